@@ -1,0 +1,21 @@
+//! Tengen's draw: pairs one round of a McMahon or Swiss tournament.
+//!
+//! Pure code: no I/O, no async, no clock, no global randomness. The same snapshot, settings and seed always give
+//! byte-identical output. Module map:
+//!
+//! - [`model`]: snapshot in, round out, settings.
+//! - [`matching`]: exact maximum-weight matching on integer weights (knows nothing about players).
+//! - [`egf`]: OpenGotha 3.52's cost function, term for term.
+//! - [`opengotha`]: reader for OpenGotha tournament XML (players, games, byes, parameters).
+//! - [`engine`]: the pipeline that turns a snapshot into a round.
+
+#![warn(missing_docs)]
+
+pub mod egf;
+pub mod engine;
+pub mod matching;
+pub mod model;
+pub mod opengotha;
+
+pub use engine::draw;
+pub use model::*;
