@@ -16,6 +16,7 @@ pub mod engine;
 pub mod matching;
 pub mod model;
 pub mod opengotha;
+pub mod score;
 
 pub use engine::draw;
 pub use model::*;
