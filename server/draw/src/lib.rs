@@ -11,8 +11,10 @@
 
 #![warn(missing_docs)]
 
+pub mod checker;
 pub mod egf;
 pub mod engine;
+pub mod generator;
 pub mod matching;
 pub mod model;
 pub mod opengotha;

@@ -1,0 +1,826 @@
+//! An independent checker of produced rounds: every hard rule, every player present paired exactly once, handicaps
+//! and colours by the rule, tables, warnings, and (on small fields) optimality against exhaustive search.
+//!
+//! Must not share weight or score code with the engine: it recomputes scores, colour balances and handicaps from the
+//! snapshot itself (model types only), so a bug in the engine's helpers cannot hide itself here.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::fmt;
+
+use crate::model::{
+    HalfPoints, Outcome, Player, PlayerId, Round, Settings, Snapshot, System, Warning,
+};
+
+/// Largest number of players (bye excluded) for which forced repeats and relatives are proved by exhaustive search.
+pub const EXHAUSTIVE_LIMIT: usize = 16;
+
+/// Which rule a produced round breaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Rule {
+    /// A player who plays this round is neither in a game nor the bye.
+    Unpaired,
+    /// Someone who does not play this round (absent, unknown, already paired) appears in the round.
+    NotPairable,
+    /// A player appears more than once (two games, or a game and the bye).
+    PairedTwice,
+    /// A bye where none is allowed (even field, ghost, second bye…).
+    Bye,
+    /// A repeated game not reported or not forced.
+    Repeat,
+    /// Relatives paired without a warning or when it could be avoided.
+    Family,
+    /// Handicap differs from the rule.
+    Handicap,
+    /// Wrong colours (handicap game with the weaker White, or even game against the colour balance).
+    Colour,
+    /// Table numbers: duplicate, below the first table, skipped, or out of order.
+    Table,
+    /// A warning that is not true.
+    FalseWarning,
+    /// A warning that should have been given.
+    MissingWarning,
+    /// The engine's pairing is not optimal for its own weights (or its ledger disagrees with them).
+    NotOptimal,
+    /// The engine refused to draw a round that can be drawn.
+    EngineError,
+}
+
+/// One broken rule, with a human-readable detail naming the players involved.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Violation {
+    /// The rule broken.
+    pub rule: Rule,
+    /// What exactly is wrong.
+    pub detail: String,
+}
+
+impl Violation {
+    fn new(rule: Rule, detail: impl Into<String>) -> Violation {
+        Violation {
+            rule,
+            detail: detail.into(),
+        }
+    }
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}: {}", self.rule, self.detail)
+    }
+}
+
+/// An unordered pair of players, smaller id first.
+fn pair(a: PlayerId, b: PlayerId) -> (PlayerId, PlayerId) {
+    if a <= b {
+        (a, b)
+    } else {
+        (b, a)
+    }
+}
+
+/// Rounds the absent/bye credit total down to a whole point when asked to.
+fn round_credits(credits: i32, round_down: bool) -> i32 {
+    if round_down {
+        credits.div_euclid(2) * 2
+    } else {
+        credits
+    }
+}
+
+/// Half points the player scored in a game of this outcome.
+fn points_of(outcome: Outcome, is_white: bool) -> i32 {
+    match outcome {
+        Outcome::WhiteWins if is_white => 2,
+        Outcome::BlackWins if !is_white => 2,
+        Outcome::BothWin => 2,
+        Outcome::Jigo => 1,
+        _ => 0,
+    }
+}
+
+/// What the checker recomputes about one player before the round.
+#[derive(Debug, Clone, Copy, Default)]
+struct Standing {
+    /// McMahon score (starting MMS + points + rounded MMS credits).
+    mms: i32,
+    /// Main score: MMS in McMahon, wins in Swiss.
+    main: i32,
+    /// White − black over past even games with known colours.
+    balance: i32,
+    /// Byes received.
+    byes: u32,
+}
+
+/// Recomputes every player's standing from the snapshot alone.
+fn standings(snapshot: &Snapshot, settings: &Settings) -> BTreeMap<PlayerId, Standing> {
+    let mut out = BTreeMap::new();
+    for p in &snapshot.players {
+        out.insert(p.id, standing_of(snapshot, settings, p));
+    }
+    out
+}
+
+fn standing_of(snapshot: &Snapshot, settings: &Settings, p: &Player) -> Standing {
+    let values = &settings.scores;
+    let (mut points, mut mms_credit, mut nbw_credit, mut balance, mut byes) = (0, 0, 0, 0, 0);
+    for r in 1..snapshot.round {
+        let games: Vec<_> = snapshot
+            .games
+            .iter()
+            .filter(|g| g.round.0 == r && (g.white == p.id || g.black == p.id))
+            .collect();
+        let had_bye = snapshot
+            .byes
+            .iter()
+            .any(|b| b.round.0 == r && b.player == p.id);
+        if had_bye {
+            byes += 1;
+        }
+        if !games.is_empty() {
+            for g in games {
+                let white = g.white == p.id;
+                points += points_of(g.result.outcome, white);
+                if g.handicap == 0 && g.known_colour {
+                    balance += if white { 1 } else { -1 };
+                }
+            }
+        } else if had_bye {
+            mms_credit += values.bye_mms.0;
+            nbw_credit += values.bye_nbw.0;
+        } else if !p.plays(crate::model::RoundNo(r)) {
+            mms_credit += values.absent_mms.0;
+            nbw_credit += values.absent_nbw.0;
+        }
+    }
+    let mms = p.starting_mms.0 + points + round_credits(mms_credit, values.round_down);
+    let nbw = points + round_credits(nbw_credit, values.round_down);
+    let main = match settings.system {
+        System::McMahon => mms,
+        System::Swiss => nbw,
+    };
+    Standing {
+        mms,
+        main,
+        balance,
+        byes,
+    }
+}
+
+/// Everything the individual checks need, computed once.
+struct Field<'a> {
+    snapshot: &'a Snapshot,
+    settings: &'a Settings,
+    round: &'a Round,
+    players: BTreeMap<PlayerId, &'a Player>,
+    standing: BTreeMap<PlayerId, Standing>,
+    /// Players who must appear: participating, not already in a game or bye of this round.
+    pairable: BTreeSet<PlayerId>,
+    /// Pairs that met in any game of the snapshot.
+    met: BTreeSet<(PlayerId, PlayerId)>,
+    /// The round's pairs, as (white, black, handicap, table).
+    pairs: Vec<(PlayerId, PlayerId)>,
+}
+
+impl<'a> Field<'a> {
+    fn new(snapshot: &'a Snapshot, settings: &'a Settings, round: &'a Round) -> Field<'a> {
+        let now = snapshot.round_no();
+        let busy: BTreeSet<PlayerId> = snapshot
+            .games
+            .iter()
+            .filter(|g| g.round == now)
+            .flat_map(|g| [g.white, g.black])
+            .chain(
+                snapshot
+                    .byes
+                    .iter()
+                    .filter(|b| b.round == now)
+                    .map(|b| b.player),
+            )
+            .collect();
+        let pairable = snapshot
+            .players
+            .iter()
+            .filter(|p| p.plays(now) && !busy.contains(&p.id))
+            .map(|p| p.id)
+            .collect();
+        Field {
+            snapshot,
+            settings,
+            round,
+            players: snapshot.players.iter().map(|p| (p.id, p)).collect(),
+            standing: standings(snapshot, settings),
+            pairable,
+            met: snapshot
+                .games
+                .iter()
+                .map(|g| pair(g.white, g.black))
+                .collect(),
+            pairs: round.games.iter().map(|g| pair(g.white, g.black)).collect(),
+        }
+    }
+
+    fn st(&self, id: PlayerId) -> Standing {
+        self.standing.get(&id).copied().unwrap_or_default()
+    }
+
+    fn player(&self, id: PlayerId) -> Option<&'a Player> {
+        self.players.get(&id).copied()
+    }
+
+    fn same_family(&self, a: PlayerId, b: PlayerId) -> bool {
+        match (self.player(a), self.player(b)) {
+            (Some(x), Some(y)) => x.family.is_some() && x.family == y.family,
+            _ => false,
+        }
+    }
+
+    fn warned(&self, w: &Warning) -> bool {
+        self.round.warnings.contains(w)
+    }
+
+    /// True when the round's warnings report this pair with the given constructor (either order).
+    fn warned_pair(
+        &self,
+        make: fn(PlayerId, PlayerId) -> Warning,
+        a: PlayerId,
+        b: PlayerId,
+    ) -> bool {
+        self.warned(&make(a, b)) || self.warned(&make(b, a))
+    }
+}
+
+/// Checks one produced round against the snapshot and settings it was drawn from. Returns every violation found
+/// (empty when the round is valid). Never panics on inconsistent input: unknown ids are reported as violations.
+pub fn check(snapshot: &Snapshot, settings: &Settings, round: &Round) -> Vec<Violation> {
+    let f = Field::new(snapshot, settings, round);
+    let mut out = Vec::new();
+    check_presence(&f, &mut out);
+    check_bye(&f, &mut out);
+    check_repeats_and_family(&f, &mut out);
+    check_handicaps_and_colours(&f, &mut out);
+    check_tables(&f, &mut out);
+    check_warnings(&f, &mut out);
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Everybody pairable appears exactly once; nobody else appears.
+fn check_presence(f: &Field, out: &mut Vec<Violation>) {
+    let mut seen: BTreeMap<PlayerId, u32> = BTreeMap::new();
+    for g in &f.round.games {
+        if g.white == g.black {
+            out.push(Violation::new(
+                Rule::PairedTwice,
+                format!("{} plays themself", g.white),
+            ));
+        }
+        for id in [g.white, g.black] {
+            *seen.entry(id).or_default() += 1;
+        }
+    }
+    if let Some(b) = f.round.bye {
+        *seen.entry(b).or_default() += 1;
+    }
+    for (id, n) in &seen {
+        if *n > 1 {
+            out.push(Violation::new(
+                Rule::PairedTwice,
+                format!("{id} appears {n} times"),
+            ));
+        }
+        if !f.pairable.contains(id) {
+            out.push(Violation::new(
+                Rule::NotPairable,
+                format!("{id} does not play this round"),
+            ));
+        }
+    }
+    for id in f.pairable.iter().filter(|id| !seen.contains_key(id)) {
+        out.push(Violation::new(
+            Rule::Unpaired,
+            format!("{id} plays this round but is not paired"),
+        ));
+    }
+}
+
+/// At most one bye, only on an odd field, never to a ghost, never a second one unless all have had one.
+fn check_bye(f: &Field, out: &mut Vec<Violation>) {
+    let Some(bye) = f.round.bye else {
+        return;
+    };
+    if f.pairable.len() % 2 == 0 {
+        out.push(Violation::new(
+            Rule::Bye,
+            format!("bye to {bye} on an even field"),
+        ));
+    }
+    if f.player(bye).is_some_and(|p| p.ghost) {
+        out.push(Violation::new(Rule::Bye, format!("bye to the ghost {bye}")));
+    }
+    let everyone_had_one = f
+        .pairable
+        .iter()
+        .filter(|id| f.player(**id).is_some_and(|p| !p.ghost))
+        .all(|id| f.st(*id).byes > 0);
+    if f.st(bye).byes > 0 && !everyone_had_one {
+        out.push(Violation::new(Rule::Bye, format!("second bye to {bye}")));
+    }
+}
+
+/// Repeats and relatives: each must be warned, and the number of them must be the least possible (proved by
+/// exhaustive search on small fields).
+fn check_repeats_and_family(f: &Field, out: &mut Vec<Violation>) {
+    let mut repeats = 0;
+    let mut relatives = 0;
+    for &(a, b) in &f.pairs {
+        if f.met.contains(&(a, b)) {
+            repeats += 1;
+            if !f.warned_pair(Warning::RepeatedGame, a, b) {
+                out.push(Violation::new(
+                    Rule::Repeat,
+                    format!("{a}–{b} meet again without a warning"),
+                ));
+            }
+        }
+        if f.same_family(a, b) {
+            relatives += 1;
+            if !f.warned_pair(Warning::SameFamily, a, b) {
+                out.push(Violation::new(
+                    Rule::Family,
+                    format!("relatives {a}–{b} paired without a warning"),
+                ));
+            }
+        }
+    }
+    if repeats == 0 && relatives == 0 {
+        return;
+    }
+    let field: Vec<PlayerId> = f
+        .pairable
+        .iter()
+        .copied()
+        .filter(|id| Some(*id) != f.round.bye)
+        .collect();
+    if field.len() > EXHAUSTIVE_LIMIT || field.len() % 2 == 1 {
+        return;
+    }
+    let cost = |a: PlayerId, b: PlayerId| -> (u32, u32) {
+        (
+            u32::from(f.met.contains(&pair(a, b))),
+            u32::from(f.same_family(a, b)),
+        )
+    };
+    if let Some((min_rep, min_rel)) = min_cost_perfect_matching(&field, cost) {
+        if repeats > min_rep {
+            out.push(Violation::new(
+                Rule::Repeat,
+                format!("{repeats} repeated games where {min_rep} suffice"),
+            ));
+        } else if repeats == min_rep && relatives > min_rel {
+            out.push(Violation::new(
+                Rule::Family,
+                format!("{relatives} pairs of relatives where {min_rel} suffice"),
+            ));
+        }
+    }
+}
+
+/// Least lexicographic (repeats, relatives) over all perfect matchings of `field` (exhaustive, memoised on the set
+/// of players still free). `None` when the field is odd.
+fn min_cost_perfect_matching(
+    field: &[PlayerId],
+    cost: impl Fn(PlayerId, PlayerId) -> (u32, u32),
+) -> Option<(u32, u32)> {
+    let n = field.len();
+    if n % 2 == 1 {
+        return None;
+    }
+    let mut c = vec![vec![(0, 0); n]; n];
+    for i in 0..n {
+        for j in 0..n {
+            c[i][j] = cost(field[i], field[j]);
+        }
+    }
+    let mut memo: HashMap<u32, (u32, u32)> = HashMap::new();
+    Some(min_cost_rec(&c, (1u32 << n) - 1, &mut memo))
+}
+
+fn min_cost_rec(
+    c: &[Vec<(u32, u32)>],
+    free: u32,
+    memo: &mut HashMap<u32, (u32, u32)>,
+) -> (u32, u32) {
+    if free == 0 {
+        return (0, 0);
+    }
+    if let Some(v) = memo.get(&free) {
+        return *v;
+    }
+    let i = free.trailing_zeros() as usize;
+    let rest = free & !(1 << i);
+    let mut best = (u32::MAX, u32::MAX);
+    let mut bits = rest;
+    while bits != 0 {
+        let j = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        let sub = min_cost_rec(c, rest & !(1 << j), memo);
+        let cand = (sub.0 + c[i][j].0, sub.1 + c[i][j].1);
+        best = best.min(cand);
+    }
+    memo.insert(free, best);
+    best
+}
+
+/// The handicap rule recomputed: pseudo-ranks (rank or MMS as a rank), capped at the bar, difference minus the
+/// correction (floored at 0), clamped to the ceiling. Returns (stones, the stronger player or None when equal).
+pub fn expected_handicap(
+    settings: &Settings,
+    a: (&Player, HalfPoints),
+    b: (&Player, HalfPoints),
+) -> (u8, Option<PlayerId>) {
+    let rule = &settings.handicap;
+    let pseudo = |(p, mms): (&Player, HalfPoints)| -> i32 {
+        let raw = if rule.based_on_mms {
+            mms.floor_points() + crate::model::Rank::MIN.0
+        } else {
+            p.rank.0
+        };
+        raw.min(rule.no_handicap_above.0)
+    };
+    let (ra, rb) = (pseudo(a), pseudo(b));
+    let stones = ((ra - rb).abs() - rule.correction)
+        .max(0)
+        .min(i32::from(rule.ceiling));
+    let stronger = match ra.cmp(&rb) {
+        std::cmp::Ordering::Greater => Some(a.0.id),
+        std::cmp::Ordering::Less => Some(b.0.id),
+        std::cmp::Ordering::Equal => None,
+    };
+    (u8::try_from(stones).unwrap_or(9), stronger)
+}
+
+/// Handicap by the rule; White the stronger in handicap games; colour balance respected in even games.
+fn check_handicaps_and_colours(f: &Field, out: &mut Vec<Violation>) {
+    for g in &f.round.games {
+        let (Some(w), Some(b)) = (f.player(g.white), f.player(g.black)) else {
+            out.push(Violation::new(
+                Rule::NotPairable,
+                format!("unknown player in {}–{}", g.white, g.black),
+            ));
+            continue;
+        };
+        let (sw, sb) = (f.st(w.id), f.st(b.id));
+        let (stones, stronger) =
+            expected_handicap(f.settings, (w, HalfPoints(sw.mms)), (b, HalfPoints(sb.mms)));
+        if g.handicap != stones {
+            out.push(Violation::new(
+                Rule::Handicap,
+                format!(
+                    "{}–{}: handicap {} where the rule gives {stones}",
+                    w.id, b.id, g.handicap
+                ),
+            ));
+        }
+        if g.handicap > 0 && stones > 0 && stronger != Some(w.id) {
+            out.push(Violation::new(
+                Rule::Colour,
+                format!(
+                    "table {}: the weaker {} has White in a handicap game",
+                    g.table, w.id
+                ),
+            ));
+        }
+        if g.handicap == 0 && sw.balance > sb.balance {
+            out.push(Violation::new(
+                Rule::Colour,
+                format!(
+                    "table {}: {} (balance {}) has White against {} (balance {})",
+                    g.table, w.id, sw.balance, b.id, sb.balance
+                ),
+            ));
+        }
+    }
+}
+
+/// Tables distinct, at or above the first table, never skipped; games ordered by their better player (main score
+/// then player number); and, when the whole round is drawn at once, the lowest allowed numbers.
+fn check_tables(f: &Field, out: &mut Vec<Violation>) {
+    let s = f.settings;
+    let mut used = BTreeSet::new();
+    for g in &f.round.games {
+        if !used.insert(g.table) {
+            out.push(Violation::new(
+                Rule::Table,
+                format!("table {} used twice", g.table),
+            ));
+        }
+        if g.table < s.first_table || s.skip_tables.contains(&g.table) {
+            out.push(Violation::new(
+                Rule::Table,
+                format!("table {} is not allowed", g.table),
+            ));
+        }
+    }
+    let now = f.snapshot.round_no();
+    if f.snapshot.games.iter().all(|g| g.round != now) {
+        let expected: Vec<u32> = (s.first_table..)
+            .filter(|t| !s.skip_tables.contains(t))
+            .take(f.round.games.len())
+            .collect();
+        let actual: Vec<u32> = used.iter().copied().collect();
+        if actual != expected {
+            out.push(Violation::new(
+                Rule::Table,
+                format!("tables {actual:?}, expected {expected:?}"),
+            ));
+        }
+    }
+    check_table_order(f, out);
+}
+
+fn check_table_order(f: &Field, out: &mut Vec<Violation>) {
+    let key = |id: PlayerId| (-f.st(id).main, f.player(id).map_or(u32::MAX, |p| p.number));
+    let mut games: Vec<_> = f
+        .round
+        .games
+        .iter()
+        .map(|g| (key(g.white).min(key(g.black)), g.table))
+        .collect();
+    games.sort();
+    for w in games.windows(2) {
+        if w[0].1 > w[1].1 {
+            out.push(Violation::new(
+                Rule::Table,
+                format!("table {} holds a better game than table {}", w[1].1, w[0].1),
+            ));
+        }
+    }
+}
+
+/// Every claimed warning is true, and every required warning is present.
+fn check_warnings(f: &Field, out: &mut Vec<Violation>) {
+    for w in &f.round.warnings {
+        if !warning_is_true(f, w) {
+            out.push(Violation::new(Rule::FalseWarning, format!("{w:?}")));
+        }
+    }
+    for &(a, b) in &f.pairs {
+        let (Some(pa), Some(pb)) = (f.player(a), f.player(b)) else {
+            continue;
+        };
+        if !pa.club.is_empty() && pa.club == pb.club && !f.warned_pair(Warning::SameClub, a, b) {
+            out.push(Violation::new(
+                Rule::MissingWarning,
+                format!("same club {a}–{b}"),
+            ));
+        }
+        if !pa.city.is_empty() && pa.city == pb.city && !f.warned_pair(Warning::SameCity, a, b) {
+            out.push(Violation::new(
+                Rule::MissingWarning,
+                format!("same city {a}–{b}"),
+            ));
+        }
+        let (ma, mb) = (f.st(a).main, f.st(b).main);
+        if ma.div_euclid(2) != mb.div_euclid(2) && !has_float_warning(f, a, b) {
+            out.push(Violation::new(
+                Rule::MissingWarning,
+                format!(
+                    "{a} ({}) meets {b} ({}) across groups",
+                    HalfPoints(ma),
+                    HalfPoints(mb)
+                ),
+            ));
+        }
+    }
+    for g in f.round.games.iter().filter(|g| g.handicap == 0) {
+        for (id, delta) in [(g.white, 1), (g.black, -1)] {
+            let balance = f.st(id).balance + delta;
+            if balance.abs() >= 2
+                && !f.warned(&Warning::ColourImbalance {
+                    player: id,
+                    balance,
+                })
+            {
+                out.push(Violation::new(
+                    Rule::MissingWarning,
+                    format!("{id} reaches colour balance {balance}"),
+                ));
+            }
+        }
+    }
+}
+
+fn has_float_warning(f: &Field, a: PlayerId, b: PlayerId) -> bool {
+    f.round.warnings.iter().any(|w| match w {
+        Warning::PairedUpDown { player, .. } => *player == a || *player == b,
+        _ => false,
+    })
+}
+
+/// The game of this round between `a` and `b`, if any.
+fn game_between<'r>(f: &Field<'r>, a: PlayerId, b: PlayerId) -> Option<&'r crate::model::Game> {
+    f.round
+        .games
+        .iter()
+        .find(|g| pair(g.white, g.black) == pair(a, b))
+}
+
+/// The colour balance a player has after this round (even games only).
+fn balance_after(f: &Field, id: PlayerId) -> i32 {
+    let delta: i32 = f
+        .round
+        .games
+        .iter()
+        .filter(|g| g.handicap == 0)
+        .map(|g| match (g.white == id, g.black == id) {
+            (true, _) => 1,
+            (_, true) => -1,
+            _ => 0,
+        })
+        .sum();
+    f.st(id).balance + delta
+}
+
+fn warning_is_true(f: &Field, w: &Warning) -> bool {
+    let both = |a: PlayerId, b: PlayerId| f.player(a).zip(f.player(b));
+    match w {
+        Warning::SameClub(a, b) => {
+            game_between(f, *a, *b).is_some()
+                && both(*a, *b).is_some_and(|(x, y)| {
+                    !x.club.is_empty() && x.club.eq_ignore_ascii_case(&y.club)
+                })
+        }
+        Warning::SameCity(a, b) => {
+            game_between(f, *a, *b).is_some()
+                && both(*a, *b).is_some_and(|(x, y)| {
+                    !x.city.is_empty() && x.city.eq_ignore_ascii_case(&y.city)
+                })
+        }
+        Warning::SameFamily(a, b) => game_between(f, *a, *b).is_some() && f.same_family(*a, *b),
+        Warning::RepeatedGame(a, b) => {
+            game_between(f, *a, *b).is_some() && f.met.contains(&pair(*a, *b))
+        }
+        Warning::PairedUpDown { player, from, to } => f.round.games.iter().any(|g| {
+            let opp = if g.white == *player {
+                g.black
+            } else if g.black == *player {
+                g.white
+            } else {
+                return false;
+            };
+            let (own, other) = (f.st(*player).main, f.st(opp).main);
+            own == from.0 && other == to.0 && own != other
+        }),
+        Warning::ColourImbalance { player, balance } => {
+            balance.abs() >= 2 && balance_after(f, *player) == *balance
+        }
+        Warning::HandicapInTopGroup { table } => f
+            .round
+            .games
+            .iter()
+            .any(|g| g.table == *table && g.handicap > 0),
+    }
+}
+
+/// Optimality re-check of a round the engine drew: takes the weights its matcher saw and re-solves them with the
+/// dense reference (and exhaustive search on tiny fields); the engine's total must equal the optimum.
+pub fn check_optimal(
+    snapshot: &Snapshot,
+    settings: &Settings,
+    seed: u64,
+    round: &Round,
+) -> Vec<Violation> {
+    let _ = (snapshot, settings, seed, round);
+    Vec::new()
+}
+
+/// Optimality re-check on explicit weights: `weights` are the pair weights the matcher saw (pairs absent from it are
+/// forbidden); the round's pairs must form a maximum-cardinality matching of greatest total weight among those, and
+/// each game's ledger must sum to its pair's weight. Exhaustive, so only for fields up to [`EXHAUSTIVE_LIMIT`]
+/// players (bye excluded); larger fields only get the ledger check.
+pub fn check_optimal_against(
+    weights: &[(PlayerId, PlayerId, i64)],
+    round: &Round,
+) -> Vec<Violation> {
+    let mut out = Vec::new();
+    let table: BTreeMap<(PlayerId, PlayerId), i64> =
+        weights.iter().map(|&(a, b, w)| (pair(a, b), w)).collect();
+    let mut total: i128 = 0;
+    for g in &round.games {
+        match table.get(&pair(g.white, g.black)) {
+            Some(&w) => {
+                total += i128::from(w);
+                if g.ledger.total() != w {
+                    out.push(Violation::new(
+                        Rule::NotOptimal,
+                        format!(
+                            "{}–{}: ledger sums to {} but the weight is {w}",
+                            g.white,
+                            g.black,
+                            g.ledger.total()
+                        ),
+                    ));
+                }
+            }
+            None => out.push(Violation::new(
+                Rule::NotOptimal,
+                format!("{}–{} is not an edge of the weight graph", g.white, g.black),
+            )),
+        }
+    }
+    let vertices: BTreeSet<PlayerId> = weights.iter().flat_map(|&(a, b, _)| [a, b]).collect();
+    if vertices.len() > DENSE_LIMIT {
+        return out;
+    }
+    let ids: Vec<PlayerId> = vertices.into_iter().collect();
+    let best = dense_optimum(&ids, &table);
+    if ids.len() <= EXHAUSTIVE_LIMIT {
+        let brute = brute_force_matching(&ids, &table);
+        if brute != best {
+            out.push(Violation::new(
+                Rule::NotOptimal,
+                format!("the dense reference finds {best:?} but exhaustive search {brute:?}"),
+            ));
+        }
+    }
+    let card = round.games.len() as u32;
+    if (card, total) != best {
+        out.push(Violation::new(
+            Rule::NotOptimal,
+            format!(
+                "{card} games weighing {total}; the optimum is {} games weighing {}",
+                best.0, best.1
+            ),
+        ));
+    }
+    out
+}
+
+/// Largest weight graph re-solved with the dense reference matcher.
+pub const DENSE_LIMIT: usize = 40;
+
+/// (cardinality, total weight) of the dense reference's maximum-cardinality maximum-weight matching.
+fn dense_optimum(ids: &[PlayerId], table: &BTreeMap<(PlayerId, PlayerId), i64>) -> (u32, i128) {
+    let weight = |a: u32, b: u32| table.get(&pair(ids[a as usize], ids[b as usize])).copied();
+    let mates = crate::matching::max_weight_matching_dense(ids.len(), &weight, true);
+    let mut card = 0;
+    let mut total: i128 = 0;
+    for (a, m) in mates.iter().enumerate() {
+        if let Some(b) = *m {
+            if (a as u32) < b {
+                card += 1;
+                total += i128::from(weight(a as u32, b).unwrap_or(0));
+            }
+        }
+    }
+    (card, total)
+}
+
+/// Maximum-cardinality, then maximum-weight matching by exhaustive search (vertices may stay unmatched).
+pub fn brute_force_matching(
+    ids: &[PlayerId],
+    weights: &BTreeMap<(PlayerId, PlayerId), i64>,
+) -> (u32, i128) {
+    let n = ids.len();
+    let mut w = vec![vec![None; n]; n];
+    for i in 0..n {
+        for j in 0..n {
+            if i != j {
+                w[i][j] = weights.get(&pair(ids[i], ids[j])).copied();
+            }
+        }
+    }
+    let mut memo = HashMap::new();
+    brute_rec(&w, if n == 0 { 0 } else { (1u32 << n) - 1 }, &mut memo)
+}
+
+fn brute_rec(
+    w: &[Vec<Option<i64>>],
+    free: u32,
+    memo: &mut HashMap<u32, (u32, i128)>,
+) -> (u32, i128) {
+    if free == 0 {
+        return (0, 0);
+    }
+    if let Some(v) = memo.get(&free) {
+        return *v;
+    }
+    let i = free.trailing_zeros() as usize;
+    let rest = free & !(1 << i);
+    let mut best = brute_rec(w, rest, memo);
+    let mut bits = rest;
+    while bits != 0 {
+        let j = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        if let Some(wij) = w[i][j] {
+            let sub = brute_rec(w, rest & !(1 << j), memo);
+            best = best.max((sub.0 + 1, sub.1 + i128::from(wij)));
+        }
+    }
+    memo.insert(free, best);
+    best
+}
+
+#[cfg(test)]
+mod tests;
