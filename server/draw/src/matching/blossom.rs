@@ -1,0 +1,800 @@
+//! The primal-dual Edmonds blossom algorithm on an edge list with integer (`i128`) weights.
+//!
+//! Owns the solver core: it maximises the weight of a (not necessarily perfect) matching, keeping LP duals that
+//! prove optimality at the end. The formulation is the classic O(n³) one (Edmonds; Galil, "Efficient algorithms
+//! for finding maximum matching in graphs", 1986): vertex duals `y`, blossom duals `z`, alternating trees of S-
+//! and T-labelled (outer/inner) blossoms, and four kinds of dual adjustment (δ1..δ4). Two departures from the
+//! textbook version make it fast on the sparse graphs of a tournament draw:
+//!
+//! * **Jump start**: vertex duals start at each vertex's own best incident weight, are then lowered greedily to make
+//!   many edges tight, and a greedy matching on tight edges is taken. Free vertices therefore start with
+//!   *different* duals, so δ1 is the smallest dual of an S-vertex; when it reaches 0 the alternating path from
+//!   that vertex to its root is flipped (the root becomes matched, the vertex becomes free with dual 0, which
+//!   complementary slackness allows). Free vertices whose dual is 0 are "finished": they are not roots, but a
+//!   tight edge to one of them is an augmenting path.
+//! * **Integer units**: internal weights are `W = 2·w` and the slack of an edge is `y_a + y_b - 2W` (plus twice the
+//!   duals of blossoms containing both ends), so all duals stay integers (every labelled vertex has the parity of
+//!   the roots, which all start even).
+//!
+//! Vertices are `0..n`; blossoms get ids `n..2n`. An *endpoint* `p` is `2k` or `2k + 1` for edge `k`: the vertex
+//! `endpoint[p]`, and `p ^ 1` is the other end.
+
+const NONE: u32 = u32::MAX;
+
+/// Labels of top-level blossoms during a stage.
+const FREE: u8 = 0;
+const S: u8 = 1;
+const T: u8 = 2;
+/// Marker bit used while tracing two tree paths towards their roots.
+const BREADCRUMB: u8 = 4;
+
+/// The optimal matching and its dual certificate, in internal units (see [`super::Duals`]).
+pub(crate) struct Solved {
+    /// Mate of each vertex.
+    pub mate: Vec<Option<u32>>,
+    /// Vertex duals `y` (internal units: edge condition `y_a + y_b + Σ 2z_B ≥ 4w`).
+    pub vertex_dual: Vec<i128>,
+    /// Non-trivial blossoms: their vertices and `2z_B`.
+    pub blossoms: Vec<(Vec<u32>, i128)>,
+}
+
+/// Solver state. Field names follow the usual description of the algorithm.
+struct Solver {
+    n: usize,
+    /// `endpoint[p]`: vertex at endpoint `p`.
+    endpoint: Vec<u32>,
+    /// Internal weight `W = 2w` of each edge.
+    weight: Vec<i128>,
+    /// CSR adjacency: for vertex `v`, `adj[adj_start[v]..adj_start[v+1]]` are the *remote* endpoints `p`.
+    adj_start: Vec<u32>,
+    adj: Vec<u32>,
+    /// `mate[v]`: remote endpoint of v's matched edge, or NONE.
+    mate: Vec<u32>,
+    /// Label of each vertex and top-level blossom (0..2n).
+    label: Vec<u8>,
+    /// Endpoint through which the label was given (towards the root), or NONE for roots.
+    labelend: Vec<u32>,
+    /// Top-level blossom containing each vertex.
+    inblossom: Vec<u32>,
+    /// Parent blossom, or NONE for top level.
+    parent: Vec<u32>,
+    /// Children of each non-trivial blossom, in cycle order starting at the base child.
+    childs: Vec<Vec<u32>>,
+    /// `endps[b][i]`: endpoint linking child i to child i+1 (the one on child i's side is `p`, on i+1's `p ^ 1`).
+    endps: Vec<Vec<u32>>,
+    /// Base vertex of each blossom (NONE for unused blossom ids).
+    base: Vec<u32>,
+    /// Least-slack edge towards an S-blossom (for free vertices: δ2; for S-blossoms: δ3).
+    bestedge: Vec<u32>,
+    /// For non-trivial S-blossoms: least-slack edges to each neighbouring S-blossom.
+    blossom_bestedges: Vec<Option<Vec<u32>>>,
+    /// Unused blossom ids.
+    unused: Vec<u32>,
+    /// `y` for vertices (0..n) and `z` for blossoms (n..2n).
+    dual: Vec<i128>,
+    /// Edge known tight (usable for tree growth) in this stage.
+    allowed: Vec<bool>,
+    /// S-vertices waiting to be scanned.
+    queue: Vec<u32>,
+    /// Scratch for building blossoms: best edge to each other S-blossom.
+    scratch_best: Vec<u32>,
+    /// Scratch list of blossoms touched in `scratch_best`.
+    scratch_touched: Vec<u32>,
+}
+
+/// Solves maximum-weight matching for internal weights `w` (any sign; edges with `w ≤ 0` are ignored).
+pub(crate) fn solve(n: usize, edges: &[(u32, u32, i128)]) -> Solved {
+    let mut solver = Solver::new(n, edges);
+    solver.jump_start();
+    solver.run_stages();
+    solver.into_solution()
+}
+
+impl Solver {
+    fn new(n: usize, edges: &[(u32, u32, i128)]) -> Self {
+        let kept: Vec<&(u32, u32, i128)> = edges.iter().filter(|e| e.0 != e.1 && e.2 > 0).collect();
+        let m = kept.len();
+        let mut endpoint = Vec::with_capacity(2 * m);
+        let mut weight = Vec::with_capacity(m);
+        let mut degree = vec![0u32; n + 1];
+        for &&(a, b, w) in &kept {
+            endpoint.push(a);
+            endpoint.push(b);
+            weight.push(2 * w);
+            degree[a as usize] += 1;
+            degree[b as usize] += 1;
+        }
+        let mut adj_start = vec![0u32; n + 1];
+        for v in 0..n {
+            adj_start[v + 1] = adj_start[v] + degree[v];
+        }
+        let mut fill = adj_start.clone();
+        let mut adj = vec![0u32; 2 * m];
+        for k in 0..m {
+            let (a, b) = (endpoint[2 * k] as usize, endpoint[2 * k + 1] as usize);
+            adj[fill[a] as usize] = (2 * k + 1) as u32;
+            fill[a] += 1;
+            adj[fill[b] as usize] = (2 * k) as u32;
+            fill[b] += 1;
+        }
+        Solver {
+            n,
+            endpoint,
+            weight,
+            adj_start,
+            adj,
+            mate: vec![NONE; n],
+            label: vec![FREE; 2 * n],
+            labelend: vec![NONE; 2 * n],
+            inblossom: (0..n as u32).collect(),
+            parent: vec![NONE; 2 * n],
+            childs: vec![Vec::new(); 2 * n],
+            endps: vec![Vec::new(); 2 * n],
+            base: (0..n as u32).chain(std::iter::repeat_n(NONE, n)).collect(),
+            bestedge: vec![NONE; 2 * n],
+            blossom_bestedges: vec![None; 2 * n],
+            unused: (n as u32..2 * n as u32).rev().collect(),
+            dual: vec![0; 2 * n],
+            allowed: vec![false; m],
+            queue: Vec::new(),
+            scratch_best: vec![NONE; 2 * n],
+            scratch_touched: Vec::new(),
+        }
+    }
+
+    /// Remote endpoints of the edges at `v`.
+    #[inline]
+    fn neighbours(&self, v: u32) -> std::ops::Range<usize> {
+        self.adj_start[v as usize] as usize..self.adj_start[v as usize + 1] as usize
+    }
+
+    /// Slack of edge `k` between two different top-level blossoms: `y_a + y_b - 2W`.
+    #[inline]
+    fn slack(&self, k: u32) -> i128 {
+        let k = k as usize;
+        self.dual[self.endpoint[2 * k] as usize] + self.dual[self.endpoint[2 * k + 1] as usize] - 2 * self.weight[k]
+    }
+
+    // ----------------------------------------------------------------------------------------------------------
+    // Step 0: jump start.
+    // ----------------------------------------------------------------------------------------------------------
+
+    /// Sets feasible vertex duals that make many edges tight, then matches tight edges greedily.
+    fn jump_start(&mut self) {
+        // Each vertex's best incident weight: y_a + y_b ≥ W_ab + W_ab.
+        for k in 0..self.weight.len() {
+            for side in 0..2 {
+                let v = self.endpoint[2 * k + side] as usize;
+                self.dual[v] = self.dual[v].max(self.weight[k]);
+            }
+        }
+        // Lower each dual as far as feasibility allows (making at least one of its edges tight).
+        for v in 0..self.n as u32 {
+            let mut need = 0i128;
+            for i in self.neighbours(v) {
+                let p = self.adj[i];
+                let other = self.endpoint[p as usize] as usize;
+                need = need.max(2 * self.weight[(p / 2) as usize] - self.dual[other]);
+            }
+            self.dual[v as usize] = need;
+        }
+        // Greedy matching on tight edges.
+        for v in 0..self.n as u32 {
+            if self.mate[v as usize] != NONE || self.dual[v as usize] == 0 {
+                continue;
+            }
+            for i in self.neighbours(v) {
+                let p = self.adj[i];
+                let w = self.endpoint[p as usize];
+                if self.mate[w as usize] == NONE && self.slack(p / 2) == 0 {
+                    self.mate[v as usize] = p;
+                    self.mate[w as usize] = p ^ 1;
+                    break;
+                }
+            }
+        }
+    }
+
+    // ----------------------------------------------------------------------------------------------------------
+    // Stages: grow alternating trees from all free vertices with a positive dual until one augmentation.
+    // ----------------------------------------------------------------------------------------------------------
+
+    fn run_stages(&mut self) {
+        loop {
+            if !self.start_stage() {
+                return;
+            }
+            if !self.grow_until_augmented() {
+                return;
+            }
+            self.expand_zero_s_blossoms();
+        }
+    }
+
+    /// Clears labels and labels every free vertex with a positive dual as an S-root. False if there is none.
+    fn start_stage(&mut self) -> bool {
+        self.label.fill(FREE);
+        self.labelend.fill(NONE);
+        self.bestedge.fill(NONE);
+        for b in self.n..2 * self.n {
+            self.blossom_bestedges[b] = None;
+        }
+        self.allowed.fill(false);
+        self.queue.clear();
+        let mut any = false;
+        for v in 0..self.n as u32 {
+            if self.mate[v as usize] == NONE
+                && self.dual[v as usize] > 0
+                && self.label[self.inblossom[v as usize] as usize] == FREE
+            {
+                self.assign_label(v, S, NONE);
+                any = true;
+            }
+        }
+        any
+    }
+
+    /// Scans S-vertices and adjusts duals until an augmentation (or a δ1 path flip) ends the stage.
+    /// Returns false when nothing can change any more (the matching is optimal).
+    fn grow_until_augmented(&mut self) -> bool {
+        loop {
+            if self.scan_queue() {
+                return true;
+            }
+            match self.compute_delta() {
+                None => return false,
+                Some((delta, kind)) => {
+                    self.apply_delta(delta);
+                    match kind {
+                        Delta::ZeroVertex(v) => {
+                            self.flip_path_to_root(v, NONE);
+                            return true;
+                        }
+                        Delta::TightenToFree(k) | Delta::TightenBetweenS(k) => {
+                            self.allowed[k as usize] = true;
+                            let (a, b) = (self.endpoint[2 * k as usize], self.endpoint[2 * k as usize + 1]);
+                            let s_end = if self.label[self.inblossom[a as usize] as usize] == S { a } else { b };
+                            self.queue.push(s_end);
+                        }
+                        Delta::ExpandT(b) => self.expand_blossom(b, false),
+                    }
+                }
+            }
+        }
+    }
+
+    /// Scans queued S-vertices along tight edges. Returns true once an augmentation happened.
+    fn scan_queue(&mut self) -> bool {
+        while let Some(v) = self.queue.pop() {
+            for i in self.neighbours(v) {
+                let p = self.adj[i];
+                let k = p / 2;
+                let w = self.endpoint[p as usize];
+                let (bv, bw) = (self.inblossom[v as usize], self.inblossom[w as usize]);
+                if bv == bw {
+                    continue;
+                }
+                let mut kslack = 0;
+                if !self.allowed[k as usize] {
+                    kslack = self.slack(k);
+                    if kslack <= 0 {
+                        self.allowed[k as usize] = true;
+                    }
+                }
+                let lw = self.label[bw as usize];
+                if self.allowed[k as usize] {
+                    if lw == FREE {
+                        if self.mate[self.base[bw as usize] as usize] == NONE {
+                            // A finished free vertex (dual 0): the tree path plus this edge augments.
+                            self.label[bw as usize] = S;
+                            self.labelend[bw as usize] = NONE;
+                            self.augment(k);
+                            return true;
+                        }
+                        self.assign_label(w, T, p ^ 1);
+                    } else if lw == S {
+                        match self.scan_blossom(v, w) {
+                            Some(base) => self.add_blossom(base, k),
+                            None => {
+                                self.augment(k);
+                                return true;
+                            }
+                        }
+                    } else if self.label[w as usize] == FREE {
+                        // w sits inside a T-blossom but was not reached yet: remember how.
+                        self.label[w as usize] = T;
+                        self.labelend[w as usize] = p ^ 1;
+                    }
+                } else if lw == S {
+                    let b = bv as usize;
+                    if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                        self.bestedge[b] = k;
+                    }
+                } else if self.label[w as usize] == FREE
+                    && (self.bestedge[w as usize] == NONE || kslack < self.slack(self.bestedge[w as usize]))
+                {
+                    self.bestedge[w as usize] = k;
+                }
+            }
+        }
+        false
+    }
+
+    /// Gives label `t` to the top-level blossom of `w`, reached through endpoint `p` (NONE for a root).
+    fn assign_label(&mut self, w: u32, t: u8, p: u32) {
+        let mut w = w;
+        let mut t = t;
+        let mut p = p;
+        loop {
+            let b = self.inblossom[w as usize] as usize;
+            self.label[w as usize] = t;
+            self.label[b] = t;
+            self.labelend[w as usize] = p;
+            self.labelend[b] = p;
+            self.bestedge[w as usize] = NONE;
+            self.bestedge[b] = NONE;
+            if t == S {
+                let mut leaves = std::mem::take(&mut self.queue);
+                self.for_each_leaf(b as u32, &mut |v| leaves.push(v));
+                self.queue = leaves;
+                return;
+            }
+            // T: its base is matched; the mate's blossom becomes S.
+            let base = self.base[b] as usize;
+            let mp = self.mate[base];
+            debug_assert!(mp != NONE, "a T-blossom's base is matched");
+            w = self.endpoint[mp as usize];
+            t = S;
+            p = mp ^ 1;
+        }
+    }
+
+    /// Calls `f` on every vertex inside blossom `b`.
+    fn for_each_leaf(&self, b: u32, f: &mut dyn FnMut(u32)) {
+        if (b as usize) < self.n {
+            f(b);
+            return;
+        }
+        for &c in &self.childs[b as usize] {
+            self.for_each_leaf(c, f);
+        }
+    }
+
+    /// Collects the vertices inside blossom `b`.
+    fn leaves(&self, b: u32) -> Vec<u32> {
+        let mut out = Vec::new();
+        self.for_each_leaf(b, &mut |v| out.push(v));
+        out
+    }
+
+    /// Traces from S-vertices `v` and `w` towards their roots. Returns the base of the new blossom if both paths
+    /// meet, or None if they reach different roots (an augmenting path).
+    fn scan_blossom(&mut self, v: u32, w: u32) -> Option<u32> {
+        let mut path = Vec::new();
+        let mut found = None;
+        let (mut v, mut w) = (v, w);
+        while v != NONE {
+            let b = self.inblossom[v as usize];
+            if self.label[b as usize] & BREADCRUMB != 0 {
+                found = Some(self.base[b as usize]);
+                break;
+            }
+            path.push(b);
+            self.label[b as usize] = S | BREADCRUMB;
+            if self.labelend[b as usize] == NONE {
+                v = NONE;
+            } else {
+                let t = self.endpoint[self.labelend[b as usize] as usize];
+                let bt = self.inblossom[t as usize];
+                v = self.endpoint[self.labelend[bt as usize] as usize];
+            }
+            if w != NONE {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b as usize] = S;
+        }
+        found
+    }
+
+    // ----------------------------------------------------------------------------------------------------------
+    // Blossoms: shrink, expand, re-base.
+    // ----------------------------------------------------------------------------------------------------------
+
+    /// Shrinks the odd cycle closed by S-S edge `k` into a new S-blossom with the given base.
+    fn add_blossom(&mut self, base: u32, k: u32) {
+        let (mut v, mut w) = (self.endpoint[2 * k as usize], self.endpoint[2 * k as usize + 1]);
+        let bb = self.inblossom[base as usize];
+        let mut bv = self.inblossom[v as usize];
+        let mut bw = self.inblossom[w as usize];
+        let b = self.unused.pop().expect("at most n/2 non-trivial blossoms exist at once");
+        let bu = b as usize;
+        self.base[bu] = base;
+        self.parent[bu] = NONE;
+        self.parent[bb as usize] = b;
+        let mut path = Vec::new();
+        let mut endps = Vec::new();
+        while bv != bb {
+            self.parent[bv as usize] = b;
+            path.push(bv);
+            endps.push(self.labelend[bv as usize]);
+            v = self.endpoint[self.labelend[bv as usize] as usize];
+            bv = self.inblossom[v as usize];
+        }
+        path.push(bb);
+        path.reverse();
+        endps.reverse();
+        endps.push(2 * k);
+        while bw != bb {
+            self.parent[bw as usize] = b;
+            path.push(bw);
+            endps.push(self.labelend[bw as usize] ^ 1);
+            w = self.endpoint[self.labelend[bw as usize] as usize];
+            bw = self.inblossom[w as usize];
+        }
+        self.label[bu] = S;
+        self.labelend[bu] = self.labelend[bb as usize];
+        self.dual[bu] = 0;
+        let inner = self.leaves_of_children(&path);
+        for &x in &inner {
+            if self.label[self.inblossom[x as usize] as usize] == T {
+                // Former T-vertices become S and must be scanned.
+                self.queue.push(x);
+            }
+            self.inblossom[x as usize] = b;
+        }
+        self.childs[bu] = path;
+        self.endps[bu] = endps;
+        self.compute_blossom_bestedges(b);
+    }
+
+    fn leaves_of_children(&self, children: &[u32]) -> Vec<u32> {
+        let mut out = Vec::new();
+        for &c in children {
+            self.for_each_leaf(c, &mut |x| out.push(x));
+        }
+        out
+    }
+
+    /// Merges the children's least-slack edges into the new blossom's list (one per neighbouring S-blossom).
+    fn compute_blossom_bestedges(&mut self, b: u32) {
+        let children = std::mem::take(&mut self.childs[b as usize]);
+        for &c in &children {
+            match self.blossom_bestedges[c as usize].take() {
+                Some(list) => {
+                    for k in list {
+                        self.offer_best_to(b, k);
+                    }
+                }
+                None => {
+                    let leaves = self.leaves(c);
+                    for x in leaves {
+                        for i in self.neighbours(x) {
+                            self.offer_best_to(b, self.adj[i] / 2);
+                        }
+                    }
+                }
+            }
+            self.bestedge[c as usize] = NONE;
+        }
+        self.childs[b as usize] = children;
+        let mut list = Vec::with_capacity(self.scratch_touched.len());
+        let mut best = NONE;
+        let mut best_slack = 0;
+        for &other in &self.scratch_touched {
+            let k = self.scratch_best[other as usize];
+            list.push(k);
+            let s = self.slack(k);
+            if best == NONE || s < best_slack {
+                best = k;
+                best_slack = s;
+            }
+        }
+        for &other in &self.scratch_touched {
+            self.scratch_best[other as usize] = NONE;
+        }
+        self.scratch_touched.clear();
+        self.blossom_bestedges[b as usize] = Some(list);
+        self.bestedge[b as usize] = best;
+    }
+
+    /// Considers edge `k` as the least-slack edge from blossom `b` to the S-blossom at its other end.
+    fn offer_best_to(&mut self, b: u32, k: u32) {
+        let (mut i, mut j) = (self.endpoint[2 * k as usize], self.endpoint[2 * k as usize + 1]);
+        if self.inblossom[j as usize] == b {
+            std::mem::swap(&mut i, &mut j);
+        }
+        let _ = i;
+        let bj = self.inblossom[j as usize];
+        if bj == b || self.label[bj as usize] != S {
+            return;
+        }
+        let current = self.scratch_best[bj as usize];
+        if current == NONE {
+            self.scratch_touched.push(bj);
+            self.scratch_best[bj as usize] = k;
+        } else if self.slack(k) < self.slack(current) {
+            self.scratch_best[bj as usize] = k;
+        }
+    }
+
+    /// Expands blossom `b` into its children. Mid-stage (a T-blossom whose dual reached 0) the children on the
+    /// even path from the entry child to the base are relabelled; at the end of a stage S-blossoms with zero dual
+    /// are dissolved recursively.
+    fn expand_blossom(&mut self, b: u32, end_of_stage: bool) {
+        let bu = b as usize;
+        let children = std::mem::take(&mut self.childs[bu]);
+        for &s in &children {
+            self.parent[s as usize] = NONE;
+            if (s as usize) < self.n {
+                self.inblossom[s as usize] = s;
+            } else if end_of_stage && self.dual[s as usize] == 0 {
+                self.expand_blossom(s, end_of_stage);
+            } else {
+                for x in self.leaves(s) {
+                    self.inblossom[x as usize] = s;
+                }
+            }
+        }
+        self.childs[bu] = children;
+        if !end_of_stage && self.label[bu] == T {
+            self.relabel_expanded_t_blossom(b);
+        }
+        self.label[bu] = FREE;
+        self.labelend[bu] = NONE;
+        self.childs[bu].clear();
+        self.endps[bu].clear();
+        self.base[bu] = NONE;
+        self.blossom_bestedges[bu] = None;
+        self.bestedge[bu] = NONE;
+        self.dual[bu] = 0;
+        self.unused.push(b);
+    }
+
+    /// Child index arithmetic on the cycle of blossom `b` (indices may run negative).
+    #[inline]
+    fn child_at(&self, b: usize, j: isize) -> u32 {
+        let len = self.childs[b].len() as isize;
+        self.childs[b][j.rem_euclid(len) as usize]
+    }
+
+    #[inline]
+    fn endp_at(&self, b: usize, j: isize) -> u32 {
+        let len = self.endps[b].len() as isize;
+        self.endps[b][j.rem_euclid(len) as usize]
+    }
+
+    /// After expanding a T-blossom mid-stage: the children on the even-length path from the entry child to the
+    /// base become alternately T and S; the other children become unlabelled unless reached through a tight edge.
+    fn relabel_expanded_t_blossom(&mut self, b: u32) {
+        let bu = b as usize;
+        let entry = self.inblossom[self.endpoint[(self.labelend[bu] ^ 1) as usize] as usize];
+        let len = self.childs[bu].len() as isize;
+        let mut j = self.childs[bu].iter().position(|&c| c == entry).expect("entry child is a child") as isize;
+        let (jstep, trick): (isize, u32) = if j & 1 == 1 {
+            j -= len;
+            (1, 0)
+        } else {
+            (-1, 1)
+        };
+        let mut p = self.labelend[bu];
+        while j != 0 {
+            // Relabel the T-child; its mate's S-child follows from assign_label.
+            let t_end = self.endpoint[(p ^ 1) as usize];
+            self.label[t_end as usize] = FREE;
+            let q = self.endp_at(bu, j - trick as isize) ^ trick ^ 1;
+            self.label[self.endpoint[q as usize] as usize] = FREE;
+            self.assign_label(t_end, T, p);
+            let k = self.endp_at(bu, j - trick as isize) / 2;
+            self.allowed[k as usize] = true;
+            j += jstep;
+            p = self.endp_at(bu, j - trick as isize) ^ trick;
+            self.allowed[(p / 2) as usize] = true;
+            j += jstep;
+        }
+        // The base child becomes T without relabelling its mate (already S).
+        let bv = self.child_at(bu, j);
+        let t_end = self.endpoint[(p ^ 1) as usize];
+        self.label[t_end as usize] = T;
+        self.label[bv as usize] = T;
+        self.labelend[t_end as usize] = p;
+        self.labelend[bv as usize] = p;
+        self.bestedge[bv as usize] = NONE;
+        j += jstep;
+        while self.child_at(bu, j) != entry {
+            let bv = self.child_at(bu, j);
+            j += jstep;
+            if self.label[bv as usize] == S {
+                continue;
+            }
+            let reached = self.leaves(bv).into_iter().find(|&x| self.label[x as usize] != FREE);
+            if let Some(x) = reached {
+                debug_assert_eq!(self.label[x as usize], T);
+                self.label[x as usize] = FREE;
+                let base_mate = self.mate[self.base[bv as usize] as usize];
+                self.label[self.endpoint[base_mate as usize] as usize] = FREE;
+                let le = self.labelend[x as usize];
+                self.assign_label(x, T, le);
+            }
+        }
+        let _ = len;
+    }
+
+    /// Rotates blossom `b`'s internal matching so that vertex `v` becomes its base.
+    fn augment_blossom(&mut self, b: u32, v: u32) {
+        let bu = b as usize;
+        let mut t = v;
+        while self.parent[t as usize] != b {
+            t = self.parent[t as usize];
+        }
+        if t as usize >= self.n {
+            self.augment_blossom(t, v);
+        }
+        let len = self.childs[bu].len() as isize;
+        let i = self.childs[bu].iter().position(|&c| c == t).expect("t is a child of b");
+        let mut j = i as isize;
+        let (jstep, trick): (isize, u32) = if j & 1 == 1 {
+            j -= len;
+            (1, 0)
+        } else {
+            (-1, 1)
+        };
+        while j != 0 {
+            j += jstep;
+            let t1 = self.child_at(bu, j);
+            let p = self.endp_at(bu, j - trick as isize) ^ trick;
+            if t1 as usize >= self.n {
+                self.augment_blossom(t1, self.endpoint[p as usize]);
+            }
+            j += jstep;
+            let t2 = self.child_at(bu, j);
+            if t2 as usize >= self.n {
+                self.augment_blossom(t2, self.endpoint[(p ^ 1) as usize]);
+            }
+            self.mate[self.endpoint[p as usize] as usize] = p ^ 1;
+            self.mate[self.endpoint[(p ^ 1) as usize] as usize] = p;
+        }
+        self.childs[bu].rotate_left(i);
+        self.endps[bu].rotate_left(i);
+        self.base[bu] = self.base[self.childs[bu][0] as usize];
+    }
+
+    // ----------------------------------------------------------------------------------------------------------
+    // Augmentation.
+    // ----------------------------------------------------------------------------------------------------------
+
+    /// Augments along the path through S-S edge `k` joining two different trees.
+    fn augment(&mut self, k: u32) {
+        let (v, w) = (self.endpoint[2 * k as usize], self.endpoint[2 * k as usize + 1]);
+        self.flip_path_to_root(v, 2 * k + 1);
+        self.flip_path_to_root(w, 2 * k);
+    }
+
+    /// Flips the alternating path from S-vertex `s` up to its tree's root; `s` gets mate endpoint `p` (NONE:
+    /// `s` becomes free, used when its dual reached 0).
+    fn flip_path_to_root(&mut self, s: u32, p: u32) {
+        let (mut s, mut p) = (s, p);
+        loop {
+            let bs = self.inblossom[s as usize];
+            debug_assert_eq!(self.label[bs as usize], S);
+            if bs as usize >= self.n {
+                self.augment_blossom(bs, s);
+            }
+            self.mate[s as usize] = p;
+            let le = self.labelend[bs as usize];
+            if le == NONE {
+                return;
+            }
+            let t = self.endpoint[le as usize];
+            let bt = self.inblossom[t as usize];
+            debug_assert_eq!(self.label[bt as usize], T);
+            let lt = self.labelend[bt as usize];
+            s = self.endpoint[lt as usize];
+            let j = self.endpoint[(lt ^ 1) as usize];
+            if bt as usize >= self.n {
+                self.augment_blossom(bt, j);
+            }
+            self.mate[j as usize] = lt;
+            p = lt ^ 1;
+        }
+    }
+
+    // ----------------------------------------------------------------------------------------------------------
+    // Dual adjustment.
+    // ----------------------------------------------------------------------------------------------------------
+
+    /// Finds the largest dual change keeping feasibility, and which event limits it.
+    fn compute_delta(&self) -> Option<(i128, Delta)> {
+        let mut best: Option<(i128, Delta)> = None;
+        let mut offer = |d: i128, kind: Delta| {
+            if best.as_ref().is_none_or(|(bd, _)| d < *bd) {
+                best = Some((d, kind));
+            }
+        };
+        // δ1: an S-vertex's dual reaches 0.
+        for v in 0..self.n {
+            if self.label[self.inblossom[v] as usize] == S {
+                offer(self.dual[v], Delta::ZeroVertex(v as u32));
+            }
+        }
+        // δ2: an edge from an S-vertex to a free vertex becomes tight.
+        for v in 0..self.n {
+            if self.label[self.inblossom[v] as usize] == FREE && self.bestedge[v] != NONE {
+                offer(self.slack(self.bestedge[v]), Delta::TightenToFree(self.bestedge[v]));
+            }
+        }
+        // δ3: an edge between two S-blossoms becomes tight (both ends move, so half the slack).
+        for b in 0..2 * self.n {
+            if self.parent[b] == NONE && self.label[b] == S && self.bestedge[b] != NONE {
+                let s = self.slack(self.bestedge[b]);
+                debug_assert!(s % 2 == 0, "S-S slacks are even");
+                offer(s / 2, Delta::TightenBetweenS(self.bestedge[b]));
+            }
+        }
+        // δ4: a T-blossom's dual reaches 0.
+        for b in self.n..2 * self.n {
+            if self.base[b] != NONE && self.parent[b] == NONE && self.label[b] == T {
+                offer(self.dual[b], Delta::ExpandT(b as u32));
+            }
+        }
+        best
+    }
+
+    /// Moves the duals of all labelled vertices and top-level blossoms by `delta`.
+    fn apply_delta(&mut self, delta: i128) {
+        for v in 0..self.n {
+            match self.label[self.inblossom[v] as usize] {
+                S => self.dual[v] -= delta,
+                T => self.dual[v] += delta,
+                _ => {}
+            }
+        }
+        for b in self.n..2 * self.n {
+            if self.base[b] != NONE && self.parent[b] == NONE {
+                match self.label[b] {
+                    S => self.dual[b] += delta,
+                    T => self.dual[b] -= delta,
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// End of stage: dissolve top-level S-blossoms whose dual is 0.
+    fn expand_zero_s_blossoms(&mut self) {
+        for b in self.n..2 * self.n {
+            if self.parent[b] == NONE && self.base[b] != NONE && self.label[b] == S && self.dual[b] == 0 {
+                self.expand_blossom(b as u32, true);
+            }
+        }
+    }
+
+    fn into_solution(self) -> Solved {
+        let mate = self
+            .mate
+            .iter()
+            .map(|&p| if p == NONE { None } else { Some(self.endpoint[p as usize]) })
+            .collect();
+        let mut blossoms = Vec::new();
+        for b in self.n..2 * self.n {
+            if self.base[b] != NONE {
+                blossoms.push((self.leaves(b as u32), 2 * self.dual[b]));
+            }
+        }
+        Solved { mate, vertex_dual: self.dual[..self.n].to_vec(), blossoms }
+    }
+}
+
+/// What limits a dual adjustment.
+#[derive(Clone, Copy, Debug)]
+enum Delta {
+    /// δ1: this S-vertex's dual reaches 0.
+    ZeroVertex(u32),
+    /// δ2: this edge from an S-vertex to a free vertex becomes tight.
+    TightenToFree(u32),
+    /// δ3: this edge between two S-blossoms becomes tight.
+    TightenBetweenS(u32),
+    /// δ4: this T-blossom's dual reaches 0.
+    ExpandT(u32),
+}

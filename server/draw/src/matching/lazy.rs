@@ -1,0 +1,195 @@
+//! Lazy (sparse) maximum-weight matching: solve on candidate edges, then prove no omitted pair could help.
+//!
+//! The certificate: after solving on the candidate graph, the vertex duals `y` (quarter units, see
+//! [`super::Duals`]) satisfy `y_a + y_b ≥ 4·w(a, b)` for every candidate edge. If that also holds for every
+//! *omitted* pair, the same duals are a feasible certificate for the complete graph, so the matching is optimal
+//! there too (blossom duals are non-negative and only add to the left side). Omitted pairs violating it are added
+//! and the graph is solved again, until none remains. Only the non-maximum-cardinality mode is supported: to
+//! prefer more games, add a large constant to every weight before calling.
+
+use super::{max_weight_matching_with_duals, Edge, Matching};
+
+/// A partition of the vertices into buckets with an upper bound on the weight between two buckets, so the
+/// optimality check can skip whole blocks of pairs.
+///
+/// With score groups as buckets, `upper_bound(i, j)` is typically the weight two players at that group distance
+/// could at best get. A block `(i, j)` is skipped when `min y over i + min y over j ≥ 4·upper_bound(i, j)`; inside
+/// a block, vertices are visited in increasing dual order and the scan stops as soon as the dual sum reaches the
+/// bound, so only pairs that could violate the certificate are passed to the weight function.
+pub struct Buckets<'a> {
+    /// The buckets: every vertex `0..n` must appear in exactly one.
+    pub members: Vec<Vec<u32>>,
+    /// `upper_bound(i, j)` for `i ≤ j`: no pair `a ∈ i, b ∈ j` (`a ≠ b`) weighs more; `None` if no such pair has a
+    /// weight at all. A bound that is too low makes the result inexact: the caller guarantees it.
+    pub upper_bound: &'a dyn Fn(usize, usize) -> Option<i64>,
+}
+
+/// Counters describing the work of a lazy solve.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct LazyStats {
+    /// Number of times the matching was solved.
+    pub solves: u32,
+    /// Omitted pairs found to violate the certificate and added to the graph.
+    pub edges_added: u64,
+    /// Edges in the final graph.
+    pub final_edges: u64,
+    /// Calls to the weight function while checking.
+    pub pairs_checked: u64,
+    /// Bucket blocks skipped without looking at any pair.
+    pub blocks_skipped: u64,
+}
+
+/// Result of [`max_weight_matching_lazy`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LazyMatching {
+    /// The matching, optimal on the complete graph, and its certificate (valid on the final edge set).
+    pub matching: Matching,
+    /// What it took.
+    pub stats: LazyStats,
+}
+
+/// Maximum-weight matching on the complete graph given by `weight`, solved on the sparse `candidates` first.
+///
+/// `weight(a, b)` (called with `a < b`) must give each pair's weight or `None` for a forbidden pair; candidate
+/// edges must carry the same weight as `weight` gives. After each solve, every pair not in the graph is checked
+/// against the duals (block by block with `buckets`, all pairs without); violators are added and the graph is
+/// solved again. The result is a maximum-weight matching of the complete graph (non-maximum-cardinality mode;
+/// non-positive weights are never used).
+///
+/// # Complexity
+///
+/// (solves) × ([`super::max_weight_matching`] on the current graph + the check). The check is O(n²) weight calls
+/// without buckets; with good buckets only blocks whose dual minima fall below the bound are visited, and inside
+/// them only pairs whose dual sum does, plus O(b²) for b buckets and O(n log n) for sorting.
+///
+/// # Examples
+///
+/// Four vertices, weight `10 − |a − b|` except that 0 and 3 like each other (weight 20). The candidate graph only
+/// has neighbours (0-1, 2-3); the check finds 0-3, whose weight beats the certificate, and 1-2, then re-solves.
+///
+/// ```
+/// use tengen_draw::matching::{max_weight_matching_lazy, Edge};
+/// let weight = |a: u32, b: u32| Some(if (a, b) == (0, 3) { 20 } else { 10 - i64::from(b - a) });
+/// let candidates = vec![Edge { a: 0, b: 1, weight: 9 }, Edge { a: 2, b: 3, weight: 9 }];
+/// let result = max_weight_matching_lazy(4, candidates, weight, None);
+/// assert_eq!(result.matching.mates, vec![Some(3), Some(2), Some(1), Some(0)]); // 20 + 9 > 9 + 9
+/// assert_eq!(result.stats.solves, 2);
+/// ```
+pub fn max_weight_matching_lazy(
+    n: usize,
+    candidates: Vec<Edge>,
+    weight: impl Fn(u32, u32) -> Option<i64>,
+    buckets: Option<&Buckets<'_>>,
+) -> LazyMatching {
+    let mut edges = candidates;
+    let mut stats = LazyStats::default();
+    let everything;
+    let buckets = match buckets {
+        Some(b) => b,
+        None => {
+            everything = Buckets { members: vec![(0..n as u32).collect()], upper_bound: &|_, _| Some(i64::MAX) };
+            &everything
+        }
+    };
+    loop {
+        let matching = max_weight_matching_with_duals(n, &edges, false);
+        stats.solves += 1;
+        let present = adjacency(n, &edges);
+        let violators = find_violators(&matching.duals.vertex, &present, &weight, buckets, &mut stats);
+        if violators.is_empty() {
+            stats.final_edges = edges.len() as u64;
+            return LazyMatching { matching, stats };
+        }
+        stats.edges_added += violators.len() as u64;
+        edges.extend(violators);
+    }
+}
+
+/// Sorted neighbour lists of the current graph, for membership tests.
+fn adjacency(n: usize, edges: &[Edge]) -> Vec<Vec<u32>> {
+    let mut adj = vec![Vec::new(); n];
+    for e in edges {
+        adj[e.a as usize].push(e.b);
+        adj[e.b as usize].push(e.a);
+    }
+    for list in &mut adj {
+        list.sort_unstable();
+    }
+    adj
+}
+
+/// Omitted pairs `(a, b)` with `4·w(a, b) > y_a + y_b`, each once, in a deterministic order.
+fn find_violators(
+    y: &[i128],
+    present: &[Vec<u32>],
+    weight: &impl Fn(u32, u32) -> Option<i64>,
+    buckets: &Buckets<'_>,
+    stats: &mut LazyStats,
+) -> Vec<Edge> {
+    // Each bucket's vertices in increasing dual order.
+    let sorted: Vec<Vec<u32>> = buckets
+        .members
+        .iter()
+        .map(|m| {
+            let mut m = m.clone();
+            m.sort_unstable_by_key(|&v| (y[v as usize], v));
+            m
+        })
+        .collect();
+    let min_dual = |i: usize| sorted[i].first().map(|&v| y[v as usize]);
+    let mut found = Vec::new();
+    for i in 0..sorted.len() {
+        for j in i..sorted.len() {
+            let (Some(bound), Some(mi), Some(mj)) = ((buckets.upper_bound)(i, j), min_dual(i), min_dual(j)) else {
+                stats.blocks_skipped += 1;
+                continue;
+            };
+            let limit = 4 * i128::from(bound);
+            if bound <= 0 || mi + mj >= limit {
+                stats.blocks_skipped += 1;
+                continue;
+            }
+            scan_block(y, &sorted[i], &sorted[j], mj, limit, present, weight, stats, &mut found);
+        }
+    }
+    found.sort_unstable_by_key(|e| (e.a, e.b));
+    found.dedup_by_key(|e| (e.a, e.b));
+    found
+}
+
+/// Checks the pairs of one block whose dual sum is below `limit`, in increasing dual order.
+#[allow(clippy::too_many_arguments)]
+fn scan_block(
+    y: &[i128],
+    first: &[u32],
+    second: &[u32],
+    min_second: i128,
+    limit: i128,
+    present: &[Vec<u32>],
+    weight: &impl Fn(u32, u32) -> Option<i64>,
+    stats: &mut LazyStats,
+    found: &mut Vec<Edge>,
+) {
+    for &a in first {
+        let ya = y[a as usize];
+        if ya + min_second >= limit {
+            break;
+        }
+        for &b in second {
+            let yb = y[b as usize];
+            if ya + yb >= limit {
+                break;
+            }
+            if a == b || present[a as usize].binary_search(&b).is_ok() {
+                continue;
+            }
+            let (lo, hi) = (a.min(b), a.max(b));
+            stats.pairs_checked += 1;
+            if let Some(w) = weight(lo, hi) {
+                if w > 0 && 4 * i128::from(w) > ya + yb {
+                    found.push(Edge { a: lo, b: hi, weight: w });
+                }
+            }
+        }
+    }
+}

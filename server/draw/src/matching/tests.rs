@@ -1,0 +1,269 @@
+//! Tests of the matching solver: brute force on small graphs, an independent oracle on larger ones, certificates.
+
+use super::*;
+
+/// Small deterministic generator (SplitMix64) so the tests need no RNG crate and print reproducible seeds.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    fn range(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + (self.next() % ((hi - lo) as u64 + 1)) as i64
+    }
+}
+
+/// Total weight and cardinality of a mate vector (each edge once; uses the heaviest parallel edge).
+fn score(edges: &[Edge], mates: &[Option<u32>]) -> (usize, i128) {
+    let mut total = 0i128;
+    let mut count = 0;
+    for (v, m) in mates.iter().enumerate() {
+        if let Some(u) = *m {
+            if (v as u32) < u {
+                count += 1;
+                let w = edges
+                    .iter()
+                    .filter(|e| (e.a, e.b) == (v as u32, u) || (e.a, e.b) == (u, v as u32))
+                    .map(|e| e.weight)
+                    .max()
+                    .expect("matched pair is an edge");
+                total += i128::from(w);
+            }
+        }
+    }
+    (count, total)
+}
+
+/// Best (cardinality, weight) over all matchings, by exhaustive search.
+fn brute_force(n: usize, edges: &[Edge], max_cardinality: bool) -> (usize, i128) {
+    fn go(
+        v: usize,
+        n: usize,
+        used: &mut Vec<bool>,
+        adj: &[Vec<(u32, i64)>],
+        count: usize,
+        total: i128,
+        best: &mut (usize, i128),
+        max_cardinality: bool,
+    ) {
+        if v == n {
+            let better = if max_cardinality {
+                (count, total) > *best
+            } else {
+                total > best.1
+            };
+            if better {
+                *best = (count, total);
+            }
+            return;
+        }
+        if used[v] {
+            return go(v + 1, n, used, adj, count, total, best, max_cardinality);
+        }
+        go(v + 1, n, used, adj, count, total, best, max_cardinality);
+        used[v] = true;
+        for &(u, w) in &adj[v] {
+            if !used[u as usize] {
+                used[u as usize] = true;
+                go(v + 1, n, used, adj, count + 1, total + i128::from(w), best, max_cardinality);
+                used[u as usize] = false;
+            }
+        }
+        used[v] = false;
+    }
+    let mut adj = vec![Vec::new(); n];
+    for e in edges {
+        if e.a != e.b {
+            adj[e.a as usize].push((e.b, e.weight));
+            adj[e.b as usize].push((e.a, e.weight));
+        }
+    }
+    let mut best = (0, 0);
+    go(0, n, &mut vec![false; n], &adj, 0, 0, &mut best, max_cardinality);
+    best
+}
+
+/// A random graph: `n` vertices, edge probability `density`/100, weights from `weights`.
+fn random_graph(rng: &mut Rng, n: usize, density: u64, weights: &dyn Fn(&mut Rng) -> i64) -> Vec<Edge> {
+    let mut edges = Vec::new();
+    for a in 0..n as u32 {
+        for b in a + 1..n as u32 {
+            if rng.below(100) < density {
+                let (a, b) = if rng.below(2) == 0 { (a, b) } else { (b, a) };
+                edges.push(Edge { a, b, weight: weights(rng) });
+            }
+        }
+    }
+    edges
+}
+
+fn check_against_brute_force(seed: u64, n: usize, edges: &[Edge]) {
+    for max_cardinality in [false, true] {
+        let m = max_weight_matching_with_duals(n, edges, max_cardinality);
+        verify_optimum(n, edges, max_cardinality, &m)
+            .unwrap_or_else(|e| panic!("seed {seed}: certificate: {e}\n{edges:?}"));
+        let got = score(edges, &m.mates);
+        let best = brute_force(n, edges, max_cardinality);
+        if max_cardinality {
+            assert_eq!(got, best, "seed {seed} max-card n={n} {edges:?}");
+        } else {
+            assert_eq!(got.1, best.1, "seed {seed} n={n} {edges:?}");
+        }
+    }
+}
+
+#[test]
+fn small_random_graphs_match_brute_force() {
+    let weight_kinds: [&dyn Fn(&mut Rng) -> i64; 5] = [
+        &|r| r.range(1, 10),
+        &|r| r.range(-5, 10),
+        &|r| r.range(1, 3),
+        &|r| r.range(-1_000_000_000_000_000, 1_000_000_000_000_000_000),
+        &|r| if r.below(2) == 0 { i64::MAX } else { i64::MIN + r.range(0, 3) },
+    ];
+    for seed in 0..6000u64 {
+        let mut rng = Rng(seed);
+        let n = 1 + rng.below(10) as usize;
+        let density = 20 + rng.below(81);
+        let kind = weight_kinds[(seed % 5) as usize];
+        let edges = random_graph(&mut rng, n, density, kind);
+        check_against_brute_force(seed, n, &edges);
+    }
+}
+
+#[test]
+fn graphs_with_parallel_edges_and_loops_match_brute_force() {
+    for seed in 0..1000u64 {
+        let mut rng = Rng(seed ^ 0xABCD);
+        let n = 2 + rng.below(7) as usize;
+        let mut edges = Vec::new();
+        for _ in 0..rng.below(20) {
+            let a = rng.below(n as u64) as u32;
+            let b = rng.below(n as u64) as u32;
+            edges.push(Edge { a, b, weight: rng.range(-3, 12) });
+        }
+        check_against_brute_force(seed, n, &edges);
+    }
+}
+
+#[test]
+fn path_prefers_two_outer_edges() {
+    let edges = [Edge { a: 0, b: 1, weight: 5 }, Edge { a: 1, b: 2, weight: 8 }, Edge { a: 2, b: 3, weight: 5 }];
+    assert_eq!(max_weight_matching(4, &edges, false), vec![Some(1), Some(0), Some(3), Some(2)]);
+}
+
+#[test]
+fn max_cardinality_takes_more_edges_over_more_weight() {
+    let edges = [Edge { a: 0, b: 1, weight: 1 }, Edge { a: 1, b: 2, weight: 100 }, Edge { a: 2, b: 3, weight: 1 }];
+    assert_eq!(max_weight_matching(4, &edges, false), vec![None, Some(2), Some(1), None]);
+    assert_eq!(max_weight_matching(4, &edges, true), vec![Some(1), Some(0), Some(3), Some(2)]);
+}
+
+#[test]
+fn empty_and_edgeless_graphs_have_no_mates() {
+    assert_eq!(max_weight_matching(0, &[], true), Vec::<Option<u32>>::new());
+    assert_eq!(max_weight_matching(3, &[], false), vec![None; 3]);
+    assert_eq!(max_weight_matching(2, &[Edge { a: 0, b: 1, weight: -4 }], false), vec![None; 2]);
+    assert_eq!(max_weight_matching(2, &[Edge { a: 0, b: 1, weight: -4 }], true), vec![Some(1), Some(0)]);
+}
+
+#[test]
+fn dense_reference_agrees_with_brute_force() {
+    for seed in 0..300u64 {
+        let mut rng = Rng(seed * 7 + 1);
+        let n = 1 + rng.below(9) as usize;
+        let table: Vec<i64> = (0..n * n).map(|_| rng.range(-3, 20)).collect();
+        let weight = |a: u32, b: u32| {
+            let w = table[a as usize * n + b as usize];
+            (w % 5 != 0).then_some(w)
+        };
+        let mut edges = Vec::new();
+        for a in 0..n as u32 {
+            for b in a + 1..n as u32 {
+                if let Some(w) = weight(a, b) {
+                    edges.push(Edge { a, b, weight: w });
+                }
+            }
+        }
+        for max_cardinality in [false, true] {
+            let mates = max_weight_matching_dense(n, &weight, max_cardinality);
+            let got = score(&edges, &mates);
+            let best = brute_force(n, &edges, max_cardinality);
+            assert_eq!(got.1, best.1, "seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn lazy_solver_equals_full_solve_on_random_graphs() {
+    for seed in 0..300u64 {
+        let mut rng = Rng(seed + 99);
+        let n = 2 + rng.below(40) as usize;
+        let table: Vec<i64> = (0..n * n).map(|_| rng.range(-5, 1000)).collect();
+        let weight = |a: u32, b: u32| {
+            let w = table[a as usize * n + b as usize];
+            (w % 7 != 0).then_some(w)
+        };
+        // Candidates: pairs of nearby vertices only.
+        let mut candidates = Vec::new();
+        for a in 0..n as u32 {
+            for b in a + 1..(a + 3).min(n as u32) {
+                if let Some(w) = weight(a, b) {
+                    candidates.push(Edge { a, b, weight: w });
+                }
+            }
+        }
+        let lazy = max_weight_matching_lazy(n, candidates, weight, None);
+        let dense = max_weight_matching_dense(n, &weight, false);
+        let all: Vec<Edge> = (0..n as u32)
+            .flat_map(|a| (a + 1..n as u32).filter_map(move |b| weight(a, b).map(|w| Edge { a, b, weight: w })))
+            .collect();
+        assert_eq!(score(&all, &lazy.matching.mates).1, score(&all, &dense).1, "seed {seed}");
+    }
+}
+
+#[test]
+fn lazy_solver_with_buckets_equals_dense() {
+    for seed in 0..100u64 {
+        let mut rng = Rng(seed + 5000);
+        let n = 2 + rng.below(60) as usize;
+        let groups = 1 + rng.below(6) as u32;
+        let group = |v: u32| v * groups / n as u32;
+        let noise: Vec<i64> = (0..n * n).map(|_| rng.range(0, 99)).collect();
+        let weight = |a: u32, b: u32| {
+            let gap = i64::from(group(a).abs_diff(group(b)));
+            Some(1_000_000 - gap * gap * 10_000 + noise[a as usize * n + b as usize])
+        };
+        let bound = |i: usize, j: usize| {
+            let gap = i.abs_diff(j) as i64;
+            Some(1_000_000 - gap * gap * 10_000 + 99)
+        };
+        let mut members = vec![Vec::new(); groups as usize];
+        for v in 0..n as u32 {
+            members[group(v) as usize].push(v);
+        }
+        let mut candidates = Vec::new();
+        for a in 0..n as u32 {
+            for b in a + 1..n as u32 {
+                if group(a) == group(b) {
+                    candidates.push(Edge { a, b, weight: weight(a, b).expect("all pairs have weights") });
+                }
+            }
+        }
+        let buckets = Buckets { members, upper_bound: &bound };
+        let lazy = max_weight_matching_lazy(n, candidates, weight, Some(&buckets));
+        let dense = max_weight_matching_dense(n, &weight, false);
+        let all: Vec<Edge> = (0..n as u32)
+            .flat_map(|a| (a + 1..n as u32).map(move |b| Edge { a, b, weight: weight(a, b).unwrap_or(0) }))
+            .collect();
+        assert_eq!(score(&all, &lazy.matching.mates).1, score(&all, &dense).1, "seed {seed}");
+    }
+}
