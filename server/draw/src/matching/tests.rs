@@ -267,3 +267,69 @@ fn lazy_solver_with_buckets_equals_dense() {
         assert_eq!(score(&all, &lazy.matching.mates).1, score(&all, &dense).1, "seed {seed}");
     }
 }
+
+/// Weight and cardinality of rustworkx-core's answer (an independent, mature implementation).
+fn rustworkx_score(n: usize, edges: &[Edge], max_cardinality: bool) -> (usize, i128) {
+    use rustworkx_core::petgraph::graph::UnGraph;
+    let mut graph: UnGraph<(), i128> = UnGraph::with_capacity(n, edges.len());
+    let nodes: Vec<_> = (0..n).map(|_| graph.add_node(())).collect();
+    for e in edges {
+        graph.add_edge(nodes[e.a as usize], nodes[e.b as usize], i128::from(e.weight));
+    }
+    let pairs = rustworkx_core::max_weight_matching::max_weight_matching(
+        &graph,
+        max_cardinality,
+        |e| Ok::<i128, std::convert::Infallible>(*e.weight()),
+        true,
+    )
+    .expect("infallible weights");
+    let mut mates = vec![None; n];
+    for (a, b) in pairs {
+        mates[a] = Some(b as u32);
+        mates[b] = Some(a as u32);
+    }
+    score(edges, &mates)
+}
+
+#[test]
+fn random_graphs_up_to_hundreds_of_vertices_match_rustworkx() {
+    for seed in 0..120u64 {
+        let mut rng = Rng(seed + 777);
+        let n = 10 + rng.below(250) as usize;
+        let density = 1 + rng.below(if n > 100 { 8 } else { 40 });
+        let weights: &dyn Fn(&mut Rng) -> i64 = match seed % 4 {
+            0 => &|r| r.range(1, 20),
+            1 => &|r| r.range(-100, 1000),
+            2 => &|r| r.range(0, 3) * 100_000_000_000_000,
+            _ => &|r| r.range(-500_000_000_000_000, 500_000_000_000_000),
+        };
+        let edges = random_graph(&mut rng, n, density, weights);
+        for max_cardinality in [false, true] {
+            let ours = score(&edges, &max_weight_matching(n, &edges, max_cardinality));
+            let oracle = rustworkx_score(n, &edges, max_cardinality);
+            if max_cardinality {
+                assert_eq!(ours, oracle, "seed {seed} n={n} max-card");
+            } else {
+                assert_eq!(ours.1, oracle.1, "seed {seed} n={n}");
+            }
+        }
+    }
+}
+
+#[test]
+fn dense_reference_matches_rustworkx_on_complete_graphs() {
+    for seed in 0..20u64 {
+        let mut rng = Rng(seed + 31337);
+        let n = 20 + rng.below(60) as usize;
+        let table: Vec<i64> = (0..n * n).map(|_| rng.range(0, 1_000_000)).collect();
+        let weight = |a: u32, b: u32| Some(table[a as usize * n + b as usize]);
+        let table = &table;
+        let edges: Vec<Edge> = (0..n as u32)
+            .flat_map(|a| (a + 1..n as u32).map(move |b| Edge { a, b, weight: table[a as usize * n + b as usize] }))
+            .collect();
+        for max_cardinality in [false, true] {
+            let ours = score(&edges, &max_weight_matching_dense(n, &weight, max_cardinality));
+            assert_eq!(ours, rustworkx_score(n, &edges, max_cardinality), "seed {seed}");
+        }
+    }
+}
