@@ -482,7 +482,7 @@ fn check_handicaps_and_colours(f: &Field, out: &mut Vec<Violation>) {
                 ),
             ));
         }
-        if g.handicap > 0 && stones > 0 && stronger != Some(w.id) {
+        if g.handicap > 0 && stronger == Some(b.id) {
             out.push(Violation::new(
                 Rule::Colour,
                 format!(
@@ -685,14 +685,25 @@ fn warning_is_true(f: &Field, w: &Warning) -> bool {
 
 /// Optimality re-check of a round the engine drew: takes the weights its matcher saw and re-solves them with the
 /// dense reference (and exhaustive search on tiny fields); the engine's total must equal the optimum.
-pub fn check_optimal(
-    snapshot: &Snapshot,
-    settings: &Settings,
-    seed: u64,
-    round: &Round,
-) -> Vec<Violation> {
-    let _ = (snapshot, settings, seed, round);
-    Vec::new()
+pub fn check_optimal(snapshot: &Snapshot, settings: &Settings, seed: u64, round: &Round) -> Vec<Violation> {
+    let weights = match crate::engine::pair_weights(snapshot, settings, seed) {
+        Ok(w) => w,
+        Err(e) => return vec![Violation::new(Rule::EngineError, format!("pair_weights failed: {e}"))],
+    };
+    let mut out = Vec::new();
+    if weights.bye != round.bye {
+        out.push(Violation::new(
+            Rule::NotOptimal,
+            format!("the weights were built with bye {:?} but the round has {:?}", weights.bye, round.bye),
+        ));
+    }
+    let in_round: BTreeSet<PlayerId> = round.games.iter().flat_map(|g| [g.white, g.black]).collect();
+    let weighed: BTreeSet<PlayerId> = weights.players.iter().copied().collect();
+    if in_round != weighed {
+        out.push(Violation::new(Rule::NotOptimal, "the weights cover other players than the round"));
+    }
+    out.extend(check_optimal_against(&weights.edges, round));
+    out
 }
 
 /// Optimality re-check on explicit weights: `weights` are the pair weights the matcher saw (pairs absent from it are

@@ -10,7 +10,7 @@ use crate::checker::{self, Rule, Violation};
 use crate::egf::SeedSystem;
 use crate::model::{
     ByeRule, DrawError, GameResult, HalfPoints, HandicapRule, Outcome, PastBye, PastGame, Player,
-    PlayerId, Profile, Rank, Round, RoundNo, Settings, Snapshot, System,
+    PlayerId, Profile, Rank, Round, RoundNo, Seeding, Settings, Snapshot, System,
 };
 
 /// Largest pairable field on which [`simulate`] also re-checks optimality.
@@ -114,12 +114,25 @@ impl GenConfig {
         cfg
     }
 
+    /// The soak runs' mix, all from `seed`: mostly small fields (4–60 players), some medium (61–150) and a few
+    /// larger (151–300), 3 to 10 rounds, every option random ([`GenConfig::random`]).
+    pub fn soak(seed: u64) -> GenConfig {
+        let mut rng = Rng::new(seed ^ 0x50A4);
+        let players = match rng.below(100) {
+            0..=84 => rng.range(4, 60),
+            85..=96 => rng.range(61, 150),
+            _ => rng.range(151, 300),
+        } as usize;
+        let rounds = rng.range(3, 10) as u32;
+        GenConfig::random(players, rounds, seed)
+    }
+
     /// A one-line description for logs, enough to replay the run.
     pub fn describe(&self) -> String {
         let s = &self.settings;
         format!(
             "seed={} players={} rounds={} system={:?} profile={:?} bye={:?} handicap={:?} seeds={:?}/{:?}@{} \
-             first_table={} skip={:?} late={} partial={} withdraw={} forfeit={} ghost={}",
+             mays={:?} first_table={} skip={:?} late={} partial={} withdraw={} forfeit={} ghost={}",
             self.seed,
             self.players,
             self.rounds,
@@ -130,6 +143,7 @@ impl GenConfig {
             s.egf.seed_system1,
             s.egf.seed_system2,
             s.egf.last_round_for_seed_system1,
+            s.mays,
             s.first_table,
             s.skip_tables,
             self.late_per_mille,
@@ -174,6 +188,13 @@ fn random_settings(rng: &mut Rng) -> Settings {
     s.egf.seed_system1 = *rng.pick(&systems);
     s.egf.seed_system2 = *rng.pick(&systems);
     s.egf.last_round_for_seed_system1 = rng.range(0, 3) as u32;
+    s.mays.seeding = *rng.pick(&[Seeding::SplitAndFold, Seeding::SplitAndSlip, Seeding::SplitAndRandom, Seeding::Adjacent]);
+    s.mays.avoid_club = rng.chance(800);
+    s.mays.avoid_city = rng.chance(700);
+    s.mays.avoid_country = rng.chance(300);
+    s.mays.geography_up_to = Rank(*rng.pick(&[8, 0, -5]));
+    s.mays.balance_colours = rng.chance(800);
+    s.mays.minimize_handicap = rng.chance(300);
     s.scores.round_down = rng.chance(700);
     if rng.chance(200) {
         s.scores.absent_mms = HalfPoints(0);
