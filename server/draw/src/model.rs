@@ -326,7 +326,7 @@ impl Default for ScoreValues {
 }
 
 /// Everything a director can set about the draw. Grows with new criteria: add fields with defaults.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Settings {
     /// McMahon or Swiss.
     pub system: System,
@@ -345,6 +345,25 @@ pub struct Settings {
     pub first_table: u32,
     /// Table numbers never used (e.g. reserved for another tournament).
     pub skip_tables: Vec<u32>,
+    /// Parameters of the `mays` profile (seeding, geography thresholds, handicap minimisation).
+    pub mays: crate::engine::MaysParams,
+}
+
+impl Default for Settings {
+    /// McMahon, `egf` profile, OpenGotha's defaults, tables numbered from 1.
+    fn default() -> Self {
+        Settings {
+            system: System::default(),
+            profile: Profile::default(),
+            handicap: HandicapRule::default(),
+            bye: ByeRule::default(),
+            scores: ScoreValues::default(),
+            egf: crate::egf::Params::default(),
+            first_table: 1,
+            skip_tables: Vec::new(),
+            mays: crate::engine::MaysParams::default(),
+        }
+    }
 }
 
 /// Which criterion a ledger entry belongs to.

@@ -1,0 +1,280 @@
+//! What the pipeline knows before pairing: the validated snapshot, every player's scores, who is busy this round,
+//! and the "seats" (players to pair) with their score group, position in the group and seeding target.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::model::{DrawError, Player, PlayerId, RoundNo, Seeding, Settings, Snapshot};
+use crate::score::{scores_before, PlayerScores};
+
+use super::rng::SplitMix64;
+
+/// The snapshot, checked for consistency, with everything derived from it once.
+pub(crate) struct Field<'a> {
+    /// The input snapshot.
+    pub snapshot: &'a Snapshot,
+    /// The director's settings.
+    pub settings: &'a Settings,
+    /// The seed of this draw.
+    pub seed: u64,
+    /// The round being drawn.
+    pub round: RoundNo,
+    /// Players by id.
+    pub players: BTreeMap<PlayerId, &'a Player>,
+    /// Scores before the round, by id.
+    pub scores: BTreeMap<PlayerId, PlayerScores>,
+    /// Every pair that met in any game of the snapshot (smaller id first).
+    pub met: BTreeSet<(PlayerId, PlayerId)>,
+    /// Players already in a game of this round.
+    pub in_game: BTreeSet<PlayerId>,
+    /// The bye already given in this round, if any.
+    pub bye_given: Option<PlayerId>,
+}
+
+/// An unordered pair, smaller id first.
+pub(crate) fn pair_key(a: PlayerId, b: PlayerId) -> (PlayerId, PlayerId) {
+    if a <= b {
+        (a, b)
+    } else {
+        (b, a)
+    }
+}
+
+impl<'a> Field<'a> {
+    /// Validates the snapshot and derives scores. Refuses unknown or duplicate ids, self-games, players in two
+    /// games (or a game and a bye) of one round, and games or byes of rounds not yet drawn.
+    pub(crate) fn new(snapshot: &'a Snapshot, settings: &'a Settings, seed: u64) -> Result<Field<'a>, DrawError> {
+        let bad = |s: String| Err(DrawError::InconsistentSnapshot(s));
+        if snapshot.round == 0 {
+            return bad("round 0 does not exist; rounds start at 1".into());
+        }
+        let round = snapshot.round_no();
+        let mut players = BTreeMap::new();
+        for p in &snapshot.players {
+            if players.insert(p.id, p).is_some() {
+                return bad(format!("player {} is registered twice", p.id));
+            }
+        }
+        let mut busy: BTreeSet<(RoundNo, PlayerId)> = BTreeSet::new();
+        let mut met = BTreeSet::new();
+        let mut in_game = BTreeSet::new();
+        for g in &snapshot.games {
+            for id in [g.white, g.black] {
+                if !players.contains_key(&id) {
+                    return bad(format!("a game of {} names the unknown player {id}", g.round));
+                }
+                if !busy.insert((g.round, id)) {
+                    return bad(format!("player {id} has two games in {}", g.round));
+                }
+            }
+            if g.white == g.black {
+                return bad(format!("player {} plays themself in {}", g.white, g.round));
+            }
+            if g.round.0 == 0 || g.round > round {
+                return bad(format!("a game of {} is recorded before {round} is drawn", g.round));
+            }
+            met.insert(pair_key(g.white, g.black));
+            if g.round == round {
+                in_game.insert(g.white);
+                in_game.insert(g.black);
+            }
+        }
+        let mut bye_rounds = BTreeSet::new();
+        let mut bye_given = None;
+        for b in &snapshot.byes {
+            if !players.contains_key(&b.player) {
+                return bad(format!("the bye of {} names the unknown player {}", b.round, b.player));
+            }
+            if b.round.0 == 0 || b.round > round {
+                return bad(format!("a bye of {} is recorded before {round} is drawn", b.round));
+            }
+            if !bye_rounds.insert(b.round) {
+                return bad(format!("{} has two byes", b.round));
+            }
+            if !busy.insert((b.round, b.player)) {
+                return bad(format!("player {} has a game and the bye in {}", b.player, b.round));
+            }
+            if b.round == round {
+                bye_given = Some(b.player);
+            }
+        }
+        Ok(Field {
+            snapshot,
+            settings,
+            seed,
+            round,
+            players,
+            scores: scores_before(snapshot, settings, round),
+            met,
+            in_game,
+            bye_given,
+        })
+    }
+
+    /// The player with this id (validated to exist for every id the field hands out).
+    pub(crate) fn player(&self, id: PlayerId) -> Option<&'a Player> {
+        self.players.get(&id).copied()
+    }
+
+    /// The scores of a player (zero for an unknown id).
+    pub(crate) fn score(&self, id: PlayerId) -> PlayerScores {
+        self.scores.get(&id).cloned().unwrap_or_default()
+    }
+
+    /// Main score (MMS in McMahon, wins in Swiss) in half points.
+    pub(crate) fn main(&self, id: PlayerId) -> i32 {
+        self.scores.get(&id).map_or(0, |s| s.mms.0)
+    }
+
+    /// McMahon score proper in half points (used by MMS-based handicaps).
+    pub(crate) fn mcmahon(&self, id: PlayerId) -> i32 {
+        self.scores.get(&id).map_or(0, |s| s.mcmahon.0)
+    }
+
+    /// White − black over past even games.
+    pub(crate) fn balance(&self, id: PlayerId) -> i32 {
+        self.scores.get(&id).map_or(0, |s| s.colour_balance)
+    }
+
+    /// Have these two met in any game of the snapshot?
+    pub(crate) fn have_met(&self, a: PlayerId, b: PlayerId) -> bool {
+        self.met.contains(&pair_key(a, b))
+    }
+
+    /// Are these two relatives?
+    pub(crate) fn relatives(&self, a: PlayerId, b: PlayerId) -> bool {
+        match (self.player(a), self.player(b)) {
+            (Some(x), Some(y)) => x.family.is_some() && x.family == y.family,
+            _ => false,
+        }
+    }
+
+    /// Ordering key of a player by strength: player number, then id.
+    pub(crate) fn number_key(&self, id: PlayerId) -> (u32, PlayerId) {
+        (self.player(id).map_or(u32::MAX, |p| p.number), id)
+    }
+
+    /// Players who play this round and are neither in a game nor the bye of this round, by player number.
+    pub(crate) fn pairable(&self) -> Vec<PlayerId> {
+        let mut out: Vec<PlayerId> = self
+            .snapshot
+            .players
+            .iter()
+            .filter(|p| p.plays(self.round) && !self.in_game.contains(&p.id) && self.bye_given != Some(p.id))
+            .map(|p| p.id)
+            .collect();
+        out.sort_by_key(|id| self.number_key(*id));
+        out
+    }
+}
+
+/// One player to pair, with everything the weights need, looked up once.
+#[derive(Debug, Clone)]
+pub(crate) struct Seat {
+    /// Register id.
+    pub id: PlayerId,
+    /// Main score in half points.
+    pub main: i32,
+    /// Index of the score group, 0 = the highest main score.
+    pub group: usize,
+    /// Position inside the group by player number (0 = strongest).
+    pub pos: usize,
+    /// Size of the group.
+    pub group_size: usize,
+    /// The position in the group the seeding system would pair this player with.
+    pub target: usize,
+    /// Past opponents, sorted.
+    pub opponents: Vec<PlayerId>,
+}
+
+/// The players to pair, in player-number order, with their score groups and seeding targets.
+pub(crate) struct Seats {
+    /// One per player to pair; the matcher's vertex `i` is `seats[i]`.
+    pub seats: Vec<Seat>,
+    /// Members of each group (seat indices, by position), highest main score first.
+    pub groups: Vec<Vec<usize>>,
+}
+
+impl Seats {
+    /// Seats for `ids` (already in player-number order), grouped by exact main score.
+    pub(crate) fn new(field: &Field, ids: &[PlayerId], seeding: Seeding) -> Seats {
+        let mut mains: Vec<i32> = ids.iter().map(|id| field.main(*id)).collect();
+        mains.sort_unstable_by(|a, b| b.cmp(a));
+        mains.dedup();
+        let group_of: BTreeMap<i32, usize> = mains.iter().enumerate().map(|(g, m)| (*m, g)).collect();
+        let mut groups: Vec<Vec<usize>> = vec![Vec::new(); mains.len()];
+        let mut seats = Vec::with_capacity(ids.len());
+        for (i, id) in ids.iter().enumerate() {
+            let main = field.main(*id);
+            let group = group_of[&main];
+            let mut opponents = field.score(*id).opponents;
+            opponents.sort_unstable();
+            opponents.dedup();
+            seats.push(Seat {
+                id: *id,
+                main,
+                group,
+                pos: groups[group].len(),
+                group_size: 0,
+                target: 0,
+                opponents,
+            });
+            groups[group].push(i);
+        }
+        let mut rng = SplitMix64::new(field.seed ^ u64::from(field.round.0).rotate_left(32));
+        for members in &groups {
+            let targets = seeding_targets(members.len(), seeding, &mut rng);
+            for (pos, &i) in members.iter().enumerate() {
+                seats[i].group_size = members.len();
+                seats[i].target = targets[pos];
+            }
+        }
+        Seats { seats, groups }
+    }
+
+    /// Number of seats.
+    pub(crate) fn len(&self) -> usize {
+        self.seats.len()
+    }
+}
+
+/// For a group of `size` players, the position each position is ideally paired with. An odd group's last player
+/// (the one expected to float) targets itself.
+pub(crate) fn seeding_targets(size: usize, seeding: Seeding, rng: &mut SplitMix64) -> Vec<usize> {
+    let even = size - size % 2;
+    let half = even / 2;
+    let mut target: Vec<usize> = (0..size).collect();
+    let link = |a: usize, b: usize, target: &mut Vec<usize>| {
+        target[a] = b;
+        target[b] = a;
+    };
+    match seeding {
+        Seeding::SplitAndFold => (0..half).for_each(|p| link(p, even - 1 - p, &mut target)),
+        Seeding::SplitAndSlip => (0..half).for_each(|p| link(p, p + half, &mut target)),
+        Seeding::Adjacent => (0..half).for_each(|k| link(2 * k, 2 * k + 1, &mut target)),
+        Seeding::SplitAndRandom => {
+            let mut bottom: Vec<usize> = (half..even).collect();
+            rng.shuffle(&mut bottom);
+            for (p, b) in bottom.into_iter().enumerate() {
+                link(p, b, &mut target);
+            }
+        }
+    }
+    target
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeding_targets_follow_each_system() {
+        let mut rng = SplitMix64::new(0);
+        assert_eq!(seeding_targets(6, Seeding::SplitAndFold, &mut rng), vec![5, 4, 3, 2, 1, 0]);
+        assert_eq!(seeding_targets(6, Seeding::SplitAndSlip, &mut rng), vec![3, 4, 5, 0, 1, 2]);
+        assert_eq!(seeding_targets(5, Seeding::Adjacent, &mut rng), vec![1, 0, 3, 2, 4]);
+        let r = seeding_targets(8, Seeding::SplitAndRandom, &mut rng);
+        for p in 0..4 {
+            assert!(r[p] >= 4 && r[r[p]] == p);
+        }
+    }
+}

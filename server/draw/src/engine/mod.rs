@@ -1,0 +1,187 @@
+//! The draw pipeline: validate the snapshot → players to pair → bye → pair weights by profile → exact
+//! maximum-cardinality, maximum-weight matching → colours and handicaps → tables → warnings → [`Round`].
+//!
+//! Module map: `context` (validation, scores, seats), `bye`, `mays` (the `mays` weights), `weights` (profile
+//! dispatch and the hard-rule stages), `solve` (candidate graph and matcher), `colour` (handicap and colours),
+//! `tables`, `warnings`, [`edit`] (manual edits), [`partial`] (partial draws), `rng` (seeded SplitMix64).
+//!
+//! Determinism: every collection that reaches the output is a `BTreeMap`/sorted `Vec`, every tie is broken by
+//! player number then id, and randomness comes only from the seed.
+
+mod bye;
+mod colour;
+mod context;
+pub mod edit;
+mod mays;
+pub mod partial;
+mod rng;
+mod solve;
+mod tables;
+mod warnings;
+mod weights;
+
+#[cfg(test)]
+mod testutil;
+#[cfg(test)]
+mod tests;
+
+pub use edit::{apply_edit, Edit};
+pub use mays::MaysParams;
+pub use partial::{complete_groups, draw_subset, ScoreGroup};
+pub use weights::{PairWeights, Stage};
+
+use crate::model::{DrawError, Game, PlayerId, Round, Settings, Snapshot};
+
+use context::{Field, Seats};
+use weights::Weigher;
+
+/// Draws the round `snapshot.round` with the given settings and seed.
+///
+/// Every player who plays this round and is not already in a game (or the bye) of it is paired exactly once, or
+/// gets the bye when their number is odd. Same snapshot, settings and seed → identical [`Round`].
+pub fn draw(snapshot: &Snapshot, settings: &Settings, seed: u64) -> Result<Round, DrawError> {
+    let plan = Plan::new(snapshot, settings, seed, None)?;
+    Ok(plan.round())
+}
+
+/// The weights the matcher saw in [`draw`] for the same input (dense; meant for small fields): the checker
+/// re-verifies optimality against them. Each game's ledger in the drawn round sums to its pair's weight.
+pub fn pair_weights(snapshot: &Snapshot, settings: &Settings, seed: u64) -> Result<PairWeights, DrawError> {
+    let plan = Plan::new(snapshot, settings, seed, None)?;
+    Ok(plan.weights())
+}
+
+/// The total weight of a round's matching: the sum of its games' ledgers.
+pub fn round_weight(round: &Round) -> i64 {
+    round.games.iter().map(|g| g.ledger.total()).sum()
+}
+
+/// One draw worked out: the field, the seats, the bye, the stage used and the mates.
+pub(crate) struct Plan<'a> {
+    field: Field<'a>,
+    seats: Seats,
+    bye: Option<PlayerId>,
+    stage: Stage,
+    mates: Vec<Option<u32>>,
+}
+
+/// The error for a field that cannot be made even.
+fn odd_field(field: &Field, ids: &[PlayerId], why: &str) -> DrawError {
+    let names: Vec<String> = ids.iter().map(|id| id.to_string()).collect();
+    let _ = field;
+    DrawError::NoValidPairing(vec![format!("{} players to pair ({}): {why}", ids.len(), names.join(", "))])
+}
+
+impl<'a> Plan<'a> {
+    /// Validates, chooses the bye, and matches. `subset` restricts the pairing to those players (partial draw).
+    pub(crate) fn new(
+        snapshot: &'a Snapshot,
+        settings: &'a Settings,
+        seed: u64,
+        subset: Option<&[PlayerId]>,
+    ) -> Result<Plan<'a>, DrawError> {
+        let field = Field::new(snapshot, settings, seed)?;
+        let pairable = field.pairable();
+        let mut to_pair = match subset {
+            None => pairable.clone(),
+            Some(ids) => partial::checked_subset(&field, &pairable, ids)?,
+        };
+        let mut bye = None;
+        if pairable.len() % 2 == 1 {
+            if let Some(given) = field.bye_given {
+                return Err(odd_field(
+                    &field,
+                    &pairable,
+                    &format!("the bye of this round is already {given}; mark one player absent"),
+                ));
+            }
+            bye = bye::choose_bye(&field, &pairable);
+            if bye.is_none() {
+                return Err(odd_field(&field, &pairable, "only ghosts could take the bye"));
+            }
+            to_pair.retain(|id| Some(*id) != bye);
+        }
+        if to_pair.len() % 2 == 1 {
+            return Err(odd_field(&field, &to_pair, "an odd number cannot all be paired"));
+        }
+        let seats = Seats::new(&field, &to_pair, settings.mays.seeding);
+        let (stage, mates) = {
+            let weigher = Weigher::new(&field, &seats);
+            let mates = solve::solve(&seats, &weigher, Stage::Normal);
+            if solve::is_perfect(&mates) {
+                (Stage::Normal, mates)
+            } else {
+                (Stage::Fallback, solve::solve(&seats, &weigher, Stage::Fallback))
+            }
+        };
+        if !solve::is_perfect(&mates) {
+            let stuck: Vec<String> = (0..seats.len())
+                .filter(|&i| mates[i].is_none())
+                .map(|i| format!("{} cannot be paired", seats.seats[i].id))
+                .collect();
+            return Err(DrawError::NoValidPairing(stuck));
+        }
+        Ok(Plan {
+            field,
+            seats,
+            bye,
+            stage,
+            mates,
+        })
+    }
+
+    /// The games of the matching with colours, handicaps and ledgers (tables not yet numbered).
+    fn games(&self) -> Vec<Game> {
+        let weigher = Weigher::new(&self.field, &self.seats);
+        let mut games = Vec::with_capacity(self.seats.len() / 2);
+        for (i, mate) in self.mates.iter().enumerate() {
+            let Some(j) = mate.map(|j| j as usize) else {
+                continue;
+            };
+            if j < i {
+                continue;
+            }
+            let (a, b) = (self.seats.seats[i].id, self.seats.seats[j].id);
+            let (white, black, handicap) = colour::colours(&self.field, a, b);
+            games.push(Game {
+                table: 0,
+                white,
+                black,
+                handicap,
+                ledger: weigher.ledger(i, j, self.stage).unwrap_or_default(),
+            });
+        }
+        games
+    }
+
+    /// The finished round.
+    pub(crate) fn round(&self) -> Round {
+        let mut games = self.games();
+        tables::number_tables(&self.field, &mut games);
+        let top = self.seats.seats.iter().map(|s| s.main).max();
+        let warnings = warnings::collect(&self.field, &games, top);
+        Round {
+            round: self.field.round,
+            seed: self.field.seed,
+            games,
+            bye: self.bye,
+            warnings,
+        }
+    }
+
+    /// The dense weights of the stage used.
+    pub(crate) fn weights(&self) -> PairWeights {
+        let weigher = Weigher::new(&self.field, &self.seats);
+        let ids: Vec<PlayerId> = self.seats.seats.iter().map(|s| s.id).collect();
+        let edges = solve::dense_edges(&self.seats, &weigher, self.stage)
+            .into_iter()
+            .map(|(a, b, w)| (ids[a], ids[b], w))
+            .collect();
+        PairWeights {
+            players: ids,
+            bye: self.bye,
+            stage: self.stage,
+            edges,
+        }
+    }
+}

@@ -1,0 +1,135 @@
+//! From weights to mates: builds the candidate graph (dense on small fields, sparse on large ones) and calls the
+//! exact matcher with maximum cardinality.
+//!
+//! Exactness: the lazy matcher proves with its dual certificate that no omitted pair could improve the result, so
+//! the sparse graph only decides the speed, never the answer. The sparse graph gives each player the players of their own group near their seeding target and near their own
+//! position, and the boundary players of the neighbouring groups (the ones the float tier prefers).
+
+use crate::matching::{max_weight_matching, max_weight_matching_lazy, Buckets, Edge};
+
+use super::context::Seats;
+use super::weights::{Stage, Weigher};
+
+/// Fields up to this many players are matched on the complete graph.
+pub(crate) const DENSE_LIMIT: usize = 40;
+/// Neighbours kept around the seeding target and the own position in the sparse graph.
+const NEAR: usize = 12;
+/// Boundary players kept from each neighbouring group.
+const BOUNDARY: usize = 12;
+/// How many groups up and down the sparse graph reaches.
+const GROUP_REACH: usize = 2;
+
+/// Every unordered pair of seats, as candidates.
+fn all_pairs(n: usize) -> Vec<(u32, u32)> {
+    let mut out = Vec::with_capacity(n * n.saturating_sub(1) / 2);
+    for i in 0..n {
+        for j in i + 1..n {
+            out.push((i as u32, j as u32));
+        }
+    }
+    out
+}
+
+/// The sparse candidate pairs (smaller index first, sorted, no duplicates).
+pub(crate) fn sparse_pairs(seats: &Seats) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    let mut push = |i: usize, j: usize| {
+        if i != j {
+            out.push((i.min(j) as u32, i.max(j) as u32));
+        }
+    };
+    for (i, s) in seats.seats.iter().enumerate() {
+        let members = &seats.groups[s.group];
+        for centre in [s.target, s.pos] {
+            let lo = centre.saturating_sub(NEAR);
+            let hi = (centre + NEAR + 1).min(members.len());
+            for &j in &members[lo..hi] {
+                push(i, j);
+            }
+        }
+        let g = s.group;
+        for up in g.saturating_sub(GROUP_REACH)..g {
+            let m = &seats.groups[up];
+            for &j in &m[m.len().saturating_sub(BOUNDARY)..] {
+                push(i, j);
+            }
+        }
+        for down in g + 1..(g + 1 + GROUP_REACH).min(seats.groups.len()) {
+            let m = &seats.groups[down];
+            for &j in &m[..m.len().min(BOUNDARY)] {
+                push(i, j);
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Matches the seats on the given candidate pairs (those that are edges of `stage`), maximum cardinality first.
+fn match_on(seats: &Seats, weigher: &Weigher, stage: Stage, pairs: &[(u32, u32)]) -> Vec<Option<u32>> {
+    let edges: Vec<Edge> = pairs
+        .iter()
+        .filter_map(|&(a, b)| {
+            weigher
+                .weight(a as usize, b as usize, stage)
+                .map(|weight| Edge { a, b, weight })
+        })
+        .collect();
+    max_weight_matching(seats.len(), &edges, true)
+}
+
+/// True when every seat has a mate.
+pub(crate) fn is_perfect(mates: &[Option<u32>]) -> bool {
+    mates.iter().all(Option::is_some)
+}
+
+/// The constant added to every weight in the lazy solve so that more games always weigh more: with weights in
+/// `1..=max`, any matching of k+1 edges then outweighs any of k edges when `offset ≥ k·max` (k < n/2).
+/// `None` when the shifted weights would not fit in i64.
+fn cardinality_offset(n: usize, max_weight: i64) -> Option<i64> {
+    let offset = i128::from(max_weight) * (n as i128 / 2 + 1);
+    let top = offset.checked_add(i128::from(max_weight))?;
+    (top < i128::from(i64::MAX) / 4).then_some(offset as i64)
+}
+
+/// Mates for the seats in `stage`, optimal on the complete graph of that stage. Small fields go to the matcher on
+/// the complete graph; larger ones to the lazy matcher on the sparse candidate graph, which adds every omitted pair
+/// that could improve the result (checked block by block with the score groups as buckets and the profile's
+/// upper bound per group pair) and re-solves until the dual certificate covers every pair.
+pub(crate) fn solve(seats: &Seats, weigher: &Weigher, stage: Stage) -> Vec<Option<u32>> {
+    let n = seats.len();
+    let offset = cardinality_offset(n, weigher.max_weight(stage));
+    let Some(offset) = offset.filter(|_| n > DENSE_LIMIT) else {
+        return match_on(seats, weigher, stage, &all_pairs(n));
+    };
+    let shifted = |a: u32, b: u32| weigher.weight(a as usize, b as usize, stage).map(|w| w + offset);
+    let candidates: Vec<Edge> = sparse_pairs(seats)
+        .into_iter()
+        .filter_map(|(a, b)| shifted(a, b).map(|weight| Edge { a, b, weight }))
+        .collect();
+    let members: Vec<Vec<u32>> = seats
+        .groups
+        .iter()
+        .map(|g| g.iter().map(|&i| i as u32).collect())
+        .collect();
+    let bound = |i: usize, j: usize| weigher.upper_bound(i, j, stage).map(|w| w + offset);
+    let buckets = Buckets {
+        members,
+        upper_bound: &bound,
+    };
+    max_weight_matching_lazy(n, candidates, shifted, Some(&buckets))
+        .matching
+        .mates
+}
+
+/// The dense edge list of `stage` (for [`super::PairWeights`]).
+pub(crate) fn dense_edges(seats: &Seats, weigher: &Weigher, stage: Stage) -> Vec<(usize, usize, i64)> {
+    all_pairs(seats.len())
+        .into_iter()
+        .filter_map(|(a, b)| {
+            let (a, b) = (a as usize, b as usize);
+            weigher.weight(a, b, stage).map(|w| (a, b, w))
+        })
+        .collect()
+}
