@@ -94,7 +94,9 @@ pub struct PlayerScores {
 /// Points `player` scores in a game with this outcome.
 pub fn game_points(outcome: Outcome, player_is_white: bool) -> HalfPoints {
     match (outcome, player_is_white) {
-        (Outcome::WhiteWins, true) | (Outcome::BlackWins, false) | (Outcome::BothWin, _) => HalfPoints::ONE,
+        (Outcome::WhiteWins, true) | (Outcome::BlackWins, false) | (Outcome::BothWin, _) => {
+            HalfPoints::ONE
+        }
         (Outcome::Jigo, _) => HalfPoints::HALF,
         _ => HalfPoints(0),
     }
@@ -180,13 +182,21 @@ pub fn scores_before(
             System::McMahon => p.starting_mms,
             System::Swiss => HalfPoints(0),
         };
-        running.insert(p.id, Running { start, ..Running::default() });
+        running.insert(
+            p.id,
+            Running {
+                start,
+                ..Running::default()
+            },
+        );
         scores.insert(p.id, PlayerScores::default());
     }
     for s in 1..round.0 {
         let s = RoundNo(s);
-        let main_before: BTreeMap<PlayerId, HalfPoints> =
-            running.iter().map(|(id, r)| (*id, r.main(settings))).collect();
+        let main_before: BTreeMap<PlayerId, HalfPoints> = running
+            .iter()
+            .map(|(id, r)| (*id, r.main(settings)))
+            .collect();
         for (id, status) in statuses(snapshot, s) {
             let (Some(run), Some(sc)) = (running.get_mut(&id), scores.get_mut(&id)) else {
                 continue;
@@ -389,8 +399,14 @@ mod tests {
         snap.games.retain(|g| g.white != g.black);
         let s = scores_before(&snap, &Settings::default(), RoundNo(4));
         // R1: 20 vs 18 → player 0 drawn down, player 1 drawn up. R2: 21 vs 18. R3: 21½ vs 18½.
-        assert_eq!((s[&PlayerId(0)].draw_ups, s[&PlayerId(0)].draw_downs), (0, 3));
-        assert_eq!((s[&PlayerId(1)].draw_ups, s[&PlayerId(1)].draw_downs), (3, 0));
+        assert_eq!(
+            (s[&PlayerId(0)].draw_ups, s[&PlayerId(0)].draw_downs),
+            (0, 3)
+        );
+        assert_eq!(
+            (s[&PlayerId(1)].draw_ups, s[&PlayerId(1)].draw_downs),
+            (3, 0)
+        );
         assert_eq!(s[&PlayerId(0)].history.len(), 3);
     }
 }

@@ -29,17 +29,37 @@ impl Decimal {
         if int_part.is_empty() && frac_part.is_empty() {
             return None;
         }
-        if !int_part.chars().chain(frac_part.chars()).all(|c| c.is_ascii_digit()) || frac_part.len() > 9 {
+        if !int_part
+            .chars()
+            .chain(frac_part.chars())
+            .all(|c| c.is_ascii_digit())
+            || frac_part.len() > 9
+        {
             return None;
         }
         let den = 10_i64.pow(frac_part.len() as u32);
-        let int: i64 = if int_part.is_empty() { 0 } else { int_part.parse().ok()? };
-        let frac: i64 = if frac_part.is_empty() { 0 } else { frac_part.parse().ok()? };
+        let int: i64 = if int_part.is_empty() {
+            0
+        } else {
+            int_part.parse().ok()?
+        };
+        let frac: i64 = if frac_part.is_empty() {
+            0
+        } else {
+            frac_part.parse().ok()?
+        };
         let num = int.checked_mul(den)?.checked_add(frac)?;
         Some(Decimal {
             num: if neg { -num } else { num },
             den,
         })
+    }
+}
+
+impl Default for Decimal {
+    /// Zero.
+    fn default() -> Self {
+        Decimal::new(0, 1)
     }
 }
 
@@ -78,7 +98,50 @@ pub enum SeedSystem {
     SplitAndSlip,
 }
 
+/// A placement criterion that orders players inside a score group (`<PlacementCriterion name>`). Only the
+/// criteria the pairing needs are modelled; others are ignored when read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlacementCrit {
+    /// McMahon score.
+    Mms,
+    /// Number of wins.
+    Nbw,
+    /// Sum of opponents' MMS (±handicap).
+    Sosm,
+    /// Sum of opponents' NBW.
+    Sosw,
+    /// Sum of opponents' SOSM.
+    Sososm,
+    /// Sum of opponents' SOSW.
+    Sososw,
+    /// Rating.
+    Rating,
+    /// Rank.
+    Rank,
+}
+
+impl PlacementCrit {
+    /// Parses OpenGotha's long criterion name ("MMS", "SOSOSW", "Rating"…); `None` for NULL and unmodelled ones.
+    pub fn parse(name: &str) -> Option<PlacementCrit> {
+        match name.trim().to_ascii_uppercase().as_str() {
+            "MMS" => Some(PlacementCrit::Mms),
+            "NBW" => Some(PlacementCrit::Nbw),
+            "SOSM" => Some(PlacementCrit::Sosm),
+            "SOSW" => Some(PlacementCrit::Sosw),
+            "SOSOSM" => Some(PlacementCrit::Sososm),
+            "SOSOSW" => Some(PlacementCrit::Sososw),
+            "RATING" => Some(PlacementCrit::Rating),
+            "RANK" => Some(PlacementCrit::Rank),
+            _ => None,
+        }
+    }
+}
+
 /// OpenGotha's pairing parameter set. Weights are OpenGotha's `long` values; ranks use the draw's scale.
+///
+/// Besides `<PairingParameterSet>` it carries the few general and placement parameters the cost function reads:
+/// the McMahon floor, bar and zero (they fix the number of score groups), the placement criteria (they order
+/// players inside a group) and the club groups.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Params {
     /// `paiStandardNX1Factor`: k of the concavity function C(W, x) = W·(1−x)·(1+k·x).
@@ -133,6 +196,16 @@ pub struct Params {
     pub se_prefer_mms_diff_rather_than_same_club: i64,
     /// `paiSePreferMMSDiffRatherThanSameClubsGroup`.
     pub se_prefer_mms_diff_rather_than_same_clubs_group: i64,
+    /// `genMMFloor`.
+    pub mm_floor: Rank,
+    /// `genMMBar`.
+    pub mm_bar: Rank,
+    /// `genMMZero` (30k).
+    pub mm_zero: Rank,
+    /// Placement criteria in order (NULL and unmodelled criteria left out).
+    pub placement: Vec<PlacementCrit>,
+    /// Club groups: clubs of one group count as "almost the same club" for geography.
+    pub club_groups: Vec<Vec<String>>,
 }
 
 impl Default for Params {
@@ -165,6 +238,15 @@ impl Default for Params {
             se_prefer_mms_diff_rather_than_same_country: 1,
             se_prefer_mms_diff_rather_than_same_club: 3,
             se_prefer_mms_diff_rather_than_same_clubs_group: 2,
+            mm_floor: Rank(-20),
+            mm_bar: Rank(3),
+            mm_zero: Rank(-30),
+            placement: vec![
+                PlacementCrit::Mms,
+                PlacementCrit::Sosm,
+                PlacementCrit::Sososm,
+            ],
+            club_groups: Vec::new(),
         }
     }
 }
@@ -188,6 +270,13 @@ impl Params {
             se_prefer_mms_diff_rather_than_same_country: 0,
             se_prefer_mms_diff_rather_than_same_club: 0,
             se_prefer_mms_diff_rather_than_same_clubs_group: 0,
+            mm_floor: Rank::MIN,
+            mm_bar: Rank::MAX,
+            placement: vec![
+                PlacementCrit::Nbw,
+                PlacementCrit::Sosw,
+                PlacementCrit::Sososw,
+            ],
             ..Params::default()
         }
     }

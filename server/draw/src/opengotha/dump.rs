@@ -71,7 +71,10 @@ pub fn parse_weights_dump(text: &str) -> Result<Vec<DumpedPair>, OgError> {
         let Some((key, value)) = line.split_once('=') else {
             continue;
         };
-        let err = |reason: String| OgError::Dump { line: n + 1, reason };
+        let err = |reason: String| OgError::Dump {
+            line: n + 1,
+            reason,
+        };
         if key == "Player1Name" {
             if current.is_some() {
                 return Err(err("pair block without totalCost".to_string()));
@@ -82,12 +85,17 @@ pub fn parse_weights_dump(text: &str) -> Result<Vec<DumpedPair>, OgError> {
             });
             continue;
         }
-        let pair = current.as_mut().ok_or_else(|| err(format!("{key} outside a pair block")))?;
+        let pair = current
+            .as_mut()
+            .ok_or_else(|| err(format!("{key} outside a pair block")))?;
         if key == "Player2Name" {
             pair.player2 = value.to_string();
             continue;
         }
-        let v: i64 = value.trim().parse().map_err(|_| err(format!("{key}={value} is not an integer")))?;
+        let v: i64 = value
+            .trim()
+            .parse()
+            .map_err(|_| err(format!("{key}={value} is not an integer")))?;
         match key {
             "baseDuplicateGameCost" => pair.duplicate = v,
             "baseRandomCost" => pair.random = v,

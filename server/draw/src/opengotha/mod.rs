@@ -7,18 +7,21 @@
 //! form are matched on a looser key (letters and digits only, accents kept).
 
 mod dump;
-// mod replay;
+mod replay;
 mod xml;
 
 use std::collections::BTreeMap;
 
-pub use dump::{parse_weights_dump, DumpedPair};
-// pub use replay::{replay, ReplayReport, RoundReport};
+pub use dump::{parse_weights_dump, DumpedPair, TERM_NAMES};
+pub use replay::{
+    compare_dump, optimal_pairs, pairable, replay, replay_round, PairMismatch, ReplayReport,
+    RoundReport,
+};
 
-use crate::egf::{Decimal, Params};
+use crate::egf::{Decimal, Params, PlacementCrit};
 use crate::model::{
-    ByeRule, GameResult, HalfPoints, HandicapRule, Outcome, PastBye, PastGame, Player, PlayerId, Rank, RoundNo,
-    ScoreValues, Settings, Snapshot, System,
+    ByeRule, GameResult, HalfPoints, HandicapRule, Outcome, PastBye, PastGame, Player, PlayerId,
+    Rank, RoundNo, ScoreValues, Settings, Snapshot, System,
 };
 
 /// Why an OpenGotha file could not be read.
@@ -339,7 +342,10 @@ pub fn parse_rank(text: &str) -> Result<Rank, OgError> {
 
 /// A looser form of a key: upper case, letters and digits only.
 pub(crate) fn loose_key(key: &str) -> String {
-    key.to_uppercase().chars().filter(|c| c.is_alphanumeric()).collect()
+    key.to_uppercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .collect()
 }
 
 /// Reads an OpenGotha tournament file.
@@ -362,10 +368,12 @@ impl OgTournament {
 
     /// The pairing system: Swiss when the first main-score placement criterion is NBW, else McMahon.
     pub fn system(&self) -> System {
-        let main = self
-            .placement
-            .iter()
-            .find(|c| matches!(c.to_ascii_uppercase().as_str(), "NBW" | "MMS" | "CPS" | "STS"));
+        let main = self.placement.iter().find(|c| {
+            matches!(
+                c.to_ascii_uppercase().as_str(),
+                "NBW" | "MMS" | "CPS" | "STS"
+            )
+        });
         match main.map(|c| c.to_ascii_uppercase()) {
             Some(c) if c == "NBW" => System::Swiss,
             _ => System::McMahon,
@@ -398,16 +406,42 @@ impl OgTournament {
                 bye_nbw: HalfPoints(g.nbw2_bye),
                 round_down: g.round_down,
             },
-            egf: self.pairing.clone(),
+            egf: self.egf_params(),
             first_table: 1,
             ..Settings::default()
+        }
+    }
+
+    /// The `egf` cost parameters: the pairing set plus the floor/bar/zero, placement criteria and club groups.
+    pub fn egf_params(&self) -> Params {
+        Params {
+            mm_floor: self.general.mm_floor,
+            mm_bar: self.general.mm_bar,
+            mm_zero: self.general.mm_zero,
+            placement: self
+                .placement
+                .iter()
+                .filter_map(|c| PlacementCrit::parse(c))
+                .collect(),
+            club_groups: self
+                .club_groups
+                .iter()
+                .map(|(_, clubs)| clubs.clone())
+                .collect(),
+            ..self.pairing.clone()
         }
     }
 
     /// Player numbers by strength: rank, then rating, then file order (1 = strongest).
     fn player_numbers(&self) -> Vec<u32> {
         let mut order: Vec<usize> = (0..self.players.len()).collect();
-        order.sort_by_key(|&i| (std::cmp::Reverse(self.players[i].rank), std::cmp::Reverse(self.players[i].rating), i));
+        order.sort_by_key(|&i| {
+            (
+                std::cmp::Reverse(self.players[i].rank),
+                std::cmp::Reverse(self.players[i].rating),
+                i,
+            )
+        });
         let mut numbers = vec![0; self.players.len()];
         for (n, i) in order.into_iter().enumerate() {
             numbers[i] = n as u32 + 1;
@@ -436,7 +470,9 @@ impl OgTournament {
                 System::McMahon => HalfPoints(2 * self.smms(p)),
                 System::Swiss => HalfPoints(0),
             },
-            participation: (1..=rounds as u32).map(|r| fin && p.participates(r)).collect(),
+            participation: (1..=rounds as u32)
+                .map(|r| fin && p.participates(r))
+                .collect(),
             ghost: false,
         }
     }
@@ -521,3 +557,6 @@ fn model_game(g: &OgGame) -> PastGame {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod acceptance_tests;

@@ -4,7 +4,8 @@ use super::*;
 use crate::score::scores_before;
 
 pub(crate) fn shared_dir() -> Option<std::path::PathBuf> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/opengotha");
+    let dir =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/opengotha");
     if dir.is_dir() {
         Some(dir)
     } else {
@@ -14,7 +15,9 @@ pub(crate) fn shared_dir() -> Option<std::path::PathBuf> {
 }
 
 fn all_files() -> Vec<std::path::PathBuf> {
-    let Some(dir) = shared_dir() else { return Vec::new() };
+    let Some(dir) = shared_dir() else {
+        return Vec::new();
+    };
     let mut files = Vec::new();
     for sub in ["pairings", "tournaments"] {
         let mut entries: Vec<_> = std::fs::read_dir(dir.join(sub))
@@ -90,7 +93,10 @@ fn notsimplemm_has_byes_and_partial_players() {
     let xml = std::fs::read_to_string(dir.join("pairings/notsimplemm.xml")).unwrap();
     let t = read(&xml).unwrap();
     assert_eq!(t.byes.len(), 3);
-    assert_eq!(t.round_bye(1).map(|p| t.players[p.0 as usize].key()), Some("ROBINCLÉ".to_string()));
+    assert_eq!(
+        t.round_bye(1).map(|p| t.players[p.0 as usize].key()),
+        Some("ROBINCLÉ".to_string())
+    );
     let (snap, settings) = t.snapshot_before(3);
     let s = scores_before(&snap, &settings, RoundNo(3));
     // Bonjean 3D (bar 1D → smms 30): R1 win, R2 absent (½ rounded down).

@@ -7,8 +7,8 @@ use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 
 use super::{
-    parse_rank, GeneralParams, HandicapParams, OgBye, OgError, OgGame, OgOutcome, OgPlayer, OgResult, OgTournament,
-    RegisteringStatus,
+    parse_rank, GeneralParams, HandicapParams, OgBye, OgError, OgGame, OgOutcome, OgPlayer,
+    OgResult, OgTournament, RegisteringStatus,
 };
 use crate::egf::{Decimal, DuddMode, Params, SeedSystem};
 use crate::model::Rank;
@@ -21,7 +21,9 @@ fn attributes(e: &BytesStart<'_>) -> Result<Attrs, OgError> {
     for attr in e.attributes() {
         let attr = attr.map_err(|err| OgError::Xml(err.to_string()))?;
         let key = String::from_utf8_lossy(attr.key.as_ref()).into_owned();
-        let value = attr.unescape_value().map_err(|err| OgError::Xml(err.to_string()))?;
+        let value = attr
+            .unescape_value()
+            .map_err(|err| OgError::Xml(err.to_string()))?;
         out.insert(key, value.into_owned());
     }
     Ok(out)
@@ -43,7 +45,9 @@ pub(super) fn parse(xml: &str) -> Result<OgTournament, OgError> {
     let mut in_team_params = false;
     let mut saw_root = false;
     loop {
-        let event = reader.read_event().map_err(|e| OgError::Xml(format!("at byte {}: {e}", reader.buffer_position())))?;
+        let event = reader
+            .read_event()
+            .map_err(|e| OgError::Xml(format!("at byte {}: {e}", reader.buffer_position())))?;
         let (e, is_start) = match &event {
             Event::Start(e) => (e, true),
             Event::Empty(e) => (e, false),
@@ -65,7 +69,9 @@ pub(super) fn parse(xml: &str) -> Result<OgTournament, OgError> {
                 t.root = attributes(e)?;
             }
             b"Player" => t.players.push(player(&attributes(e)?)?),
-            b"Game" => raw_games.push(RawGame { attrs: attributes(e)? }),
+            b"Game" => raw_games.push(RawGame {
+                attrs: attributes(e)?,
+            }),
             b"ByePlayer" => {
                 let a = attributes(e)?;
                 if a.contains_key("player") {
@@ -99,13 +105,16 @@ pub(super) fn parse(xml: &str) -> Result<OgTournament, OgError> {
             }
             b"ClubsGroup" => {
                 let a = attributes(e)?;
-                t.club_groups.push((a.get("name").cloned().unwrap_or_default(), Vec::new()));
+                t.club_groups
+                    .push((a.get("name").cloned().unwrap_or_default(), Vec::new()));
                 current_club_group = is_start.then(|| t.club_groups.len() - 1);
             }
             b"Club" => {
                 if let Some(i) = current_club_group {
                     let a = attributes(e)?;
-                    t.club_groups[i].1.push(a.get("name").cloned().unwrap_or_default());
+                    t.club_groups[i]
+                        .1
+                        .push(a.get("name").cloned().unwrap_or_default());
                 }
             }
             _ => {}
@@ -230,7 +239,10 @@ fn result(code: &str) -> Result<OgResult, OgError> {
             })
         }
     };
-    Ok(OgResult { outcome, by_default })
+    Ok(OgResult {
+        outcome,
+        by_default,
+    })
 }
 
 fn general(a: &Attrs) -> Result<GeneralParams, OgError> {
@@ -316,13 +328,21 @@ fn pairing(a: &Attrs) -> Result<Params, OgError> {
         deterministic: flag(a, "paiBaDeterministic", d.deterministic)?,
         balance_wb: num(a, "paiBaBalanceWB", d.balance_wb)?,
         avoid_mixing_categories: num(a, "paiMaAvoidMixingCategories", d.avoid_mixing_categories)?,
-        minimize_score_difference: num(a, "paiMaMinimizeScoreDifference", d.minimize_score_difference)?,
+        minimize_score_difference: num(
+            a,
+            "paiMaMinimizeScoreDifference",
+            d.minimize_score_difference,
+        )?,
         dudd_weight: num(a, "paiMaDUDDWeight", d.dudd_weight)?,
         compensate_dudd: flag(a, "paiMaCompensateDUDD", d.compensate_dudd)?,
         dudd_upper_mode: dudd_mode(a, "paiMaDUDDUpperMode", d.dudd_upper_mode)?,
         dudd_lower_mode: dudd_mode(a, "paiMaDUDDLowerMode", d.dudd_lower_mode)?,
         maximize_seeding: num(a, "paiMaMaximizeSeeding", d.maximize_seeding)?,
-        last_round_for_seed_system1: num(a, "paiMaLastRoundForSeedSystem1", d.last_round_for_seed_system1)?,
+        last_round_for_seed_system1: num(
+            a,
+            "paiMaLastRoundForSeedSystem1",
+            d.last_round_for_seed_system1,
+        )?,
         seed_system1: seed_system(a, "paiMaSeedSystem1", d.seed_system1)?,
         seed_system2: seed_system(a, "paiMaSeedSystem2", d.seed_system2)?,
         additional_placement_crit_system1: a
@@ -335,7 +355,11 @@ fn pairing(a: &Attrs) -> Result<Params, OgError> {
             .unwrap_or(d.additional_placement_crit_system2),
         se_bar_threshold_active: flag(a, "paiSeBarThresholdActive", d.se_bar_threshold_active)?,
         se_rank_threshold: rank_attr(a, "paiSeRankThreshold", d.se_rank_threshold)?,
-        se_nb_wins_threshold_active: flag(a, "paiSeNbWinsThresholdActive", d.se_nb_wins_threshold_active)?,
+        se_nb_wins_threshold_active: flag(
+            a,
+            "paiSeNbWinsThresholdActive",
+            d.se_nb_wins_threshold_active,
+        )?,
         se_def_sec_crit: num(a, "paiSeDefSecCrit", d.se_def_sec_crit)?,
         se_minimize_handicap: num(a, "paiSeMinimizeHandicap", d.se_minimize_handicap)?,
         se_avoid_same_geo: num(a, "paiSeAvoidSameGeo", d.se_avoid_same_geo)?,
@@ -354,5 +378,6 @@ fn pairing(a: &Attrs) -> Result<Params, OgError> {
             "paiSePreferMMSDiffRatherThanSameClubsGroup",
             d.se_prefer_mms_diff_rather_than_same_clubs_group,
         )?,
+        ..d
     })
 }
