@@ -6,7 +6,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use tengen_draw::generator::{simulate, GenConfig};
+use tengen_draw::generator::{simulate, GenConfig, SoakStats};
 
 struct Args {
     seed: u64,
@@ -77,12 +77,14 @@ fn main() -> ExitCode {
     println!("seed {}", args.seed);
     let start = Instant::now();
     let (mut rounds, mut tournaments, mut failing) = (0u64, 0u64, 0u64);
+    let mut stats = SoakStats::default();
     let mut next_report = 10_000;
     while rounds < args.rounds {
         let seed = args.seed.wrapping_add(tournaments);
         let cfg = GenConfig::soak(seed);
         for report in simulate(cfg.clone()) {
             rounds += 1;
+            stats.add(&report);
             if !report.violations.is_empty() {
                 failing += 1;
                 println!("VIOLATION {} round {}:", cfg.describe(), report.round);
@@ -93,7 +95,10 @@ fn main() -> ExitCode {
         }
         tournaments += 1;
         if rounds >= next_report {
-            println!("{rounds} rounds, {tournaments} tournaments, {failing} failing, {:.1?}", start.elapsed());
+            println!(
+                "{rounds} rounds, {tournaments} tournaments, {failing} failing, {:.1?}",
+                start.elapsed()
+            );
             next_report += 10_000;
         }
     }
@@ -103,6 +108,7 @@ fn main() -> ExitCode {
         args.seed.wrapping_add(tournaments.saturating_sub(1)),
         start.elapsed()
     );
+    println!("{stats}");
     if failing > 0 {
         ExitCode::FAILURE
     } else {

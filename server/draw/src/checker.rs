@@ -7,9 +7,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
 
-use crate::model::{
-    HalfPoints, Outcome, Player, PlayerId, Round, Settings, Snapshot, System, Warning,
-};
+use crate::model::{HalfPoints, Outcome, Player, PlayerId, Round, Settings, Snapshot, System, Warning};
 
 /// Largest number of players (bye excluded) for which forced repeats and relatives are proved by exhaustive search.
 pub const EXHAUSTIVE_LIMIT: usize = 16;
@@ -129,10 +127,7 @@ fn standing_of(snapshot: &Snapshot, settings: &Settings, p: &Player) -> Standing
             .iter()
             .filter(|g| g.round.0 == r && (g.white == p.id || g.black == p.id))
             .collect();
-        let had_bye = snapshot
-            .byes
-            .iter()
-            .any(|b| b.round.0 == r && b.player == p.id);
+        let had_bye = snapshot.byes.iter().any(|b| b.round.0 == r && b.player == p.id);
         if had_bye {
             byes += 1;
         }
@@ -189,13 +184,7 @@ impl<'a> Field<'a> {
             .iter()
             .filter(|g| g.round == now)
             .flat_map(|g| [g.white, g.black])
-            .chain(
-                snapshot
-                    .byes
-                    .iter()
-                    .filter(|b| b.round == now)
-                    .map(|b| b.player),
-            )
+            .chain(snapshot.byes.iter().filter(|b| b.round == now).map(|b| b.player))
             .collect();
         let pairable = snapshot
             .players
@@ -210,11 +199,7 @@ impl<'a> Field<'a> {
             players: snapshot.players.iter().map(|p| (p.id, p)).collect(),
             standing: standings(snapshot, settings),
             pairable,
-            met: snapshot
-                .games
-                .iter()
-                .map(|g| pair(g.white, g.black))
-                .collect(),
+            met: snapshot.games.iter().map(|g| pair(g.white, g.black)).collect(),
             pairs: round.games.iter().map(|g| pair(g.white, g.black)).collect(),
         }
     }
@@ -239,12 +224,7 @@ impl<'a> Field<'a> {
     }
 
     /// True when the round's warnings report this pair with the given constructor (either order).
-    fn warned_pair(
-        &self,
-        make: fn(PlayerId, PlayerId) -> Warning,
-        a: PlayerId,
-        b: PlayerId,
-    ) -> bool {
+    fn warned_pair(&self, make: fn(PlayerId, PlayerId) -> Warning, a: PlayerId, b: PlayerId) -> bool {
         self.warned(&make(a, b)) || self.warned(&make(b, a))
     }
 }
@@ -270,10 +250,7 @@ fn check_presence(f: &Field, out: &mut Vec<Violation>) {
     let mut seen: BTreeMap<PlayerId, u32> = BTreeMap::new();
     for g in &f.round.games {
         if g.white == g.black {
-            out.push(Violation::new(
-                Rule::PairedTwice,
-                format!("{} plays themself", g.white),
-            ));
+            out.push(Violation::new(Rule::PairedTwice, format!("{} plays themself", g.white)));
         }
         for id in [g.white, g.black] {
             *seen.entry(id).or_default() += 1;
@@ -284,10 +261,7 @@ fn check_presence(f: &Field, out: &mut Vec<Violation>) {
     }
     for (id, n) in &seen {
         if *n > 1 {
-            out.push(Violation::new(
-                Rule::PairedTwice,
-                format!("{id} appears {n} times"),
-            ));
+            out.push(Violation::new(Rule::PairedTwice, format!("{id} appears {n} times")));
         }
         if !f.pairable.contains(id) {
             out.push(Violation::new(
@@ -310,10 +284,7 @@ fn check_bye(f: &Field, out: &mut Vec<Violation>) {
         return;
     };
     if f.pairable.len() % 2 == 0 {
-        out.push(Violation::new(
-            Rule::Bye,
-            format!("bye to {bye} on an even field"),
-        ));
+        out.push(Violation::new(Rule::Bye, format!("bye to {bye} on an even field")));
     }
     if f.player(bye).is_some_and(|p| p.ghost) {
         out.push(Violation::new(Rule::Bye, format!("bye to the ghost {bye}")));
@@ -366,10 +337,7 @@ fn check_repeats_and_family(f: &Field, out: &mut Vec<Violation>) {
         return;
     }
     let cost = |a: PlayerId, b: PlayerId| -> (u32, u32) {
-        (
-            u32::from(f.met.contains(&pair(a, b))),
-            u32::from(f.same_family(a, b)),
-        )
+        (u32::from(f.met.contains(&pair(a, b))), u32::from(f.same_family(a, b)))
     };
     if let Some((min_rep, min_rel)) = min_cost_perfect_matching(&field, cost) {
         if repeats > min_rep {
@@ -406,11 +374,7 @@ fn min_cost_perfect_matching(
     Some(min_cost_rec(&c, (1u32 << n) - 1, &mut memo))
 }
 
-fn min_cost_rec(
-    c: &[Vec<(u32, u32)>],
-    free: u32,
-    memo: &mut HashMap<u32, (u32, u32)>,
-) -> (u32, u32) {
+fn min_cost_rec(c: &[Vec<(u32, u32)>], free: u32, memo: &mut HashMap<u32, (u32, u32)>) -> (u32, u32) {
     if free == 0 {
         return (0, 0);
     }
@@ -449,9 +413,7 @@ pub fn expected_handicap(
         raw.min(rule.no_handicap_above.0)
     };
     let (ra, rb) = (pseudo(a), pseudo(b));
-    let stones = ((ra - rb).abs() - rule.correction)
-        .max(0)
-        .min(i32::from(rule.ceiling));
+    let stones = ((ra - rb).abs() - rule.correction).max(0).min(i32::from(rule.ceiling));
     let stronger = match ra.cmp(&rb) {
         std::cmp::Ordering::Greater => Some(a.0.id),
         std::cmp::Ordering::Less => Some(b.0.id),
@@ -471,8 +433,7 @@ fn check_handicaps_and_colours(f: &Field, out: &mut Vec<Violation>) {
             continue;
         };
         let (sw, sb) = (f.st(w.id), f.st(b.id));
-        let (stones, stronger) =
-            expected_handicap(f.settings, (w, HalfPoints(sw.mms)), (b, HalfPoints(sb.mms)));
+        let (stones, stronger) = expected_handicap(f.settings, (w, HalfPoints(sw.mms)), (b, HalfPoints(sb.mms)));
         if g.handicap != stones {
             out.push(Violation::new(
                 Rule::Handicap,
@@ -485,10 +446,7 @@ fn check_handicaps_and_colours(f: &Field, out: &mut Vec<Violation>) {
         if g.handicap > 0 && stronger == Some(b.id) {
             out.push(Violation::new(
                 Rule::Colour,
-                format!(
-                    "table {}: the weaker {} has White in a handicap game",
-                    g.table, w.id
-                ),
+                format!("table {}: the weaker {} has White in a handicap game", g.table, w.id),
             ));
         }
         if g.handicap == 0 && sw.balance > sb.balance {
@@ -510,16 +468,10 @@ fn check_tables(f: &Field, out: &mut Vec<Violation>) {
     let mut used = BTreeSet::new();
     for g in &f.round.games {
         if !used.insert(g.table) {
-            out.push(Violation::new(
-                Rule::Table,
-                format!("table {} used twice", g.table),
-            ));
+            out.push(Violation::new(Rule::Table, format!("table {} used twice", g.table)));
         }
         if g.table < s.first_table || s.skip_tables.contains(&g.table) {
-            out.push(Violation::new(
-                Rule::Table,
-                format!("table {} is not allowed", g.table),
-            ));
+            out.push(Violation::new(Rule::Table, format!("table {} is not allowed", g.table)));
         }
     }
     let now = f.snapshot.round_no();
@@ -570,38 +522,23 @@ fn check_warnings(f: &Field, out: &mut Vec<Violation>) {
             continue;
         };
         if !pa.club.is_empty() && pa.club == pb.club && !f.warned_pair(Warning::SameClub, a, b) {
-            out.push(Violation::new(
-                Rule::MissingWarning,
-                format!("same club {a}–{b}"),
-            ));
+            out.push(Violation::new(Rule::MissingWarning, format!("same club {a}–{b}")));
         }
         if !pa.city.is_empty() && pa.city == pb.city && !f.warned_pair(Warning::SameCity, a, b) {
-            out.push(Violation::new(
-                Rule::MissingWarning,
-                format!("same city {a}–{b}"),
-            ));
+            out.push(Violation::new(Rule::MissingWarning, format!("same city {a}–{b}")));
         }
         let (ma, mb) = (f.st(a).main, f.st(b).main);
         if ma.div_euclid(2) != mb.div_euclid(2) && !has_float_warning(f, a, b) {
             out.push(Violation::new(
                 Rule::MissingWarning,
-                format!(
-                    "{a} ({}) meets {b} ({}) across groups",
-                    HalfPoints(ma),
-                    HalfPoints(mb)
-                ),
+                format!("{a} ({}) meets {b} ({}) across groups", HalfPoints(ma), HalfPoints(mb)),
             ));
         }
     }
     for g in f.round.games.iter().filter(|g| g.handicap == 0) {
         for (id, delta) in [(g.white, 1), (g.black, -1)] {
             let balance = f.st(id).balance + delta;
-            if balance.abs() >= 2
-                && !f.warned(&Warning::ColourImbalance {
-                    player: id,
-                    balance,
-                })
-            {
+            if balance.abs() >= 2 && !f.warned(&Warning::ColourImbalance { player: id, balance }) {
                 out.push(Violation::new(
                     Rule::MissingWarning,
                     format!("{id} reaches colour balance {balance}"),
@@ -620,10 +557,7 @@ fn has_float_warning(f: &Field, a: PlayerId, b: PlayerId) -> bool {
 
 /// The game of this round between `a` and `b`, if any.
 fn game_between<'r>(f: &Field<'r>, a: PlayerId, b: PlayerId) -> Option<&'r crate::model::Game> {
-    f.round
-        .games
-        .iter()
-        .find(|g| pair(g.white, g.black) == pair(a, b))
+    f.round.games.iter().find(|g| pair(g.white, g.black) == pair(a, b))
 }
 
 /// The colour balance a player has after this round (even games only).
@@ -647,20 +581,14 @@ fn warning_is_true(f: &Field, w: &Warning) -> bool {
     match w {
         Warning::SameClub(a, b) => {
             game_between(f, *a, *b).is_some()
-                && both(*a, *b).is_some_and(|(x, y)| {
-                    !x.club.is_empty() && x.club.eq_ignore_ascii_case(&y.club)
-                })
+                && both(*a, *b).is_some_and(|(x, y)| !x.club.is_empty() && x.club.eq_ignore_ascii_case(&y.club))
         }
         Warning::SameCity(a, b) => {
             game_between(f, *a, *b).is_some()
-                && both(*a, *b).is_some_and(|(x, y)| {
-                    !x.city.is_empty() && x.city.eq_ignore_ascii_case(&y.city)
-                })
+                && both(*a, *b).is_some_and(|(x, y)| !x.city.is_empty() && x.city.eq_ignore_ascii_case(&y.city))
         }
         Warning::SameFamily(a, b) => game_between(f, *a, *b).is_some() && f.same_family(*a, *b),
-        Warning::RepeatedGame(a, b) => {
-            game_between(f, *a, *b).is_some() && f.met.contains(&pair(*a, *b))
-        }
+        Warning::RepeatedGame(a, b) => game_between(f, *a, *b).is_some() && f.met.contains(&pair(*a, *b)),
         Warning::PairedUpDown { player, from, to } => f.round.games.iter().any(|g| {
             let opp = if g.white == *player {
                 g.black
@@ -672,14 +600,8 @@ fn warning_is_true(f: &Field, w: &Warning) -> bool {
             let (own, other) = (f.st(*player).main, f.st(opp).main);
             own == from.0 && other == to.0 && own != other
         }),
-        Warning::ColourImbalance { player, balance } => {
-            balance.abs() >= 2 && balance_after(f, *player) == *balance
-        }
-        Warning::HandicapInTopGroup { table } => f
-            .round
-            .games
-            .iter()
-            .any(|g| g.table == *table && g.handicap > 0),
+        Warning::ColourImbalance { player, balance } => balance.abs() >= 2 && balance_after(f, *player) == *balance,
+        Warning::HandicapInTopGroup { table } => f.round.games.iter().any(|g| g.table == *table && g.handicap > 0),
     }
 }
 
@@ -694,13 +616,19 @@ pub fn check_optimal(snapshot: &Snapshot, settings: &Settings, seed: u64, round:
     if weights.bye != round.bye {
         out.push(Violation::new(
             Rule::NotOptimal,
-            format!("the weights were built with bye {:?} but the round has {:?}", weights.bye, round.bye),
+            format!(
+                "the weights were built with bye {:?} but the round has {:?}",
+                weights.bye, round.bye
+            ),
         ));
     }
     let in_round: BTreeSet<PlayerId> = round.games.iter().flat_map(|g| [g.white, g.black]).collect();
     let weighed: BTreeSet<PlayerId> = weights.players.iter().copied().collect();
     if in_round != weighed {
-        out.push(Violation::new(Rule::NotOptimal, "the weights cover other players than the round"));
+        out.push(Violation::new(
+            Rule::NotOptimal,
+            "the weights cover other players than the round",
+        ));
     }
     out.extend(check_optimal_against(&weights.edges, round));
     out
@@ -710,13 +638,9 @@ pub fn check_optimal(snapshot: &Snapshot, settings: &Settings, seed: u64, round:
 /// forbidden); the round's pairs must form a maximum-cardinality matching of greatest total weight among those, and
 /// each game's ledger must sum to its pair's weight. Exhaustive, so only for fields up to [`EXHAUSTIVE_LIMIT`]
 /// players (bye excluded); larger fields only get the ledger check.
-pub fn check_optimal_against(
-    weights: &[(PlayerId, PlayerId, i64)],
-    round: &Round,
-) -> Vec<Violation> {
+pub fn check_optimal_against(weights: &[(PlayerId, PlayerId, i64)], round: &Round) -> Vec<Violation> {
     let mut out = Vec::new();
-    let table: BTreeMap<(PlayerId, PlayerId), i64> =
-        weights.iter().map(|&(a, b, w)| (pair(a, b), w)).collect();
+    let table: BTreeMap<(PlayerId, PlayerId), i64> = weights.iter().map(|&(a, b, w)| (pair(a, b), w)).collect();
     let mut total: i128 = 0;
     for g in &round.games {
         match table.get(&pair(g.white, g.black)) {
@@ -789,10 +713,7 @@ fn dense_optimum(ids: &[PlayerId], table: &BTreeMap<(PlayerId, PlayerId), i64>) 
 }
 
 /// Maximum-cardinality, then maximum-weight matching by exhaustive search (vertices may stay unmatched).
-pub fn brute_force_matching(
-    ids: &[PlayerId],
-    weights: &BTreeMap<(PlayerId, PlayerId), i64>,
-) -> (u32, i128) {
+pub fn brute_force_matching(ids: &[PlayerId], weights: &BTreeMap<(PlayerId, PlayerId), i64>) -> (u32, i128) {
     let n = ids.len();
     let mut w = vec![vec![None; n]; n];
     for i in 0..n {
@@ -806,11 +727,7 @@ pub fn brute_force_matching(
     brute_rec(&w, if n == 0 { 0 } else { (1u32 << n) - 1 }, &mut memo)
 }
 
-fn brute_rec(
-    w: &[Vec<Option<i64>>],
-    free: u32,
-    memo: &mut HashMap<u32, (u32, i128)>,
-) -> (u32, i128) {
+fn brute_rec(w: &[Vec<Option<i64>>], free: u32, memo: &mut HashMap<u32, (u32, i128)>) -> (u32, i128) {
     if free == 0 {
         return (0, 0);
     }

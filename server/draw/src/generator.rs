@@ -9,8 +9,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::checker::{self, Rule, Violation};
 use crate::egf::SeedSystem;
 use crate::model::{
-    ByeRule, DrawError, GameResult, HalfPoints, HandicapRule, Outcome, PastBye, PastGame, Player,
-    PlayerId, Profile, Rank, Round, RoundNo, Seeding, Settings, Snapshot, System,
+    ByeRule, DrawError, GameResult, HalfPoints, HandicapRule, Outcome, PastBye, PastGame, Player, PlayerId, Profile,
+    Rank, Round, RoundNo, Seeding, Settings, Snapshot, System,
 };
 
 /// Largest pairable field on which [`simulate`] also re-checks optimality.
@@ -82,6 +82,9 @@ pub struct GenConfig {
     pub forfeit_per_mille: u64,
     /// Enter a ghost who plays whenever the field would otherwise be odd.
     pub ghost: bool,
+    /// Per mille of rounds (from round 2) in which the director pairs two leaders by hand before the draw, so the
+    /// engine must pair around a game already in the round.
+    pub manual_per_mille: u64,
 }
 
 impl GenConfig {
@@ -97,6 +100,7 @@ impl GenConfig {
             withdraw_per_mille: 30,
             forfeit_per_mille: 20,
             ghost: false,
+            manual_per_mille: 0,
         }
     }
 
@@ -111,6 +115,7 @@ impl GenConfig {
         cfg.withdraw_per_mille = *rng.pick(&[0, 30, 100]);
         cfg.forfeit_per_mille = *rng.pick(&[0, 20, 60]);
         cfg.ghost = rng.chance(200);
+        cfg.manual_per_mille = *rng.pick(&[0, 0, 150]);
         cfg
     }
 
@@ -132,7 +137,7 @@ impl GenConfig {
         let s = &self.settings;
         format!(
             "seed={} players={} rounds={} system={:?} profile={:?} bye={:?} handicap={:?} seeds={:?}/{:?}@{} \
-             mays={:?} first_table={} skip={:?} late={} partial={} withdraw={} forfeit={} ghost={}",
+             mays={:?} first_table={} skip={:?} late={} partial={} withdraw={} forfeit={} ghost={} manual={}",
             self.seed,
             self.players,
             self.rounds,
@@ -150,7 +155,8 @@ impl GenConfig {
             self.partial_per_mille,
             self.withdraw_per_mille,
             self.forfeit_per_mille,
-            self.ghost
+            self.ghost,
+            self.manual_per_mille
         )
     }
 }
@@ -163,16 +169,8 @@ fn random_settings(rng: &mut Rng) -> Settings {
     };
     let mut s = Settings {
         system,
-        profile: if rng.chance(500) {
-            Profile::Mays
-        } else {
-            Profile::Egf
-        },
-        bye: if rng.chance(500) {
-            ByeRule::Mays
-        } else {
-            ByeRule::Egf
-        },
+        profile: if rng.chance(500) { Profile::Mays } else { Profile::Egf },
+        bye: if rng.chance(500) { ByeRule::Mays } else { ByeRule::Egf },
         egf: match system {
             System::McMahon => crate::egf::Params::mcmahon(),
             System::Swiss => crate::egf::Params::swiss(),
@@ -188,7 +186,12 @@ fn random_settings(rng: &mut Rng) -> Settings {
     s.egf.seed_system1 = *rng.pick(&systems);
     s.egf.seed_system2 = *rng.pick(&systems);
     s.egf.last_round_for_seed_system1 = rng.range(0, 3) as u32;
-    s.mays.seeding = *rng.pick(&[Seeding::SplitAndFold, Seeding::SplitAndSlip, Seeding::SplitAndRandom, Seeding::Adjacent]);
+    s.mays.seeding = *rng.pick(&[
+        Seeding::SplitAndFold,
+        Seeding::SplitAndSlip,
+        Seeding::SplitAndRandom,
+        Seeding::Adjacent,
+    ]);
     s.mays.avoid_club = rng.chance(800);
     s.mays.avoid_city = rng.chance(700);
     s.mays.avoid_country = rng.chance(300);
@@ -248,12 +251,9 @@ fn zipf(rng: &mut Rng, n: usize) -> usize {
 }
 
 const FAMILY_NAMES: [&str; 12] = [
-    "Tanaka", "Müller", "Kim", "Novák", "Smith", "Rossi", "Dubois", "Nowak", "Ivanov", "García",
-    "Lee", "Jansen",
+    "Tanaka", "Müller", "Kim", "Novák", "Smith", "Rossi", "Dubois", "Nowak", "Ivanov", "García", "Lee", "Jansen",
 ];
-const GIVEN_NAMES: [&str; 10] = [
-    "Ana", "Ben", "Chen", "Dara", "Eli", "Fumi", "Gus", "Hana", "Ivo", "Jun",
-];
+const GIVEN_NAMES: [&str; 10] = ["Ana", "Ben", "Chen", "Dara", "Eli", "Fumi", "Gus", "Hana", "Ivo", "Jun"];
 const COUNTRIES: [&str; 6] = ["GB", "DE", "FR", "NL", "CZ", "JP"];
 
 /// Generates the registered field (ids, numbers, ranks, ratings, clubs, cities, families, participation, starting
@@ -263,9 +263,7 @@ pub fn players(cfg: &GenConfig) -> Vec<Player> {
     let n = cfg.players;
     let clubs = (n / 4).max(1);
     let cities = (clubs / 2).max(1);
-    let mut out: Vec<Player> = (0..n)
-        .map(|i| random_player(&mut rng, cfg, i, clubs, cities))
-        .collect();
+    let mut out: Vec<Player> = (0..n).map(|i| random_player(&mut rng, cfg, i, clubs, cities)).collect();
     add_families(&mut rng, &mut out);
     number_by_strength(&mut out);
     set_starting_mms(&mut out, cfg);
@@ -386,11 +384,7 @@ fn ghost(cfg: &GenConfig, players: &[Player]) -> Player {
     let participation = (1..=cfg.rounds)
         .map(|r| players.iter().filter(|p| p.plays(RoundNo(r))).count() % 2 == 1)
         .collect();
-    let floor = players
-        .iter()
-        .map(|p| p.starting_mms)
-        .min()
-        .unwrap_or_default();
+    let floor = players.iter().map(|p| p.starting_mms).min().unwrap_or_default();
     Player {
         id: PlayerId(999),
         number: players.len() as u32 + 1,
@@ -426,12 +420,7 @@ pub fn field(players: usize, seed: u64) -> Snapshot {
 
 /// Results of one drawn round, chosen from the seed: the stronger player (after handicap) wins more often, with
 /// some jigo, forfeits and, rarely, both-lose. A ghost always loses by forfeit. Returns the round's games.
-pub fn play_round(
-    snapshot: &Snapshot,
-    round: &Round,
-    rng: &mut Rng,
-    forfeit_per_mille: u64,
-) -> Vec<PastGame> {
+pub fn play_round(snapshot: &Snapshot, round: &Round, rng: &mut Rng, forfeit_per_mille: u64) -> Vec<PastGame> {
     let players: BTreeMap<PlayerId, &Player> = snapshot.players.iter().map(|p| (p.id, p)).collect();
     round
         .games
@@ -454,13 +443,7 @@ pub fn play_round(
         .collect()
 }
 
-fn result_between(
-    rng: &mut Rng,
-    white: &Player,
-    black: &Player,
-    handicap: u8,
-    forfeit: u64,
-) -> GameResult {
+fn result_between(rng: &mut Rng, white: &Player, black: &Player, handicap: u8, forfeit: u64) -> GameResult {
     if white.ghost || black.ghost {
         let outcome = if white.ghost {
             Outcome::BlackWins
@@ -551,22 +534,64 @@ impl Simulation {
         self
     }
 
+    /// Players the draw must place: present and not already in a game of this round.
     fn pairable(&self) -> usize {
         let now = self.snapshot.round_no();
+        let busy: BTreeSet<PlayerId> = self
+            .snapshot
+            .games
+            .iter()
+            .filter(|g| g.round == now)
+            .flat_map(|g| [g.white, g.black])
+            .collect();
         self.snapshot
             .players
             .iter()
-            .filter(|p| p.plays(now))
+            .filter(|p| p.plays(now) && !busy.contains(&p.id))
             .count()
     }
 
+    /// Maybe pairs the two best present players by hand (if they never met and are not relatives), as a game of
+    /// the round about to be drawn.
+    fn pair_by_hand(&mut self) {
+        let now = self.snapshot.round_no();
+        if now.0 < 2 || !self.rng.chance(self.config.manual_per_mille) {
+            return;
+        }
+        let mut present: Vec<&Player> = self
+            .snapshot
+            .players
+            .iter()
+            .filter(|p| p.plays(now) && !p.ghost)
+            .collect();
+        present.sort_by_key(|p| p.number);
+        let (Some(a), Some(b)) = (present.first(), present.get(1)) else {
+            return;
+        };
+        let met = met_pairs(&self.snapshot).contains(&(a.id.min(b.id), a.id.max(b.id)));
+        if met || (a.family.is_some() && a.family == b.family) {
+            return;
+        }
+        let game = PastGame {
+            round: now,
+            white: a.id,
+            black: b.id,
+            handicap: 0,
+            result: GameResult::played(Outcome::Unknown),
+            known_colour: true,
+        };
+        self.snapshot.games.push(game);
+    }
+
     fn record(&mut self, round: &Round) {
-        let games = play_round(
-            &self.snapshot,
-            round,
-            &mut self.rng,
-            self.config.forfeit_per_mille,
-        );
+        let players: BTreeMap<PlayerId, Player> = self.snapshot.players.iter().map(|p| (p.id, p.clone())).collect();
+        let forfeit = self.config.forfeit_per_mille;
+        for g in self.snapshot.games.iter_mut().filter(|g| g.round == round.round) {
+            if let (Some(w), Some(b)) = (players.get(&g.white), players.get(&g.black)) {
+                g.result = result_between(&mut self.rng, w, b, g.handicap, forfeit);
+            }
+        }
+        let games = play_round(&self.snapshot, round, &mut self.rng, forfeit);
         self.snapshot.games.extend(games);
         if let Some(bye) = round.bye {
             self.snapshot.byes.push(PastBye {
@@ -585,16 +610,11 @@ impl Iterator for Simulation {
             return None;
         }
         let draw_seed = self.rng.next_u64();
+        self.pair_by_hand();
         let pairable = self.pairable();
         let result = crate::draw(&self.snapshot, &self.config.settings, draw_seed);
         let violations = match (&result, self.checks) {
-            (Ok(round), true) => check_round(
-                &self.snapshot,
-                &self.config.settings,
-                draw_seed,
-                round,
-                pairable,
-            ),
+            (Ok(round), true) => check_round(&self.snapshot, &self.config.settings, draw_seed, round, pairable),
             (Ok(_), false) => vec![],
             (Err(e), _) if pairable >= 2 => vec![Violation {
                 rule: Rule::EngineError,
@@ -617,13 +637,7 @@ impl Iterator for Simulation {
     }
 }
 
-fn check_round(
-    snapshot: &Snapshot,
-    settings: &Settings,
-    seed: u64,
-    round: &Round,
-    pairable: usize,
-) -> Vec<Violation> {
+fn check_round(snapshot: &Snapshot, settings: &Settings, seed: u64, round: &Round, pairable: usize) -> Vec<Violation> {
     let mut v = checker::check(snapshot, settings, round);
     if pairable <= OPTIMALITY_LIMIT {
         v.extend(checker::check_optimal(snapshot, settings, seed, round));
@@ -635,6 +649,80 @@ fn check_round(
 /// [`checker::check_optimal`] on fields up to [`OPTIMALITY_LIMIT`] players), record generated results, next round.
 pub fn simulate(config: GenConfig) -> Simulation {
     Simulation::new(config)
+}
+
+/// Counts over many simulated rounds, to show what a soak run exercised.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SoakStats {
+    /// Rounds drawn (or refused).
+    pub rounds: u64,
+    /// Games produced.
+    pub games: u64,
+    /// Byes given.
+    pub byes: u64,
+    /// Games with handicap stones.
+    pub handicap_games: u64,
+    /// Rounds re-checked for optimality ([`OPTIMALITY_LIMIT`]).
+    pub optimality_checked: u64,
+    /// Rounds the engine refused.
+    pub engine_errors: u64,
+    /// Rounds with at least one violation.
+    pub failing_rounds: u64,
+    /// Warnings by kind.
+    pub warnings: BTreeMap<&'static str, u64>,
+}
+
+impl SoakStats {
+    /// Adds one round's report.
+    pub fn add(&mut self, report: &RoundReport) {
+        self.rounds += 1;
+        self.failing_rounds += u64::from(!report.violations.is_empty());
+        self.optimality_checked += u64::from(report.pairable <= OPTIMALITY_LIMIT && report.result.is_ok());
+        let round = match &report.result {
+            Ok(round) => round,
+            Err(_) => {
+                self.engine_errors += 1;
+                return;
+            }
+        };
+        self.games += round.games.len() as u64;
+        self.byes += u64::from(round.bye.is_some());
+        self.handicap_games += round.games.iter().filter(|g| g.handicap > 0).count() as u64;
+        for w in &round.warnings {
+            *self.warnings.entry(warning_kind(w)).or_default() += 1;
+        }
+    }
+}
+
+impl std::fmt::Display for SoakStats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} rounds, {} games, {} byes, {} handicap games, {} re-checked for optimality, {} engine errors, \
+             {} failing rounds; warnings {:?}",
+            self.rounds,
+            self.games,
+            self.byes,
+            self.handicap_games,
+            self.optimality_checked,
+            self.engine_errors,
+            self.failing_rounds,
+            self.warnings
+        )
+    }
+}
+
+fn warning_kind(w: &crate::model::Warning) -> &'static str {
+    use crate::model::Warning;
+    match w {
+        Warning::SameClub(..) => "club",
+        Warning::SameCity(..) => "city",
+        Warning::SameFamily(..) => "family",
+        Warning::RepeatedGame(..) => "repeat",
+        Warning::PairedUpDown { .. } => "updown",
+        Warning::ColourImbalance { .. } => "colour",
+        Warning::HandicapInTopGroup { .. } => "top-handicap",
+    }
 }
 
 /// Distinct pairs of a snapshot's games (for tests).
@@ -667,25 +755,14 @@ mod tests {
         let ddk = ps.iter().filter(|p| p.rank.0 <= -10).count();
         assert!(dans > 20 && dans < 120, "a dan tail: {dans}");
         assert!(ddk > 40, "double-digit kyu players exist: {ddk}");
-        let top = ps
-            .iter()
-            .map(|p| p.starting_mms)
-            .max()
-            .expect("non-empty field");
+        let top = ps.iter().map(|p| p.starting_mms).max().expect("non-empty field");
         let at_bar = ps.iter().filter(|p| p.starting_mms == top).count();
-        assert!(
-            (10..=40).contains(&at_bar),
-            "top group ≈ 2 × rounds: {at_bar}"
-        );
+        assert!((10..=40).contains(&at_bar), "top group ≈ 2 × rounds: {at_bar}");
         assert!(ps.iter().any(|p| p.family.is_some()));
         assert!(ps.iter().any(|p| !p.participation[0]), "latecomers");
         for p in &ps {
             if let Some(r) = p.rating {
-                assert_eq!(
-                    (r + 950) / 100 - 30,
-                    p.rank.0,
-                    "rating consistent with rank"
-                );
+                assert_eq!((r + 950) / 100 - 30, p.rank.0, "rating consistent with rank");
             }
         }
     }
@@ -713,9 +790,7 @@ mod tests {
             ..strong.clone()
         };
         let wins = (0..1000)
-            .filter(|_| {
-                result_between(&mut rng, &strong, &weak, 0, 0).outcome == Outcome::WhiteWins
-            })
+            .filter(|_| result_between(&mut rng, &strong, &weak, 0, 0).outcome == Outcome::WhiteWins)
             .count();
         assert!(wins > 850, "{wins}");
     }
