@@ -1,0 +1,78 @@
+//! The role matrix: which terminal role may do which class of request. One table, checked by every RPC.
+
+use crate::domain::Role;
+
+/// A class of request, as the role matrix sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Read the register (without private contact data).
+    Read,
+    /// See email and phone.
+    ReadPrivate,
+    /// Register, edit, enter, check in, withdraw, reinstate participants.
+    Register,
+    /// Change the event, tournaments, registration open/closed.
+    Configure,
+    /// Create, list and revoke tokens.
+    ManageTokens,
+    /// Stream the log.
+    Watch,
+    /// Receive the stored log bytes (standby servers).
+    Replicate,
+}
+
+impl Action {
+    /// Words for a refusal message ("a viewer terminal may not …").
+    pub fn describe(self) -> &'static str {
+        match self {
+            Action::Read => "read the register",
+            Action::ReadPrivate => "see contact details",
+            Action::Register => "register or change participants",
+            Action::Configure => "change the event or tournament settings",
+            Action::ManageTokens => "manage terminal tokens",
+            Action::Watch => "watch the log",
+            Action::Replicate => "replicate the log",
+        }
+    }
+}
+
+/// Does `role` allow `action`?
+pub fn allows(role: Role, action: Action) -> bool {
+    use Action::*;
+    match role {
+        Role::Director => true,
+        Role::Registration | Role::LateDesk => matches!(action, Read | ReadPrivate | Register | Watch),
+        Role::Results | Role::Referee | Role::Viewer => matches!(action, Read | Watch),
+        Role::Replica => matches!(action, Read | ReadPrivate | Watch | Replicate),
+        Role::System => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_director_configures_and_manages_tokens() {
+        for role in [Role::Registration, Role::LateDesk, Role::Results, Role::Referee, Role::Viewer, Role::Replica] {
+            assert!(!allows(role, Action::Configure), "{role:?}");
+            assert!(!allows(role, Action::ManageTokens), "{role:?}");
+        }
+        assert!(allows(Role::Director, Action::Configure) && allows(Role::Director, Action::ManageTokens));
+    }
+
+    #[test]
+    fn contact_data_is_for_director_desks_and_standby_only() {
+        let can: Vec<Role> = [Role::Director, Role::Registration, Role::LateDesk, Role::Results, Role::Referee, Role::Viewer, Role::Replica]
+            .into_iter()
+            .filter(|r| allows(*r, Action::ReadPrivate))
+            .collect();
+        assert_eq!(can, vec![Role::Director, Role::Registration, Role::LateDesk, Role::Replica]);
+    }
+
+    #[test]
+    fn everyone_but_the_system_reads() {
+        assert!(!allows(Role::System, Action::Read));
+        assert!(allows(Role::Viewer, Action::Read) && !allows(Role::Viewer, Action::Register));
+    }
+}

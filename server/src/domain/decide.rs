@@ -1,0 +1,330 @@
+//! Decides a command against the current state: the events it produces, or why it is refused.
+//! Pure: reads the state and the context, returns data; the writer does the I/O.
+
+use super::command::{Command, Context, EnterSpec};
+use super::error::Rejected;
+use super::event::{Event, StatusChange};
+use super::ids::{ParticipantId, Revision, TournamentId};
+use super::record::{
+    Entry, EntryStatus, EventInfo, Participant, ParticipantFields, Role, TokenRecord, Tournament,
+};
+use super::state::{ExternalId, State};
+use super::validate;
+use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
+
+/// Decides `cmd` against `state`.
+pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>, Rejected> {
+    match cmd {
+        Command::UpdateEvent { event, expected } => update_event(state, event, *expected),
+        Command::CreateTournament { settings } => {
+            validate::tournament(settings)?;
+            Ok(vec![Event::TournamentCreated {
+                tournament: Tournament {
+                    id: state.next_tournament_id(),
+                    revision: Revision(1),
+                    settings: settings.clone(),
+                    registration_open: true,
+                },
+            }])
+        }
+        Command::UpdateTournament { id, expected, settings } => {
+            let t = tournament(state, *id)?;
+            check_revision(Some(*expected), t.revision)?;
+            validate::tournament(settings)?;
+            Ok(vec![Event::TournamentUpdated {
+                id: *id,
+                revision: t.revision.next(),
+                settings: settings.clone(),
+            }])
+        }
+        Command::SetRegistrationOpen { id, open, expected } => {
+            let t = tournament(state, *id)?;
+            check_revision(*expected, t.revision)?;
+            Ok(vec![Event::RegistrationSet {
+                id: *id,
+                revision: t.revision.next(),
+                open: *open,
+            }])
+        }
+        Command::RegisterParticipant { fields, enter, check_in, different_person } => {
+            register(state, fields, enter, *check_in, *different_person, ctx)
+        }
+        Command::UpdateParticipant { id, expected, fields, different_person } => {
+            let p = participant(state, *id)?;
+            check_revision(Some(*expected), p.revision)?;
+            validate::participant(fields)?;
+            if !different_person {
+                duplicate_guard(state, fields, Some(*id))?;
+            }
+            Ok(vec![Event::ParticipantUpdated {
+                id: *id,
+                revision: p.revision.next(),
+                fields: fields.clone(),
+            }])
+        }
+        Command::EnterTournament { id, entry, expected } => {
+            let p = participant(state, *id)?;
+            check_revision(*expected, p.revision)?;
+            let (tournament, rounds) = entry_rounds(state, entry, ctx.actor.role)?;
+            if p.entries.contains_key(&tournament) {
+                return Err(Rejected::AlreadyEntered {
+                    participant: *id,
+                    tournament,
+                });
+            }
+            Ok(vec![Event::TournamentEntered {
+                id: *id,
+                revision: p.revision.next(),
+                tournament,
+                rounds,
+                status: EntryStatus::PreRegistered,
+            }])
+        }
+        Command::LeaveTournament { id, tournament, expected } => {
+            let (p, _) = entered(state, *id, *tournament, *expected)?;
+            Ok(vec![Event::TournamentLeft {
+                id: *id,
+                revision: p.revision.next(),
+                tournament: *tournament,
+            }])
+        }
+        Command::SetRounds { id, tournament: t, rounds, expected } => {
+            let (p, _) = entered(state, *id, *t, *expected)?;
+            let total = tournament(state, *t)?.settings.rounds;
+            let rounds = validate::rounds(rounds.as_deref(), total)?;
+            Ok(vec![Event::RoundsSet {
+                id: *id,
+                revision: p.revision.next(),
+                tournament: *t,
+                rounds,
+            }])
+        }
+        Command::CheckIn { id, tournament, expected } => check_in(state, *id, *tournament, *expected),
+        Command::Withdraw { id, tournament, expected } => {
+            status_change(state, *id, *tournament, *expected, StatusChange::Withdraw)
+        }
+        Command::Reinstate { id, tournament, expected } => {
+            status_change(state, *id, *tournament, *expected, StatusChange::Reinstate)
+        }
+        Command::CreateToken { name, role } => create_token(state, name, *role, ctx),
+        Command::RevokeToken { id } => {
+            if !state.tokens.contains_key(id) {
+                return Err(Rejected::UnknownToken(*id));
+            }
+            Ok(vec![Event::TokenRevoked { id: *id }])
+        }
+    }
+}
+
+/// The token secret a `CreateToken` decided with this context produces (shown once to the director).
+pub fn token_secret(ctx: &Context) -> String {
+    format!("tgn_{}", hex::encode(ctx.entropy))
+}
+
+/// The stored hash of a token secret.
+pub fn token_hash(secret: &str) -> String {
+    hex::encode(Sha256::digest(secret.as_bytes()))
+}
+
+fn update_event(state: &State, event: &EventInfo, expected: Option<Revision>) -> Result<Vec<Event>, Rejected> {
+    check_revision(expected, state.event.revision)?;
+    validate::event(event)?;
+    Ok(vec![Event::EventUpdated {
+        event: EventInfo {
+            revision: state.event.revision.next(),
+            ..event.clone()
+        },
+    }])
+}
+
+fn register(
+    state: &State,
+    fields: &ParticipantFields,
+    enter: &[EnterSpec],
+    check_in: bool,
+    different_person: bool,
+    ctx: &Context,
+) -> Result<Vec<Event>, Rejected> {
+    validate::participant(fields)?;
+    if !different_person {
+        duplicate_guard(state, fields, None)?;
+    }
+    let mut entries = BTreeMap::new();
+    for spec in enter {
+        let (tournament, rounds) = entry_rounds(state, spec, ctx.actor.role)?;
+        let status = if check_in {
+            EntryStatus::CheckedIn
+        } else {
+            EntryStatus::PreRegistered
+        };
+        if entries.insert(tournament, Entry { rounds, status }).is_some() {
+            return Err(Rejected::invalid("enter", format!("{tournament} is listed twice")));
+        }
+    }
+    Ok(vec![Event::ParticipantRegistered {
+        participant: Participant {
+            id: state.next_participant_id(),
+            revision: Revision(1),
+            fields: fields.clone(),
+            entries,
+            registered_at_ms: ctx.now_ms,
+        },
+    }])
+}
+
+fn duplicate_guard(state: &State, f: &ParticipantFields, except: Option<ParticipantId>) -> Result<(), Rejected> {
+    if let Some(existing) = state.same_name_and_club(&f.family_name, &f.given_name, &f.club, except) {
+        return Err(Rejected::Duplicate {
+            existing,
+            reason: "same name and club".into(),
+        });
+    }
+    for (kind, value, label) in [
+        (ExternalId::Egd, &f.egd_pin, "EGD pin"),
+        (ExternalId::Aga, &f.aga_id, "AGA id"),
+        (ExternalId::Ffg, &f.ffg_licence, "FFG licence"),
+    ] {
+        if let Some(existing) = state.same_external_id(kind, value, except) {
+            return Err(Rejected::Duplicate {
+                existing,
+                reason: format!("same {label} {}", value.trim()),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The tournament and validated rounds of an entry, refusing closed registration for registration desks.
+fn entry_rounds(state: &State, spec: &EnterSpec, role: Role) -> Result<(TournamentId, Vec<u32>), Rejected> {
+    let t = tournament(state, spec.tournament)?;
+    if !t.registration_open && role == Role::Registration {
+        return Err(Rejected::RegistrationClosed(t.id));
+    }
+    let rounds = validate::rounds(spec.rounds.as_deref(), t.settings.rounds)?;
+    Ok((t.id, rounds))
+}
+
+fn check_in(
+    state: &State,
+    id: ParticipantId,
+    tournament: Option<TournamentId>,
+    expected: Option<Revision>,
+) -> Result<Vec<Event>, Rejected> {
+    let p = participant(state, id)?;
+    check_revision(expected, p.revision)?;
+    let targets: Vec<TournamentId> = match tournament {
+        Some(t) => {
+            entered(state, id, t, None)?;
+            vec![t]
+        }
+        None => p.entries.keys().copied().collect(),
+    };
+    if targets.is_empty() {
+        return Err(Rejected::invalid("tournament_id", format!("{id} has not entered any tournament")));
+    }
+    for t in &targets {
+        if let Some(e) = p.entries.get(t) {
+            if e.status == EntryStatus::Withdrawn {
+                return Err(wrong_status(id, *t, e.status, "check in (reinstate first)"));
+            }
+        }
+    }
+    Ok(vec![Event::EntryStatusSet {
+        id,
+        revision: p.revision.next(),
+        tournaments: targets,
+        change: StatusChange::CheckIn,
+    }])
+}
+
+fn status_change(
+    state: &State,
+    id: ParticipantId,
+    tournament: TournamentId,
+    expected: Option<Revision>,
+    change: StatusChange,
+) -> Result<Vec<Event>, Rejected> {
+    let (p, entry) = entered(state, id, tournament, expected)?;
+    let allowed = match change {
+        StatusChange::Withdraw => entry.status != EntryStatus::Withdrawn,
+        StatusChange::Reinstate => entry.status == EntryStatus::Withdrawn,
+        StatusChange::CheckIn => entry.status != EntryStatus::Withdrawn,
+    };
+    if !allowed {
+        let action = match change {
+            StatusChange::Withdraw => "withdraw again",
+            StatusChange::Reinstate => "reinstate (not withdrawn)",
+            StatusChange::CheckIn => "check in",
+        };
+        return Err(wrong_status(id, tournament, entry.status, action));
+    }
+    Ok(vec![Event::EntryStatusSet {
+        id,
+        revision: p.revision.next(),
+        tournaments: vec![tournament],
+        change,
+    }])
+}
+
+fn create_token(state: &State, name: &str, role: Role, ctx: &Context) -> Result<Vec<Event>, Rejected> {
+    if name.trim().is_empty() || name.chars().count() > 64 || name.chars().any(|c| c.is_control()) {
+        return Err(Rejected::invalid("name", "a terminal name of 1 to 64 printable characters is required"));
+    }
+    if role == Role::System {
+        return Err(Rejected::invalid("role", "the system role cannot be given to a terminal"));
+    }
+    Ok(vec![Event::TokenCreated {
+        token: TokenRecord {
+            id: state.next_token_id(),
+            name: name.trim().to_string(),
+            role,
+            hash: token_hash(&token_secret(ctx)),
+            created_at_ms: ctx.now_ms,
+            revoked: false,
+        },
+    }])
+}
+
+fn wrong_status(id: ParticipantId, t: TournamentId, status: EntryStatus, action: &'static str) -> Rejected {
+    Rejected::WrongStatus {
+        participant: id,
+        tournament: t,
+        status: status.as_str(),
+        action,
+    }
+}
+
+fn check_revision(expected: Option<Revision>, actual: Revision) -> Result<(), Rejected> {
+    match expected {
+        Some(expected) if expected != actual => Err(Rejected::StaleRevision { expected, actual }),
+        _ => Ok(()),
+    }
+}
+
+fn participant(state: &State, id: ParticipantId) -> Result<&Participant, Rejected> {
+    state.participants.get(&id).ok_or(Rejected::UnknownParticipant(id))
+}
+
+fn tournament(state: &State, id: TournamentId) -> Result<&Tournament, Rejected> {
+    state.tournaments.get(&id).ok_or(Rejected::UnknownTournament(id))
+}
+
+fn entered(
+    state: &State,
+    id: ParticipantId,
+    t: TournamentId,
+    expected: Option<Revision>,
+) -> Result<(&Participant, &Entry), Rejected> {
+    let p = participant(state, id)?;
+    tournament(state, t)?;
+    check_revision(expected, p.revision)?;
+    let entry = p.entries.get(&t).ok_or(Rejected::NotEntered {
+        participant: id,
+        tournament: t,
+    })?;
+    Ok((p, entry))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,209 @@
+//! Decision tests: each command against a small register, asserting the exact events or the rejection.
+
+use super::*;
+use crate::domain::record::{PairingSystem, TournamentSettings};
+
+fn ctx(role: Role) -> Context {
+    Context {
+        actor: crate::domain::Actor {
+            terminal: "desk-1".into(),
+            role,
+            operator: String::new(),
+        },
+        now_ms: 1_000,
+        entropy: [7; 32],
+    }
+}
+
+fn fields(family: &str, given: &str, club: &str) -> ParticipantFields {
+    ParticipantFields {
+        family_name: family.into(),
+        given_name: given.into(),
+        rank: "3k".parse().unwrap(),
+        rating: None,
+        club: club.into(),
+        city: String::new(),
+        country: "FR".into(),
+        egd_pin: String::new(),
+        aga_id: String::new(),
+        ffg_licence: String::new(),
+        email: String::new(),
+        phone: String::new(),
+        family_group: String::new(),
+        local: false,
+        fee_cents: 0,
+        paid: false,
+        notes: String::new(),
+    }
+}
+
+/// Decides and applies, panicking on rejection: builds a register step by step.
+fn run(state: &mut State, cmd: Command, role: Role) -> Vec<Event> {
+    let events = decide(state, &cmd, &ctx(role)).unwrap();
+    for e in &events {
+        state.apply(e);
+    }
+    events
+}
+
+fn with_tournament() -> State {
+    let mut s = State::default();
+    run(
+        &mut s,
+        Command::CreateTournament {
+            settings: TournamentSettings {
+                name: "Main".into(),
+                rounds: 5,
+                system: PairingSystem::McMahon,
+                ..Default::default()
+            },
+        },
+        Role::Director,
+    );
+    s
+}
+
+fn register(s: &mut State, f: ParticipantFields) -> ParticipantId {
+    let cmd = Command::RegisterParticipant {
+        fields: f,
+        enter: vec![EnterSpec {
+            tournament: TournamentId(1),
+            rounds: None,
+        }],
+        check_in: false,
+        different_person: false,
+    };
+    match run(s, cmd, Role::Registration).as_slice() {
+        [Event::ParticipantRegistered { participant }] => participant.id,
+        other => panic!("unexpected events {other:?}"),
+    }
+}
+
+#[test]
+fn registering_enters_all_rounds_and_assigns_increasing_ids() {
+    let mut s = with_tournament();
+    let a = register(&mut s, fields("Côté", "Anne", "Montréal"));
+    let b = register(&mut s, fields("Tanaka", "Yui", "Tokyo"));
+    assert_eq!((a, b), (ParticipantId(1), ParticipantId(2)));
+    let entry = &s.participants[&a].entries[&TournamentId(1)];
+    assert_eq!(entry.rounds, vec![1, 2, 3, 4, 5]);
+    assert_eq!(entry.status, EntryStatus::PreRegistered);
+}
+
+#[test]
+fn same_name_and_club_is_a_duplicate_unless_confirmed() {
+    let mut s = with_tournament();
+    let a = register(&mut s, fields("Côté", "Anne", "Montréal"));
+    let again = Command::RegisterParticipant {
+        fields: fields("COTE", "anne", "montreal"),
+        enter: vec![],
+        check_in: false,
+        different_person: false,
+    };
+    assert!(matches!(
+        decide(&s, &again, &ctx(Role::Registration)),
+        Err(Rejected::Duplicate { existing, .. }) if existing == a
+    ));
+    let Command::RegisterParticipant { fields, enter, check_in, .. } = again else { unreachable!() };
+    let confirmed = Command::RegisterParticipant { fields, enter, check_in, different_person: true };
+    assert!(decide(&s, &confirmed, &ctx(Role::Registration)).is_ok());
+}
+
+#[test]
+fn same_external_id_is_a_duplicate() {
+    let mut s = with_tournament();
+    let mut f = fields("Smith", "John", "Bristol");
+    f.egd_pin = "12345678".into();
+    let a = register(&mut s, f);
+    let mut other = fields("Smyth", "Jon", "Bath");
+    other.egd_pin = " 12345678 ".into();
+    let cmd = Command::RegisterParticipant { fields: other, enter: vec![], check_in: false, different_person: false };
+    assert!(matches!(decide(&s, &cmd, &ctx(Role::Registration)), Err(Rejected::Duplicate { existing, .. }) if existing == a));
+}
+
+#[test]
+fn stale_revision_is_refused_and_current_revision_accepted() {
+    let mut s = with_tournament();
+    let a = register(&mut s, fields("Côté", "Anne", "Montréal"));
+    let mut changed = fields("Côté", "Anne", "Québec");
+    changed.rank = "2d".parse().unwrap();
+    run(&mut s, Command::UpdateParticipant { id: a, expected: Revision(1), fields: changed.clone(), different_person: false }, Role::Registration);
+    let stale = Command::UpdateParticipant { id: a, expected: Revision(1), fields: changed, different_person: false };
+    assert_eq!(
+        decide(&s, &stale, &ctx(Role::Registration)),
+        Err(Rejected::StaleRevision { expected: Revision(1), actual: Revision(2) })
+    );
+    assert_eq!(s.participants[&a].fields.club, "Québec");
+}
+
+#[test]
+fn closed_registration_refuses_registration_desk_but_not_late_desk() {
+    let mut s = with_tournament();
+    run(&mut s, Command::SetRegistrationOpen { id: TournamentId(1), open: false, expected: None }, Role::Director);
+    let cmd = Command::RegisterParticipant {
+        fields: fields("Late", "Comer", ""),
+        enter: vec![EnterSpec { tournament: TournamentId(1), rounds: Some(vec![2, 3]) }],
+        check_in: true,
+        different_person: false,
+    };
+    assert_eq!(decide(&s, &cmd, &ctx(Role::Registration)), Err(Rejected::RegistrationClosed(TournamentId(1))));
+    let events = decide(&s, &cmd, &ctx(Role::LateDesk)).unwrap();
+    let Event::ParticipantRegistered { participant } = &events[0] else { panic!() };
+    assert_eq!(participant.entries[&TournamentId(1)].rounds, vec![2, 3]);
+    assert_eq!(participant.entries[&TournamentId(1)].status, EntryStatus::CheckedIn);
+}
+
+#[test]
+fn withdrawn_player_must_be_reinstated_before_check_in() {
+    let mut s = with_tournament();
+    let a = register(&mut s, fields("Côté", "Anne", "Montréal"));
+    run(&mut s, Command::Withdraw { id: a, tournament: TournamentId(1), expected: None }, Role::Registration);
+    let check_in = Command::CheckIn { id: a, tournament: None, expected: None };
+    assert!(matches!(decide(&s, &check_in, &ctx(Role::Registration)), Err(Rejected::WrongStatus { .. })));
+    run(&mut s, Command::Reinstate { id: a, tournament: TournamentId(1), expected: None }, Role::Director);
+    assert_eq!(s.participants[&a].entries[&TournamentId(1)].status, EntryStatus::CheckedIn);
+    assert_eq!(s.participants[&a].revision, Revision(3));
+}
+
+#[test]
+fn bad_input_is_refused_with_the_field_named() {
+    let s = with_tournament();
+    let mut f = fields("", "Anne", "");
+    let reg = |f: ParticipantFields| Command::RegisterParticipant { fields: f, enter: vec![], check_in: false, different_person: false };
+    assert!(matches!(decide(&s, &reg(f.clone()), &ctx(Role::Director)), Err(Rejected::Invalid { field: "family_name", .. })));
+    f.family_name = "x".repeat(201);
+    assert!(matches!(decide(&s, &reg(f.clone()), &ctx(Role::Director)), Err(Rejected::Invalid { field: "family_name", .. })));
+    f.family_name = "Côté".into();
+    f.country = "XX".into();
+    assert!(matches!(decide(&s, &reg(f.clone()), &ctx(Role::Director)), Err(Rejected::Invalid { field: "country", .. })));
+    f.country = "CA".into();
+    let enter_bad = Command::RegisterParticipant {
+        fields: f,
+        enter: vec![EnterSpec { tournament: TournamentId(1), rounds: Some(vec![6]) }],
+        check_in: false,
+        different_person: false,
+    };
+    assert!(matches!(decide(&s, &enter_bad, &ctx(Role::Director)), Err(Rejected::Invalid { field: "rounds", .. })));
+}
+
+#[test]
+fn find_is_case_and_accent_insensitive() {
+    let mut s = with_tournament();
+    register(&mut s, fields("Côté", "Anne", "Montréal"));
+    register(&mut s, fields("Cotton", "Bob", ""));
+    register(&mut s, fields("Smith", "Cosette", ""));
+    let names = |q: &str| s.find(q, 10).iter().map(|p| p.fields.family_name.clone()).collect::<Vec<_>>();
+    assert_eq!(names("cote"), vec!["Côté"]);
+    assert_eq!(names("CO"), vec!["Côté", "Cotton", "Smith"]);
+    assert_eq!(names("anne c"), vec!["Côté"]);
+    assert!(names("zz").is_empty());
+}
+
+#[test]
+fn token_hash_comes_from_context_entropy() {
+    let s = State::default();
+    let events = decide(&s, &Command::CreateToken { name: "desk-2".into(), role: Role::Registration }, &ctx(Role::Director)).unwrap();
+    let Event::TokenCreated { token } = &events[0] else { panic!() };
+    assert_eq!(token.hash, token_hash(&token_secret(&ctx(Role::Director))));
+    assert!(!token.hash.contains(&hex::encode([7u8; 32])), "the secret itself is never stored");
+}

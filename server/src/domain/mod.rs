@@ -1,0 +1,22 @@
+//! The register's pure core: records, commands, events, decisions and the state they fold into.
+//! No I/O, no async, no clock: the writer supplies time and entropy through `Context`.
+
+pub mod command;
+pub mod decide;
+pub mod error;
+pub mod event;
+pub mod ids;
+pub mod name;
+pub mod rank;
+pub mod record;
+pub mod state;
+pub mod validate;
+
+pub use command::{Actor, Command, Context, EnterSpec};
+pub use decide::decide;
+pub use error::Rejected;
+pub use event::{Event, StatusChange};
+pub use ids::{Epoch, ParticipantId, Revision, Seq, TokenId, TournamentId};
+pub use rank::Rank;
+pub use record::*;
+pub use state::{RequestRecord, State, Subject};

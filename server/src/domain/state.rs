@@ -1,0 +1,312 @@
+//! The register's state: a fold over the log's events, with the indexes reads and duplicate checks need.
+//! Pure: `apply` never fails and never looks at anything but the event (events were validated by `decide`).
+
+use super::event::Event;
+use super::ids::{Epoch, ParticipantId, Seq, TokenId, TournamentId};
+use super::name::fold;
+use super::record::{EntryStatus, EventInfo, Participant, TokenRecord, Tournament};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+/// The record a command produced or changed: what its answer (and a retry's answer) contains.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Subject {
+    /// The event's details.
+    Event(EventInfo),
+    /// A tournament.
+    Tournament(Tournament),
+    /// A participant.
+    Participant(Participant),
+    /// A token (never its secret).
+    Token(TokenRecord),
+}
+
+/// What the register remembers of a request id so that a retry returns the original answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RequestRecord {
+    /// Hash of the command, to tell a retry from a reused id.
+    pub fingerprint: String,
+    /// The log entry that carried it.
+    pub seq: Seq,
+    /// The answer given.
+    pub subject: Option<Subject>,
+}
+
+/// A participant's external ids, for the duplicate guard.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ExternalId {
+    /// EGD pin.
+    Egd,
+    /// AGA id.
+    Aga,
+    /// FFG licence.
+    Ffg,
+}
+
+/// The whole register, rebuilt by replaying the log.
+#[derive(Debug, Clone, Default)]
+pub struct State {
+    /// The event's details.
+    pub event: EventInfo,
+    /// Tournaments by id.
+    pub tournaments: BTreeMap<TournamentId, Tournament>,
+    /// Participants by id.
+    pub participants: BTreeMap<ParticipantId, Participant>,
+    /// Tokens by id.
+    pub tokens: BTreeMap<TokenId, TokenRecord>,
+    /// Request ids seen, with their answers.
+    pub requests: HashMap<String, RequestRecord>,
+    /// The last applied log entry.
+    pub last_seq: Seq,
+    /// The log's current term.
+    pub epoch: Epoch,
+    token_by_hash: HashMap<String, TokenId>,
+    by_name_club: HashMap<(String, String), BTreeSet<ParticipantId>>,
+    by_external: HashMap<(ExternalId, String), BTreeSet<ParticipantId>>,
+    folded: BTreeMap<ParticipantId, (String, String)>,
+}
+
+impl State {
+    /// Applies one event.
+    pub fn apply(&mut self, event: &Event) {
+        match event {
+            Event::EventUpdated { event } => self.event = event.clone(),
+            Event::TournamentCreated { tournament } => {
+                self.tournaments.insert(tournament.id, tournament.clone());
+            }
+            Event::TournamentUpdated { id, revision, settings } => {
+                if let Some(t) = self.tournaments.get_mut(id) {
+                    t.revision = *revision;
+                    t.settings = settings.clone();
+                }
+            }
+            Event::RegistrationSet { id, revision, open } => {
+                if let Some(t) = self.tournaments.get_mut(id) {
+                    t.revision = *revision;
+                    t.registration_open = *open;
+                }
+            }
+            Event::ParticipantRegistered { participant } => {
+                self.index(participant);
+                self.participants.insert(participant.id, participant.clone());
+            }
+            Event::ParticipantUpdated { id, revision, fields } => {
+                if let Some(mut p) = self.participants.remove(id) {
+                    self.unindex(&p);
+                    p.revision = *revision;
+                    p.fields = fields.clone();
+                    self.index(&p);
+                    self.participants.insert(*id, p);
+                }
+            }
+            Event::TournamentEntered { id, revision, tournament, rounds, status } => {
+                self.with_participant(*id, *revision, |p| {
+                    p.entries.insert(
+                        *tournament,
+                        super::record::Entry {
+                            rounds: rounds.clone(),
+                            status: *status,
+                        },
+                    );
+                });
+            }
+            Event::TournamentLeft { id, revision, tournament } => {
+                self.with_participant(*id, *revision, |p| {
+                    p.entries.remove(tournament);
+                });
+            }
+            Event::RoundsSet { id, revision, tournament, rounds } => {
+                self.with_participant(*id, *revision, |p| {
+                    if let Some(e) = p.entries.get_mut(tournament) {
+                        e.rounds = rounds.clone();
+                    }
+                });
+            }
+            Event::EntryStatusSet { id, revision, tournaments, change } => {
+                self.with_participant(*id, *revision, |p| {
+                    for t in tournaments {
+                        if let Some(e) = p.entries.get_mut(t) {
+                            e.status = change.status();
+                        }
+                    }
+                });
+            }
+            Event::TokenCreated { token } => {
+                self.token_by_hash.insert(token.hash.clone(), token.id);
+                self.tokens.insert(token.id, token.clone());
+            }
+            Event::TokenRevoked { id } => {
+                if let Some(t) = self.tokens.get_mut(id) {
+                    t.revoked = true;
+                }
+            }
+        }
+    }
+
+    fn with_participant(
+        &mut self,
+        id: ParticipantId,
+        revision: super::ids::Revision,
+        change: impl FnOnce(&mut Participant),
+    ) {
+        if let Some(p) = self.participants.get_mut(&id) {
+            p.revision = revision;
+            change(p);
+        }
+    }
+
+    fn index(&mut self, p: &Participant) {
+        let key = Self::name_club_key(&p.fields.family_name, &p.fields.given_name, &p.fields.club);
+        self.by_name_club.entry(key).or_default().insert(p.id);
+        for ext in Self::externals(p) {
+            self.by_external.entry(ext).or_default().insert(p.id);
+        }
+        self.folded.insert(p.id, (fold(&p.fields.family_name), fold(&p.fields.given_name)));
+    }
+
+    fn unindex(&mut self, p: &Participant) {
+        let key = Self::name_club_key(&p.fields.family_name, &p.fields.given_name, &p.fields.club);
+        if let Some(set) = self.by_name_club.get_mut(&key) {
+            set.remove(&p.id);
+        }
+        for ext in Self::externals(p) {
+            if let Some(set) = self.by_external.get_mut(&ext) {
+                set.remove(&p.id);
+            }
+        }
+        self.folded.remove(&p.id);
+    }
+
+    /// The duplicate-guard key: folded "family given" and folded club.
+    pub fn name_club_key(family: &str, given: &str, club: &str) -> (String, String) {
+        (fold(&format!("{family} {given}")), fold(club))
+    }
+
+    fn externals(p: &Participant) -> Vec<(ExternalId, String)> {
+        [
+            (ExternalId::Egd, &p.fields.egd_pin),
+            (ExternalId::Aga, &p.fields.aga_id),
+            (ExternalId::Ffg, &p.fields.ffg_licence),
+        ]
+        .into_iter()
+        .filter(|(_, v)| !v.trim().is_empty())
+        .map(|(k, v)| (k, v.trim().to_uppercase()))
+        .collect()
+    }
+
+    /// Participants with the same folded name and club as given, except `except`.
+    pub fn same_name_and_club(
+        &self,
+        family: &str,
+        given: &str,
+        club: &str,
+        except: Option<ParticipantId>,
+    ) -> Option<ParticipantId> {
+        let key = Self::name_club_key(family, given, club);
+        self.by_name_club
+            .get(&key)
+            .and_then(|set| set.iter().copied().find(|id| Some(*id) != except))
+    }
+
+    /// A participant holding the same external id, except `except`.
+    pub fn same_external_id(&self, kind: ExternalId, value: &str, except: Option<ParticipantId>) -> Option<ParticipantId> {
+        let value = value.trim();
+        if value.is_empty() {
+            return None;
+        }
+        self.by_external
+            .get(&(kind, value.to_uppercase()))
+            .and_then(|set| set.iter().copied().find(|id| Some(*id) != except))
+    }
+
+    /// The token with this secret hash, if not revoked.
+    pub fn token_by_hash(&self, hash: &str) -> Option<&TokenRecord> {
+        self.token_by_hash
+            .get(hash)
+            .and_then(|id| self.tokens.get(id))
+            .filter(|t| !t.revoked)
+    }
+
+    /// Finds participants by a prefix of the family name, the given name, "given family" or "family given";
+    /// case- and accent-insensitive. Ordered by family name, then given name, then id.
+    pub fn find(&self, query: &str, limit: usize) -> Vec<&Participant> {
+        let q = fold(query);
+        if q.is_empty() {
+            return Vec::new();
+        }
+        let mut hits: Vec<(&(String, String), ParticipantId)> = self
+            .folded
+            .iter()
+            .filter(|(_, (family, given))| {
+                family.starts_with(&q)
+                    || given.starts_with(&q)
+                    || format!("{given} {family}").starts_with(&q)
+                    || format!("{family} {given}").starts_with(&q)
+            })
+            .map(|(id, names)| (names, *id))
+            .collect();
+        hits.sort();
+        hits.into_iter()
+            .take(limit)
+            .filter_map(|(_, id)| self.participants.get(&id))
+            .collect()
+    }
+
+    /// Lists participants by id after `after`, filtered by tournament, status and club.
+    pub fn list(
+        &self,
+        tournament: Option<TournamentId>,
+        status: Option<EntryStatus>,
+        club: &str,
+        after: ParticipantId,
+        limit: usize,
+    ) -> Vec<&Participant> {
+        let club = fold(club);
+        self.participants
+            .range(ParticipantId(after.0 + 1)..)
+            .map(|(_, p)| p)
+            .filter(|p| match (tournament, status) {
+                (Some(t), Some(s)) => p.entries.get(&t).is_some_and(|e| e.status == s),
+                (Some(t), None) => p.entries.contains_key(&t),
+                (None, Some(s)) => p.entries.values().any(|e| e.status == s),
+                (None, None) => true,
+            })
+            .filter(|p| club.is_empty() || fold(&p.fields.club) == club)
+            .take(limit)
+            .collect()
+    }
+
+    /// The record an event changed, as it is now (after applying).
+    pub fn subject_of(&self, event: &Event) -> Option<Subject> {
+        let participant = |id: &ParticipantId| self.participants.get(id).cloned().map(Subject::Participant);
+        let tournament = |id: &TournamentId| self.tournaments.get(id).cloned().map(Subject::Tournament);
+        match event {
+            Event::EventUpdated { .. } => Some(Subject::Event(self.event.clone())),
+            Event::TournamentCreated { tournament: t } => tournament(&t.id),
+            Event::TournamentUpdated { id, .. } | Event::RegistrationSet { id, .. } => tournament(id),
+            Event::ParticipantRegistered { participant: p } => participant(&p.id),
+            Event::ParticipantUpdated { id, .. }
+            | Event::TournamentEntered { id, .. }
+            | Event::TournamentLeft { id, .. }
+            | Event::RoundsSet { id, .. }
+            | Event::EntryStatusSet { id, .. } => participant(id),
+            Event::TokenCreated { token } => self.tokens.get(&token.id).cloned().map(Subject::Token),
+            Event::TokenRevoked { id } => self.tokens.get(id).cloned().map(Subject::Token),
+        }
+    }
+
+    /// The next free participant id.
+    pub fn next_participant_id(&self) -> ParticipantId {
+        ParticipantId(self.participants.keys().next_back().map_or(1, |id| id.0 + 1))
+    }
+
+    /// The next free tournament id.
+    pub fn next_tournament_id(&self) -> TournamentId {
+        TournamentId(self.tournaments.keys().next_back().map_or(1, |id| id.0 + 1))
+    }
+
+    /// The next free token id.
+    pub fn next_token_id(&self) -> TokenId {
+        TokenId(self.tokens.keys().next_back().map_or(1, |id| id.0 + 1))
+    }
+}

@@ -1,0 +1,239 @@
+//! The single writer: takes commands off a channel, checks them against the current state, appends a batch to
+//! the store, makes it durable once (group commit), then applies it to the readers' state, publishes it to
+//! watchers and only then answers. A storage failure stops the writer: later commands get `Unavailable`.
+
+use super::entry::{encode, Hash, LogEntry};
+use super::replay::{apply_entry, record_entry, LogError};
+use super::store::LogStore;
+use crate::domain::{decide, decide::token_secret, Actor, Command, Context, Rejected, Seq, State, Subject};
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+use tokio::sync::{broadcast, mpsc, oneshot};
+
+/// The most commands folded into one flush.
+const MAX_BATCH: usize = 1024;
+
+/// A committed entry as published to watchers: the decoded entry and its stored bytes.
+#[derive(Debug, Clone)]
+pub struct Committed {
+    /// The entry.
+    pub entry: LogEntry,
+    /// Exactly what was stored (hash ‖ body), for a standby.
+    pub bytes: Arc<Vec<u8>>,
+}
+
+/// What a command's sender gets back once it is durable.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    /// The entry that carries the change.
+    pub seq: Seq,
+    /// The record after the change.
+    pub subject: Option<Subject>,
+    /// True when this answers a retry of an already committed request.
+    pub replayed: bool,
+    /// A new token's secret (CreateToken only; absent on a retry after a restart).
+    pub token_secret: Option<String>,
+}
+
+/// Why a command got no outcome.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    /// The register refused it; nothing changed.
+    #[error(transparent)]
+    Rejected(#[from] Rejected),
+    /// The writer has stopped (storage failure or shutdown); nothing is known to have changed.
+    #[error("the log is not accepting writes: {0}")]
+    Unavailable(String),
+}
+
+struct Submission {
+    cmd: Command,
+    actor: Actor,
+    request_id: String,
+    reply: oneshot::Sender<Result<Outcome, WriteError>>,
+}
+
+/// The handle services use to submit commands. Cheap to clone.
+#[derive(Clone)]
+pub struct Writer {
+    tx: mpsc::Sender<Submission>,
+}
+
+impl Writer {
+    /// Submits a command and waits until it is durable (or refused).
+    pub async fn submit(&self, cmd: Command, actor: Actor, request_id: String) -> Result<Outcome, WriteError> {
+        let (reply, answer) = oneshot::channel();
+        let sub = Submission { cmd, actor, request_id, reply };
+        self.tx
+            .send(sub)
+            .await
+            .map_err(|_| WriteError::Unavailable("the writer has stopped".into()))?;
+        answer
+            .await
+            .map_err(|_| WriteError::Unavailable("the writer stopped before answering".into()))?
+    }
+}
+
+/// Everything the writer thread owns.
+pub struct WriterParts {
+    /// Where entries go.
+    pub store: Arc<dyn LogStore>,
+    /// The writer's own copy of the state (ahead of the readers' by at most one unflushed batch).
+    pub working: State,
+    /// The hash of the last entry.
+    pub last_hash: Hash,
+    /// The readers' state, updated only after a flush.
+    pub shared: Arc<RwLock<State>>,
+    /// Where committed entries are published.
+    pub published: broadcast::Sender<Arc<Committed>>,
+}
+
+/// Starts the writer on its own thread. It stops when every `Writer` handle is dropped or storage fails.
+pub fn spawn(parts: WriterParts) -> std::io::Result<(Writer, std::thread::JoinHandle<Result<(), LogError>>)> {
+    let (tx, rx) = mpsc::channel(4 * MAX_BATCH);
+    let handle = std::thread::Builder::new()
+        .name("tengen-writer".into())
+        .spawn(move || run(parts, rx))?;
+    Ok((Writer { tx }, handle))
+}
+
+struct Staged {
+    entry: LogEntry,
+    bytes: Vec<u8>,
+}
+
+type Reply = (oneshot::Sender<Result<Outcome, WriteError>>, Result<Outcome, WriteError>);
+
+fn run(mut parts: WriterParts, mut rx: mpsc::Receiver<Submission>) -> Result<(), LogError> {
+    let mut secrets: HashMap<String, String> = HashMap::new();
+    while let Some(first) = rx.blocking_recv() {
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match rx.try_recv() {
+                Ok(sub) => batch.push(sub),
+                Err(_) => break,
+            }
+        }
+        let mut staged = Vec::new();
+        let mut replies: Vec<Reply> = Vec::with_capacity(batch.len());
+        for sub in batch {
+            let result = stage(&mut parts, &mut secrets, &sub, &mut staged);
+            replies.push((sub.reply, result));
+        }
+        if let Err(err) = commit(&mut parts, staged) {
+            tracing::error!(error = %err, "log write failed; the writer stops accepting commands");
+            for (reply, _) in replies {
+                let _ = reply.send(Err(WriteError::Unavailable(err.to_string())));
+            }
+            rx.close();
+            while let Ok(sub) = rx.try_recv() {
+                let _ = sub.reply.send(Err(WriteError::Unavailable(err.to_string())));
+            }
+            return Err(err);
+        }
+        for (reply, result) in replies {
+            let _ = reply.send(result);
+        }
+    }
+    Ok(())
+}
+
+/// Decides one submission against the working state and stages its entry; answers retries from memory.
+fn stage(
+    parts: &mut WriterParts,
+    secrets: &mut HashMap<String, String>,
+    sub: &Submission,
+    staged: &mut Vec<Staged>,
+) -> Result<Outcome, WriteError> {
+    let fingerprint = fingerprint(&sub.cmd);
+    if let Some(seen) = parts.working.requests.get(&sub.request_id) {
+        if seen.fingerprint != fingerprint {
+            return Err(Rejected::RequestIdReused(sub.request_id.clone()).into());
+        }
+        return Ok(Outcome {
+            seq: seen.seq,
+            subject: seen.subject.clone(),
+            replayed: true,
+            token_secret: secrets.get(&sub.request_id).cloned(),
+        });
+    }
+    let ctx = Context {
+        actor: sub.actor.clone(),
+        now_ms: now_ms(),
+        entropy: rand::random(),
+    };
+    let events = decide(&parts.working, &sub.cmd, &ctx)?;
+    let seq = parts.working.last_seq.next();
+    let mut entry = LogEntry {
+        seq,
+        epoch: parts.working.epoch,
+        timestamp_ms: ctx.now_ms,
+        terminal: sub.actor.terminal.clone(),
+        role: sub.actor.role,
+        operator: sub.actor.operator.clone(),
+        request_id: sub.request_id.clone(),
+        fingerprint,
+        events,
+        subject: None,
+    };
+    for event in &entry.events {
+        parts.working.apply(event);
+    }
+    entry.subject = entry.events.last().and_then(|e| parts.working.subject_of(e));
+    record_entry(&mut parts.working, &entry);
+    let (bytes, hash) = encode(&entry, &parts.last_hash)
+        .map_err(|e| WriteError::Unavailable(format!("cannot encode entry: {e}")))?;
+    parts.last_hash = hash;
+    let secret = matches!(sub.cmd, Command::CreateToken { .. }).then(|| token_secret(&ctx));
+    if let Some(s) = &secret {
+        secrets.insert(sub.request_id.clone(), s.clone());
+    }
+    let outcome = Outcome {
+        seq,
+        subject: entry.subject.clone(),
+        replayed: false,
+        token_secret: secret,
+    };
+    staged.push(Staged { entry, bytes });
+    Ok(outcome)
+}
+
+/// Appends the staged entries, makes them durable, then applies and publishes them.
+fn commit(parts: &mut WriterParts, staged: Vec<Staged>) -> Result<(), LogError> {
+    if staged.is_empty() {
+        return Ok(());
+    }
+    let records: Vec<(Seq, Vec<u8>)> = staged.iter().map(|s| (s.entry.seq, s.bytes.clone())).collect();
+    parts.store.append(&records)?;
+    parts.store.sync()?;
+    {
+        let mut shared = parts
+            .shared
+            .write()
+            .map_err(|_| LogError::Store(super::store::StoreError::Corrupt("state lock poisoned".into())))?;
+        for s in &staged {
+            apply_entry(&mut shared, &s.entry);
+        }
+    }
+    for s in staged {
+        let _ = parts.published.send(Arc::new(Committed {
+            entry: s.entry,
+            bytes: Arc::new(s.bytes),
+        }));
+    }
+    Ok(())
+}
+
+/// A stable hash of a command, so a reused request id with different content is caught.
+pub fn fingerprint(cmd: &Command) -> String {
+    let bytes = serde_json::to_vec(cmd).unwrap_or_default();
+    hex::encode(Sha256::digest(&bytes))
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}

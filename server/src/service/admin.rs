@@ -1,0 +1,90 @@
+//! The `Admin` service: terminal tokens and server status.
+
+use super::convert::{role_from_pb, role_to_pb, token_to_pb};
+use super::{invalid, Core, Target};
+use crate::auth::{caller, Action};
+use crate::domain::{Command, Subject, TokenId};
+use std::sync::Arc;
+use tengen_proto::v1 as pb;
+use tengen_proto::v1::admin_server::Admin;
+use tonic::{Request, Response, Status};
+
+/// Serves `tengen.v1.Admin`.
+pub struct AdminService {
+    core: Arc<Core>,
+}
+
+impl AdminService {
+    /// A service over the shared core.
+    pub fn new(core: Arc<Core>) -> Self {
+        AdminService { core }
+    }
+}
+
+#[tonic::async_trait]
+impl Admin for AdminService {
+    async fn create_token(
+        &self,
+        req: Request<pb::CreateTokenRequest>,
+    ) -> Result<Response<pb::CreateTokenResponse>, Status> {
+        let caller = caller(&req)?;
+        caller.require(Action::ManageTokens)?;
+        let r = req.into_inner();
+        let cmd = Command::CreateToken {
+            name: r.name,
+            role: role_from_pb(r.role).map_err(invalid)?,
+        };
+        let outcome = self.core.write(&caller, r.meta, cmd, Target::None).await?;
+        let Some(Subject::Token(token)) = &outcome.subject else {
+            return Err(Status::internal("the command did not answer with a token"));
+        };
+        Ok(Response::new(pb::CreateTokenResponse {
+            info: Some(token_to_pb(token)),
+            token: outcome.token_secret.unwrap_or_default(),
+        }))
+    }
+
+    async fn list_tokens(
+        &self,
+        req: Request<pb::ListTokensRequest>,
+    ) -> Result<Response<pb::ListTokensResponse>, Status> {
+        caller(&req)?.require(Action::ManageTokens)?;
+        let tokens = self.core.read(|s| s.tokens.values().map(token_to_pb).collect())?;
+        Ok(Response::new(pb::ListTokensResponse { tokens }))
+    }
+
+    async fn revoke_token(&self, req: Request<pb::RevokeTokenRequest>) -> Result<Response<pb::TokenInfo>, Status> {
+        let caller = caller(&req)?;
+        caller.require(Action::ManageTokens)?;
+        let r = req.into_inner();
+        let cmd = Command::RevokeToken { id: TokenId(r.id) };
+        let outcome = self.core.write(&caller, r.meta, cmd, Target::None).await?;
+        match &outcome.subject {
+            Some(Subject::Token(t)) => Ok(Response::new(token_to_pb(t))),
+            _ => Err(Status::internal("the command did not answer with a token")),
+        }
+    }
+
+    async fn who_am_i(&self, req: Request<pb::WhoAmIRequest>) -> Result<Response<pb::WhoAmIResponse>, Status> {
+        let caller = caller(&req)?;
+        Ok(Response::new(pb::WhoAmIResponse {
+            name: caller.terminal,
+            role: role_to_pb(caller.role) as i32,
+        }))
+    }
+
+    async fn status(&self, req: Request<pb::StatusRequest>) -> Result<Response<pb::StatusResponse>, Status> {
+        caller(&req)?.require(Action::Read)?;
+        let started_at_ms = self.core.started_at_ms;
+        let status = self.core.read(|s| pb::StatusResponse {
+            last_seq: s.last_seq.0,
+            epoch: s.epoch.0,
+            mode: "primary".into(),
+            participants: s.participants.len() as u64,
+            tournaments: s.tournaments.len() as u64,
+            started_at_ms,
+            alarms: Vec::new(),
+        })?;
+        Ok(Response::new(status))
+    }
+}

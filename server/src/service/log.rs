@@ -1,0 +1,144 @@
+//! The `Log` service: `Watch` streams the durable log from a sequence number, then live.
+//!
+//! It subscribes to the live feed before reading history, so no entry falls between the two; duplicates are
+//! skipped by sequence number, and a watcher that falls behind the feed catches up from the store.
+
+use super::convert::entry_to_pb;
+use super::Core;
+use crate::auth::{allows, caller, Action};
+use crate::domain::Seq;
+use crate::log::entry::{decode_trusted, Hash, GENESIS};
+use crate::log::{LogEntry, LogStore};
+use std::pin::Pin;
+use std::sync::Arc;
+use tengen_proto::v1 as pb;
+use tengen_proto::v1::log_server::Log;
+use tokio::sync::{broadcast, mpsc};
+use tokio_stream::wrappers::ReceiverStream;
+use tokio_stream::Stream;
+use tonic::{Request, Response, Status};
+
+/// How many history entries are read per step.
+const CHUNK: usize = 512;
+
+/// Serves `tengen.v1.Log`.
+pub struct LogService {
+    core: Arc<Core>,
+}
+
+impl LogService {
+    /// A service over the shared core.
+    pub fn new(core: Arc<Core>) -> Self {
+        LogService { core }
+    }
+}
+
+/// What one watcher may see.
+#[derive(Clone, Copy)]
+struct View {
+    private: bool,
+    payload: bool,
+}
+
+type Sink = mpsc::Sender<Result<pb::LogEntry, Status>>;
+
+#[tonic::async_trait]
+impl Log for LogService {
+    type WatchStream = Pin<Box<dyn Stream<Item = Result<pb::LogEntry, Status>> + Send>>;
+
+    async fn watch(&self, req: Request<pb::WatchRequest>) -> Result<Response<Self::WatchStream>, Status> {
+        let caller = caller(&req)?;
+        caller.require(Action::Watch)?;
+        let view = View {
+            private: caller.sees_private(),
+            payload: allows(caller.role, Action::Replicate),
+        };
+        let from = Seq(req.get_ref().from_seq.max(1));
+        let live = self.core.published.subscribe();
+        let store = self.core.store.clone();
+        let (tx, rx) = mpsc::channel(256);
+        let span = tracing::info_span!("watch", terminal = %caller.terminal, from = from.0);
+        tokio::spawn(tracing::Instrument::instrument(stream(store, live, from, view, tx), span));
+        Ok(Response::new(Box::pin(ReceiverStream::new(rx))))
+    }
+}
+
+/// Sends history from `from`, then live entries, until the watcher goes away or the server stops.
+async fn stream(
+    store: Arc<dyn LogStore>,
+    mut live: broadcast::Receiver<Arc<crate::log::Committed>>,
+    from: Seq,
+    view: View,
+    tx: Sink,
+) {
+    let mut next = from;
+    let mut prev = GENESIS;
+    if catch_up(&store, &mut next, &mut prev, view, &tx).await.is_err() {
+        return;
+    }
+    loop {
+        match live.recv().await {
+            Ok(c) if c.entry.seq < next => continue,
+            Ok(c) if c.entry.seq == next => {
+                let hash = crate::log::entry::stored_hash(&c.bytes).unwrap_or(GENESIS);
+                if send(&tx, &c.entry, &c.bytes, &prev, view).await.is_err() {
+                    return;
+                }
+                prev = hash;
+                next = next.next();
+            }
+            Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                if catch_up(&store, &mut next, &mut prev, view, &tx).await.is_err() {
+                    return;
+                }
+            }
+            Err(broadcast::error::RecvError::Closed) => return,
+        }
+    }
+}
+
+/// Streams stored entries from `next` to the end of the log.
+async fn catch_up(store: &Arc<dyn LogStore>, next: &mut Seq, prev: &mut Hash, view: View, tx: &Sink) -> Result<(), ()> {
+    if *prev == GENESIS && next.0 > 1 {
+        let before = Seq(next.0 - 1);
+        let s = store.clone();
+        if let Ok(Ok(rows)) = tokio::task::spawn_blocking(move || s.read_from(before, 1)).await {
+            if let Some((_, bytes)) = rows.first() {
+                *prev = crate::log::entry::stored_hash(bytes).unwrap_or(GENESIS);
+            }
+        }
+    }
+    loop {
+        let s = store.clone();
+        let at = *next;
+        let rows = match tokio::task::spawn_blocking(move || s.read_from(at, CHUNK)).await {
+            Ok(Ok(rows)) => rows,
+            Ok(Err(e)) => {
+                let _ = tx.send(Err(Status::unavailable(format!("reading the log: {e}")))).await;
+                return Err(());
+            }
+            Err(_) => return Err(()),
+        };
+        if rows.is_empty() {
+            return Ok(());
+        }
+        for (seq, bytes) in rows {
+            let (entry, hash) = match decode_trusted(&bytes) {
+                Ok(x) => x,
+                Err(e) => {
+                    let _ = tx.send(Err(Status::data_loss(format!("log entry {seq} is unreadable: {e}")))).await;
+                    return Err(());
+                }
+            };
+            send(tx, &entry, &bytes, prev, view).await?;
+            *prev = hash;
+            *next = seq.next();
+        }
+    }
+}
+
+async fn send(tx: &Sink, entry: &LogEntry, bytes: &[u8], prev: &Hash, view: View) -> Result<(), ()> {
+    tx.send(Ok(entry_to_pb(entry, bytes, prev, view.private, view.payload)))
+        .await
+        .map_err(|_| ())
+}

@@ -1,0 +1,148 @@
+//! The gRPC services: one file per service, `convert` for wire types, `status` for errors.
+//! Services authenticate (interceptor), check the role matrix, then either read the applied state or submit a
+//! command to the writer and answer once it is durable.
+
+pub mod admin;
+pub mod convert;
+pub mod log;
+pub mod register;
+pub mod status;
+
+use crate::auth::Caller;
+use crate::domain::{Actor, Command, ParticipantId, Rejected, State, Subject, TournamentId};
+use crate::log::{Committed, LogStore, Outcome, WriteError, Writer};
+use prost::Message;
+use std::sync::{Arc, RwLock};
+use tengen_proto::v1 as pb;
+use tokio::sync::broadcast;
+use tonic::Status;
+use tracing::Instrument;
+
+/// The longest request id a client may send.
+const MAX_REQUEST_ID: usize = 128;
+
+/// What every service shares: the readers' state, the writer, the store (for history) and the live feed.
+pub struct Core {
+    /// The applied (durable) state.
+    pub state: Arc<RwLock<State>>,
+    /// Where commands go.
+    pub writer: Writer,
+    /// The log, for streaming history.
+    pub store: Arc<dyn LogStore>,
+    /// Live committed entries.
+    pub published: broadcast::Sender<Arc<Committed>>,
+    /// When this server started (ms since the Unix epoch).
+    pub started_at_ms: i64,
+}
+
+/// Which record a command targets, to attach its current version to a conflict.
+#[derive(Debug, Clone, Copy)]
+pub enum Target {
+    /// No single record.
+    None,
+    /// The event's details.
+    Event,
+    /// A tournament.
+    Tournament(TournamentId),
+    /// A participant.
+    Participant(ParticipantId),
+}
+
+impl Core {
+    /// Reads the applied state.
+    pub fn read<R>(&self, f: impl FnOnce(&State) -> R) -> Result<R, Status> {
+        let state = self.state.read().map_err(|_| Status::internal("state lock poisoned"))?;
+        Ok(f(&state))
+    }
+
+    /// Submits a command for `caller` and waits until it is durable.
+    pub async fn write(
+        &self,
+        caller: &Caller,
+        meta: Option<pb::RequestMeta>,
+        cmd: Command,
+        target: Target,
+    ) -> Result<Outcome, Status> {
+        let meta = meta.unwrap_or_default();
+        let request_id = meta.request_id.trim().to_string();
+        if request_id.is_empty() {
+            return Err(Status::invalid_argument("meta.request_id is required (a fresh id per command)"));
+        }
+        if request_id.len() > MAX_REQUEST_ID || request_id.chars().any(char::is_control) {
+            return Err(Status::invalid_argument("meta.request_id must be at most 128 printable characters"));
+        }
+        if meta.operator.chars().count() > 100 {
+            return Err(Status::invalid_argument("meta.operator must be at most 100 characters"));
+        }
+        let span = tracing::info_span!(
+            "command",
+            command = cmd.name(),
+            terminal = %caller.terminal,
+            request_id = %request_id
+        );
+        let actor = Actor {
+            terminal: caller.terminal.clone(),
+            role: caller.role,
+            operator: meta.operator,
+        };
+        let result = self.writer.submit(cmd, actor, request_id).instrument(span.clone()).await;
+        match result {
+            Ok(outcome) => {
+                span.in_scope(|| tracing::info!(seq = outcome.seq.0, replayed = outcome.replayed, "committed"));
+                Ok(outcome)
+            }
+            Err(err) => {
+                span.in_scope(|| tracing::info!(error = %err, "refused"));
+                Err(self.refusal(err, target, caller))
+            }
+        }
+    }
+
+    /// A refusal as a status; conflicts carry the current record (encoded proto) in the details.
+    fn refusal(&self, err: WriteError, target: Target, caller: &Caller) -> Status {
+        let WriteError::Rejected(rejected) = &err else {
+            return status::write_error(&err);
+        };
+        let private = caller.sees_private();
+        let details = self
+            .read(|s| match (rejected, target) {
+                (Rejected::Duplicate { existing, .. }, _) => s
+                    .participants
+                    .get(existing)
+                    .map(|p| convert::participant_to_pb(p, private).encode_to_vec()),
+                (Rejected::StaleRevision { .. }, Target::Participant(id)) => s
+                    .participants
+                    .get(&id)
+                    .map(|p| convert::participant_to_pb(p, private).encode_to_vec()),
+                (Rejected::StaleRevision { .. }, Target::Tournament(id)) => {
+                    s.tournaments.get(&id).map(|t| convert::tournament_to_pb(t).encode_to_vec())
+                }
+                (Rejected::StaleRevision { .. }, Target::Event) => Some(convert::event_to_pb(&s.event).encode_to_vec()),
+                _ => None,
+            })
+            .ok()
+            .flatten();
+        status::rejected(rejected, details)
+    }
+}
+
+/// The participant an outcome answers with.
+pub fn participant_answer(outcome: &Outcome, caller: &Caller) -> Result<pb::Participant, Status> {
+    match &outcome.subject {
+        Some(Subject::Participant(p)) => Ok(convert::participant_to_pb(p, caller.sees_private())),
+        _ => Err(Status::internal("the command did not answer with a participant")),
+    }
+}
+
+/// The tournament an outcome answers with.
+pub fn tournament_answer(outcome: &Outcome) -> Result<pb::Tournament, Status> {
+    match &outcome.subject {
+        Some(Subject::Tournament(t)) => Ok(convert::tournament_to_pb(t)),
+        _ => Err(Status::internal("the command did not answer with a tournament")),
+    }
+}
+
+/// A rejection found before submitting (bad wire input).
+pub fn invalid(r: Rejected) -> Status {
+    status::rejected(&r, None)
+}
