@@ -19,6 +19,7 @@
 //!   mean) when one is.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::ops::{Add, Div, Mul, Sub};
 
 use super::jdouble::JDouble;
 use super::params::{DuddMode, PlacementCrit, SeedSystem};

@@ -7,6 +7,7 @@
 //! on integers (`u128` mantissas). Only finite normal numbers are needed here: no NaN, infinities or subnormals.
 
 use std::cmp::Ordering;
+use std::ops::{Add, Div, Mul, Sub};
 
 /// A finite binary64 value: `(-1)^neg · m · 2^e`, with `m` = 0 or `2^52 ≤ m < 2^53`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -84,8 +85,47 @@ impl JDouble {
         signed.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64
     }
 
-    /// `self * rhs`.
-    pub fn mul(self, rhs: JDouble) -> JDouble {
+    /// Is this value strictly positive?
+    pub fn is_positive(self) -> bool {
+        self.m != 0 && !self.neg
+    }
+
+    /// Java's `<`, `==`, `>` on two doubles.
+    pub fn compare(self, rhs: JDouble) -> Ordering {
+        let d = self - rhs;
+        if d.m == 0 {
+            Ordering::Equal
+        } else if d.neg {
+            Ordering::Less
+        } else {
+            Ordering::Greater
+        }
+    }
+
+    /// `Math.max`.
+    pub fn max(self, rhs: JDouble) -> JDouble {
+        if self.compare(rhs) == Ordering::Less {
+            rhs
+        } else {
+            self
+        }
+    }
+
+    /// `Math.min`.
+    pub fn min(self, rhs: JDouble) -> JDouble {
+        if self.compare(rhs) == Ordering::Greater {
+            rhs
+        } else {
+            self
+        }
+    }
+}
+
+impl Mul for JDouble {
+    type Output = JDouble;
+
+    /// `self * rhs`, rounded to nearest even.
+    fn mul(self, rhs: JDouble) -> JDouble {
         JDouble::round(
             self.neg != rhs.neg,
             u128::from(self.m) * u128::from(rhs.m),
@@ -93,9 +133,13 @@ impl JDouble {
             false,
         )
     }
+}
 
-    /// `self / rhs`. Division by zero yields zero (never needed: every divisor here is a positive count).
-    pub fn div(self, rhs: JDouble) -> JDouble {
+impl Div for JDouble {
+    type Output = JDouble;
+
+    /// `self / rhs`; division by zero yields zero (never needed: every divisor here is a positive count).
+    fn div(self, rhs: JDouble) -> JDouble {
         if rhs.m == 0 || self.m == 0 {
             return JDouble::ZERO;
         }
@@ -106,12 +150,16 @@ impl JDouble {
             self.neg != rhs.neg,
             num / den,
             self.e - rhs.e - SHIFT as i32,
-            num % den != 0,
+            !num.is_multiple_of(den),
         )
     }
+}
+
+impl Add for JDouble {
+    type Output = JDouble;
 
     /// `self + rhs`.
-    pub fn add(self, rhs: JDouble) -> JDouble {
+    fn add(self, rhs: JDouble) -> JDouble {
         if self.m == 0 {
             return rhs;
         }
@@ -148,48 +196,17 @@ impl JDouble {
             JDouble::round(b.neg, diff, base - 1, false)
         }
     }
+}
+
+impl Sub for JDouble {
+    type Output = JDouble;
 
     /// `self - rhs`.
-    pub fn sub(self, rhs: JDouble) -> JDouble {
+    fn sub(self, rhs: JDouble) -> JDouble {
         self.add(JDouble {
             neg: !rhs.neg,
             ..rhs
         })
-    }
-
-    /// Is this value strictly positive?
-    pub fn is_positive(self) -> bool {
-        self.m != 0 && !self.neg
-    }
-
-    /// Java's `<`, `==`, `>` on two doubles.
-    pub fn compare(self, rhs: JDouble) -> Ordering {
-        let d = self.sub(rhs);
-        if d.m == 0 {
-            Ordering::Equal
-        } else if d.neg {
-            Ordering::Less
-        } else {
-            Ordering::Greater
-        }
-    }
-
-    /// `Math.max`.
-    pub fn max(self, rhs: JDouble) -> JDouble {
-        if self.compare(rhs) == Ordering::Less {
-            rhs
-        } else {
-            self
-        }
-    }
-
-    /// `Math.min`.
-    pub fn min(self, rhs: JDouble) -> JDouble {
-        if self.compare(rhs) == Ordering::Greater {
-            rhs
-        } else {
-            self
-        }
     }
 }
 
@@ -241,16 +258,16 @@ mod tests {
         for &a in &vals {
             for &b in &vals {
                 let (fa, fb) = (a as f64, b as f64);
-                same(d(a).add(d(b)), fa + fb);
-                same(d(a).sub(d(b)), fa - fb);
-                same(d(a).mul(d(b)), fa * fb);
-                same(d(a).div(d(b)), fa / fb);
-                let q = d(a).div(d(b));
+                same(d(a) + d(b), fa + fb);
+                same(d(a) - d(b), fa - fb);
+                same(d(a) * d(b), fa * fb);
+                same(d(a) / d(b), fa / fb);
+                let q = d(a) / d(b);
                 let fq = fa / fb;
-                same(d(1).sub(q), 1.0 - fq);
-                same(q.add(d(b).div(d(a))), fq + fb / fa);
-                same(d(a).mul(d(1).sub(q)), fa * (1.0 - fq));
-                same(d(b).sub(q.mul(d(3).div(d(7)))), fb - fq * (3.0 / 7.0));
+                same(d(1) - q, 1.0 - fq);
+                same(q + d(b) / d(a), fq + fb / fa);
+                same(d(a) * (d(1) - q), fa * (1.0 - fq));
+                same(d(b) - q * (d(3) / d(7)), fb - fq * (3.0 / 7.0));
             }
         }
     }
@@ -258,9 +275,9 @@ mod tests {
     #[test]
     fn truncation_reproduces_the_double_artifact() {
         // (long)(1e11 · (1 − 4/5) · (1 + 0.5 · 4/5)) in Java is 27999999999.
-        let x = d(4).div(d(5));
-        let k = d(5).div(d(10));
-        let v = d(100_000_000_000).mul(d(1).sub(x)).mul(d(1).add(k.mul(x)));
+        let x = d(4) / d(5);
+        let k = d(5) / d(10);
+        let v = d(100_000_000_000) * (d(1) - x) * (d(1) + k * x);
         assert_eq!(v.to_i64(), 27_999_999_999);
         assert_eq!(
             (1e11 * (1.0 - 0.8) * (1.0 + 0.5 * 0.8)) as i64,

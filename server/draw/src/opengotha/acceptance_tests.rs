@@ -60,13 +60,10 @@ fn exhaustive_best(weights: &[Vec<i64>]) -> i128 {
             continue;
         }
         let i = (!mask).trailing_zeros() as usize;
-        for j in i + 1..n {
+        for (j, w) in weights[i].iter().enumerate().skip(i + 1) {
             if mask & (1 << j) == 0 {
                 let next = mask | (1 << i) | (1 << j);
-                let v = best[mask] + i128::from(weights[i][j]);
-                if v > best[next] {
-                    best[next] = v;
-                }
+                best[next] = best[next].max(best[mask] + i128::from(*w));
             }
         }
     }
