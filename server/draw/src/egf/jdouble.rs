@@ -284,4 +284,17 @@ mod tests {
             27_999_999_999
         );
     }
+
+    proptest::proptest! {
+        #[test]
+        fn random_expressions_match_ieee_doubles(a in -1_000_000_000_000_000i64..1_000_000_000_000_000, b in 1i64..100_000, c in -100_000i64..100_000) {
+            let (fa, fb, fc) = (a as f64, b as f64, c as f64);
+            let x = d(c) / d(b);
+            same(d(a) * (d(1) - x) * (d(1) + d(1) / d(2) * x), fa * (1.0 - fc / fb) * (1.0 + 0.5 * (fc / fb)));
+            same(d(a) / d(b) + x, fa / fb + fc / fb);
+            same(d(a) - d(c) * x, fa - fc * (fc / fb));
+            let v = d(a) * (d(1) - x);
+            proptest::prop_assert_eq!(v.to_i64(), (fa * (1.0 - fc / fb)) as i64);
+        }
+    }
 }

@@ -62,6 +62,13 @@ pub const TERM_NAMES: [&str; 9] = [
     "secGeoCost",
 ];
 
+/// The round number of a dump file name such as `simplemm_weights_R3.txt` (`None` for other names).
+pub fn dump_round(file_name: &str) -> Option<u32> {
+    let stem = file_name.strip_suffix(".txt")?;
+    let (_, round) = stem.rsplit_once("_weights_R")?;
+    round.parse().ok()
+}
+
 /// Parses one dump file. Lines without `=` (the "Round n" and "Costs" headers) are skipped.
 pub fn parse_weights_dump(text: &str) -> Result<Vec<DumpedPair>, OgError> {
     let mut pairs = Vec::new();
@@ -120,4 +127,31 @@ pub fn parse_weights_dump(text: &str) -> Result<Vec<DumpedPair>, OgError> {
         });
     }
     Ok(pairs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dump_file_names_give_their_round() {
+        assert_eq!(dump_round("simplemm_weights_R3.txt"), Some(3));
+        assert_eq!(dump_round("a_b_weights_R10.txt"), Some(10));
+        assert_eq!(dump_round("notes.txt"), None);
+    }
+
+    #[test]
+    fn dumps_parse_into_pairs_and_reject_garbage() {
+        let text = "Round 1\nCosts\nPlayer1Name=A a\nPlayer2Name=B b\nbaseDuplicateGameCost=5\n\
+                    baseRandomCost=0\nbaseBWBalanceCost=0\nmainCategoryCost=0\nmainScoreDiffCost=7\n\
+                    mainDUDDCost=0\nmainSeedCost=0\nsecHandiCost=0\nsecGeoCost=0\ntotalCost=13\n";
+        let pairs = parse_weights_dump(text).unwrap();
+        assert_eq!(pairs.len(), 1);
+        assert_eq!(pairs[0].player2, "B b");
+        assert_eq!(pairs[0].terms()[4], 7);
+        assert_eq!(pairs[0].total, 13);
+        assert!(parse_weights_dump("Player1Name=A\ntotalCost=x\n").is_err());
+        assert!(parse_weights_dump("mainSeedCost=1\n").is_err());
+        assert!(parse_weights_dump("Player1Name=A\nPlayer2Name=B\n").is_err());
+    }
 }

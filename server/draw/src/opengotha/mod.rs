@@ -12,7 +12,7 @@ mod xml;
 
 use std::collections::BTreeMap;
 
-pub use dump::{parse_weights_dump, DumpedPair, TERM_NAMES};
+pub use dump::{dump_round, parse_weights_dump, DumpedPair, TERM_NAMES};
 pub use replay::{
     compare_dump, optimal_pairs, pairable, replay, replay_round, PairMismatch, ReplayReport,
     RoundReport,
