@@ -96,6 +96,14 @@ fn points_of(outcome: Outcome, is_white: bool) -> i32 {
     }
 }
 
+/// True when the player lost a game of this outcome.
+fn is_loss(outcome: Outcome, is_white: bool) -> bool {
+    matches!(
+        (outcome, is_white),
+        (Outcome::BlackWins, true) | (Outcome::WhiteWins, false) | (Outcome::BothLose, _)
+    )
+}
+
 /// What the checker recomputes about one player before the round.
 #[derive(Debug, Clone, Copy, Default)]
 struct Standing {
@@ -107,6 +115,8 @@ struct Standing {
     balance: i32,
     /// Byes received.
     byes: u32,
+    /// Games lost (by forfeit and both-lose included; unknown results not).
+    losses: u32,
 }
 
 /// Recomputes every player's standing from the snapshot alone.
@@ -120,7 +130,7 @@ fn standings(snapshot: &Snapshot, settings: &Settings) -> BTreeMap<PlayerId, Sta
 
 fn standing_of(snapshot: &Snapshot, settings: &Settings, p: &Player) -> Standing {
     let values = &settings.scores;
-    let (mut points, mut mms_credit, mut nbw_credit, mut balance, mut byes) = (0, 0, 0, 0, 0);
+    let (mut points, mut mms_credit, mut nbw_credit, mut balance, mut byes, mut losses) = (0, 0, 0, 0, 0, 0);
     for r in 1..snapshot.round {
         let games: Vec<_> = snapshot
             .games
@@ -135,6 +145,7 @@ fn standing_of(snapshot: &Snapshot, settings: &Settings, p: &Player) -> Standing
             for g in games {
                 let white = g.white == p.id;
                 points += points_of(g.result.outcome, white);
+                losses += u32::from(is_loss(g.result.outcome, white));
                 if g.handicap == 0 && g.known_colour {
                     balance += if white { 1 } else { -1 };
                 }
@@ -158,6 +169,7 @@ fn standing_of(snapshot: &Snapshot, settings: &Settings, p: &Player) -> Standing
         main,
         balance,
         byes,
+        losses,
     }
 }
 
@@ -296,6 +308,52 @@ fn check_bye(f: &Field, out: &mut Vec<Violation>) {
         .all(|id| f.st(*id).byes > 0);
     if f.st(bye).byes > 0 && !everyone_had_one {
         out.push(Violation::new(Rule::Bye, format!("second bye to {bye}")));
+    }
+    check_bye_choice(f, bye, out);
+}
+
+/// The bye by the settings' rule, among the non-ghost players with the fewest byes.
+/// - `Egf`: the least rank + 2·(main score) + 1000·byes; ties to the highest player number.
+/// - `Mays`: the most losses; in round 1 a local whenever one is eligible; the weakest (lowest rank) among those
+///   with as many losses and the same local status (so a local preferred in round 2 is accepted too).
+fn check_bye_choice(f: &Field, bye: PlayerId, out: &mut Vec<Violation>) {
+    let eligible: Vec<&Player> = f
+        .pairable
+        .iter()
+        .filter_map(|id| f.player(*id))
+        .filter(|p| !p.ghost)
+        .collect();
+    let Some(fewest) = eligible.iter().map(|p| f.st(p.id).byes).min() else {
+        return;
+    };
+    let eligible: Vec<&Player> = eligible.into_iter().filter(|p| f.st(p.id).byes == fewest).collect();
+    let Some(chosen) = eligible.iter().find(|p| p.id == bye) else {
+        return;
+    };
+    let wrong = match f.settings.bye {
+        crate::model::ByeRule::Egf => {
+            let key = |p: &Player| (p.rank.0 + f.st(p.id).main, std::cmp::Reverse(p.number));
+            eligible.iter().map(|p| key(p)).min() != Some(key(chosen))
+        }
+        crate::model::ByeRule::Mays => {
+            let most = eligible.iter().map(|p| f.st(p.id).losses).max().unwrap_or(0);
+            let local_exists = eligible.iter().any(|p| p.local && f.st(p.id).losses == most);
+            let peers = eligible
+                .iter()
+                .filter(|p| f.st(p.id).losses == most && p.local == chosen.local);
+            f.st(bye).losses < most
+                || (f.round.round.0 == 1 && local_exists && !chosen.local)
+                || peers.map(|p| p.rank).min() != Some(chosen.rank)
+        }
+    };
+    if wrong {
+        out.push(Violation::new(
+            Rule::Bye,
+            format!(
+                "the bye goes to {bye} but the {:?} rule picks someone else",
+                f.settings.bye
+            ),
+        ));
     }
 }
 
@@ -636,8 +694,9 @@ pub fn check_optimal(snapshot: &Snapshot, settings: &Settings, seed: u64, round:
 
 /// Optimality re-check on explicit weights: `weights` are the pair weights the matcher saw (pairs absent from it are
 /// forbidden); the round's pairs must form a maximum-cardinality matching of greatest total weight among those, and
-/// each game's ledger must sum to its pair's weight. Exhaustive, so only for fields up to [`EXHAUSTIVE_LIMIT`]
-/// players (bye excluded); larger fields only get the ledger check.
+/// each game's ledger must sum to its pair's weight. The optimum comes from the dense reference matcher, and on
+/// fields up to [`EXHAUSTIVE_LIMIT`] players also from exhaustive search (the two must agree). O(n³): the caller
+/// decides up to which field size it is worth it.
 pub fn check_optimal_against(weights: &[(PlayerId, PlayerId, i64)], round: &Round) -> Vec<Violation> {
     let mut out = Vec::new();
     let table: BTreeMap<(PlayerId, PlayerId), i64> = weights.iter().map(|&(a, b, w)| (pair(a, b), w)).collect();
@@ -665,9 +724,6 @@ pub fn check_optimal_against(weights: &[(PlayerId, PlayerId, i64)], round: &Roun
         }
     }
     let vertices: BTreeSet<PlayerId> = weights.iter().flat_map(|&(a, b, _)| [a, b]).collect();
-    if vertices.len() > DENSE_LIMIT {
-        return out;
-    }
     let ids: Vec<PlayerId> = vertices.into_iter().collect();
     let best = dense_optimum(&ids, &table);
     if ids.len() <= EXHAUSTIVE_LIMIT {
@@ -691,9 +747,6 @@ pub fn check_optimal_against(weights: &[(PlayerId, PlayerId, i64)], round: &Roun
     }
     out
 }
-
-/// Largest weight graph re-solved with the dense reference matcher.
-pub const DENSE_LIMIT: usize = 40;
 
 /// (cardinality, total weight) of the dense reference's maximum-cardinality maximum-weight matching.
 fn dense_optimum(ids: &[PlayerId], table: &BTreeMap<(PlayerId, PlayerId), i64>) -> (u32, i128) {

@@ -13,7 +13,7 @@ use crate::model::{
     Rank, Round, RoundNo, Seeding, Settings, Snapshot, System,
 };
 
-/// Largest pairable field on which [`simulate`] also re-checks optimality.
+/// Default largest pairable field on which [`simulate`] also re-checks optimality ([`GenConfig::optimality_limit`]).
 pub const OPTIMALITY_LIMIT: usize = 40;
 
 /// SplitMix64: tiny, fast, and good enough for test data.
@@ -85,6 +85,8 @@ pub struct GenConfig {
     /// Per mille of rounds (from round 2) in which the director pairs two leaders by hand before the draw, so the
     /// engine must pair around a game already in the round.
     pub manual_per_mille: u64,
+    /// Largest pairable field re-checked for optimality against the dense reference.
+    pub optimality_limit: usize,
 }
 
 impl GenConfig {
@@ -101,6 +103,7 @@ impl GenConfig {
             forfeit_per_mille: 20,
             ghost: false,
             manual_per_mille: 0,
+            optimality_limit: OPTIMALITY_LIMIT,
         }
     }
 
@@ -119,17 +122,39 @@ impl GenConfig {
         cfg
     }
 
-    /// The soak runs' mix, all from `seed`: mostly small fields (4–60 players), some medium (61–150) and a few
-    /// larger (151–300), 3 to 10 rounds, every option random ([`GenConfig::random`]).
+    /// The CI soak mix, all from `seed`: mostly small fields (4–60 players), some medium ones (61–120), 3 to 10
+    /// rounds, every option random ([`GenConfig::random`]).
     pub fn soak(seed: u64) -> GenConfig {
         let mut rng = Rng::new(seed ^ 0x50A4);
         let players = match rng.below(100) {
-            0..=84 => rng.range(4, 60),
-            85..=96 => rng.range(61, 150),
+            0..=89 => rng.range(4, 60),
+            _ => rng.range(61, 120),
+        } as usize;
+        let rounds = rng.range(3, 10) as u32;
+        GenConfig::random(players, rounds, seed)
+    }
+
+    /// A wider mix for long runs: as [`GenConfig::soak`] but 15 % of fields have 61–150 players and 3 % 151–300.
+    pub fn soak_wide(seed: u64) -> GenConfig {
+        let mut rng = Rng::new(seed ^ 0x50A4);
+        let players = match rng.below(100) {
+            0..=81 => rng.range(4, 60),
+            82..=96 => rng.range(61, 150),
             _ => rng.range(151, 300),
         } as usize;
         let rounds = rng.range(3, 10) as u32;
         GenConfig::random(players, rounds, seed)
+    }
+
+    /// A field larger than the engine's dense limit (401–600 players, 4–6 rounds), so the engine takes its sparse
+    /// candidate graph; re-checked for optimality against the dense reference on every round.
+    pub fn large(seed: u64) -> GenConfig {
+        let mut rng = Rng::new(seed ^ 0x1A46E);
+        let players = rng.range(401, 600) as usize;
+        let rounds = rng.range(4, 6) as u32;
+        let mut cfg = GenConfig::random(players, rounds, seed);
+        cfg.optimality_limit = usize::MAX;
+        cfg
     }
 
     /// A one-line description for logs, enough to replay the run.
@@ -492,6 +517,8 @@ pub struct RoundReport {
     pub draw_seed: u64,
     /// Pairable players (bye included).
     pub pairable: usize,
+    /// Whether the round was re-checked for optimality.
+    pub optimality_checked: bool,
     /// What the engine produced.
     pub result: Result<Round, DrawError>,
     /// What the checker found (empty when the round is valid).
@@ -613,8 +640,9 @@ impl Iterator for Simulation {
         self.pair_by_hand();
         let pairable = self.pairable();
         let result = crate::draw(&self.snapshot, &self.config.settings, draw_seed);
+        let optimality = pairable <= self.config.optimality_limit;
         let violations = match (&result, self.checks) {
-            (Ok(round), true) => check_round(&self.snapshot, &self.config.settings, draw_seed, round, pairable),
+            (Ok(round), true) => check_round(&self.snapshot, &self.config.settings, draw_seed, round, optimality),
             (Ok(_), false) => vec![],
             (Err(e), _) if pairable >= 2 => vec![Violation {
                 rule: Rule::EngineError,
@@ -629,6 +657,7 @@ impl Iterator for Simulation {
             round: self.snapshot.round,
             draw_seed,
             pairable,
+            optimality_checked: optimality && result.is_ok() && self.checks,
             result,
             violations,
         };
@@ -637,16 +666,16 @@ impl Iterator for Simulation {
     }
 }
 
-fn check_round(snapshot: &Snapshot, settings: &Settings, seed: u64, round: &Round, pairable: usize) -> Vec<Violation> {
+fn check_round(snapshot: &Snapshot, settings: &Settings, seed: u64, round: &Round, optimality: bool) -> Vec<Violation> {
     let mut v = checker::check(snapshot, settings, round);
-    if pairable <= OPTIMALITY_LIMIT {
+    if optimality {
         v.extend(checker::check_optimal(snapshot, settings, seed, round));
     }
     v
 }
 
 /// Plays the tournament of `config` round by round: draw with [`crate::draw`], check with [`checker::check`] (and
-/// [`checker::check_optimal`] on fields up to [`OPTIMALITY_LIMIT`] players), record generated results, next round.
+/// [`checker::check_optimal`] on fields up to [`GenConfig::optimality_limit`] players), record generated results, next round.
 pub fn simulate(config: GenConfig) -> Simulation {
     Simulation::new(config)
 }
@@ -662,7 +691,7 @@ pub struct SoakStats {
     pub byes: u64,
     /// Games with handicap stones.
     pub handicap_games: u64,
-    /// Rounds re-checked for optimality ([`OPTIMALITY_LIMIT`]).
+    /// Rounds re-checked for optimality.
     pub optimality_checked: u64,
     /// Rounds the engine refused.
     pub engine_errors: u64,
@@ -677,7 +706,7 @@ impl SoakStats {
     pub fn add(&mut self, report: &RoundReport) {
         self.rounds += 1;
         self.failing_rounds += u64::from(!report.violations.is_empty());
-        self.optimality_checked += u64::from(report.pairable <= OPTIMALITY_LIMIT && report.result.is_ok());
+        self.optimality_checked += u64::from(report.optimality_checked);
         let round = match &report.result {
             Ok(round) => round,
             Err(_) => {
