@@ -1,0 +1,570 @@
+//! The venue harness for Tengen's end-to-end tests: a real `tengen-server` process on a free port, real TLS with
+//! the venue CA it creates, a temporary sled directory, and desks connected over gRPC with their own tokens.
+//!
+//! A test reads like a day at a congress:
+//!
+//! ```no_run
+//! # async fn day() -> anyhow::Result<()> {
+//! use tengen_tests::{pb, player, Venue};
+//! let mut venue = Venue::start().await?;
+//! let director = venue.director().await?;
+//! let desk = venue.desk("reg-1", pb::Role::Registration).await?;
+//! let p = desk.register_player(player("Côté", "Élise", "2d"), vec![]).await?;
+//! venue.kill9()?;
+//! venue.restart().await?;
+//! assert_eq!(director.reconnect(&venue).await?.get(p.id).await?, p);
+//! # Ok(()) }
+//! ```
+//!
+//! The server binary is `tengen-server-under-test` from this crate (the real `tengen_server::cli::main`), found
+//! next to the test executable. Its stdout and stderr go to a log file shown when a test panics.
+
+use anyhow::{anyhow, bail, Context as _};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use tonic::metadata::{Ascii, MetadataValue};
+use tonic::service::interceptor::InterceptedService;
+use tonic::service::Interceptor;
+use tonic::transport::{Certificate, Channel, ClientTlsConfig};
+use tonic::{Code, Request, Status};
+
+pub use tengen_proto::v1 as pb;
+use pb::admin_client::AdminClient;
+use pb::log_client::LogClient;
+use pb::register_client::RegisterClient;
+
+/// How long a server may take to start (or restart) and accept a TLS call.
+pub const START_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Adds `authorization: Bearer <token>` (or a raw header, or nothing) to every call.
+#[derive(Clone)]
+pub struct Bearer(Option<MetadataValue<Ascii>>);
+
+impl Bearer {
+    /// The header for a token secret.
+    pub fn token(secret: &str) -> Bearer {
+        Bearer::raw(&format!("Bearer {secret}"))
+    }
+
+    /// An arbitrary `authorization` value (for malformed-header tests).
+    pub fn raw(value: &str) -> Bearer {
+        Bearer(Some(value.parse().expect("an ASCII authorization header")))
+    }
+
+    /// No `authorization` header at all.
+    pub fn none() -> Bearer {
+        Bearer(None)
+    }
+}
+
+impl Interceptor for Bearer {
+    fn call(&mut self, mut req: Request<()>) -> Result<Request<()>, Status> {
+        if let Some(v) = &self.0 {
+            req.metadata_mut().insert("authorization", v.clone());
+        }
+        Ok(req)
+    }
+}
+
+/// A channel with the bearer header.
+pub type Authed = InterceptedService<Channel, Bearer>;
+
+/// One terminal at the venue: a connection of its own and the three services, all sending its token.
+#[derive(Clone)]
+pub struct Desk {
+    /// The terminal name its token was created with.
+    pub name: String,
+    /// The token secret.
+    pub token: String,
+    /// `tengen.v1.Register`.
+    pub register: RegisterClient<Authed>,
+    /// `tengen.v1.Admin`.
+    pub admin: AdminClient<Authed>,
+    /// `tengen.v1.Log`.
+    pub log: LogClient<Authed>,
+}
+
+/// A fresh request meta with a random request id.
+pub fn meta() -> Option<pb::RequestMeta> {
+    meta_id(&request_id())
+}
+
+/// A request meta with a given request id (for retries).
+pub fn meta_id(id: &str) -> Option<pb::RequestMeta> {
+    Some(pb::RequestMeta {
+        request_id: id.to_string(),
+        operator: "e2e".into(),
+    })
+}
+
+/// A fresh random request id.
+pub fn request_id() -> String {
+    format!("e2e-{:032x}", rand::random::<u128>())
+}
+
+/// A valid participant with the given names and rank and nothing else.
+pub fn player(family: &str, given: &str, rank: &str) -> pb::ParticipantFields {
+    pb::ParticipantFields {
+        family_name: family.into(),
+        given_name: given.into(),
+        rank: rank.into(),
+        ..Default::default()
+    }
+}
+
+/// Every round of a tournament.
+pub fn enter(tournament_id: u64) -> pb::EnterSpec {
+    pb::EnterSpec {
+        tournament_id,
+        rounds: vec![],
+    }
+}
+
+/// The gRPC code of a result, `Ok` when it succeeded.
+pub fn code_of<T>(r: &Result<T, Status>) -> Code {
+    match r {
+        Ok(_) => Code::Ok,
+        Err(s) => s.code(),
+    }
+}
+
+impl Desk {
+    /// Connects over TLS to `venue` with `token`.
+    pub async fn connect(venue: &Venue, name: &str, token: &str) -> anyhow::Result<Desk> {
+        let channel = tls_channel(&venue.url(), venue.ca_pem()?, "localhost").await?;
+        Ok(Desk::over(channel, name, token))
+    }
+
+    /// The three clients over an existing channel.
+    pub fn over(channel: Channel, name: &str, token: &str) -> Desk {
+        let bearer = Bearer::token(token);
+        Desk {
+            name: name.to_string(),
+            token: token.to_string(),
+            register: RegisterClient::with_interceptor(channel.clone(), bearer.clone()),
+            admin: AdminClient::with_interceptor(channel.clone(), bearer.clone()),
+            log: LogClient::with_interceptor(channel, bearer),
+        }
+    }
+
+    /// The same terminal on a new connection (after a restart).
+    pub async fn reconnect(&self, venue: &Venue) -> anyhow::Result<Desk> {
+        Desk::connect(venue, &self.name, &self.token).await
+    }
+
+    /// Registers a participant with a fresh request id.
+    pub async fn register_player(
+        &self,
+        fields: pb::ParticipantFields,
+        enter: Vec<pb::EnterSpec>,
+    ) -> Result<pb::Participant, Status> {
+        self.register_with_id(&request_id(), fields, enter).await
+    }
+
+    /// Registers a participant with a given request id.
+    pub async fn register_with_id(
+        &self,
+        id: &str,
+        fields: pb::ParticipantFields,
+        enter: Vec<pb::EnterSpec>,
+    ) -> Result<pb::Participant, Status> {
+        let req = pb::RegisterParticipantRequest {
+            meta: meta_id(id),
+            fields: Some(fields),
+            enter,
+            ..Default::default()
+        };
+        Ok(self.register.clone().register_participant(req).await?.into_inner())
+    }
+
+    /// Replaces a participant's fields, expecting `revision`.
+    pub async fn update_player(
+        &self,
+        id: u64,
+        revision: u64,
+        fields: pb::ParticipantFields,
+    ) -> Result<pb::Participant, Status> {
+        let req = pb::UpdateParticipantRequest {
+            meta: meta(),
+            id,
+            expected_revision: revision,
+            fields: Some(fields),
+            different_person: false,
+        };
+        Ok(self.register.clone().update_participant(req).await?.into_inner())
+    }
+
+    /// One participant.
+    pub async fn get(&self, id: u64) -> Result<pb::Participant, Status> {
+        Ok(self
+            .register
+            .clone()
+            .get_participant(pb::GetParticipantRequest { id })
+            .await?
+            .into_inner())
+    }
+
+    /// Every participant, following the pages.
+    pub async fn list_all(&self) -> Result<Vec<pb::Participant>, Status> {
+        let mut all = Vec::new();
+        let mut after_id = 0;
+        loop {
+            let page = self
+                .register
+                .clone()
+                .list_participants(pb::ListParticipantsRequest {
+                    after_id,
+                    ..Default::default()
+                })
+                .await?
+                .into_inner();
+            all.extend(page.participants);
+            if page.next_after_id == 0 {
+                return Ok(all);
+            }
+            after_id = page.next_after_id;
+        }
+    }
+
+    /// Participants whose names start with `query` (at most 500).
+    pub async fn find(&self, query: &str) -> Result<Vec<pb::Participant>, Status> {
+        let req = pb::FindParticipantsRequest {
+            query: query.into(),
+            limit: 500,
+        };
+        Ok(self.register.clone().find_participants(req).await?.into_inner().participants)
+    }
+
+    /// Creates a tournament of `rounds` rounds (director).
+    pub async fn create_tournament(&self, name: &str, rounds: u32) -> Result<pb::Tournament, Status> {
+        let req = pb::CreateTournamentRequest {
+            meta: meta(),
+            settings: Some(pb::TournamentSettings {
+                name: name.into(),
+                rounds,
+                pairing_system: "mcmahon".into(),
+                ..Default::default()
+            }),
+        };
+        Ok(self.register.clone().create_tournament(req).await?.into_inner())
+    }
+
+    /// Opens or closes registration for a tournament (director).
+    pub async fn set_registration_open(&self, tournament_id: u64, open: bool) -> Result<pb::Tournament, Status> {
+        let req = pb::SetRegistrationOpenRequest {
+            meta: meta(),
+            tournament_id,
+            open,
+            expected_revision: 0,
+        };
+        Ok(self.register.clone().set_registration_open(req).await?.into_inner())
+    }
+
+    /// Creates a terminal token (director): its public record and the secret.
+    pub async fn create_token(&self, name: &str, role: pb::Role) -> Result<(pb::TokenInfo, String), Status> {
+        let req = pb::CreateTokenRequest {
+            meta: meta(),
+            name: name.into(),
+            role: role as i32,
+        };
+        let r = self.admin.clone().create_token(req).await?.into_inner();
+        let info = r.info.ok_or_else(|| Status::internal("CreateToken answered without info"))?;
+        Ok((info, r.token))
+    }
+
+    /// Revokes a token (director).
+    pub async fn revoke_token(&self, id: u64) -> Result<pb::TokenInfo, Status> {
+        let req = pb::RevokeTokenRequest { meta: meta(), id };
+        Ok(self.admin.clone().revoke_token(req).await?.into_inner())
+    }
+
+    /// The server's status.
+    pub async fn status(&self) -> Result<pb::StatusResponse, Status> {
+        Ok(self.admin.clone().status(pb::StatusRequest {}).await?.into_inner())
+    }
+
+    /// The sequence number of the last durable log entry.
+    pub async fn last_seq(&self) -> Result<u64, Status> {
+        Ok(self.status().await?.last_seq)
+    }
+
+    /// Who the server thinks this desk is.
+    pub async fn who_am_i(&self) -> Result<pb::WhoAmIResponse, Status> {
+        Ok(self.admin.clone().who_am_i(pb::WhoAmIRequest {}).await?.into_inner())
+    }
+
+    /// Opens `Watch` from `from_seq`.
+    pub async fn watch(&self, from_seq: u64) -> Result<tonic::Streaming<pb::LogEntry>, Status> {
+        Ok(self
+            .log
+            .clone()
+            .watch(pb::WatchRequest { from_seq })
+            .await?
+            .into_inner())
+    }
+
+    /// Reads the log from 1 up to and including `last`, failing if the stream ends or stalls first.
+    pub async fn read_log(&self, last: u64) -> anyhow::Result<Vec<pb::LogEntry>> {
+        let mut stream = self.watch(1).await?;
+        let mut entries = Vec::new();
+        while entries.len() < last as usize {
+            let next = tokio::time::timeout(Duration::from_secs(10), stream.message())
+                .await
+                .with_context(|| format!("Watch stalled after {} of {last} entries", entries.len()))??;
+            entries.push(next.ok_or_else(|| anyhow!("Watch ended after {} of {last} entries", entries.len()))?);
+        }
+        Ok(entries)
+    }
+}
+
+/// A TLS channel to `url` that trusts `ca_pem` and checks the server's name against `domain`.
+pub async fn tls_channel(url: &str, ca_pem: Vec<u8>, domain: &str) -> anyhow::Result<Channel> {
+    let tls = ClientTlsConfig::new()
+        .ca_certificate(Certificate::from_pem(ca_pem))
+        .domain_name(domain);
+    let channel = Channel::from_shared(url.to_string())?
+        .tls_config(tls)?
+        .connect_timeout(Duration::from_secs(5))
+        .timeout(Duration::from_secs(30))
+        .connect()
+        .await
+        .with_context(|| format!("connecting to {url}"))?;
+    Ok(channel)
+}
+
+/// A port that was free a moment ago on 127.0.0.1.
+pub fn free_port() -> anyhow::Result<u16> {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0")?;
+    Ok(listener.local_addr()?.port())
+}
+
+/// The server executable built by this crate, next to the running test executable.
+pub fn server_binary() -> anyhow::Result<PathBuf> {
+    if let Some(path) = std::env::var_os("TENGEN_SERVER_UNDER_TEST") {
+        return Ok(path.into());
+    }
+    let exe = std::env::current_exe()?;
+    let name = format!("tengen-server-under-test{}", std::env::consts::EXE_SUFFIX);
+    for dir in exe.ancestors().skip(1).take(3) {
+        let candidate = dir.join(&name);
+        if candidate.is_file() {
+            return Ok(candidate);
+        }
+    }
+    bail!("{name} not found near {}: run through `cargo test -p tengen-tests`", exe.display())
+}
+
+/// A running server: its process, data directory, port and director token.
+pub struct Venue {
+    root: tempfile::TempDir,
+    port: u16,
+    insecure: bool,
+    child: Option<Child>,
+    director_token: String,
+}
+
+impl Venue {
+    /// Starts a server with TLS on a fresh data directory and waits until it answers the director over TLS.
+    pub async fn start() -> anyhow::Result<Venue> {
+        Venue::start_with(false).await
+    }
+
+    /// Starts a server with `--insecure-dev` (plaintext), to show a plaintext client would work there.
+    pub async fn start_insecure() -> anyhow::Result<Venue> {
+        Venue::start_with(true).await
+    }
+
+    async fn start_with(insecure: bool) -> anyhow::Result<Venue> {
+        let mut last_error = None;
+        // The free port may be taken by another test between probing and binding: try a few.
+        for _ in 0..4 {
+            let mut venue = Venue {
+                root: tempfile::Builder::new().prefix("tengen-e2e-").tempdir()?,
+                port: free_port()?,
+                insecure,
+                child: None,
+                director_token: String::new(),
+            };
+            match venue.spawn_and_wait().await {
+                Ok(()) => return Ok(venue),
+                Err(e) if venue.logs().contains("Address already in use") => last_error = Some(e),
+                Err(e) => return Err(e),
+            }
+        }
+        Err(last_error.unwrap_or_else(|| anyhow!("no free port")))
+    }
+
+    /// The data directory (sled log, `ca.pem`, `director.token`).
+    pub fn data_dir(&self) -> PathBuf {
+        self.root.path().join("data")
+    }
+
+    fn log_path(&self) -> PathBuf {
+        self.root.path().join("server.log")
+    }
+
+    /// Everything the server printed (all starts).
+    pub fn logs(&self) -> String {
+        std::fs::read_to_string(self.log_path()).unwrap_or_default()
+    }
+
+    /// The port the server listens on.
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// `https://127.0.0.1:PORT` (or `http://` for an insecure server).
+    pub fn url(&self) -> String {
+        let scheme = if self.insecure { "http" } else { "https" };
+        format!("{scheme}://127.0.0.1:{}", self.port)
+    }
+
+    /// The venue CA certificate (PEM).
+    pub fn ca_pem(&self) -> anyhow::Result<Vec<u8>> {
+        std::fs::read(self.data_dir().join("ca.pem")).context("reading ca.pem")
+    }
+
+    /// The director's token as written to `director.token`.
+    pub fn director_token(&self) -> &str {
+        &self.director_token
+    }
+
+    /// The director's desk.
+    pub async fn director(&self) -> anyhow::Result<Desk> {
+        self.connect("director", &self.director_token).await
+    }
+
+    /// A desk of `role`: the director creates its token, then it connects on its own connection.
+    pub async fn desk(&self, name: &str, role: pb::Role) -> anyhow::Result<Desk> {
+        let (_, token) = self.director().await?.create_token(name, role).await?;
+        self.connect(name, &token).await
+    }
+
+    /// Connects with an existing token.
+    pub async fn connect(&self, name: &str, token: &str) -> anyhow::Result<Desk> {
+        if self.insecure {
+            let channel = Channel::from_shared(self.url())?.connect().await?;
+            return Ok(Desk::over(channel, name, token));
+        }
+        Desk::connect(self, name, token).await
+    }
+
+    /// `kill -9` the server: no shutdown, no flush, nothing.
+    pub fn kill9(&mut self) -> anyhow::Result<()> {
+        let mut child = self.child.take().ok_or_else(|| anyhow!("the server is not running"))?;
+        child.kill()?; // SIGKILL on Unix
+        let status = child.wait()?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::ExitStatusExt;
+            if status.signal() != Some(9) {
+                bail!("the server was not killed by SIGKILL: {status}");
+            }
+        }
+        Ok(())
+    }
+
+    /// Starts the server again on the same data directory and port.
+    pub async fn restart(&mut self) -> anyhow::Result<()> {
+        if self.child.is_some() {
+            bail!("the server is still running");
+        }
+        self.spawn_and_wait().await
+    }
+
+    async fn spawn_and_wait(&mut self) -> anyhow::Result<()> {
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(self.log_path())?;
+        let mut cmd = Command::new(server_binary()?);
+        cmd.arg("--data")
+            .arg(self.data_dir())
+            .arg("--listen")
+            .arg(format!("127.0.0.1:{}", self.port))
+            .env("RUST_LOG", std::env::var("TENGEN_E2E_LOG").unwrap_or_else(|_| "info".into()))
+            .env_remove("TENGEN_DATA")
+            .env_remove("TENGEN_LISTEN")
+            .stdin(Stdio::null())
+            .stdout(log.try_clone()?)
+            .stderr(log);
+        if self.insecure {
+            cmd.arg("--insecure-dev");
+        }
+        self.child = Some(cmd.spawn().context("starting the server")?);
+        let deadline = Instant::now() + START_TIMEOUT;
+        let mut last_error = anyhow!("not started yet");
+        loop {
+            if let Some(status) = self.child.as_mut().and_then(|c| c.try_wait().ok().flatten()) {
+                self.child = None;
+                bail!("the server exited during start-up ({status}); its output:\n{}", self.logs());
+            }
+            if Instant::now() > deadline {
+                bail!(
+                    "the server did not answer within {START_TIMEOUT:?} ({last_error:#}); its output:\n{}",
+                    self.logs()
+                );
+            }
+            match self.probe().await {
+                Ok(()) => return Ok(()),
+                Err(e) => last_error = e,
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+    }
+
+    /// Ready = the director token and CA exist and the director's WhoAmI answers over the real transport.
+    async fn probe(&mut self) -> anyhow::Result<()> {
+        let token = std::fs::read_to_string(self.data_dir().join("director.token")).context("director.token")?;
+        self.director_token = token.trim().to_string();
+        if self.director_token.is_empty() {
+            bail!("director.token is empty");
+        }
+        let who = self.director().await?.who_am_i().await?;
+        if who.role != pb::Role::Director as i32 {
+            bail!("director.token is not a director token: {who:?}");
+        }
+        Ok(())
+    }
+
+    /// The temporary root holding `data/` and `server.log`.
+    pub fn path(&self) -> &Path {
+        self.root.path()
+    }
+}
+
+impl Drop for Venue {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        if std::thread::panicking() {
+            let logs = self.logs();
+            let tail: Vec<&str> = logs.lines().rev().take(60).collect();
+            eprintln!("---- server output (last {} lines) ----", tail.len());
+            for line in tail.into_iter().rev() {
+                eprintln!("{line}");
+            }
+        }
+    }
+}
+
+/// Waits until `check` returns `Some`, polling every 20 ms, or fails after `timeout`.
+pub async fn wait_until<T, F, Fut>(timeout: Duration, what: &str, mut check: F) -> anyhow::Result<T>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    let deadline = Instant::now() + timeout;
+    loop {
+        if let Some(v) = check().await {
+            return Ok(v);
+        }
+        if Instant::now() > deadline {
+            bail!("timed out after {timeout:?} waiting for {what}");
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
