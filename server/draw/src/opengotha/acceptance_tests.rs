@@ -124,3 +124,21 @@ fn replay_reproduces_every_round_of_the_four_files() {
         assert!(report.all_ok(), "{name}:\n{report}");
     }
 }
+
+/// The replay on the larger real files (no dumps; OpenGotha may have been run by hand or with other versions).
+/// Slow in debug builds: run with `cargo test --release -- --ignored replay_of_real_tournaments`.
+#[test]
+#[ignore = "slow: replays 600- and 1000-player files"]
+fn replay_of_real_tournaments() {
+    let Some(dir) = shared_dir() else { return };
+    let mut files: Vec<_> = std::fs::read_dir(dir.join("tournaments"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    for path in files {
+        let xml = std::fs::read_to_string(&path).unwrap();
+        let report = replay(&xml, &BTreeMap::new()).unwrap();
+        eprintln!("== {}\n{report}", path.display());
+    }
+}

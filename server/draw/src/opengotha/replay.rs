@@ -109,14 +109,18 @@ impl fmt::Display for ReplayReport {
         let bad_rounds = self.rounds.iter().filter(|r| !r.ok()).count();
         let checked: usize = self.rounds.iter().filter_map(|r| r.dump.map(|d| d.0)).sum();
         let mismatched: usize = self.rounds.iter().filter_map(|r| r.dump.map(|d| d.1)).sum();
-        let differing = self.rounds.iter().filter(|r| r.differing_pairs > 0).count();
+        let equal = self
+            .rounds
+            .iter()
+            .filter(|r| r.opengotha_total == r.our_total);
+        let identical = equal.clone().filter(|r| r.differing_pairs == 0).count();
         write!(
             f,
-            "summary: {} rounds, {} with equal total cost, {} with a different but equal-cost pairing, \
-             {mismatched} of {checked} dumped pairs mismatch: {}",
+            "summary: {} rounds: {identical} identical, {} different pairs at equal total cost, {} different \
+             total cost; {mismatched} of {checked} dumped pairs mismatch: {}",
             self.rounds.len(),
-            self.rounds.iter().filter(|r| r.opengotha_total == r.our_total).count(),
-            differing,
+            equal.count() - identical,
+            self.rounds.iter().filter(|r| r.opengotha_total != r.our_total).count(),
             if bad_rounds == 0 { "OK" } else { "MISMATCH" }
         )
     }
