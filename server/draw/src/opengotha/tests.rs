@@ -103,3 +103,94 @@ fn notsimplemm_has_byes_and_partial_players() {
     let bonjean = PlayerId(0);
     assert_eq!(s[&bonjean].mms, HalfPoints(62));
 }
+
+const INLINE: &str = "\u{feff}<?xml version=\"1.0\" encoding=\"UTF-8\"?>
+<Tournament dataVersion=\"200\">
+<Players>
+<Player name=\"Cl&#233;ment\" firstName=\"Lo&#xEF;c &amp; co\" rank=\"3k\" rating=\"1800\" club=\"Par\" country=\"FR\"
+ participating=\"10111\" registeringStatus=\"FIN\" smmsCorrection=\"1\"/>
+<Player name=\"O'Neil\" firstName=\"Ann\" rank=\"2D\" rating=\"2200\" participating=\"11111\" registeringStatus=\"PRE\"/>
+<Player name=\"Zhang\" firstName=\"Wei\" rank=\"25K\" rating=\"500\" registeringStatus=\"FIN\"/>
+</Players>
+<Games>
+<Game roundNumber=\"1\" tableNumber=\"1\" whitePlayer=\"O'NEILANN\" blackPlayer=\"CLÉMENTLOÏC&amp;CO\" handicap=\"2\"
+ result=\"RESULT_WHITEWINS_BYDEF\" knownColor=\"false\"/>
+<Game roundNumber=\"2\" tableNumber=\"1\" whitePlayer=\"ZHANG-WEI\" blackPlayer=\"O'NEILANN\" result=\"RESULT_BOTHLOOSE\"/>
+</Games>
+<ByePlayer><ByePlayer roundNumber=\"1\" player=\"ZHANGWEI\"/></ByePlayer>
+<TournamentParameterSet>
+<GeneralParameterSet numberOfRounds=\"5\" genMMFloor=\"20K\" genMMBar=\"1D\" genMMZero=\"30K\" komi=\"6.5\"
+ genMMS2ValueAbsent=\"1\" genMMS2ValueBye=\"2\" genNBW2ValueAbsent=\"0\" genNBW2ValueBye=\"2\" genRoundDownNBWMMS=\"true\"/>
+<PlacementParameterSet><PlacementCriteria><PlacementCriterion number=\"1\" name=\"MMS\"/>
+<PlacementCriterion number=\"2\" name=\"SOSM\"/></PlacementCriteria></PlacementParameterSet>
+<PairingParameterSet paiStandardNX1Factor=\"0.25\" paiMaSeedSystem1=\"SPLITANDFOLD\" paiMaDUDDUpperMode=\"TOP\"/>
+</TournamentParameterSet>
+<ClubsGroups><ClubsGroup name=\"Paris\"><Club name=\"Par\"/><Club name=\"Pa2\"/></ClubsGroup></ClubsGroups>
+</Tournament>";
+
+#[test]
+fn inline_file_with_references_quirks_and_loose_keys_reads() {
+    let t = read(INLINE).unwrap();
+    assert_eq!(t.players[0].name, "Clément");
+    assert_eq!(t.players[0].first_name, "Loïc & co");
+    assert_eq!(t.players[0].rank, Rank(-3));
+    assert_eq!(t.players[1].registering_status, RegisteringStatus::Pre);
+    assert_eq!(t.players[2].participating, vec![true; 20]);
+    // "ZHANG-WEI" is matched on the loose key.
+    assert_eq!(t.games[1].white, 2);
+    assert_eq!(
+        t.games[0].result,
+        OgResult {
+            outcome: OgOutcome::WhiteWins,
+            by_default: true
+        }
+    );
+    assert!(!t.games[0].known_colour);
+    assert_eq!(t.games[1].result.outcome, OgOutcome::BothLose);
+    assert_eq!(
+        t.byes,
+        vec![OgBye {
+            round: 1,
+            player: 2
+        }]
+    );
+    assert_eq!(t.general.komi, Decimal::new(65, 10));
+    assert_eq!(t.pairing.standard_nx1_factor, Decimal::new(25, 100));
+    assert_eq!(t.pairing.seed_system1, crate::egf::SeedSystem::SplitAndFold);
+    assert_eq!(t.pairing.dudd_upper_mode, crate::egf::DuddMode::Top);
+    assert_eq!(
+        t.club_groups,
+        vec![(
+            "Paris".to_string(),
+            vec!["Par".to_string(), "Pa2".to_string()]
+        )]
+    );
+    // Starting MMS: 3k → 27, plus the correction 1; the 2d is clipped to the 1d bar.
+    assert_eq!(t.smms(&t.players[0]), 28);
+    assert_eq!(t.smms(&t.players[1]), 30);
+    assert_eq!(t.smms(&t.players[2]), 10);
+    let (snap, settings) = t.snapshot_before(3);
+    assert_eq!(settings.system, System::McMahon);
+    assert_eq!(settings.egf.club_groups.len(), 1);
+    assert_eq!(snap.games.len(), 2);
+    assert!(
+        !snap.players[1].plays(RoundNo(3)),
+        "PRE players are never pairable"
+    );
+    assert!(!snap.players[0].plays(RoundNo(2)));
+    assert_eq!(snap.players[1].number, 1);
+}
+
+#[test]
+fn malformed_files_are_errors_not_panics() {
+    assert!(matches!(
+        read("<Tournament><Player rank=\"x\"/></Tournament>"),
+        Err(OgError::BadValue { .. })
+    ));
+    assert!(matches!(read("<NotATournament/>"), Err(OgError::Xml(_))));
+    assert!(matches!(
+        read("<Tournament><Games><Game whitePlayer=\"A\" blackPlayer=\"B\"/></Games></Tournament>"),
+        Err(OgError::UnknownPlayer(_))
+    ));
+    assert!(read("<Tournament><Player").is_err());
+}
