@@ -10,3 +10,6 @@ pub use entry::{Hash, LogEntry, GENESIS};
 pub use replay::{replay, LogError, Replayed};
 pub use store::{LogStore, MemoryStore, SledStore, StoreError};
 pub use writer::{Committed, Outcome, WriteError, Writer};
+
+#[cfg(test)]
+mod tests;

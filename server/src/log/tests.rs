@@ -1,0 +1,231 @@
+//! Log conformance: the same checks against sled in a temp dir and the in-memory store — append and read back,
+//! the writer's acknowledgements equal a replay of the log, idempotent retries, corruption and gaps detected.
+
+use super::entry::{encode, GENESIS};
+use super::writer::{spawn, WriterParts};
+use super::*;
+use crate::domain::{Actor, Command, EnterSpec, ParticipantFields, Rejected, Role, Seq, State, Subject};
+use crate::domain::{PairingSystem, TournamentSettings};
+use std::sync::{Arc, RwLock};
+
+fn stores() -> Vec<(&'static str, Arc<dyn LogStore>, Option<tempfile::TempDir>)> {
+    let dir = tempfile::tempdir().unwrap();
+    let sled: Arc<dyn LogStore> = Arc::new(SledStore::open(dir.path()).unwrap());
+    vec![
+        ("memory", Arc::new(MemoryStore::default()), None),
+        ("sled", sled, Some(dir)),
+    ]
+}
+
+fn actor() -> Actor {
+    Actor {
+        terminal: "desk-1".into(),
+        role: Role::Director,
+        operator: "Ann".into(),
+    }
+}
+
+fn fields(family: &str) -> ParticipantFields {
+    ParticipantFields {
+        family_name: family.into(),
+        given_name: "Test".into(),
+        rank: "5k".parse().unwrap(),
+        rating: None,
+        club: String::new(),
+        city: String::new(),
+        country: String::new(),
+        egd_pin: String::new(),
+        aga_id: String::new(),
+        ffg_licence: String::new(),
+        email: String::new(),
+        phone: String::new(),
+        family_group: String::new(),
+        local: false,
+        fee_cents: 0,
+        paid: false,
+        notes: String::new(),
+    }
+}
+
+fn register(family: &str) -> Command {
+    Command::RegisterParticipant {
+        fields: fields(family),
+        enter: vec![EnterSpec {
+            tournament: crate::domain::TournamentId(1),
+            rounds: None,
+        }],
+        check_in: false,
+        different_person: false,
+    }
+}
+
+struct Harness {
+    writer: Writer,
+    shared: Arc<RwLock<State>>,
+    join: std::thread::JoinHandle<Result<(), LogError>>,
+}
+
+fn start(store: Arc<dyn LogStore>) -> Harness {
+    let replayed = replay(store.as_ref()).unwrap();
+    let shared = Arc::new(RwLock::new(replayed.state.clone()));
+    let (published, _) = tokio::sync::broadcast::channel(16);
+    let (writer, join) = spawn(WriterParts {
+        store,
+        working: replayed.state,
+        last_hash: replayed.last_hash,
+        shared: shared.clone(),
+        published,
+    })
+    .unwrap();
+    Harness { writer, shared, join }
+}
+
+fn summary(s: &State) -> Vec<(u64, String, u64)> {
+    s.participants
+        .values()
+        .map(|p| (p.id.0, p.fields.family_name.clone(), p.revision.0))
+        .collect()
+}
+
+#[test]
+fn appended_entries_read_back_in_order() {
+    for (name, store, _dir) in stores() {
+        let entries: Vec<(Seq, Vec<u8>)> = (1..=5).map(|i| (Seq(i), vec![i as u8; 40])).collect();
+        store.append(&entries[..3]).unwrap();
+        store.append(&entries[3..]).unwrap();
+        store.sync().unwrap();
+        assert_eq!(store.read_from(Seq(2), 2).unwrap(), entries[1..3].to_vec(), "{name}");
+        assert_eq!(store.last().unwrap(), Some(entries[4].clone()), "{name}");
+        assert_eq!(store.epoch().unwrap().0, 1, "{name}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_commands_are_acknowledged_and_replay_to_the_same_state() {
+    for (name, store, _dir) in stores() {
+        let h = start(store.clone());
+        let create = Command::CreateTournament {
+            settings: TournamentSettings {
+                name: "Main".into(),
+                rounds: 5,
+                system: PairingSystem::McMahon,
+                ..Default::default()
+            },
+        };
+        h.writer.submit(create, actor(), "t1".into()).await.unwrap();
+        let mut tasks = Vec::new();
+        for i in 0..200 {
+            let w = h.writer.clone();
+            tasks.push(tokio::spawn(async move {
+                w.submit(register(&format!("Player{i:03}")), actor(), format!("r{i}")).await
+            }));
+        }
+        let mut seqs = Vec::new();
+        for t in tasks {
+            seqs.push(t.await.unwrap().unwrap().seq);
+        }
+        seqs.sort();
+        seqs.dedup();
+        assert_eq!(seqs.len(), 200, "{name}: every command got its own entry");
+        let live = summary(&h.shared.read().unwrap());
+        let replayed = replay(store.as_ref()).unwrap();
+        assert_eq!(summary(&replayed.state), live, "{name}: replay equals the live state");
+        assert_eq!(replayed.state.last_seq, Seq(201), "{name}");
+        drop(h.writer);
+        h.join.join().unwrap().unwrap();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_retry_returns_the_original_answer_even_after_restart() {
+    for (name, store, _dir) in stores() {
+        let h = start(store.clone());
+        let create = Command::CreateTournament {
+            settings: TournamentSettings {
+                name: "Main".into(),
+                rounds: 3,
+                ..Default::default()
+            },
+        };
+        h.writer.submit(create, actor(), "t1".into()).await.unwrap();
+        let first = h.writer.submit(register("Côté"), actor(), "same".into()).await.unwrap();
+        let again = h.writer.submit(register("Côté"), actor(), "same".into()).await.unwrap();
+        assert!(!first.replayed && again.replayed, "{name}");
+        assert_eq!((first.seq, &first.subject), (again.seq, &again.subject), "{name}");
+        let reused = h.writer.submit(register("Other"), actor(), "same".into()).await;
+        assert!(
+            matches!(reused, Err(WriteError::Rejected(Rejected::RequestIdReused(_)))),
+            "{name}: {reused:?}"
+        );
+        drop(h.writer);
+        h.join.join().unwrap().unwrap();
+        let h = start(store.clone());
+        let after = h.writer.submit(register("Côté"), actor(), "same".into()).await.unwrap();
+        assert_eq!((after.seq, &after.subject), (first.seq, &first.subject), "{name}");
+        let Some(Subject::Participant(p)) = &after.subject else { panic!("{name}") };
+        assert_eq!(h.shared.read().unwrap().participants.len(), 1, "{name}: still one record ({})", p.id);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rejected_commands_write_nothing() {
+    for (name, store, _dir) in stores() {
+        let h = start(store.clone());
+        let result = h.writer.submit(register("Nobody"), actor(), "x".into()).await;
+        assert!(matches!(result, Err(WriteError::Rejected(Rejected::UnknownTournament(_)))), "{name}");
+        assert_eq!(store.last().unwrap(), None, "{name}");
+        assert!(h.shared.read().unwrap().requests.is_empty(), "{name}: a refusal is not remembered");
+    }
+}
+
+#[test]
+fn replay_detects_corruption_and_gaps() {
+    for (name, store, _dir) in stores() {
+        let entry = |seq: u64| LogEntry {
+            seq: Seq(seq),
+            epoch: crate::domain::Epoch(1),
+            timestamp_ms: 0,
+            terminal: "t".into(),
+            role: Role::Director,
+            operator: String::new(),
+            request_id: format!("r{seq}"),
+            fingerprint: String::new(),
+            events: vec![],
+            subject: None,
+        };
+        let (b1, h1) = encode(&entry(1), &GENESIS).unwrap();
+        let (b2, _) = encode(&entry(2), &h1).unwrap();
+        let (b3_wrong_prev, _) = encode(&entry(3), &GENESIS).unwrap();
+        store.append(&[(Seq(1), b1), (Seq(2), b2.clone())]).unwrap();
+        assert_eq!(replay(store.as_ref()).unwrap().state.last_seq, Seq(2), "{name}");
+        store.append(&[(Seq(3), b3_wrong_prev)]).unwrap();
+        assert!(
+            matches!(replay(store.as_ref()), Err(LogError::Corrupt { seq: Seq(3), .. })),
+            "{name}: a broken chain is refused"
+        );
+        let mut flipped = b2;
+        let at = flipped.len() - 3;
+        flipped[at] ^= 0x20;
+        store.append(&[(Seq(2), flipped)]).unwrap();
+        assert!(matches!(replay(store.as_ref()), Err(LogError::Corrupt { seq: Seq(2), .. })), "{name}");
+    }
+    let store = MemoryStore::default();
+    let (b1, _) = encode(
+        &LogEntry {
+            seq: Seq(2),
+            epoch: crate::domain::Epoch(1),
+            timestamp_ms: 0,
+            terminal: String::new(),
+            role: Role::Director,
+            operator: String::new(),
+            request_id: String::new(),
+            fingerprint: String::new(),
+            events: vec![],
+            subject: None,
+        },
+        &GENESIS,
+    )
+    .unwrap();
+    store.append(&[(Seq(2), b1)]).unwrap();
+    assert!(matches!(replay(&store), Err(LogError::Gap { expected: Seq(1), found: Seq(2) })));
+}
