@@ -1,0 +1,308 @@
+//! `tengen player add|update|get|find|list` (the participant record) and `player enter|leave|rounds`
+//! (handed to the entry module).
+
+use clap::{Args, Subcommand};
+use prost::Message;
+use tengen_proto::v1::{
+    EnterSpec, FindParticipantsRequest, GetParticipantRequest, ListParticipantsRequest,
+    Participant, ParticipantFields, RegisterParticipantRequest, UpdateParticipantRequest,
+};
+use tonic::Code;
+
+use super::entry;
+use super::view::{print_participant, print_participants};
+use super::{CliError, Ctx};
+use crate::conn::Desk;
+use crate::error::ClientError;
+use crate::values::{parse_bool, parse_enter, parse_fee, parse_rating, parse_status};
+
+/// Player subcommands.
+#[derive(Debug, Subcommand)]
+pub enum PlayerCmd {
+    /// Register a participant.
+    Add(AddArgs),
+    /// Change a participant's fields; unspecified fields keep their value.
+    Update(UpdateArgs),
+    /// Show one participant.
+    Get {
+        /// Participant id.
+        id: u64,
+    },
+    /// Find participants by name prefix (case and accents ignored: `cote` finds `Côté`).
+    Find {
+        /// Family name, given name, or "given family" prefix.
+        query: String,
+        /// At most this many (server default 20, at most 500).
+        #[arg(long, default_value_t = 0)]
+        limit: u32,
+    },
+    /// List participants, optionally filtered (all pages).
+    List(ListArgs),
+    /// Enter a participant in a tournament.
+    Enter(entry::EnterArgs),
+    /// Take a participant out of a tournament.
+    Leave(entry::EntryArgs),
+    /// Set the rounds a participant plays in a tournament.
+    Rounds(entry::RoundsArgs),
+}
+
+/// Optional participant fields, shared by `add` and `update`.
+#[derive(Debug, Args)]
+pub struct FieldFlags {
+    /// EGF rating (GoR); `none` clears it.
+    #[arg(long)]
+    rating: Option<String>,
+    /// Club.
+    #[arg(long)]
+    club: Option<String>,
+    /// City.
+    #[arg(long)]
+    city: Option<String>,
+    /// Country, ISO 3166 alpha-2.
+    #[arg(long)]
+    country: Option<String>,
+    /// EGD pin.
+    #[arg(long)]
+    egd: Option<String>,
+    /// AGA id.
+    #[arg(long)]
+    aga: Option<String>,
+    /// FFG licence.
+    #[arg(long)]
+    ffg: Option<String>,
+    /// Email (private).
+    #[arg(long)]
+    email: Option<String>,
+    /// Phone (private).
+    #[arg(long)]
+    phone: Option<String>,
+    /// Family group tag: relatives share one and are not paired together.
+    #[arg(long)]
+    family_group: Option<String>,
+    /// Lives in the host city (`--local`, or `--local no`).
+    #[arg(long, num_args = 0..=1, default_missing_value = "yes", value_parser = parse_bool, value_name = "YES/NO")]
+    local: Option<bool>,
+    /// Entry fee, e.g. 25 or 25.50.
+    #[arg(long, value_parser = parse_fee)]
+    fee: Option<i64>,
+    /// Fee paid (`--paid`, or `--paid no`).
+    #[arg(long, num_args = 0..=1, default_missing_value = "yes", value_parser = parse_bool, value_name = "YES/NO")]
+    paid: Option<bool>,
+    /// Free notes.
+    #[arg(long)]
+    notes: Option<String>,
+}
+
+impl FieldFlags {
+    /// Writes the given flags into `f`.
+    fn apply(self, f: &mut ParticipantFields) -> Result<(), CliError> {
+        if let Some(rating) = self.rating {
+            f.rating = parse_rating(&rating).map_err(CliError::Usage)?;
+        }
+        let texts = [
+            (&mut f.club, self.club),
+            (&mut f.city, self.city),
+            (&mut f.country, self.country),
+            (&mut f.egd_pin, self.egd),
+            (&mut f.aga_id, self.aga),
+            (&mut f.ffg_licence, self.ffg),
+            (&mut f.email, self.email),
+            (&mut f.phone, self.phone),
+            (&mut f.family_group, self.family_group),
+            (&mut f.notes, self.notes),
+        ];
+        for (slot, value) in texts {
+            if let Some(value) = value {
+                *slot = value;
+            }
+        }
+        f.local = self.local.unwrap_or(f.local);
+        f.fee_cents = self.fee.unwrap_or(f.fee_cents);
+        f.paid = self.paid.unwrap_or(f.paid);
+        Ok(())
+    }
+}
+
+/// A new participant.
+#[derive(Debug, Args)]
+pub struct AddArgs {
+    /// Family name.
+    #[arg(long)]
+    family: String,
+    /// Given name.
+    #[arg(long)]
+    given: String,
+    /// Rank: 30k..1k, 1d..9d, 1p..9p (`2d`, `2D`, `15 kyu` all work).
+    #[arg(long)]
+    rank: String,
+    #[command(flatten)]
+    fields: FieldFlags,
+    /// Enter a tournament at once: TID, or TID:1,2,3 for a partial player. Repeatable.
+    #[arg(long, value_parser = parse_enter, value_name = "TID[:ROUNDS]")]
+    enter: Vec<EnterSpec>,
+    /// Check in at once (registering on the day).
+    #[arg(long)]
+    checkin: bool,
+    /// Confirm this is not the same person as the near-duplicate the server found.
+    #[arg(long)]
+    different_person: bool,
+}
+
+/// Changes to a participant.
+#[derive(Debug, Args)]
+pub struct UpdateArgs {
+    /// Participant id.
+    id: u64,
+    /// The revision you looked at (`player get`); refused if someone changed the player since.
+    #[arg(long)]
+    rev: u64,
+    /// Family name.
+    #[arg(long)]
+    family: Option<String>,
+    /// Given name.
+    #[arg(long)]
+    given: Option<String>,
+    /// Rank.
+    #[arg(long)]
+    rank: Option<String>,
+    #[command(flatten)]
+    fields: FieldFlags,
+    /// Confirm this is not the same person as the near-duplicate the server found.
+    #[arg(long)]
+    different_person: bool,
+}
+
+/// Filters for `player list`.
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Only participants entered in this tournament.
+    #[arg(long)]
+    tournament: Option<u64>,
+    /// Only this status in that tournament: pre-registered, checked-in, withdrawn.
+    #[arg(long, value_parser = parse_status)]
+    status: Option<tengen_proto::v1::EntryStatus>,
+    /// Only this club (exact, case ignored).
+    #[arg(long)]
+    club: Option<String>,
+}
+
+/// Runs a player subcommand.
+pub async fn run(ctx: &Ctx, cmd: PlayerCmd) -> Result<(), CliError> {
+    match cmd {
+        PlayerCmd::Add(a) => add(ctx, a).await,
+        PlayerCmd::Update(a) => update(ctx, a).await,
+        PlayerCmd::Get { id } => print_participant(&get(&ctx.desk().await?, id).await?, ctx.json),
+        PlayerCmd::Find { query, limit } => {
+            let desk = ctx.desk().await?;
+            let request = FindParticipantsRequest { query, limit };
+            let found = desk
+                .read(request, |mut d, r| async move {
+                    d.register.find_participants(r).await
+                })
+                .await?;
+            print_participants(&found.participants, ctx.json)
+        }
+        PlayerCmd::List(a) => list(ctx, a).await,
+        PlayerCmd::Enter(a) => entry::enter(ctx, a).await,
+        PlayerCmd::Leave(a) => entry::leave(ctx, a).await,
+        PlayerCmd::Rounds(a) => entry::rounds(ctx, a).await,
+    }
+}
+
+/// One participant by id.
+pub async fn get(desk: &Desk, id: u64) -> Result<Participant, ClientError> {
+    desk.read(GetParticipantRequest { id }, |mut d, r| async move {
+        d.register.get_participant(r).await
+    })
+    .await
+}
+
+async fn add(ctx: &Ctx, a: AddArgs) -> Result<(), CliError> {
+    let mut fields = ParticipantFields {
+        family_name: a.family,
+        given_name: a.given,
+        rank: a.rank,
+        ..Default::default()
+    };
+    a.fields.apply(&mut fields)?;
+    let request = RegisterParticipantRequest {
+        meta: None,
+        fields: Some(fields),
+        enter: a.enter,
+        check_in: a.checkin,
+        different_person: a.different_person,
+    };
+    let desk = ctx.desk().await?;
+    let p = desk
+        .command(&ctx.request_id(), request, |mut d, r| async move {
+            d.register.register_participant(r).await
+        })
+        .await?;
+    print_participant(&p, ctx.json)
+}
+
+async fn update(ctx: &Ctx, a: UpdateArgs) -> Result<(), CliError> {
+    let desk = ctx.desk().await?;
+    let mut fields = get(&desk, a.id).await?.fields.unwrap_or_default();
+    for (slot, value) in [
+        (&mut fields.family_name, a.family),
+        (&mut fields.given_name, a.given),
+        (&mut fields.rank, a.rank),
+    ] {
+        if let Some(value) = value {
+            *slot = value;
+        }
+    }
+    a.fields.apply(&mut fields)?;
+    let request = UpdateParticipantRequest {
+        meta: None,
+        id: a.id,
+        expected_revision: a.rev,
+        fields: Some(fields),
+        different_person: a.different_person,
+    };
+    let answer = desk
+        .command(&ctx.request_id(), request, |mut d, r| async move {
+            d.register.update_participant(r).await
+        })
+        .await;
+    match answer {
+        Ok(p) => print_participant(&p, ctx.json),
+        Err(ClientError::Status(status)) if status.code() == Code::Aborted => {
+            eprintln!("someone else changed this player; current record:");
+            let current = match Participant::decode(status.details()) {
+                Ok(p) if p.id == a.id => p,
+                _ => get(&desk, a.id).await?,
+            };
+            print_participant(&current, ctx.json)?;
+            Err(CliError::Reported(2))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+async fn list(ctx: &Ctx, a: ListArgs) -> Result<(), CliError> {
+    let desk = ctx.desk().await?;
+    let mut all = Vec::new();
+    let mut after_id = 0;
+    loop {
+        let request = ListParticipantsRequest {
+            tournament_id: a.tournament.unwrap_or(0),
+            status: a.status.map(|s| s as i32).unwrap_or(0),
+            club: a.club.clone().unwrap_or_default(),
+            limit: 0,
+            after_id,
+        };
+        let page = desk
+            .read(request, |mut d, r| async move {
+                d.register.list_participants(r).await
+            })
+            .await?;
+        all.extend(page.participants);
+        if page.next_after_id == 0 || page.next_after_id == after_id {
+            break;
+        }
+        after_id = page.next_after_id;
+    }
+    print_participants(&all, ctx.json)
+}

@@ -1,0 +1,170 @@
+//! `tengen tournament create|list|update|close-registration|open-registration`.
+
+use clap::{Args, Subcommand};
+use tengen_proto::v1::{
+    CreateTournamentRequest, ListTournamentsRequest, SetRegistrationOpenRequest, Tournament,
+    TournamentSettings, UpdateTournamentRequest,
+};
+
+use super::view::{print_tournament, print_tournaments};
+use super::{CliError, Ctx};
+use crate::conn::Desk;
+
+/// Tournament subcommands.
+#[derive(Debug, Subcommand)]
+pub enum TournamentCmd {
+    /// Create a tournament.
+    Create(CreateArgs),
+    /// List the event's tournaments.
+    List,
+    /// Change a tournament's settings; unspecified settings keep their value.
+    Update(UpdateArgs),
+    /// Stop registration desks registering and entering players (the late desk still may).
+    CloseRegistration(RegistrationArgs),
+    /// Let registration desks register and enter players again.
+    OpenRegistration(RegistrationArgs),
+}
+
+/// A new tournament.
+#[derive(Debug, Args)]
+pub struct CreateArgs {
+    /// Name, e.g. "Main" or "Lightning".
+    #[arg(long)]
+    name: String,
+    /// Number of rounds (1..20).
+    #[arg(long)]
+    rounds: u32,
+    /// Pairing system: mcmahon or swiss.
+    #[arg(long, default_value = "mcmahon")]
+    system: String,
+    /// First day, yyyy-mm-dd.
+    #[arg(long)]
+    start: Option<String>,
+    /// Last day, yyyy-mm-dd.
+    #[arg(long)]
+    end: Option<String>,
+}
+
+/// Changes to a tournament.
+#[derive(Debug, Args)]
+pub struct UpdateArgs {
+    /// Tournament id.
+    id: u64,
+    /// The revision you looked at (`tournament list`); refused if it changed since.
+    #[arg(long)]
+    rev: u64,
+    /// New name.
+    #[arg(long)]
+    name: Option<String>,
+    /// New number of rounds.
+    #[arg(long)]
+    rounds: Option<u32>,
+    /// New pairing system.
+    #[arg(long)]
+    system: Option<String>,
+    /// New first day.
+    #[arg(long)]
+    start: Option<String>,
+    /// New last day.
+    #[arg(long)]
+    end: Option<String>,
+}
+
+/// Which tournament.
+#[derive(Debug, Args)]
+pub struct RegistrationArgs {
+    /// Tournament id.
+    id: u64,
+    /// The revision you looked at (0 = any).
+    #[arg(long, default_value_t = 0)]
+    rev: u64,
+}
+
+/// Runs a tournament subcommand.
+pub async fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), CliError> {
+    let desk = ctx.desk().await?;
+    match cmd {
+        TournamentCmd::Create(a) => {
+            let settings = TournamentSettings {
+                name: a.name,
+                rounds: a.rounds,
+                pairing_system: a.system,
+                start_date: a.start.unwrap_or_default(),
+                end_date: a.end.unwrap_or_default(),
+            };
+            let request = CreateTournamentRequest {
+                meta: None,
+                settings: Some(settings),
+            };
+            let t = desk
+                .command(&ctx.request_id(), request, |mut d, r| async move {
+                    d.register.create_tournament(r).await
+                })
+                .await?;
+            print_tournament(&t, ctx.json)
+        }
+        TournamentCmd::List => print_tournaments(&list(&desk).await?, ctx.json),
+        TournamentCmd::Update(a) => update(ctx, &desk, a).await,
+        TournamentCmd::CloseRegistration(a) => set_open(ctx, &desk, a, false).await,
+        TournamentCmd::OpenRegistration(a) => set_open(ctx, &desk, a, true).await,
+    }
+}
+
+/// Every tournament of the event.
+pub async fn list(desk: &Desk) -> Result<Vec<Tournament>, CliError> {
+    let answer = desk
+        .read(ListTournamentsRequest {}, |mut d, r| async move {
+            d.register.list_tournaments(r).await
+        })
+        .await?;
+    Ok(answer.tournaments)
+}
+
+async fn update(ctx: &Ctx, desk: &Desk, a: UpdateArgs) -> Result<(), CliError> {
+    let current = list(desk).await?.into_iter().find(|t| t.id == a.id);
+    let current =
+        current.ok_or_else(|| CliError::Usage(format!("there is no tournament {}", a.id)))?;
+    let mut settings = current.settings.unwrap_or_default();
+    if let Some(name) = a.name {
+        settings.name = name;
+    }
+    if let Some(rounds) = a.rounds {
+        settings.rounds = rounds;
+    }
+    if let Some(system) = a.system {
+        settings.pairing_system = system;
+    }
+    if let Some(start) = a.start {
+        settings.start_date = start;
+    }
+    if let Some(end) = a.end {
+        settings.end_date = end;
+    }
+    let request = UpdateTournamentRequest {
+        meta: None,
+        id: a.id,
+        expected_revision: a.rev,
+        settings: Some(settings),
+    };
+    let t = desk
+        .command(&ctx.request_id(), request, |mut d, r| async move {
+            d.register.update_tournament(r).await
+        })
+        .await?;
+    print_tournament(&t, ctx.json)
+}
+
+async fn set_open(ctx: &Ctx, desk: &Desk, a: RegistrationArgs, open: bool) -> Result<(), CliError> {
+    let request = SetRegistrationOpenRequest {
+        meta: None,
+        tournament_id: a.id,
+        open,
+        expected_revision: a.rev,
+    };
+    let t = desk
+        .command(&ctx.request_id(), request, |mut d, r| async move {
+            d.register.set_registration_open(r).await
+        })
+        .await?;
+    print_tournament(&t, ctx.json)
+}

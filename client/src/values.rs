@@ -1,0 +1,265 @@
+//! Parsing and printing the small values desks type: yes/no flags, fees, round lists, ratings, roles and entry
+//! statuses. Shared by the command line and the CSV import so both accept the same spellings.
+
+use tengen_proto::v1::{EnterSpec, EntryStatus, Role};
+
+/// `yes/no`, `y/n`, `true/false`, `1/0`, `on/off`, `x` (ticked); case-insensitive. Empty is `false`.
+pub fn parse_bool(text: &str) -> Result<bool, String> {
+    match text.trim().to_lowercase().as_str() {
+        "yes" | "y" | "true" | "1" | "on" | "x" | "ja" | "oui" => Ok(true),
+        "no" | "n" | "false" | "0" | "off" | "" | "nein" | "non" => Ok(false),
+        other => Err(format!("expected yes or no, got {other:?}")),
+    }
+}
+
+/// A fee in currency units (`25`, `25.5`, `25,50`, `€25`, `25 EUR`) to cents. Empty is 0.
+pub fn parse_fee(text: &str) -> Result<i64, String> {
+    let bad = || format!("fee {text:?} is not an amount like 25 or 25.50");
+    let t = text.trim();
+    let t = t
+        .trim_start_matches(['€', '$', '£'])
+        .trim_end_matches(['€', '$', '£']);
+    let t = t.trim_end_matches("EUR").trim_end_matches("eur").trim();
+    if t.is_empty() {
+        return Ok(0);
+    }
+    let (whole, frac) = match t.split_once(['.', ',']) {
+        Some((w, f)) => (w, f),
+        None => (t, ""),
+    };
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) || !(frac.is_empty() || digits(frac)) || frac.len() > 2 {
+        return Err(bad());
+    }
+    let whole: i64 = whole.parse().map_err(|_| bad())?;
+    let cents: i64 = match frac.len() {
+        0 => 0,
+        1 => frac.parse::<i64>().map_err(|_| bad())? * 10,
+        _ => frac.parse().map_err(|_| bad())?,
+    };
+    whole
+        .checked_mul(100)
+        .and_then(|w| w.checked_add(cents))
+        .ok_or_else(bad)
+}
+
+/// Cents as `25.00`.
+pub fn format_fee(cents: i64) -> String {
+    let sign = if cents < 0 { "-" } else { "" };
+    format!(
+        "{sign}{}.{:02}",
+        cents.unsigned_abs() / 100,
+        cents.unsigned_abs() % 100
+    )
+}
+
+/// A list of rounds: `1,2,3`, `1-3,5`, `1 2 4` or `1;2`. Empty means every round. Sorted, without repeats.
+pub fn parse_rounds(text: &str) -> Result<Vec<u32>, String> {
+    let mut rounds = Vec::new();
+    for part in text
+        .split([',', ';', ' '])
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+    {
+        let number = |s: &str| {
+            s.trim()
+                .parse::<u32>()
+                .map_err(|_| format!("round {s:?} is not a number"))
+        };
+        match part.split_once('-') {
+            Some((from, to)) => {
+                let (from, to) = (number(from)?, number(to)?);
+                if from > to || to - from > 100 {
+                    return Err(format!("round range {part:?} is not valid"));
+                }
+                rounds.extend(from..=to);
+            }
+            None => rounds.push(number(part)?),
+        }
+    }
+    rounds.sort_unstable();
+    rounds.dedup();
+    Ok(rounds)
+}
+
+/// Rounds as `1,2,3`, or `all` for the empty list.
+pub fn format_rounds(rounds: &[u32]) -> String {
+    if rounds.is_empty() {
+        return "all".to_string();
+    }
+    rounds
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// A rating: an integer, or empty / `none` for unknown.
+pub fn parse_rating(text: &str) -> Result<Option<i32>, String> {
+    let t = text.trim();
+    if t.is_empty() || t.eq_ignore_ascii_case("none") {
+        return Ok(None);
+    }
+    t.parse()
+        .map(Some)
+        .map_err(|_| format!("rating {t:?} is not a whole number"))
+}
+
+/// `TID` or `TID:1,2,3`: a tournament to enter, with the rounds played (all when omitted).
+pub fn parse_enter(text: &str) -> Result<EnterSpec, String> {
+    let (id, rounds) = match text.split_once(':') {
+        Some((id, rounds)) => (id, parse_rounds(rounds)?),
+        None => (text, Vec::new()),
+    };
+    let tournament_id = id
+        .trim()
+        .parse()
+        .map_err(|_| format!("tournament {id:?} is not an id (expected TID or TID:1,2,3)"))?;
+    Ok(EnterSpec {
+        tournament_id,
+        rounds,
+    })
+}
+
+/// The role names the CLI accepts and prints.
+pub const ROLE_NAMES: &[(&str, Role)] = &[
+    ("director", Role::Director),
+    ("registration", Role::Registration),
+    ("late-desk", Role::LateDesk),
+    ("results", Role::Results),
+    ("referee", Role::Referee),
+    ("viewer", Role::Viewer),
+    ("replica", Role::Replica),
+];
+
+/// `registration`, `late-desk`, … (also `late_desk`, any case).
+pub fn parse_role(text: &str) -> Result<Role, String> {
+    let wanted = text.trim().to_lowercase().replace('_', "-");
+    ROLE_NAMES
+        .iter()
+        .find(|(name, _)| *name == wanted)
+        .map(|(_, role)| *role)
+        .ok_or_else(|| {
+            let names: Vec<_> = ROLE_NAMES.iter().map(|(n, _)| *n).collect();
+            format!("unknown role {text:?}; choose one of {}", names.join(", "))
+        })
+}
+
+/// The CLI name of a role (from the wire integer; unknown values print as a number).
+pub fn role_name(role: i32) -> String {
+    ROLE_NAMES
+        .iter()
+        .find(|(_, r)| *r as i32 == role)
+        .map(|(n, _)| n.to_string())
+        .unwrap_or_else(|| format!("role-{role}"))
+}
+
+/// The status names the CLI accepts and prints.
+pub const STATUS_NAMES: &[(&str, EntryStatus)] = &[
+    ("pre-registered", EntryStatus::PreRegistered),
+    ("checked-in", EntryStatus::CheckedIn),
+    ("withdrawn", EntryStatus::Withdrawn),
+];
+
+/// `pre-registered` (or `pre`), `checked-in` (or `in`), `withdrawn`.
+pub fn parse_status(text: &str) -> Result<EntryStatus, String> {
+    let wanted = text.trim().to_lowercase().replace('_', "-");
+    let wanted = match wanted.as_str() {
+        "pre" | "preregistered" => "pre-registered",
+        "in" | "checkedin" => "checked-in",
+        other => other,
+    };
+    STATUS_NAMES
+        .iter()
+        .find(|(name, _)| *name == wanted)
+        .map(|(_, s)| *s)
+        .ok_or_else(|| {
+            format!("unknown status {text:?}; choose pre-registered, checked-in or withdrawn")
+        })
+}
+
+/// The CLI name of an entry status.
+pub fn status_name(status: i32) -> String {
+    STATUS_NAMES
+        .iter()
+        .find(|(_, s)| *s as i32 == status)
+        .map(|(n, _)| n.to_string())
+        .unwrap_or_else(|| "unknown".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bools_accept_the_usual_spellings() {
+        for yes in ["yes", "Y", "TRUE", "1", "x"] {
+            assert_eq!(parse_bool(yes), Ok(true), "{yes}");
+        }
+        for no in ["no", "N", "false", "0", "", " "] {
+            assert_eq!(parse_bool(no), Ok(false), "{no}");
+        }
+        assert!(parse_bool("maybe").is_err());
+    }
+
+    #[test]
+    fn fees_become_cents() {
+        assert_eq!(parse_fee("25"), Ok(2500));
+        assert_eq!(parse_fee("25.5"), Ok(2550));
+        assert_eq!(parse_fee("25,05"), Ok(2505));
+        assert_eq!(parse_fee("€30"), Ok(3000));
+        assert_eq!(parse_fee("30 EUR"), Ok(3000));
+        assert_eq!(parse_fee(""), Ok(0));
+        assert!(parse_fee("25.505").is_err());
+        assert!(parse_fee("-5").is_err());
+        assert!(parse_fee("ten").is_err());
+        assert_eq!(format_fee(2505), "25.05");
+    }
+
+    #[test]
+    fn rounds_accept_lists_and_ranges() {
+        assert_eq!(parse_rounds("1,2,3"), Ok(vec![1, 2, 3]));
+        assert_eq!(parse_rounds("3-5, 1"), Ok(vec![1, 3, 4, 5]));
+        assert_eq!(parse_rounds("2 2 1"), Ok(vec![1, 2]));
+        assert_eq!(parse_rounds(""), Ok(vec![]));
+        assert!(parse_rounds("1,x").is_err());
+        assert!(parse_rounds("5-1").is_err());
+        assert_eq!(format_rounds(&[]), "all");
+    }
+
+    #[test]
+    fn enter_specs_parse() {
+        assert_eq!(
+            parse_enter("2"),
+            Ok(EnterSpec {
+                tournament_id: 2,
+                rounds: vec![]
+            })
+        );
+        assert_eq!(
+            parse_enter("2:1,3"),
+            Ok(EnterSpec {
+                tournament_id: 2,
+                rounds: vec![1, 3]
+            })
+        );
+        assert!(parse_enter("main").is_err());
+    }
+
+    #[test]
+    fn roles_and_statuses_round_trip() {
+        assert_eq!(parse_role("late_desk"), Ok(Role::LateDesk));
+        assert_eq!(role_name(Role::LateDesk as i32), "late-desk");
+        assert!(parse_role("king").is_err());
+        assert_eq!(parse_status("in"), Ok(EntryStatus::CheckedIn));
+        assert_eq!(status_name(EntryStatus::Withdrawn as i32), "withdrawn");
+    }
+
+    #[test]
+    fn ratings_may_be_unknown() {
+        assert_eq!(parse_rating(""), Ok(None));
+        assert_eq!(parse_rating("none"), Ok(None));
+        assert_eq!(parse_rating("2150"), Ok(Some(2150)));
+        assert!(parse_rating("2k").is_err());
+    }
+}
