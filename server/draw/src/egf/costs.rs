@@ -9,7 +9,9 @@
 //!   McMahon (range `[floor − 1, bar + 2 + round − 1]`) and `round` in Swiss;
 //! - groups and inner placements are computed over every player taking part in the round (the bye player
 //!   included), sorted by the placement criteria before the round, then by rating while the additional
-//!   criterion of the seed system is "Rating", then by key string;
+//!   criterion of the seed system is "Rating", then by name and first name;
+//! - the pair's "player 1" (which orients the deterministic random terms) is the first in OpenGotha's list
+//!   order: placement criteria, then name and first name (the dumps list every pair in that order);
 //! - concave terms are `(long)(W · (1 − x) · (1 + k·x))` evaluated in Java doubles (see [`super::jdouble`]);
 //! - seeding is `W − W·x/S·x/S` in `long` arithmetic (S = s for slip, s − 1 for fold), left to right;
 //! - DUDD has no gap limit (3.52): the scenario starts at 2, loses 1 if the upper player was already drawn down
@@ -49,6 +51,9 @@ pub struct PlayerInfo {
     pub mms_points: i32,
     /// Number of wins, half points.
     pub nbw: HalfPoints,
+    /// Position in OpenGotha's list of pairable players (placement criteria, then name and first name): the
+    /// first player of a pair in this order is "player 1" of OpenGotha's cost (it orients the random terms).
+    pub list_order: u32,
 }
 
 /// The cost function of one round: per-player information plus everything a pair cost needs.
@@ -110,13 +115,9 @@ pub fn det_random(max: i64, p1: (&str, &str), p2: (&str, &str)) -> i64 {
     }
 }
 
-/// OpenGotha's key string: upper-case name + first name without spaces (the last tie-break inside a group).
-fn key_string(p: &Player) -> String {
-    format!("{}{}", p.family_name, p.given_name)
-        .to_uppercase()
-        .chars()
-        .filter(|c| *c != ' ')
-        .collect()
+/// The name tie-break of OpenGotha's sorts: upper-case name, then upper-case first name.
+fn name_key(p: &Player) -> (String, String) {
+    (p.family_name.to_uppercase(), p.given_name.to_uppercase())
 }
 
 /// SOS-like placement values from the scores (half points, OpenGotha's ×2 scale).
@@ -221,24 +222,28 @@ impl Costs {
                 .collect(),
         };
         let rating_ties = p.rating_breaks_ties(round);
-        let mut keyed: Vec<(Vec<i64>, String, PlayerId, i32)> = participants
+        let mut keyed: Vec<(Vec<i64>, Option<i64>, (String, String), PlayerId, i32)> = participants
             .iter()
             .map(|pl| {
                 let main = scores.get(&pl.id).map_or(HalfPoints(0), |s| s.mms);
-                let mut key: Vec<i64> = p
+                let key: Vec<i64> = p
                     .placement
                     .iter()
                     .map(|c| -placement.value(*c, pl))
                     .collect();
-                if rating_ties {
-                    key.push(-i64::from(pl.rating.unwrap_or(0)));
-                }
-                (key, key_string(pl), pl.id, main.floor_points())
+                let rating = rating_ties.then(|| -i64::from(pl.rating.unwrap_or(0)));
+                (key, rating, name_key(pl), pl.id, main.floor_points())
             })
+            .collect();
+        keyed.sort_by(|a, b| (&a.0, &a.2, a.3).cmp(&(&b.0, &b.2, b.3)));
+        let list_order: BTreeMap<PlayerId, u32> = keyed
+            .iter()
+            .enumerate()
+            .map(|(i, k)| (k.3, i as u32))
             .collect();
         keyed.sort();
         let mut by_group: BTreeMap<i32, Vec<PlayerId>> = BTreeMap::new();
-        for (_, _, id, group) in &keyed {
+        for (_, _, _, id, group) in &keyed {
             by_group.entry(*group).or_default().push(*id);
         }
         let mut info = BTreeMap::new();
@@ -259,6 +264,7 @@ impl Costs {
                         above_thresholds: above_thresholds(settings, snapshot, player, &s),
                         mms_points: s.mcmahon.floor_points(),
                         nbw: s.nbw,
+                        list_order: list_order.get(id).copied().unwrap_or(u32::MAX),
                     },
                 );
             }
@@ -304,8 +310,11 @@ impl Costs {
         diff.max(0).min(i32::from(rule.ceiling))
     }
 
-    /// Every OpenGotha term of the pair's cost; `ledger.total()` is OpenGotha's `totalCost`.
+    /// Every OpenGotha term of the pair's cost; `ledger.total()` is OpenGotha's `totalCost`. Symmetric: the
+    /// players are taken in OpenGotha's list order (see [`PlayerInfo::list_order`]) whatever the argument order.
     pub fn pair(&self, a: PlayerId, b: PlayerId) -> Ledger {
+        let order = |id: PlayerId| self.info.get(&id).map(|i| (i.list_order, id));
+        let (a, b) = if order(b) < order(a) { (b, a) } else { (a, b) };
         let mut ledger = Ledger::default();
         ledger.push(Criterion::Base, 1);
         let (Some(ia), Some(ib), Some(pa), Some(pb)) = (
@@ -569,5 +578,99 @@ mod tests {
         assert_eq!(concave(100_000_000_000, x, k), 27_999_999_999);
         let x = JDouble::from_i64(1).div(JDouble::from_i64(29));
         assert_eq!(concave(100_000_000_000, x, k), 98_216_409_036);
+    }
+
+    use crate::model::{GameResult, Outcome, PastGame, Rank, RoundNo};
+
+    fn player(id: u32, rank: i32, club: &str) -> Player {
+        Player {
+            id: PlayerId(id),
+            number: id + 1,
+            family_name: format!("Name{id}"),
+            given_name: "X".to_string(),
+            rank: Rank(rank),
+            rating: Some(2000 + 100 * rank),
+            club: club.to_string(),
+            city: String::new(),
+            country: "FR".to_string(),
+            family: None,
+            local: false,
+            starting_mms: HalfPoints(2 * (rank + 30)),
+            participation: vec![true; 5],
+            ghost: false,
+        }
+    }
+
+    fn field() -> (Snapshot, Settings) {
+        let players = vec![
+            player(0, -5, "Par"),
+            player(1, -5, "Par"),
+            player(2, -5, "Lyo"),
+            player(3, -5, "Pa2"),
+        ];
+        let games = vec![PastGame {
+            round: RoundNo(1),
+            white: PlayerId(0),
+            black: PlayerId(2),
+            handicap: 0,
+            result: GameResult::played(Outcome::WhiteWins),
+            known_colour: true,
+        }];
+        let snapshot = Snapshot {
+            round: 2,
+            rounds_total: 5,
+            players,
+            games,
+            byes: vec![],
+        };
+        (snapshot, Settings::default())
+    }
+
+    #[test]
+    fn ledger_total_is_one_plus_the_terms_and_repeats_lose_the_duplicate_bonus() {
+        let (snap, settings) = field();
+        let ids: Vec<PlayerId> = snap.players.iter().map(|p| p.id).collect();
+        let costs = Costs::new(&snap, &settings, &ids);
+        let repeat = costs.pair(PlayerId(0), PlayerId(2));
+        assert_eq!(repeat.get(Criterion::AvoidDuplicate), 0);
+        assert_eq!(
+            repeat.total(),
+            1 + repeat.entries[1..].iter().map(|e| e.1).sum::<i64>()
+        );
+        let fresh = costs.pair(PlayerId(1), PlayerId(3));
+        assert_eq!(fresh.get(Criterion::AvoidDuplicate), 500_000_000_000_000);
+        assert_eq!(
+            costs.pair(PlayerId(1), PlayerId(3)),
+            costs.pair(PlayerId(3), PlayerId(1))
+        );
+        // Player 0 won: one group above the others, with a draw-down and DUDD only across groups.
+        assert_eq!(
+            costs.info(PlayerId(0)).unwrap().group,
+            costs.info(PlayerId(1)).unwrap().group + 1
+        );
+        assert_eq!(costs.info(PlayerId(0)).unwrap().draw_downs, 0);
+        assert!(costs.pair(PlayerId(0), PlayerId(1)).get(Criterion::Dudd) > 0);
+        assert_eq!(fresh.get(Criterion::Dudd), 0);
+    }
+
+    #[test]
+    fn geography_prefers_other_clubs_and_club_groups_sit_in_between() {
+        let (snap, mut settings) = field();
+        let ids: Vec<PlayerId> = snap.players.iter().map(|p| p.id).collect();
+        let geo = |settings: &Settings, a: u32, b: u32| {
+            Costs::new(&snap, settings, &ids)
+                .pair(PlayerId(a), PlayerId(b))
+                .get(Criterion::Geography)
+        };
+        let same_club = geo(&settings, 1, 0);
+        let other_club = geo(&settings, 1, 3);
+        assert_eq!(same_club, 0);
+        assert!(other_club > 0);
+        settings.egf.club_groups = vec![vec!["Par".to_string(), "Pa2".to_string()]];
+        let grouped = geo(&settings, 1, 3);
+        assert!(
+            0 < grouped && grouped < other_club,
+            "{grouped} vs {other_club}"
+        );
     }
 }

@@ -36,6 +36,23 @@ fn every_dumped_pair_cost_matches_term_for_term() {
             let costs = crate::egf::Costs::new(&snapshot, &settings, &pairable(&t, *round));
             let (n, mismatches, problems) = compare_dump(&t, &costs, &dump);
             assert!(problems.is_empty(), "{name} R{round}: {problems:?}");
+            let id = |n: &str| {
+                PlayerId(t.players.iter().position(|p| p.full_name() == n).unwrap() as u32)
+            };
+            let out_of_order = dump
+                .iter()
+                .filter(|d| {
+                    let (a, b) = (
+                        costs.info(id(&d.player1)).unwrap(),
+                        costs.info(id(&d.player2)).unwrap(),
+                    );
+                    a.list_order > b.list_order
+                })
+                .count();
+            assert_eq!(
+                out_of_order, 0,
+                "{name} R{round}: dump pairs not in OpenGotha's list order"
+            );
             assert!(
                 mismatches.is_empty(),
                 "{name} R{round}: {} of {n} pairs differ, e.g. {:?}",
