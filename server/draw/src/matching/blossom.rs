@@ -76,6 +76,16 @@ struct Solver {
     allowed: Vec<bool>,
     /// S-vertices waiting to be scanned.
     queue: Vec<u32>,
+    /// Vertices labelled in this stage (possibly stale: the loops re-check labels).
+    touched_vertices: Vec<u32>,
+    /// Vertices and blossoms (0..2n) labelled in this stage (possibly stale).
+    touched_blossoms: Vec<u32>,
+    /// Free vertices given a least-slack edge towards an S-vertex in this stage (δ2 candidates).
+    boundary: Vec<u32>,
+    /// Membership flags of the three lists above (vertex, blossom, boundary).
+    in_touched_vertices: Vec<bool>,
+    in_touched_blossoms: Vec<bool>,
+    in_boundary: Vec<bool>,
     /// Scratch for building blossoms: best edge to each other S-blossom.
     scratch_best: Vec<u32>,
     /// Scratch list of blossoms touched in `scratch_best`.
@@ -137,6 +147,12 @@ impl Solver {
             dual: vec![0; 2 * n],
             allowed: vec![false; m],
             queue: Vec::new(),
+            touched_vertices: Vec::new(),
+            touched_blossoms: Vec::new(),
+            boundary: Vec::new(),
+            in_touched_vertices: vec![false; n],
+            in_touched_blossoms: vec![false; 2 * n],
+            in_boundary: vec![false; n],
             scratch_best: vec![NONE; 2 * n],
             scratch_touched: Vec::new(),
         }
@@ -221,6 +237,15 @@ impl Solver {
         }
         self.allowed.fill(false);
         self.queue.clear();
+        for v in self.touched_vertices.drain(..) {
+            self.in_touched_vertices[v as usize] = false;
+        }
+        for b in self.touched_blossoms.drain(..) {
+            self.in_touched_blossoms[b as usize] = false;
+        }
+        for v in self.boundary.drain(..) {
+            self.in_boundary[v as usize] = false;
+        }
         let mut any = false;
         for v in 0..self.n as u32 {
             if self.mate[v as usize] == NONE
@@ -253,7 +278,11 @@ impl Solver {
                         Delta::TightenToFree(k) | Delta::TightenBetweenS(k) => {
                             self.allowed[k as usize] = true;
                             let (a, b) = (self.endpoint[2 * k as usize], self.endpoint[2 * k as usize + 1]);
-                            let s_end = if self.label[self.inblossom[a as usize] as usize] == S { a } else { b };
+                            let s_end = if self.label[self.inblossom[a as usize] as usize] == S {
+                                a
+                            } else {
+                                b
+                            };
                             self.queue.push(s_end);
                         }
                         Delta::ExpandT(b) => self.expand_blossom(b, false),
@@ -314,6 +343,10 @@ impl Solver {
                     && (self.bestedge[w as usize] == NONE || kslack < self.slack(self.bestedge[w as usize]))
                 {
                     self.bestedge[w as usize] = k;
+                    if !self.in_boundary[w as usize] {
+                        self.in_boundary[w as usize] = true;
+                        self.boundary.push(w);
+                    }
                 }
             }
         }
@@ -333,12 +366,23 @@ impl Solver {
             self.labelend[b] = p;
             self.bestedge[w as usize] = NONE;
             self.bestedge[b] = NONE;
+            self.touch_blossom(b as u32);
+            let start = self.queue.len();
+            let mut leaves = std::mem::take(&mut self.queue);
+            self.for_each_leaf(b as u32, &mut |v| leaves.push(v));
+            self.queue = leaves;
+            for i in start..self.queue.len() {
+                let v = self.queue[i];
+                if !self.in_touched_vertices[v as usize] {
+                    self.in_touched_vertices[v as usize] = true;
+                    self.touched_vertices.push(v);
+                }
+            }
             if t == S {
-                let mut leaves = std::mem::take(&mut self.queue);
-                self.for_each_leaf(b as u32, &mut |v| leaves.push(v));
-                self.queue = leaves;
                 return;
             }
+            // T-vertices are not scanned.
+            self.queue.truncate(start);
             // T: its base is matched; the mate's blossom becomes S.
             let base = self.base[b] as usize;
             let mp = self.mate[base];
@@ -346,6 +390,14 @@ impl Solver {
             w = self.endpoint[mp as usize];
             t = S;
             p = mp ^ 1;
+        }
+    }
+
+    /// Records that blossom (or vertex) `b` got a label in this stage.
+    fn touch_blossom(&mut self, b: u32) {
+        if !self.in_touched_blossoms[b as usize] {
+            self.in_touched_blossoms[b as usize] = true;
+            self.touched_blossoms.push(b);
         }
     }
 
@@ -408,7 +460,10 @@ impl Solver {
         let bb = self.inblossom[base as usize];
         let mut bv = self.inblossom[v as usize];
         let mut bw = self.inblossom[w as usize];
-        let b = self.unused.pop().expect("at most n/2 non-trivial blossoms exist at once");
+        let b = self
+            .unused
+            .pop()
+            .expect("at most n/2 non-trivial blossoms exist at once");
         let bu = b as usize;
         self.base[bu] = base;
         self.parent[bu] = NONE;
@@ -434,6 +489,7 @@ impl Solver {
             bw = self.inblossom[w as usize];
         }
         self.label[bu] = S;
+        self.touch_blossom(b);
         self.labelend[bu] = self.labelend[bb as usize];
         self.dual[bu] = 0;
         let inner = self.leaves_of_children(&path);
@@ -571,7 +627,10 @@ impl Solver {
         let bu = b as usize;
         let entry = self.inblossom[self.endpoint[(self.labelend[bu] ^ 1) as usize] as usize];
         let len = self.childs[bu].len() as isize;
-        let mut j = self.childs[bu].iter().position(|&c| c == entry).expect("entry child is a child") as isize;
+        let mut j = self.childs[bu]
+            .iter()
+            .position(|&c| c == entry)
+            .expect("entry child is a child") as isize;
         let (jstep, trick): (isize, u32) = if j & 1 == 1 {
             j -= len;
             (1, 0)
@@ -598,6 +657,7 @@ impl Solver {
         let t_end = self.endpoint[(p ^ 1) as usize];
         self.label[t_end as usize] = T;
         self.label[bv as usize] = T;
+        self.touch_blossom(bv);
         self.labelend[t_end as usize] = p;
         self.labelend[bv as usize] = p;
         self.bestedge[bv as usize] = NONE;
@@ -713,29 +773,31 @@ impl Solver {
             }
         };
         // δ1: an S-vertex's dual reaches 0.
-        for v in 0..self.n {
-            if self.label[self.inblossom[v] as usize] == S {
-                offer(self.dual[v], Delta::ZeroVertex(v as u32));
+        for &v in &self.touched_vertices {
+            if self.label[self.inblossom[v as usize] as usize] == S {
+                offer(self.dual[v as usize], Delta::ZeroVertex(v));
             }
         }
         // δ2: an edge from an S-vertex to a free vertex becomes tight.
-        for v in 0..self.n {
-            if self.label[self.inblossom[v] as usize] == FREE && self.bestedge[v] != NONE {
-                offer(self.slack(self.bestedge[v]), Delta::TightenToFree(self.bestedge[v]));
+        for &v in &self.boundary {
+            let k = self.bestedge[v as usize];
+            if self.label[self.inblossom[v as usize] as usize] == FREE && k != NONE {
+                offer(self.slack(k), Delta::TightenToFree(k));
             }
         }
         // δ3: an edge between two S-blossoms becomes tight (both ends move, so half the slack).
-        for b in 0..2 * self.n {
-            if self.parent[b] == NONE && self.label[b] == S && self.bestedge[b] != NONE {
-                let s = self.slack(self.bestedge[b]);
-                debug_assert!(s % 2 == 0, "S-S slacks are even");
-                offer(s / 2, Delta::TightenBetweenS(self.bestedge[b]));
-            }
-        }
         // δ4: a T-blossom's dual reaches 0.
-        for b in self.n..2 * self.n {
-            if self.base[b] != NONE && self.parent[b] == NONE && self.label[b] == T {
-                offer(self.dual[b], Delta::ExpandT(b as u32));
+        for &b in &self.touched_blossoms {
+            let bu = b as usize;
+            if self.parent[bu] != NONE || self.base[bu] == NONE {
+                continue;
+            }
+            if self.label[bu] == S && self.bestedge[bu] != NONE {
+                let s = self.slack(self.bestedge[bu]);
+                debug_assert!(s % 2 == 0, "S-S slacks are even");
+                offer(s / 2, Delta::TightenBetweenS(self.bestedge[bu]));
+            } else if self.label[bu] == T && bu >= self.n {
+                offer(self.dual[bu], Delta::ExpandT(b));
             }
         }
         best
@@ -743,18 +805,19 @@ impl Solver {
 
     /// Moves the duals of all labelled vertices and top-level blossoms by `delta`.
     fn apply_delta(&mut self, delta: i128) {
-        for v in 0..self.n {
-            match self.label[self.inblossom[v] as usize] {
-                S => self.dual[v] -= delta,
-                T => self.dual[v] += delta,
+        for &v in &self.touched_vertices {
+            match self.label[self.inblossom[v as usize] as usize] {
+                S => self.dual[v as usize] -= delta,
+                T => self.dual[v as usize] += delta,
                 _ => {}
             }
         }
-        for b in self.n..2 * self.n {
-            if self.base[b] != NONE && self.parent[b] == NONE {
-                match self.label[b] {
-                    S => self.dual[b] += delta,
-                    T => self.dual[b] -= delta,
+        for &b in &self.touched_blossoms {
+            let bu = b as usize;
+            if bu >= self.n && self.base[bu] != NONE && self.parent[bu] == NONE {
+                match self.label[bu] {
+                    S => self.dual[bu] += delta,
+                    T => self.dual[bu] -= delta,
                     _ => {}
                 }
             }
@@ -774,7 +837,13 @@ impl Solver {
         let mate = self
             .mate
             .iter()
-            .map(|&p| if p == NONE { None } else { Some(self.endpoint[p as usize]) })
+            .map(|&p| {
+                if p == NONE {
+                    None
+                } else {
+                    Some(self.endpoint[p as usize])
+                }
+            })
             .collect();
         let mut blossoms = Vec::new();
         for b in self.n..2 * self.n {
@@ -782,7 +851,11 @@ impl Solver {
                 blossoms.push((self.leaves(b as u32), 2 * self.dual[b]));
             }
         }
-        Solved { mate, vertex_dual: self.dual[..self.n].to_vec(), blossoms }
+        Solved {
+            mate,
+            vertex_dual: self.dual[..self.n].to_vec(),
+            blossoms,
+        }
     }
 }
 

@@ -7,7 +7,7 @@
 //! and the graph is solved again, until none remains. Only the non-maximum-cardinality mode is supported: to
 //! prefer more games, add a large constant to every weight before calling.
 
-use super::{max_weight_matching_with_duals, Edge, Matching};
+use super::{max_weight_matching_with_duals, DualBlossom, Duals, Edge, Matching};
 
 /// A partition of the vertices into buckets with an upper bound on the weight between two buckets, so the
 /// optimality check can skip whole blocks of pairs.
@@ -87,7 +87,10 @@ pub fn max_weight_matching_lazy(
     let buckets = match buckets {
         Some(b) => b,
         None => {
-            everything = Buckets { members: vec![(0..n as u32).collect()], upper_bound: &|_, _| Some(i64::MAX) };
+            everything = Buckets {
+                members: vec![(0..n as u32).collect()],
+                upper_bound: &|_, _| Some(i64::MAX),
+            };
             &everything
         }
     };
@@ -95,7 +98,7 @@ pub fn max_weight_matching_lazy(
         let matching = max_weight_matching_with_duals(n, &edges, false);
         stats.solves += 1;
         let present = adjacency(n, &edges);
-        let violators = find_violators(&matching.duals.vertex, &present, &weight, buckets, &mut stats);
+        let violators = find_violators(&matching.duals, &present, &weight, buckets, &mut stats);
         if violators.is_empty() {
             stats.final_edges = edges.len() as u64;
             return LazyMatching { matching, stats };
@@ -118,15 +121,22 @@ fn adjacency(n: usize, edges: &[Edge]) -> Vec<Vec<u32>> {
     adj
 }
 
-/// Omitted pairs `(a, b)` with `4·w(a, b) > y_a + y_b`, each once, in a deterministic order.
+/// Omitted pairs `(a, b)` with `4·w(a, b) > y_a + y_b + Σ_{B ∋ a, b} z_B`, each once, at most a few per vertex.
 fn find_violators(
-    y: &[i128],
+    duals: &Duals,
     present: &[Vec<u32>],
     weight: &impl Fn(u32, u32) -> Option<i64>,
     buckets: &Buckets<'_>,
     stats: &mut LazyStats,
 ) -> Vec<Edge> {
-    // Each bucket's vertices in increasing dual order.
+    let y = &duals.vertex[..];
+    let ctx = CheckContext {
+        y,
+        chains: blossom_chains(y.len(), &duals.blossoms),
+        blossoms: &duals.blossoms,
+        present,
+        weight,
+    };
     let sorted: Vec<Vec<u32>> = buckets
         .members
         .iter()
@@ -140,56 +150,186 @@ fn find_violators(
     let mut found = Vec::new();
     for i in 0..sorted.len() {
         for j in i..sorted.len() {
-            let (Some(bound), Some(mi), Some(mj)) = ((buckets.upper_bound)(i, j), min_dual(i), min_dual(j)) else {
+            let bound = (buckets.upper_bound)(i, j).filter(|&b| b > 0);
+            let (Some(bound), Some(mi), Some(mj)) = (bound, min_dual(i), min_dual(j)) else {
                 stats.blocks_skipped += 1;
                 continue;
             };
             let limit = 4 * i128::from(bound);
-            if bound <= 0 || mi + mj >= limit {
+            if mi + mj >= limit {
                 stats.blocks_skipped += 1;
                 continue;
             }
-            scan_block(y, &sorted[i], &sorted[j], mj, limit, present, weight, stats, &mut found);
+            let pass = Pass { limit, same: i == j };
+            ctx.split(&pass, &sorted[i], &sorted[j], 0, 0, stats, &mut found);
         }
     }
-    found.sort_unstable_by_key(|e| (e.a, e.b));
-    found.dedup_by_key(|e| (e.a, e.b));
-    found
+    found.sort_unstable_by_key(|&(_, e)| (e.a, e.b));
+    found.dedup_by_key(|&mut (_, e)| (e.a, e.b));
+    keep_worst_per_vertex(y.len(), found)
 }
 
-/// Checks the pairs of one block whose dual sum is below `limit`, in increasing dual order.
-#[allow(clippy::too_many_arguments)]
-fn scan_block(
-    y: &[i128],
-    first: &[u32],
-    second: &[u32],
-    min_second: i128,
-    limit: i128,
-    present: &[Vec<u32>],
-    weight: &impl Fn(u32, u32) -> Option<i64>,
-    stats: &mut LazyStats,
-    found: &mut Vec<Edge>,
-) {
-    for &a in first {
-        let ya = y[a as usize];
-        if ya + min_second >= limit {
-            break;
+/// For each vertex, the blossoms containing it from the outermost inwards.
+fn blossom_chains(n: usize, blossoms: &[DualBlossom]) -> Vec<Vec<u32>> {
+    let mut chains = vec![Vec::new(); n];
+    for (i, blossom) in blossoms.iter().enumerate() {
+        for &v in &blossom.vertices {
+            if let Some(chain) = chains.get_mut(v as usize) {
+                chain.push(i as u32);
+            }
         }
-        for &b in second {
-            let yb = y[b as usize];
-            if ya + yb >= limit {
+    }
+    for chain in &mut chains {
+        chain.sort_unstable_by_key(|&b| std::cmp::Reverse(blossoms[b as usize].vertices.len()));
+    }
+    chains
+}
+
+/// One block of the check: the dual sum every pair must reach, and whether both sides are the same bucket.
+struct Pass {
+    limit: i128,
+    same: bool,
+}
+
+/// What the pair scan needs to know about the certificate and the graph.
+struct CheckContext<'a, F> {
+    y: &'a [i128],
+    chains: Vec<Vec<u32>>,
+    blossoms: &'a [DualBlossom],
+    present: &'a [Vec<u32>],
+    weight: &'a F,
+}
+
+impl<F: Fn(u32, u32) -> Option<i64>> CheckContext<'_, F> {
+    /// The blossom at nesting `level` of `v`'s chain (None below its innermost blossom).
+    fn key(&self, v: u32, level: usize) -> Option<u32> {
+        self.chains[v as usize].get(level).copied()
+    }
+
+    /// Checks pairs `a ∈ first, b ∈ second` (both sorted by dual) that share the blossoms of the chain down to
+    /// `level` (whose duals sum to `credit`): pairs that also share the next blossom are handled one level deeper,
+    /// the others have exactly this credit. With `pass.same`, `first` and `second` are the same set.
+    #[allow(clippy::too_many_arguments)]
+    fn split(
+        &self,
+        pass: &Pass,
+        first: &[u32],
+        second: &[u32],
+        level: usize,
+        credit: i128,
+        stats: &mut LazyStats,
+        found: &mut Vec<(i128, Edge)>,
+    ) {
+        let groups_a = self.group_by_key(first, level);
+        let groups_b = if pass.same {
+            groups_a.clone()
+        } else {
+            self.group_by_key(second, level)
+        };
+        for (ka, a) in &groups_a {
+            for (kb, b) in &groups_b {
+                if pass.same && kb < ka {
+                    continue;
+                }
+                let floor = self.y[a[0] as usize] + self.y[b[0] as usize] + credit;
+                if floor >= pass.limit {
+                    continue;
+                }
+                match (ka, kb) {
+                    (Some(x), Some(z)) if x == z => {
+                        let deeper = credit + self.blossoms[*x as usize].dual;
+                        let inner = Pass {
+                            limit: pass.limit,
+                            same: pass.same,
+                        };
+                        self.split(&inner, a, b, level + 1, deeper, stats, found);
+                    }
+                    _ => self.scan(a, b, pass.limit - credit, credit, pass.same && ka == kb, stats, found),
+                }
+            }
+        }
+    }
+
+    /// Splits a dual-sorted list by the blossom at `level`, keeping each group dual-sorted.
+    fn group_by_key(&self, list: &[u32], level: usize) -> Vec<(Option<u32>, Vec<u32>)> {
+        let mut keyed: Vec<u32> = list.to_vec();
+        keyed.sort_by_key(|&v| self.key(v, level));
+        let mut groups: Vec<(Option<u32>, Vec<u32>)> = Vec::new();
+        for v in keyed {
+            let k = self.key(v, level);
+            match groups.last_mut() {
+                Some((last, members)) if *last == k => members.push(v),
+                _ => groups.push((k, vec![v])),
+            }
+        }
+        groups
+    }
+
+    /// Checks pairs `a ∈ first, b ∈ second` with blossom credit exactly `credit` whose dual sum is below `prune`,
+    /// in increasing dual order; `same` means both lists are the same set.
+    #[allow(clippy::too_many_arguments)]
+    fn scan(
+        &self,
+        first: &[u32],
+        second: &[u32],
+        prune: i128,
+        credit: i128,
+        same: bool,
+        stats: &mut LazyStats,
+        found: &mut Vec<(i128, Edge)>,
+    ) {
+        let Some(&min_second) = second.first() else { return };
+        let min_second = self.y[min_second as usize];
+        for &a in first {
+            let ya = self.y[a as usize];
+            if ya + min_second >= prune {
                 break;
             }
-            if a == b || present[a as usize].binary_search(&b).is_ok() {
-                continue;
-            }
-            let (lo, hi) = (a.min(b), a.max(b));
-            stats.pairs_checked += 1;
-            if let Some(w) = weight(lo, hi) {
-                if w > 0 && 4 * i128::from(w) > ya + yb {
-                    found.push(Edge { a: lo, b: hi, weight: w });
+            for &b in second {
+                let yb = self.y[b as usize];
+                if ya + yb >= prune {
+                    break;
+                }
+                if a == b || (same && a > b) || self.present[a as usize].binary_search(&b).is_ok() {
+                    continue;
+                }
+                let (lo, hi) = (a.min(b), a.max(b));
+                stats.pairs_checked += 1;
+                if let Some(w) = (self.weight)(lo, hi) {
+                    let violation = 4 * i128::from(w) - ya - yb - credit;
+                    if w > 0 && violation > 0 {
+                        found.push((
+                            violation,
+                            Edge {
+                                a: lo,
+                                b: hi,
+                                weight: w,
+                            },
+                        ));
+                    }
                 }
             }
         }
     }
 }
+
+/// Keeps, for every vertex, only the most violated pairs at it (at most [`VIOLATORS_PER_VERTEX`]): they are enough
+/// to change the duals, and adding every violator of a badly certified region would densify the graph.
+fn keep_worst_per_vertex(n: usize, mut found: Vec<(i128, Edge)>) -> Vec<Edge> {
+    let cap = VIOLATORS_PER_VERTEX;
+    found.sort_unstable_by_key(|&(violation, e)| (std::cmp::Reverse(violation), e.a, e.b));
+    let mut count = vec![0u32; n];
+    let mut kept: Vec<Edge> = Vec::new();
+    for (_, e) in found {
+        if count[e.a as usize] < cap || count[e.b as usize] < cap {
+            count[e.a as usize] += 1;
+            count[e.b as usize] += 1;
+            kept.push(e);
+        }
+    }
+    kept.sort_unstable_by_key(|e| (e.a, e.b));
+    kept
+}
+
+/// How many violating pairs per vertex are added to the graph after one check.
+const VIOLATORS_PER_VERTEX: u32 = 4;

@@ -122,11 +122,22 @@ pub fn max_weight_matching(n: usize, edges: &[Edge], max_cardinality: bool) -> V
 /// ```
 pub fn max_weight_matching_with_duals(n: usize, edges: &[Edge], max_cardinality: bool) -> Matching {
     for e in edges {
-        assert!((e.a as usize) < n && (e.b as usize) < n, "edge ({}, {}) has an end outside 0..{n}", e.a, e.b);
+        assert!(
+            (e.a as usize) < n && (e.b as usize) < n,
+            "edge ({}, {}) has an end outside 0..{n}",
+            e.a,
+            e.b
+        );
     }
-    let weight_offset = if max_cardinality { cardinality_offset(n, edges) } else { 0 };
-    let internal: Vec<(u32, u32, i128)> =
-        edges.iter().map(|e| (e.a, e.b, i128::from(e.weight) + weight_offset)).collect();
+    let weight_offset = if max_cardinality {
+        cardinality_offset(n, edges)
+    } else {
+        0
+    };
+    let internal: Vec<(u32, u32, i128)> = edges
+        .iter()
+        .map(|e| (e.a, e.b, i128::from(e.weight) + weight_offset))
+        .collect();
     let solved = blossom::solve(n, &internal);
     let matching = Matching {
         mates: solved.mate,
@@ -150,7 +161,12 @@ pub fn max_weight_matching_with_duals(n: usize, edges: &[Edge], max_cardinality:
 /// A constant `C` such that with weights `w + C` every matching with more edges weighs more than any with fewer,
 /// and every edge weighs more than 0: `C > (K − 1)·max w − K·min w` for any cardinality `K ≤ n/2`.
 fn cardinality_offset(n: usize, edges: &[Edge]) -> i128 {
-    let max_abs = edges.iter().filter(|e| e.a != e.b).map(|e| i128::from(e.weight).abs()).max().unwrap_or(0);
+    let max_abs = edges
+        .iter()
+        .filter(|e| e.a != e.b)
+        .map(|e| i128::from(e.weight).abs())
+        .max()
+        .unwrap_or(0);
     let half = (n / 2) as i128 + 1;
     2 * half * max_abs + 1
 }

@@ -73,7 +73,16 @@ fn brute_force(n: usize, edges: &[Edge], max_cardinality: bool) -> (usize, i128)
         for &(u, w) in &adj[v] {
             if !used[u as usize] {
                 used[u as usize] = true;
-                go(v + 1, n, used, adj, count + 1, total + i128::from(w), best, max_cardinality);
+                go(
+                    v + 1,
+                    n,
+                    used,
+                    adj,
+                    count + 1,
+                    total + i128::from(w),
+                    best,
+                    max_cardinality,
+                );
                 used[u as usize] = false;
             }
         }
@@ -98,7 +107,11 @@ fn random_graph(rng: &mut Rng, n: usize, density: u64, weights: &dyn Fn(&mut Rng
         for b in a + 1..n as u32 {
             if rng.below(100) < density {
                 let (a, b) = if rng.below(2) == 0 { (a, b) } else { (b, a) };
-                edges.push(Edge { a, b, weight: weights(rng) });
+                edges.push(Edge {
+                    a,
+                    b,
+                    weight: weights(rng),
+                });
             }
         }
     }
@@ -127,7 +140,13 @@ fn small_random_graphs_match_brute_force() {
         &|r| r.range(-5, 10),
         &|r| r.range(1, 3),
         &|r| r.range(-1_000_000_000_000_000, 1_000_000_000_000_000_000),
-        &|r| if r.below(2) == 0 { i64::MAX } else { i64::MIN + r.range(0, 3) },
+        &|r| {
+            if r.below(2) == 0 {
+                i64::MAX
+            } else {
+                i64::MIN + r.range(0, 3)
+            }
+        },
     ];
     for seed in 0..6000u64 {
         let mut rng = Rng(seed);
@@ -148,7 +167,11 @@ fn graphs_with_parallel_edges_and_loops_match_brute_force() {
         for _ in 0..rng.below(20) {
             let a = rng.below(n as u64) as u32;
             let b = rng.below(n as u64) as u32;
-            edges.push(Edge { a, b, weight: rng.range(-3, 12) });
+            edges.push(Edge {
+                a,
+                b,
+                weight: rng.range(-3, 12),
+            });
         }
         check_against_brute_force(seed, n, &edges);
     }
@@ -156,23 +179,50 @@ fn graphs_with_parallel_edges_and_loops_match_brute_force() {
 
 #[test]
 fn path_prefers_two_outer_edges() {
-    let edges = [Edge { a: 0, b: 1, weight: 5 }, Edge { a: 1, b: 2, weight: 8 }, Edge { a: 2, b: 3, weight: 5 }];
-    assert_eq!(max_weight_matching(4, &edges, false), vec![Some(1), Some(0), Some(3), Some(2)]);
+    let edges = [
+        Edge { a: 0, b: 1, weight: 5 },
+        Edge { a: 1, b: 2, weight: 8 },
+        Edge { a: 2, b: 3, weight: 5 },
+    ];
+    assert_eq!(
+        max_weight_matching(4, &edges, false),
+        vec![Some(1), Some(0), Some(3), Some(2)]
+    );
 }
 
 #[test]
 fn max_cardinality_takes_more_edges_over_more_weight() {
-    let edges = [Edge { a: 0, b: 1, weight: 1 }, Edge { a: 1, b: 2, weight: 100 }, Edge { a: 2, b: 3, weight: 1 }];
-    assert_eq!(max_weight_matching(4, &edges, false), vec![None, Some(2), Some(1), None]);
-    assert_eq!(max_weight_matching(4, &edges, true), vec![Some(1), Some(0), Some(3), Some(2)]);
+    let edges = [
+        Edge { a: 0, b: 1, weight: 1 },
+        Edge {
+            a: 1,
+            b: 2,
+            weight: 100,
+        },
+        Edge { a: 2, b: 3, weight: 1 },
+    ];
+    assert_eq!(
+        max_weight_matching(4, &edges, false),
+        vec![None, Some(2), Some(1), None]
+    );
+    assert_eq!(
+        max_weight_matching(4, &edges, true),
+        vec![Some(1), Some(0), Some(3), Some(2)]
+    );
 }
 
 #[test]
 fn empty_and_edgeless_graphs_have_no_mates() {
     assert_eq!(max_weight_matching(0, &[], true), Vec::<Option<u32>>::new());
     assert_eq!(max_weight_matching(3, &[], false), vec![None; 3]);
-    assert_eq!(max_weight_matching(2, &[Edge { a: 0, b: 1, weight: -4 }], false), vec![None; 2]);
-    assert_eq!(max_weight_matching(2, &[Edge { a: 0, b: 1, weight: -4 }], true), vec![Some(1), Some(0)]);
+    assert_eq!(
+        max_weight_matching(2, &[Edge { a: 0, b: 1, weight: -4 }], false),
+        vec![None; 2]
+    );
+    assert_eq!(
+        max_weight_matching(2, &[Edge { a: 0, b: 1, weight: -4 }], true),
+        vec![Some(1), Some(0)]
+    );
 }
 
 #[test]
@@ -226,7 +276,11 @@ fn lazy_solver_equals_full_solve_on_random_graphs() {
         let all: Vec<Edge> = (0..n as u32)
             .flat_map(|a| (a + 1..n as u32).filter_map(move |b| weight(a, b).map(|w| Edge { a, b, weight: w })))
             .collect();
-        assert_eq!(score(&all, &lazy.matching.mates).1, score(&all, &dense).1, "seed {seed}");
+        assert_eq!(
+            score(&all, &lazy.matching.mates).1,
+            score(&all, &dense).1,
+            "seed {seed}"
+        );
     }
 }
 
@@ -254,17 +308,34 @@ fn lazy_solver_with_buckets_equals_dense() {
         for a in 0..n as u32 {
             for b in a + 1..n as u32 {
                 if group(a) == group(b) {
-                    candidates.push(Edge { a, b, weight: weight(a, b).expect("all pairs have weights") });
+                    candidates.push(Edge {
+                        a,
+                        b,
+                        weight: weight(a, b).expect("all pairs have weights"),
+                    });
                 }
             }
         }
-        let buckets = Buckets { members, upper_bound: &bound };
+        let buckets = Buckets {
+            members,
+            upper_bound: &bound,
+        };
         let lazy = max_weight_matching_lazy(n, candidates, weight, Some(&buckets));
         let dense = max_weight_matching_dense(n, &weight, false);
         let all: Vec<Edge> = (0..n as u32)
-            .flat_map(|a| (a + 1..n as u32).map(move |b| Edge { a, b, weight: weight(a, b).unwrap_or(0) }))
+            .flat_map(|a| {
+                (a + 1..n as u32).map(move |b| Edge {
+                    a,
+                    b,
+                    weight: weight(a, b).unwrap_or(0),
+                })
+            })
             .collect();
-        assert_eq!(score(&all, &lazy.matching.mates).1, score(&all, &dense).1, "seed {seed}");
+        assert_eq!(
+            score(&all, &lazy.matching.mates).1,
+            score(&all, &dense).1,
+            "seed {seed}"
+        );
     }
 }
 
@@ -325,7 +396,13 @@ fn dense_reference_matches_rustworkx_on_complete_graphs() {
         let weight = |a: u32, b: u32| Some(table[a as usize * n + b as usize]);
         let table = &table;
         let edges: Vec<Edge> = (0..n as u32)
-            .flat_map(|a| (a + 1..n as u32).map(move |b| Edge { a, b, weight: table[a as usize * n + b as usize] }))
+            .flat_map(|a| {
+                (a + 1..n as u32).map(move |b| Edge {
+                    a,
+                    b,
+                    weight: table[a as usize * n + b as usize],
+                })
+            })
             .collect();
         for max_cardinality in [false, true] {
             let ours = score(&edges, &max_weight_matching_dense(n, &weight, max_cardinality));

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use super::{Edge, Matching};
+use super::{DualBlossom, Edge, Matching};
 
 /// Checks that `matching` is a valid matching of the graph and that its [`super::Duals`] prove it optimal.
 ///
@@ -99,31 +99,39 @@ fn blossoms_containing(n: usize, matching: &Matching) -> Result<Vec<Vec<u32>>, S
             }
         }
         if blossom.dual > 0 && inside / 2 != (size - 1) / 2 {
-            return Err(format!("blossom {i} with positive dual has {} matched edges inside, not {}", inside / 2, (size - 1) / 2));
+            return Err(format!(
+                "blossom {i} with positive dual has {} matched edges inside, not {}",
+                inside / 2,
+                (size - 1) / 2
+            ));
         }
     }
     Ok(containing)
 }
 
+/// Sum of the duals of the blossoms containing both `a` and `b` (`containing` lists blossom indices per vertex in
+/// increasing order).
+fn common_blossom_dual(blossoms: &[DualBlossom], containing: &[Vec<u32>], a: u32, b: u32) -> i128 {
+    let (la, lb) = (&containing[a as usize], &containing[b as usize]);
+    let (mut i, mut j, mut sum) = (0, 0, 0i128);
+    while i < la.len() && j < lb.len() {
+        match la[i].cmp(&lb[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                sum += blossoms[la[i] as usize].dual;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    sum
+}
+
 /// Every edge has non-negative slack; matched pairs are edges with zero slack.
 fn check_edges(edges: &[Edge], matching: &Matching, containing: &[Vec<u32>]) -> Result<(), String> {
     let duals = &matching.duals;
-    let blossom_sum = |a: u32, b: u32| -> i128 {
-        let (la, lb) = (&containing[a as usize], &containing[b as usize]);
-        let (mut i, mut j, mut sum) = (0, 0, 0i128);
-        while i < la.len() && j < lb.len() {
-            match la[i].cmp(&lb[j]) {
-                std::cmp::Ordering::Less => i += 1,
-                std::cmp::Ordering::Greater => j += 1,
-                std::cmp::Ordering::Equal => {
-                    sum += duals.blossoms[la[i] as usize].dual;
-                    i += 1;
-                    j += 1;
-                }
-            }
-        }
-        sum
-    };
+    let blossom_sum = |a: u32, b: u32| common_blossom_dual(&duals.blossoms, containing, a, b);
     // Best (heaviest) edge per matched pair, to check tightness.
     let mut matched_best: HashMap<(u32, u32), i128> = HashMap::new();
     for e in edges {
