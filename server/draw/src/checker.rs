@@ -7,7 +7,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
 
-use crate::model::{HalfPoints, Outcome, Player, PlayerId, Round, Settings, Snapshot, System, Warning};
+use crate::model::{HalfPoints, Outcome, PastGame, Player, PlayerId, Round, Settings, Snapshot, System, Warning};
 
 /// Largest number of players (bye excluded) for which forced repeats and relatives are proved by exhaustive search.
 pub const EXHAUSTIVE_LIMIT: usize = 16;
@@ -121,23 +121,35 @@ struct Standing {
 
 /// Recomputes every player's standing from the snapshot alone.
 fn standings(snapshot: &Snapshot, settings: &Settings) -> BTreeMap<PlayerId, Standing> {
+    let mut games: BTreeMap<PlayerId, Vec<&PastGame>> = BTreeMap::new();
+    for g in &snapshot.games {
+        games.entry(g.white).or_default().push(g);
+        if g.black != g.white {
+            games.entry(g.black).or_default().push(g);
+        }
+    }
+    let byes: BTreeSet<(PlayerId, u32)> = snapshot.byes.iter().map(|b| (b.player, b.round.0)).collect();
     let mut out = BTreeMap::new();
     for p in &snapshot.players {
-        out.insert(p.id, standing_of(snapshot, settings, p));
+        let own = games.get(&p.id).map_or(&[][..], Vec::as_slice);
+        out.insert(p.id, standing_of(snapshot.round, settings, p, own, &byes));
     }
     out
 }
 
-fn standing_of(snapshot: &Snapshot, settings: &Settings, p: &Player) -> Standing {
+/// One player's standing before round `now`, from their own games and the set of (player, round) byes.
+fn standing_of(
+    now: u32,
+    settings: &Settings,
+    p: &Player,
+    own_games: &[&PastGame],
+    all_byes: &BTreeSet<(PlayerId, u32)>,
+) -> Standing {
     let values = &settings.scores;
     let (mut points, mut mms_credit, mut nbw_credit, mut balance, mut byes, mut losses) = (0, 0, 0, 0, 0, 0);
-    for r in 1..snapshot.round {
-        let games: Vec<_> = snapshot
-            .games
-            .iter()
-            .filter(|g| g.round.0 == r && (g.white == p.id || g.black == p.id))
-            .collect();
-        let had_bye = snapshot.byes.iter().any(|b| b.round.0 == r && b.player == p.id);
+    for r in 1..now {
+        let games: Vec<_> = own_games.iter().filter(|g| g.round.0 == r).collect();
+        let had_bye = all_byes.contains(&(p.id, r));
         if had_bye {
             byes += 1;
         }
@@ -171,6 +183,15 @@ fn standing_of(snapshot: &Snapshot, settings: &Settings, p: &Player) -> Standing
         byes,
         losses,
     }
+}
+
+/// Every player's McMahon score before the round (starting MMS + game points + rounded MMS credits), recomputed
+/// by the checker's own rules; the generator uses it to hand out handicaps without the engine.
+pub fn mcmahon_scores(snapshot: &Snapshot, settings: &Settings) -> BTreeMap<PlayerId, HalfPoints> {
+    standings(snapshot, settings)
+        .into_iter()
+        .map(|(id, s)| (id, HalfPoints(s.mms)))
+        .collect()
 }
 
 /// Everything the individual checks need, computed once.
