@@ -35,7 +35,8 @@ impl Field {
         let mut sizes: Vec<u64> = (0..groups)
             .map(|g| {
                 let centre = groups as f64 / 2.0;
-                let bell = 1.0 + 4.0 * (-((g as f64 - centre) / (groups as f64 / 4.0)).powi(2)).exp();
+                let bell =
+                    1.0 + 4.0 * (-((g as f64 - centre) / (groups as f64 / 4.0)).powi(2)).exp();
                 (bell * 100.0) as u64 + mix(seed ^ g as u64) % 50
             })
             .collect();
@@ -56,7 +57,11 @@ impl Field {
                 position.push(i);
             }
         }
-        Field { group, position, members }
+        Field {
+            group,
+            position,
+            members,
+        }
     }
 
     fn n(&self) -> usize {
@@ -127,15 +132,27 @@ fn bench_matching(c: &mut Criterion) {
     for n in [500usize, 2_000, 10_000] {
         let field = Field::new(n, 6);
         let edges = field.candidates();
-        eprintln!("n = {n}: {} groups, {} candidate edges", field.members.len(), edges.len());
+        eprintln!(
+            "n = {n}: {} groups, {} candidate edges",
+            field.members.len(),
+            edges.len()
+        );
         group.bench_with_input(BenchmarkId::new("sparse", n), &n, |b, &n| {
             b.iter(|| max_weight_matching(n, &edges, false))
         });
         group.bench_with_input(BenchmarkId::new("lazy_certified", n), &n, |b, &n| {
             b.iter(|| {
                 let bound = |i: usize, j: usize| field.bound(i, j);
-                let buckets = Buckets { members: field.members.clone(), upper_bound: &bound };
-                max_weight_matching_lazy(n, edges.clone(), |a, b| field.weight(a, b), Some(&buckets))
+                let buckets = Buckets {
+                    members: field.members.clone(),
+                    upper_bound: &bound,
+                };
+                max_weight_matching_lazy(
+                    n,
+                    edges.clone(),
+                    |a, b| field.weight(a, b),
+                    Some(&buckets),
+                )
             })
         });
     }

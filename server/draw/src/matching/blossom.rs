@@ -93,9 +93,16 @@ struct Solver {
 }
 
 /// Solves maximum-weight matching for internal weights `w` (any sign; edges with `w ≤ 0` are ignored).
-pub(crate) fn solve(n: usize, edges: &[(u32, u32, i128)]) -> Solved {
+///
+/// `hint`: optional starting vertex duals (same units as [`Solved::vertex_dual`], e.g. a previous solution's duals
+/// with blossom duals folded in); they are made feasible and then lowered greedily like the default start.
+pub(crate) fn solve(n: usize, edges: &[(u32, u32, i128)], hint: Option<&[i128]>) -> Solved {
     let mut solver = Solver::new(n, edges);
-    solver.jump_start();
+    match hint {
+        Some(y) => solver.start_from_hint(y),
+        None => solver.start_from_best_edges(),
+    }
+    solver.lower_duals_and_match_greedily();
     solver.run_stages();
     solver.into_solution()
 }
@@ -168,15 +175,16 @@ impl Solver {
     #[inline]
     fn slack(&self, k: u32) -> i128 {
         let k = k as usize;
-        self.dual[self.endpoint[2 * k] as usize] + self.dual[self.endpoint[2 * k + 1] as usize] - 2 * self.weight[k]
+        self.dual[self.endpoint[2 * k] as usize] + self.dual[self.endpoint[2 * k + 1] as usize]
+            - 2 * self.weight[k]
     }
 
     // ----------------------------------------------------------------------------------------------------------
     // Step 0: jump start.
     // ----------------------------------------------------------------------------------------------------------
 
-    /// Sets feasible vertex duals that make many edges tight, then matches tight edges greedily.
-    fn jump_start(&mut self) {
+    /// Default start: every vertex dual at its best incident weight (feasible, all even).
+    fn start_from_best_edges(&mut self) {
         // Each vertex's best incident weight: y_a + y_b ≥ W_ab + W_ab.
         for k in 0..self.weight.len() {
             for side in 0..2 {
@@ -184,6 +192,30 @@ impl Solver {
                 self.dual[v] = self.dual[v].max(self.weight[k]);
             }
         }
+    }
+
+    /// Starts from the given duals, rounded up to even values (all roots must share a parity) and raised where an
+    /// edge would have negative slack.
+    fn start_from_hint(&mut self, hint: &[i128]) {
+        for (v, &y) in hint.iter().enumerate().take(self.n) {
+            let y = y.max(0);
+            self.dual[v] = y + (y & 1);
+        }
+        for k in 0..self.weight.len() {
+            let (a, b) = (
+                self.endpoint[2 * k] as usize,
+                self.endpoint[2 * k + 1] as usize,
+            );
+            let deficit = 2 * self.weight[k] - self.dual[a] - self.dual[b];
+            if deficit > 0 {
+                let v = if self.dual[a] <= self.dual[b] { a } else { b };
+                self.dual[v] += deficit;
+            }
+        }
+    }
+
+    /// Lowers duals where feasibility allows, then matches tight edges greedily.
+    fn lower_duals_and_match_greedily(&mut self) {
         // Lower each dual as far as feasibility allows (making at least one of its edges tight).
         for v in 0..self.n as u32 {
             let mut need = 0i128;
@@ -277,7 +309,10 @@ impl Solver {
                         }
                         Delta::TightenToFree(k) | Delta::TightenBetweenS(k) => {
                             self.allowed[k as usize] = true;
-                            let (a, b) = (self.endpoint[2 * k as usize], self.endpoint[2 * k as usize + 1]);
+                            let (a, b) = (
+                                self.endpoint[2 * k as usize],
+                                self.endpoint[2 * k as usize + 1],
+                            );
                             let s_end = if self.label[self.inblossom[a as usize] as usize] == S {
                                 a
                             } else {
@@ -340,7 +375,8 @@ impl Solver {
                         self.bestedge[b] = k;
                     }
                 } else if self.label[w as usize] == FREE
-                    && (self.bestedge[w as usize] == NONE || kslack < self.slack(self.bestedge[w as usize]))
+                    && (self.bestedge[w as usize] == NONE
+                        || kslack < self.slack(self.bestedge[w as usize]))
                 {
                     self.bestedge[w as usize] = k;
                     if !self.in_boundary[w as usize] {
@@ -456,7 +492,10 @@ impl Solver {
 
     /// Shrinks the odd cycle closed by S-S edge `k` into a new S-blossom with the given base.
     fn add_blossom(&mut self, base: u32, k: u32) {
-        let (mut v, mut w) = (self.endpoint[2 * k as usize], self.endpoint[2 * k as usize + 1]);
+        let (mut v, mut w) = (
+            self.endpoint[2 * k as usize],
+            self.endpoint[2 * k as usize + 1],
+        );
         let bb = self.inblossom[base as usize];
         let mut bv = self.inblossom[v as usize];
         let mut bw = self.inblossom[w as usize];
@@ -557,7 +596,10 @@ impl Solver {
 
     /// Considers edge `k` as the least-slack edge from blossom `b` to the S-blossom at its other end.
     fn offer_best_to(&mut self, b: u32, k: u32) {
-        let (mut i, mut j) = (self.endpoint[2 * k as usize], self.endpoint[2 * k as usize + 1]);
+        let (mut i, mut j) = (
+            self.endpoint[2 * k as usize],
+            self.endpoint[2 * k as usize + 1],
+        );
         if self.inblossom[j as usize] == b {
             std::mem::swap(&mut i, &mut j);
         }
@@ -668,7 +710,10 @@ impl Solver {
             if self.label[bv as usize] == S {
                 continue;
             }
-            let reached = self.leaves(bv).into_iter().find(|&x| self.label[x as usize] != FREE);
+            let reached = self
+                .leaves(bv)
+                .into_iter()
+                .find(|&x| self.label[x as usize] != FREE);
             if let Some(x) = reached {
                 debug_assert_eq!(self.label[x as usize], T);
                 self.label[x as usize] = FREE;
@@ -692,7 +737,10 @@ impl Solver {
             self.augment_blossom(t, v);
         }
         let len = self.childs[bu].len() as isize;
-        let i = self.childs[bu].iter().position(|&c| c == t).expect("t is a child of b");
+        let i = self.childs[bu]
+            .iter()
+            .position(|&c| c == t)
+            .expect("t is a child of b");
         let mut j = i as isize;
         let (jstep, trick): (isize, u32) = if j & 1 == 1 {
             j -= len;
@@ -726,7 +774,10 @@ impl Solver {
 
     /// Augments along the path through S-S edge `k` joining two different trees.
     fn augment(&mut self, k: u32) {
-        let (v, w) = (self.endpoint[2 * k as usize], self.endpoint[2 * k as usize + 1]);
+        let (v, w) = (
+            self.endpoint[2 * k as usize],
+            self.endpoint[2 * k as usize + 1],
+        );
         self.flip_path_to_root(v, 2 * k + 1);
         self.flip_path_to_root(w, 2 * k);
     }
@@ -827,7 +878,11 @@ impl Solver {
     /// End of stage: dissolve top-level S-blossoms whose dual is 0.
     fn expand_zero_s_blossoms(&mut self) {
         for b in self.n..2 * self.n {
-            if self.parent[b] == NONE && self.base[b] != NONE && self.label[b] == S && self.dual[b] == 0 {
+            if self.parent[b] == NONE
+                && self.base[b] != NONE
+                && self.label[b] == S
+                && self.dual[b] == 0
+            {
                 self.expand_blossom(b as u32, true);
             }
         }

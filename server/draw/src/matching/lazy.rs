@@ -1,21 +1,30 @@
 //! Lazy (sparse) maximum-weight matching: solve on candidate edges, then prove no omitted pair could help.
 //!
-//! The certificate: after solving on the candidate graph, the vertex duals `y` (quarter units, see
-//! [`super::Duals`]) satisfy `y_a + y_b ≥ 4·w(a, b)` for every candidate edge. If that also holds for every
-//! *omitted* pair, the same duals are a feasible certificate for the complete graph, so the matching is optimal
-//! there too (blossom duals are non-negative and only add to the left side). Omitted pairs violating it are added
-//! and the graph is solved again, until none remains. Only the non-maximum-cardinality mode is supported: to
-//! prefer more games, add a large constant to every weight before calling.
+//! The certificate: after solving on the candidate graph, the duals (quarter units, see [`super::Duals`]) satisfy
+//! `y_a + y_b + Σ_{B ∋ a, b} z_B ≥ 4·w(a, b)` for every candidate edge. If that also holds for every *omitted*
+//! pair, the same duals are a feasible certificate for the complete graph (the other optimality conditions concern
+//! only the matching, the vertices and the blossoms, which do not change), so the matching is optimal there too.
+//! Omitted pairs violating it are added (the worst few per vertex) and the graph is solved again, starting from
+//! the previous duals (blossom duals folded into the vertices), until none remains. Only the
+//! non-maximum-cardinality mode is supported: to prefer more games, add a large constant to every weight before
+//! calling (it must exceed what any weight difference could buy, e.g. `n/2 · (max − min) + 1`).
+//!
+//! The pair check visits, for each pair of buckets, the blossom nesting of their vertices: pairs whose deepest
+//! common blossom is `B` get exactly the credit `Σ` of `B`'s chain, and within each such group vertices are
+//! visited in increasing dual order so the scan stops as soon as the dual sum reaches the bucket bound.
 
-use super::{max_weight_matching_with_duals, DualBlossom, Duals, Edge, Matching};
+use super::{solve_with_hint, DualBlossom, Duals, Edge, Matching};
 
 /// A partition of the vertices into buckets with an upper bound on the weight between two buckets, so the
 /// optimality check can skip whole blocks of pairs.
 ///
 /// With score groups as buckets, `upper_bound(i, j)` is typically the weight two players at that group distance
 /// could at best get. A block `(i, j)` is skipped when `min y over i + min y over j ≥ 4·upper_bound(i, j)`; inside
-/// a block, vertices are visited in increasing dual order and the scan stops as soon as the dual sum reaches the
-/// bound, so only pairs that could violate the certificate are passed to the weight function.
+/// a block, vertices are visited in increasing dual order and the scan stops as soon as the dual sum (plus the
+/// pair's blossom credit) reaches the bound, so only pairs that could violate the certificate are passed to the
+/// weight function. Tighter bounds mean fewer weight calls: finer buckets (e.g. score group × seeding band) help.
+/// The bound is only an optimisation hint in the sense that a *valid* bound never changes the result; an
+/// *invalid* (too low) one can hide a better pair.
 pub struct Buckets<'a> {
     /// The buckets: every vertex `0..n` must appear in exactly one.
     pub members: Vec<Vec<u32>>,
@@ -60,7 +69,8 @@ pub struct LazyMatching {
 ///
 /// (solves) × ([`super::max_weight_matching`] on the current graph + the check). The check is O(n²) weight calls
 /// without buckets; with good buckets only blocks whose dual minima fall below the bound are visited, and inside
-/// them only pairs whose dual sum does, plus O(b²) for b buckets and O(n log n) for sorting.
+/// them only pairs whose dual sum does, plus O(b²) for b buckets and O(n·d·log n) for grouping by blossom
+/// (d = blossom nesting depth). Re-solves start from the previous duals.
 ///
 /// # Examples
 ///
@@ -94,8 +104,9 @@ pub fn max_weight_matching_lazy(
             &everything
         }
     };
+    let mut previous: Option<Vec<i128>> = None;
     loop {
-        let matching = max_weight_matching_with_duals(n, &edges, false);
+        let matching = solve_with_hint(n, &edges, false, previous.as_deref());
         stats.solves += 1;
         let present = adjacency(n, &edges);
         let violators = find_violators(&matching.duals, &present, &weight, buckets, &mut stats);
@@ -104,8 +115,21 @@ pub fn max_weight_matching_lazy(
             return LazyMatching { matching, stats };
         }
         stats.edges_added += violators.len() as u64;
+        previous = Some(folded_vertex_duals(&matching.duals));
         edges.extend(violators);
     }
+}
+
+/// Vertex duals with the blossom duals folded in (`y_v + Σ_{B ∋ v} z_B`): feasible on every edge without blossoms,
+/// so a good start for the next solve.
+fn folded_vertex_duals(duals: &Duals) -> Vec<i128> {
+    let mut y = duals.vertex.clone();
+    for blossom in &duals.blossoms {
+        for &v in &blossom.vertices {
+            y[v as usize] += blossom.dual / 2;
+        }
+    }
+    y
 }
 
 /// Sorted neighbour lists of the current graph, for membership tests.
@@ -160,7 +184,10 @@ fn find_violators(
                 stats.blocks_skipped += 1;
                 continue;
             }
-            let pass = Pass { limit, same: i == j };
+            let pass = Pass {
+                limit,
+                same: i == j,
+            };
             ctx.split(&pass, &sorted[i], &sorted[j], 0, 0, stats, &mut found);
         }
     }
@@ -244,7 +271,15 @@ impl<F: Fn(u32, u32) -> Option<i64>> CheckContext<'_, F> {
                         };
                         self.split(&inner, a, b, level + 1, deeper, stats, found);
                     }
-                    _ => self.scan(a, b, pass.limit - credit, credit, pass.same && ka == kb, stats, found),
+                    _ => self.scan(
+                        a,
+                        b,
+                        pass.limit - credit,
+                        credit,
+                        pass.same && ka == kb,
+                        stats,
+                        found,
+                    ),
                 }
             }
         }
@@ -278,7 +313,9 @@ impl<F: Fn(u32, u32) -> Option<i64>> CheckContext<'_, F> {
         stats: &mut LazyStats,
         found: &mut Vec<(i128, Edge)>,
     ) {
-        let Some(&min_second) = second.first() else { return };
+        let Some(&min_second) = second.first() else {
+            return;
+        };
         let min_second = self.y[min_second as usize];
         for &a in first {
             let ya = self.y[a as usize];

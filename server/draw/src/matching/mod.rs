@@ -129,6 +129,16 @@ pub fn max_weight_matching_with_duals(n: usize, edges: &[Edge], max_cardinality:
             e.b
         );
     }
+    solve_with_hint(n, edges, max_cardinality, None)
+}
+
+/// Solves with optional starting vertex duals (see `blossom::solve`), then verifies in debug builds.
+fn solve_with_hint(
+    n: usize,
+    edges: &[Edge],
+    max_cardinality: bool,
+    hint: Option<&[i128]>,
+) -> Matching {
     let weight_offset = if max_cardinality {
         cardinality_offset(n, edges)
     } else {
@@ -138,7 +148,7 @@ pub fn max_weight_matching_with_duals(n: usize, edges: &[Edge], max_cardinality:
         .iter()
         .map(|e| (e.a, e.b, i128::from(e.weight) + weight_offset))
         .collect();
-    let solved = blossom::solve(n, &internal);
+    let solved = blossom::solve(n, &internal, hint);
     let matching = Matching {
         mates: solved.mate,
         duals: Duals {

@@ -96,12 +96,26 @@ fn brute_force(n: usize, edges: &[Edge], max_cardinality: bool) -> (usize, i128)
         }
     }
     let mut best = (0, 0);
-    go(0, n, &mut vec![false; n], &adj, 0, 0, &mut best, max_cardinality);
+    go(
+        0,
+        n,
+        &mut vec![false; n],
+        &adj,
+        0,
+        0,
+        &mut best,
+        max_cardinality,
+    );
     best
 }
 
 /// A random graph: `n` vertices, edge probability `density`/100, weights from `weights`.
-fn random_graph(rng: &mut Rng, n: usize, density: u64, weights: &dyn Fn(&mut Rng) -> i64) -> Vec<Edge> {
+fn random_graph(
+    rng: &mut Rng,
+    n: usize,
+    density: u64,
+    weights: &dyn Fn(&mut Rng) -> i64,
+) -> Vec<Edge> {
     let mut edges = Vec::new();
     for a in 0..n as u32 {
         for b in a + 1..n as u32 {
@@ -180,9 +194,21 @@ fn graphs_with_parallel_edges_and_loops_match_brute_force() {
 #[test]
 fn path_prefers_two_outer_edges() {
     let edges = [
-        Edge { a: 0, b: 1, weight: 5 },
-        Edge { a: 1, b: 2, weight: 8 },
-        Edge { a: 2, b: 3, weight: 5 },
+        Edge {
+            a: 0,
+            b: 1,
+            weight: 5,
+        },
+        Edge {
+            a: 1,
+            b: 2,
+            weight: 8,
+        },
+        Edge {
+            a: 2,
+            b: 3,
+            weight: 5,
+        },
     ];
     assert_eq!(
         max_weight_matching(4, &edges, false),
@@ -193,13 +219,21 @@ fn path_prefers_two_outer_edges() {
 #[test]
 fn max_cardinality_takes_more_edges_over_more_weight() {
     let edges = [
-        Edge { a: 0, b: 1, weight: 1 },
+        Edge {
+            a: 0,
+            b: 1,
+            weight: 1,
+        },
         Edge {
             a: 1,
             b: 2,
             weight: 100,
         },
-        Edge { a: 2, b: 3, weight: 1 },
+        Edge {
+            a: 2,
+            b: 3,
+            weight: 1,
+        },
     ];
     assert_eq!(
         max_weight_matching(4, &edges, false),
@@ -216,11 +250,27 @@ fn empty_and_edgeless_graphs_have_no_mates() {
     assert_eq!(max_weight_matching(0, &[], true), Vec::<Option<u32>>::new());
     assert_eq!(max_weight_matching(3, &[], false), vec![None; 3]);
     assert_eq!(
-        max_weight_matching(2, &[Edge { a: 0, b: 1, weight: -4 }], false),
+        max_weight_matching(
+            2,
+            &[Edge {
+                a: 0,
+                b: 1,
+                weight: -4
+            }],
+            false
+        ),
         vec![None; 2]
     );
     assert_eq!(
-        max_weight_matching(2, &[Edge { a: 0, b: 1, weight: -4 }], true),
+        max_weight_matching(
+            2,
+            &[Edge {
+                a: 0,
+                b: 1,
+                weight: -4
+            }],
+            true
+        ),
         vec![Some(1), Some(0)]
     );
 }
@@ -274,7 +324,10 @@ fn lazy_solver_equals_full_solve_on_random_graphs() {
         let lazy = max_weight_matching_lazy(n, candidates, weight, None);
         let dense = max_weight_matching_dense(n, &weight, false);
         let all: Vec<Edge> = (0..n as u32)
-            .flat_map(|a| (a + 1..n as u32).filter_map(move |b| weight(a, b).map(|w| Edge { a, b, weight: w })))
+            .flat_map(|a| {
+                (a + 1..n as u32)
+                    .filter_map(move |b| weight(a, b).map(|w| Edge { a, b, weight: w }))
+            })
             .collect();
         assert_eq!(
             score(&all, &lazy.matching.mates).1,
@@ -345,7 +398,11 @@ fn rustworkx_score(n: usize, edges: &[Edge], max_cardinality: bool) -> (usize, i
     let mut graph: UnGraph<(), i128> = UnGraph::with_capacity(n, edges.len());
     let nodes: Vec<_> = (0..n).map(|_| graph.add_node(())).collect();
     for e in edges {
-        graph.add_edge(nodes[e.a as usize], nodes[e.b as usize], i128::from(e.weight));
+        graph.add_edge(
+            nodes[e.a as usize],
+            nodes[e.b as usize],
+            i128::from(e.weight),
+        );
     }
     let pairs = rustworkx_core::max_weight_matching::max_weight_matching(
         &graph,
@@ -405,8 +462,116 @@ fn dense_reference_matches_rustworkx_on_complete_graphs() {
             })
             .collect();
         for max_cardinality in [false, true] {
-            let ours = score(&edges, &max_weight_matching_dense(n, &weight, max_cardinality));
-            assert_eq!(ours, rustworkx_score(n, &edges, max_cardinality), "seed {seed}");
+            let ours = score(
+                &edges,
+                &max_weight_matching_dense(n, &weight, max_cardinality),
+            );
+            assert_eq!(
+                ours,
+                rustworkx_score(n, &edges, max_cardinality),
+                "seed {seed}"
+            );
         }
+    }
+}
+
+#[test]
+fn solving_from_any_starting_duals_gives_the_optimum() {
+    for seed in 0..2000u64 {
+        let mut rng = Rng(seed ^ 0x5EED);
+        let n = 1 + rng.below(10) as usize;
+        let edges = random_graph(&mut rng, n, 60, &|r| r.range(-5, 30));
+        let hint: Vec<i128> = (0..n).map(|_| i128::from(rng.range(-10, 130))).collect();
+        for max_cardinality in [false, true] {
+            let m = solve_with_hint(n, &edges, max_cardinality, Some(&hint));
+            verify_optimum(n, &edges, max_cardinality, &m)
+                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            let got = score(&edges, &m.mates);
+            let best = brute_force(n, &edges, max_cardinality);
+            assert_eq!(
+                got.1, best.1,
+                "seed {seed} max_cardinality={max_cardinality}"
+            );
+        }
+    }
+}
+
+#[test]
+fn lazy_solver_reports_its_work() {
+    let weight = |a: u32, b: u32| {
+        Some(if (a, b) == (0, 3) {
+            20
+        } else {
+            10 - i64::from(b - a)
+        })
+    };
+    let candidates = vec![
+        Edge {
+            a: 0,
+            b: 1,
+            weight: 9,
+        },
+        Edge {
+            a: 2,
+            b: 3,
+            weight: 9,
+        },
+    ];
+    let result = max_weight_matching_lazy(4, candidates, weight, None);
+    assert_eq!(
+        result.matching.mates,
+        vec![Some(3), Some(2), Some(1), Some(0)]
+    );
+    assert!(result.stats.solves >= 2);
+    assert_eq!(result.stats.final_edges, 2 + result.stats.edges_added);
+    assert!(result.stats.pairs_checked >= 4);
+}
+
+#[test]
+fn lazy_solver_on_score_groups_matches_rustworkx_on_the_complete_graph() {
+    for seed in 0..6u64 {
+        let mut rng = Rng(seed + 4242);
+        let n = 100 + rng.below(200) as usize;
+        let groups = 3 + rng.below(8) as u32;
+        let group = |v: u32| v * groups / n as u32;
+        let noise: Vec<i64> = (0..n * n).map(|_| rng.range(0, 999_999)).collect();
+        let weight = |a: u32, b: u32| {
+            let gap = i64::from(group(a).abs_diff(group(b)));
+            let h = noise[a as usize * n + b as usize];
+            (h % 97 != 0).then_some(100_000_000_000 * (100 - gap * gap) + 5_000_000 * (h % 50) + h)
+        };
+        let bound = |i: usize, j: usize| {
+            let gap = i.abs_diff(j) as i64;
+            Some(100_000_000_000 * (100 - gap * gap) + 5_000_000 * 49 + 999_999)
+        };
+        let mut members = vec![Vec::new(); groups as usize];
+        for v in 0..n as u32 {
+            members[group(v) as usize].push(v);
+        }
+        // Candidates: a few neighbours in the same group only.
+        let mut candidates = Vec::new();
+        for a in 0..n as u32 {
+            for b in a + 1..(a + 6).min(n as u32) {
+                if let Some(w) = weight(a, b) {
+                    candidates.push(Edge { a, b, weight: w });
+                }
+            }
+        }
+        let buckets = Buckets {
+            members,
+            upper_bound: &bound,
+        };
+        let lazy = max_weight_matching_lazy(n, candidates, weight, Some(&buckets));
+        let all: Vec<Edge> = (0..n as u32)
+            .flat_map(|a| {
+                (a + 1..n as u32)
+                    .filter_map(move |b| weight(a, b).map(|w| Edge { a, b, weight: w }))
+            })
+            .collect();
+        assert_eq!(
+            score(&all, &lazy.matching.mates).1,
+            rustworkx_score(n, &all, false).1,
+            "seed {seed}"
+        );
     }
 }

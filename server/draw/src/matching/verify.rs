@@ -27,7 +27,12 @@ use super::{DualBlossom, Edge, Matching};
 /// m.mates = vec![Some(1), Some(0), None]; // the lighter edge: no certificate can prove it optimal
 /// assert!(verify_optimum(3, &edges, false, &m).is_err());
 /// ```
-pub fn verify_optimum(n: usize, edges: &[Edge], max_cardinality: bool, matching: &Matching) -> Result<(), String> {
+pub fn verify_optimum(
+    n: usize,
+    edges: &[Edge],
+    max_cardinality: bool,
+    matching: &Matching,
+) -> Result<(), String> {
     let duals = &matching.duals;
     let mates = &matching.mates;
     if mates.len() != n || duals.vertex.len() != n {
@@ -36,7 +41,10 @@ pub fn verify_optimum(n: usize, edges: &[Edge], max_cardinality: bool, matching:
     if max_cardinality {
         let needed = super::cardinality_offset(n, edges);
         if duals.weight_offset < needed {
-            return Err(format!("weight offset {} below {needed}", duals.weight_offset));
+            return Err(format!(
+                "weight offset {} below {needed}",
+                duals.weight_offset
+            ));
         }
     } else if duals.weight_offset != 0 {
         return Err("non-zero weight offset without max_cardinality".into());
@@ -85,7 +93,9 @@ fn blossoms_containing(n: usize, matching: &Matching) -> Result<Vec<Vec<u32>>, S
         }
         let mut inside = 0;
         for &v in &blossom.vertices {
-            let list: &mut Vec<u32> = containing.get_mut(v as usize).ok_or("blossom vertex out of range")?;
+            let list: &mut Vec<u32> = containing
+                .get_mut(v as usize)
+                .ok_or("blossom vertex out of range")?;
             if list.last() == Some(&(i as u32)) {
                 return Err(format!("blossom {i} lists vertex {v} twice"));
             }
@@ -142,9 +152,13 @@ fn check_edges(edges: &[Edge], matching: &Matching, containing: &[Vec<u32>]) -> 
         if w <= 0 {
             continue;
         }
-        let slack = duals.vertex[e.a as usize] + duals.vertex[e.b as usize] + blossom_sum(e.a, e.b) - 4 * w;
+        let slack =
+            duals.vertex[e.a as usize] + duals.vertex[e.b as usize] + blossom_sum(e.a, e.b) - 4 * w;
         if slack < 0 {
-            return Err(format!("edge ({}, {}) has negative slack {slack}", e.a, e.b));
+            return Err(format!(
+                "edge ({}, {}) has negative slack {slack}",
+                e.a, e.b
+            ));
         }
         if matching.mates[e.a as usize] == Some(e.b) {
             let key = (e.a.min(e.b), e.a.max(e.b));
@@ -156,7 +170,11 @@ fn check_edges(edges: &[Edge], matching: &Matching, containing: &[Vec<u32>]) -> 
         if let Some(u) = *m {
             let key = (u.min(v as u32), u.max(v as u32));
             match matched_best.get(&key) {
-                None => return Err(format!("matched pair {key:?} is not a positive edge of the graph")),
+                None => {
+                    return Err(format!(
+                        "matched pair {key:?} is not a positive edge of the graph"
+                    ))
+                }
                 Some(&s) if s != 0 => return Err(format!("matched pair {key:?} has slack {s}")),
                 Some(_) => {}
             }
