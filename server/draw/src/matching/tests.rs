@@ -42,52 +42,47 @@ fn score(edges: &[Edge], mates: &[Option<u32>]) -> (usize, i128) {
     (count, total)
 }
 
-/// Best (cardinality, weight) over all matchings, by exhaustive search.
-fn brute_force(n: usize, edges: &[Edge], max_cardinality: bool) -> (usize, i128) {
-    fn go(
-        v: usize,
-        n: usize,
-        used: &mut Vec<bool>,
-        adj: &[Vec<(u32, i64)>],
-        count: usize,
-        total: i128,
-        best: &mut (usize, i128),
-        max_cardinality: bool,
-    ) {
-        if v == n {
-            let better = if max_cardinality {
-                (count, total) > *best
+/// Exhaustive search state: adjacency, which vertices are taken, best (cardinality, weight) so far.
+struct BruteForce {
+    adj: Vec<Vec<(u32, i64)>>,
+    used: Vec<bool>,
+    best: (usize, i128),
+    max_cardinality: bool,
+}
+
+impl BruteForce {
+    /// Tries every way to leave vertex `v` unmatched or match it to a later free neighbour.
+    fn go(&mut self, v: usize, count: usize, total: i128) {
+        if v == self.adj.len() {
+            let better = if self.max_cardinality {
+                (count, total) > self.best
             } else {
-                total > best.1
+                total > self.best.1
             };
             if better {
-                *best = (count, total);
+                self.best = (count, total);
             }
             return;
         }
-        if used[v] {
-            return go(v + 1, n, used, adj, count, total, best, max_cardinality);
+        if self.used[v] {
+            return self.go(v + 1, count, total);
         }
-        go(v + 1, n, used, adj, count, total, best, max_cardinality);
-        used[v] = true;
-        for &(u, w) in &adj[v] {
-            if !used[u as usize] {
-                used[u as usize] = true;
-                go(
-                    v + 1,
-                    n,
-                    used,
-                    adj,
-                    count + 1,
-                    total + i128::from(w),
-                    best,
-                    max_cardinality,
-                );
-                used[u as usize] = false;
+        self.go(v + 1, count, total);
+        self.used[v] = true;
+        for i in 0..self.adj[v].len() {
+            let (u, w) = self.adj[v][i];
+            if !self.used[u as usize] {
+                self.used[u as usize] = true;
+                self.go(v + 1, count + 1, total + i128::from(w));
+                self.used[u as usize] = false;
             }
         }
-        used[v] = false;
+        self.used[v] = false;
     }
+}
+
+/// Best (cardinality, weight) over all matchings, by exhaustive search.
+fn brute_force(n: usize, edges: &[Edge], max_cardinality: bool) -> (usize, i128) {
     let mut adj = vec![Vec::new(); n];
     for e in edges {
         if e.a != e.b {
@@ -95,18 +90,14 @@ fn brute_force(n: usize, edges: &[Edge], max_cardinality: bool) -> (usize, i128)
             adj[e.b as usize].push((e.a, e.weight));
         }
     }
-    let mut best = (0, 0);
-    go(
-        0,
-        n,
-        &mut vec![false; n],
-        &adj,
-        0,
-        0,
-        &mut best,
+    let mut search = BruteForce {
+        adj,
+        used: vec![false; n],
+        best: (0, 0),
         max_cardinality,
-    );
-    best
+    };
+    search.go(0, 0, 0);
+    search.best
 }
 
 /// A random graph: `n` vertices, edge probability `density`/100, weights from `weights`.
