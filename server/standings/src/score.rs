@@ -1,0 +1,263 @@
+//! The score grid after round R: what happened to every player in every round 1..=R, and the McMahon score,
+//! wins and points after each round, all in integer half points.
+//!
+//! Conventions (shared with `tengen_draw::score`): a game in a round beats a bye, a bye beats absence; a player
+//! who participates but has neither is "not assigned" and scores 0. Game points come from
+//! [`tengen_draw::score::game_points`]: win 1 (by forfeit too), jigo ½ each, both-lose 0, both-win 1 each,
+//! unknown 0. A bye scores the bye value and counts as a win. A missed round (not participating, no game, no
+//! bye) credits the McMahon score by the [`MissedRounds`] rule and never counts as a win.
+//!
+//! Games are read in a canonical order (round, white, black, handicap), so the order of the snapshot's lists
+//! never changes anything.
+
+use std::collections::BTreeMap;
+
+use tengen_draw::model::{HalfPoints, PastGame, PlayerId, RoundNo, Snapshot};
+use tengen_draw::score::game_points;
+
+use crate::settings::{MissedRounds, ScoreRules};
+
+/// What happened to one player in one round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    /// A game (played, or decided by forfeit) against the player at this index of the table.
+    Game {
+        /// Index of the opponent in [`ScoreTable::ids`].
+        opponent: usize,
+        /// Points this player scored (half points).
+        points: HalfPoints,
+        /// Points the opponent scored (half points).
+        opponent_points: HalfPoints,
+        /// Decided without play.
+        forfeit: bool,
+    },
+    /// The bye.
+    Bye,
+    /// Not participating: a latecomer's early round, a partial player's later one, a sleeper.
+    Missed,
+    /// Present but neither paired nor given the bye.
+    NotAssigned,
+}
+
+impl Event {
+    /// The opponent's index when the round had a game (played or forfeited).
+    pub fn opponent(&self) -> Option<usize> {
+        match self {
+            Event::Game { opponent, .. } => Some(*opponent),
+            _ => None,
+        }
+    }
+
+    /// True when the round had a game actually played over the board.
+    pub fn is_played(&self) -> bool {
+        matches!(self, Event::Game { forfeit: false, .. })
+    }
+}
+
+/// The grid of one tournament after round `after`, players indexed in id order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScoreTable {
+    /// The last round counted (R).
+    pub after: RoundNo,
+    /// Player ids, ascending; every per-player vector follows this order.
+    pub ids: Vec<PlayerId>,
+    /// Player numbers (by strength), for tie display order.
+    pub numbers: Vec<u32>,
+    /// Starting McMahon scores.
+    pub starts: Vec<HalfPoints>,
+    /// `events[p][s-1]`: what happened to player `p` in round `s`.
+    pub events: Vec<Vec<Event>>,
+    /// `mms[p][s]`: McMahon score after round `s` (`mms[p][0]` is the starting score).
+    pub mms: Vec<Vec<HalfPoints>>,
+    /// `points[p][s]`: points from games (wins, forfeit wins and jigos) after round `s`, no byes or credits.
+    pub points: Vec<Vec<HalfPoints>>,
+    /// Wins after round R: game points plus byes.
+    pub wins: Vec<HalfPoints>,
+    /// Mays' adjusted score after round R (see [`crate::settings::OpponentScore::Adjusted`]).
+    pub adjusted: Vec<HalfPoints>,
+    index: BTreeMap<PlayerId, usize>,
+}
+
+impl ScoreTable {
+    /// Builds the grid of `snapshot` for rounds 1..=`after`. Games and byes of later rounds are ignored, as are
+    /// games naming unknown players.
+    pub fn build(snapshot: &Snapshot, after: RoundNo, rules: &ScoreRules) -> ScoreTable {
+        let mut players: Vec<_> = snapshot.players.iter().collect();
+        players.sort_by_key(|p| p.id);
+        players.dedup_by_key(|p| p.id);
+        let index: BTreeMap<PlayerId, usize> =
+            players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+        let rounds = after.0 as usize;
+        let mut events: Vec<Vec<Event>> = players
+            .iter()
+            .map(|p| {
+                (1..=after.0)
+                    .map(|s| {
+                        if p.plays(RoundNo(s)) {
+                            Event::NotAssigned
+                        } else {
+                            Event::Missed
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        for bye in snapshot
+            .byes
+            .iter()
+            .filter(|b| b.round.0 >= 1 && b.round <= after)
+        {
+            if let Some(&p) = index.get(&bye.player) {
+                events[p][bye.round.index()] = Event::Bye;
+            }
+        }
+        let mut games: Vec<&PastGame> = snapshot
+            .games
+            .iter()
+            .filter(|g| g.round.0 >= 1 && g.round <= after)
+            .collect();
+        games.sort_by_key(|g| (g.round, g.white, g.black, g.handicap, g.result));
+        for g in games {
+            place_game(&mut events, &index, g);
+        }
+        let starts: Vec<HalfPoints> = players.iter().map(|p| p.starting_mms).collect();
+        let mut table = ScoreTable {
+            after,
+            ids: players.iter().map(|p| p.id).collect(),
+            numbers: players.iter().map(|p| p.number).collect(),
+            starts,
+            mms: Vec::with_capacity(players.len()),
+            points: Vec::with_capacity(players.len()),
+            wins: Vec::with_capacity(players.len()),
+            adjusted: Vec::with_capacity(players.len()),
+            events,
+            index,
+        };
+        for p in 0..table.ids.len() {
+            let row = walk(table.starts[p], &table.events[p], rules, rounds);
+            table.mms.push(row.mms);
+            table.points.push(row.points);
+            table.wins.push(row.wins);
+            table.adjusted.push(row.adjusted);
+        }
+        table
+    }
+
+    /// Number of players.
+    pub fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    /// True when there are no players.
+    pub fn is_empty(&self) -> bool {
+        self.ids.is_empty()
+    }
+
+    /// The index of a player in every per-player vector.
+    pub fn index_of(&self, id: PlayerId) -> Option<usize> {
+        self.index.get(&id).copied()
+    }
+
+    /// McMahon score after round R.
+    pub fn final_mms(&self, p: usize) -> HalfPoints {
+        self.mms[p][self.after.0 as usize]
+    }
+
+    /// Rounds counted (R).
+    pub fn rounds(&self) -> usize {
+        self.after.0 as usize
+    }
+}
+
+/// Records one game for both players (a later game of the same round for the same player replaces the earlier).
+fn place_game(events: &mut [Vec<Event>], index: &BTreeMap<PlayerId, usize>, g: &PastGame) {
+    let (Some(&w), Some(&b)) = (index.get(&g.white), index.get(&g.black)) else {
+        return;
+    };
+    if w == b {
+        return;
+    }
+    let s = g.round.index();
+    let wp = game_points(g.result.outcome, true);
+    let bp = game_points(g.result.outcome, false);
+    let forfeit = g.result.by_forfeit;
+    events[w][s] = Event::Game {
+        opponent: b,
+        points: wp,
+        opponent_points: bp,
+        forfeit,
+    };
+    events[b][s] = Event::Game {
+        opponent: w,
+        points: bp,
+        opponent_points: wp,
+        forfeit,
+    };
+}
+
+struct Walk {
+    mms: Vec<HalfPoints>,
+    points: Vec<HalfPoints>,
+    wins: HalfPoints,
+    adjusted: HalfPoints,
+}
+
+/// The credit for `missed` missed rounds so far.
+pub fn missed_credit(rule: MissedRounds, missed: u32) -> HalfPoints {
+    match rule {
+        MissedRounds::MaysHalf => HalfPoints(missed as i32),
+        MissedRounds::BgaOnePerTwo => HalfPoints((missed / 2) as i32 * 2),
+        MissedRounds::Nothing => HalfPoints(0),
+    }
+}
+
+/// One player's running scores through the rounds.
+fn walk(start: HalfPoints, events: &[Event], rules: &ScoreRules, rounds: usize) -> Walk {
+    let mut mms = Vec::with_capacity(rounds + 1);
+    let mut points = Vec::with_capacity(rounds + 1);
+    mms.push(start);
+    points.push(HalfPoints(0));
+    let (mut game_pts, mut byes, mut missed) = (HalfPoints(0), HalfPoints(0), 0u32);
+    let mut adjusted = start;
+    for e in events {
+        match *e {
+            Event::Game {
+                points: p, forfeit, ..
+            } => {
+                game_pts += p;
+                adjusted += if forfeit { HalfPoints::HALF } else { p };
+            }
+            Event::Bye => {
+                byes += rules.bye;
+                adjusted += HalfPoints::HALF;
+            }
+            Event::Missed => {
+                missed += 1;
+                adjusted += HalfPoints::HALF;
+            }
+            Event::NotAssigned => adjusted += HalfPoints::HALF,
+        }
+        mms.push(start + game_pts + byes + missed_credit(rules.missed, missed));
+        points.push(game_pts);
+    }
+    Walk {
+        mms,
+        points,
+        wins: game_pts + byes,
+        adjusted,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bga_rule_gives_one_point_per_two_missed_rounds() {
+        let credits: Vec<i32> = (0..5)
+            .map(|m| missed_credit(MissedRounds::BgaOnePerTwo, m).0)
+            .collect();
+        assert_eq!(credits, vec![0, 0, 2, 2, 4]);
+        assert_eq!(missed_credit(MissedRounds::MaysHalf, 3), HalfPoints(3));
+    }
+}

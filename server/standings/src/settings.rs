@@ -1,0 +1,205 @@
+//! What a director chooses about standings: how missed rounds and byes score, which tie-break criteria apply
+//! in which order and with which conventions, and the two ready-made profiles (Mays' manual and the EGF).
+//! Plain data only; the arithmetic lives in `score`, `tiebreak` and `placing`.
+
+use tengen_draw::model::HalfPoints;
+
+/// How a round the player misses (not participating, no game, no bye) credits the McMahon score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MissedRounds {
+    /// Mays' manual: ½ point per missed round, for latecomers, partial players and on a player's return.
+    #[default]
+    MaysHalf,
+    /// BGA handbook §9.4: one point after every two missed rounds (the running count of missed rounds is halved
+    /// and floored). This equals OpenGotha's default (absent ½, "round down" of the running total).
+    BgaOnePerTwo,
+    /// No credit at all.
+    Nothing,
+}
+
+/// How rounds score, in half points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScoreRules {
+    /// Credit for missed rounds (McMahon score only; never counts as a win).
+    pub missed: MissedRounds,
+    /// Points for a bye, counted as a win (default 1).
+    pub bye: HalfPoints,
+}
+
+impl Default for ScoreRules {
+    fn default() -> Self {
+        ScoreRules {
+            missed: MissedRounds::MaysHalf,
+            bye: HalfPoints::ONE,
+        }
+    }
+}
+
+/// Which score of an opponent the SOS family adds up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum OpponentScore {
+    /// The opponent's McMahon score after the last counted round ("final MMS").
+    #[default]
+    Final,
+    /// Mays' adjusted score: the opponent's final score +½ per loss by forfeit and per missed round, −½ per win
+    /// by forfeit and per bye, applied to the score *without* missed-round credits (as in the manual's Table 1,
+    /// where a partial player who left after round 1 has final −8 and adjusted −5.5). Equivalently: starting MMS
+    /// + points of games played over the board + ½ for every round without such a game. This is also
+    /// OpenGotha's "count not played games as half point" mode.
+    Adjusted,
+}
+
+/// What a round in which the player had no game (bye, missed, not assigned) adds to SOS-family sums.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Unplayed {
+    /// The player's own starting McMahon score (EGF tournament system rules, BGA handbook, OpenGotha SOSM).
+    #[default]
+    OwnStart,
+    /// The EGF virtual-opponent option: a virtual opponent who started where the player started and scored ½
+    /// per round, i.e. own starting MMS + ½ × R (R = rounds counted).
+    VirtualOpponent,
+    /// Mays' normalisation: the round adds nothing and the sum is multiplied by R / opponents met.
+    Normalise,
+    /// Nothing (the Swiss SOSW convention).
+    Zero,
+}
+
+/// Conventions of one SOS-family criterion.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SosRules {
+    /// Final or adjusted opponent scores.
+    pub opponent: OpponentScore,
+    /// What rounds without a game add.
+    pub unplayed: Unplayed,
+}
+
+impl SosRules {
+    /// Plain SOS with the EGF convention (final scores, own starting MMS for rounds without a game).
+    pub const EGF: SosRules = SosRules {
+        opponent: OpponentScore::Final,
+        unplayed: Unplayed::OwnStart,
+    };
+    /// Mays' SOS: adjusted opponent scores, normalised.
+    pub const MAYS: SosRules = SosRules {
+        opponent: OpponentScore::Adjusted,
+        unplayed: Unplayed::Normalise,
+    };
+}
+
+/// One placement criterion. Higher values place higher for every criterion.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Criterion {
+    /// McMahon score after the last counted round.
+    Mms,
+    /// Number of wins (wins, by forfeit too, byes; jigo ½; both-win 1 each).
+    Wins,
+    /// Sum of opponents' scores.
+    Sos(SosRules),
+    /// SOS without the lowest one or two per-round values (OpenGotha's SOS−1/SOS−2; the substitutes of
+    /// rounds without a game are candidates for removal).
+    SosMinus(u8, SosRules),
+    /// Sum of opponents' SOS (computed with the same rules).
+    Sosos(SosRules),
+    /// Sum of defeated opponents' scores; a jigo adds half the opponent's score; with [`Unplayed::OwnStart`] a
+    /// bye adds the player's own starting MMS (BGA's "free win").
+    Sodos(SosRules),
+    /// Cumulative sum of scores: Σ over rounds of the McMahon score after that round.
+    Cuss,
+    /// Cumulative sum of points: Σ over rounds of the points from games (wins, by forfeit too, and jigos) up to
+    /// that round; byes and missed-round credits excluded ("no free wins").
+    Cusp,
+    /// Score against common opponents (AGA): among players tied on every earlier criterion, the points each
+    /// scored against the opponents that all of them met.
+    Saco,
+    /// Head-to-head among players tied on every earlier criterion (see `tiebreak::head_to_head`).
+    HeadToHead,
+}
+
+impl Criterion {
+    /// Short name for tables and explanations.
+    pub fn name(&self) -> String {
+        match self {
+            Criterion::Mms => "MMS".into(),
+            Criterion::Wins => "Wins".into(),
+            Criterion::Sos(r) => format!("SOS{}", rules_suffix(r)),
+            Criterion::SosMinus(k, r) => format!("SOS-{k}{}", rules_suffix(r)),
+            Criterion::Sosos(r) => format!("SOSOS{}", rules_suffix(r)),
+            Criterion::Sodos(r) => format!("SODOS{}", rules_suffix(r)),
+            Criterion::Cuss => "CUSS".into(),
+            Criterion::Cusp => "CUSP".into(),
+            Criterion::Saco => "SACO".into(),
+            Criterion::HeadToHead => "H2H".into(),
+        }
+    }
+
+    /// True for criteria whose value depends on the group of tied players (SACO, head-to-head).
+    pub fn is_group(&self) -> bool {
+        matches!(self, Criterion::Saco | Criterion::HeadToHead)
+    }
+}
+
+fn rules_suffix(r: &SosRules) -> &'static str {
+    match (r.opponent, r.unplayed) {
+        (OpponentScore::Final, Unplayed::OwnStart) => "",
+        (OpponentScore::Final, Unplayed::VirtualOpponent) => " (virtual)",
+        (OpponentScore::Final, Unplayed::Normalise) => " (normalised)",
+        (OpponentScore::Final, Unplayed::Zero) => " (0 unplayed)",
+        (OpponentScore::Adjusted, Unplayed::OwnStart) => " (adjusted)",
+        (OpponentScore::Adjusted, Unplayed::VirtualOpponent) => " (adjusted, virtual)",
+        (OpponentScore::Adjusted, Unplayed::Normalise) => " (adjusted, normalised)",
+        (OpponentScore::Adjusted, Unplayed::Zero) => " (adjusted, 0 unplayed)",
+    }
+}
+
+/// Everything standings depend on besides the tournament itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settings {
+    /// Scoring of missed rounds and byes.
+    pub scores: ScoreRules,
+    /// Placement criteria, most important first.
+    pub criteria: Vec<Criterion>,
+}
+
+impl Settings {
+    /// Mays' manual: MMS (½ per missed round), adjusted and normalised SOS, SDOS on adjusted scores,
+    /// then the one-on-one test.
+    pub fn mays() -> Settings {
+        Settings {
+            scores: ScoreRules {
+                missed: MissedRounds::MaysHalf,
+                bye: HalfPoints::ONE,
+            },
+            criteria: vec![
+                Criterion::Mms,
+                Criterion::Sos(SosRules::MAYS),
+                Criterion::Sodos(SosRules {
+                    opponent: OpponentScore::Adjusted,
+                    unplayed: Unplayed::Zero,
+                }),
+                Criterion::HeadToHead,
+            ],
+        }
+    }
+
+    /// The EGF: MMS (OpenGotha's default credits, i.e. one point per two missed rounds), SOS, SOSOS with the
+    /// own-starting-MMS convention for rounds without a game.
+    pub fn egf() -> Settings {
+        Settings {
+            scores: ScoreRules {
+                missed: MissedRounds::BgaOnePerTwo,
+                bye: HalfPoints::ONE,
+            },
+            criteria: vec![
+                Criterion::Mms,
+                Criterion::Sos(SosRules::EGF),
+                Criterion::Sosos(SosRules::EGF),
+            ],
+        }
+    }
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings::egf()
+    }
+}
