@@ -1,22 +1,22 @@
 //! Handicap and colours of one game.
 //!
 //! Handicap (OpenGotha's five steps, `reference/opengotha.md` §1.1): pseudo-rank = rank, or the McMahon score as a
-//! rank (MMS 0 = 30k) when MMS-based; each capped at `no_handicap_above`; difference; minus the correction
+//! rank (MMS 0 = `settings.egf.mm_zero`, 30k) when MMS-based; each capped at `no_handicap_above`; difference; minus the correction
 //! (floored at 0; a correction of −1 adds a stone); clamped to the ceiling. 1 stone means no komi.
 //!
 //! Colours: in a handicap game the stronger player (higher pseudo-rank) takes White. In an even game the player
 //! with the larger white−black balance takes Black; equal balances are decided by a coin seeded by the draw's seed
 //! and the pair, so the same seed always gives the same colours.
 
-use crate::model::{PlayerId, Rank};
+use crate::model::{HandicapRule, PlayerId, Rank};
 
 use super::context::Field;
 use super::rng::pair_coin;
 
 /// A player's pseudo-rank for the handicap: the rank, or the McMahon score as a rank, before capping.
-fn pseudo_rank(field: &Field, id: PlayerId) -> i32 {
+pub(crate) fn pseudo_rank(field: &Field, id: PlayerId) -> i32 {
     if field.settings.handicap.based_on_mms {
-        field.mcmahon(id).div_euclid(2) + Rank::MIN.0
+        field.mcmahon(id).div_euclid(2) + field.settings.egf.mm_zero.0
     } else {
         field.player(id).map_or(Rank::MIN.0, |p| p.rank.0)
     }
@@ -24,9 +24,13 @@ fn pseudo_rank(field: &Field, id: PlayerId) -> i32 {
 
 /// Stones for a game between `a` and `b` by the settings' handicap rule.
 pub(crate) fn handicap(field: &Field, a: PlayerId, b: PlayerId) -> u8 {
-    let rule = &field.settings.handicap;
+    stones(&field.settings.handicap, pseudo_rank(field, a), pseudo_rank(field, b))
+}
+
+/// Stones between two uncapped pseudo-ranks: cap, difference, correction, ceiling.
+pub(crate) fn stones(rule: &HandicapRule, a: i32, b: i32) -> u8 {
     let cap = rule.no_handicap_above.0;
-    let (ra, rb) = (pseudo_rank(field, a).min(cap), pseudo_rank(field, b).min(cap));
+    let (ra, rb) = (a.min(cap), b.min(cap));
     let stones = ((ra - rb).abs() - rule.correction).max(0).min(i32::from(rule.ceiling));
     u8::try_from(stones).unwrap_or(9)
 }

@@ -3,6 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::egf::Costs;
 use crate::model::{DrawError, Player, PlayerId, RoundNo, Seeding, Settings, Snapshot};
 use crate::score::{scores_before, PlayerScores};
 
@@ -174,9 +175,9 @@ pub(crate) struct Seat {
     pub id: PlayerId,
     /// Main score in half points.
     pub main: i32,
-    /// Index of the score group, 0 = the highest main score.
+    /// Index of the score group, 0 = the highest.
     pub group: usize,
-    /// Position inside the group by player number (0 = strongest).
+    /// Position inside the group (0 = strongest: by player number, or OpenGotha's inner placement for `egf`).
     pub pos: usize,
     /// Size of the group.
     pub group_size: usize,
@@ -184,56 +185,144 @@ pub(crate) struct Seat {
     pub target: usize,
     /// Past opponents, sorted.
     pub opponents: Vec<PlayerId>,
+    /// Rank.
+    pub rank: i32,
+    /// Pseudo-rank for the handicap (rank, or MMS as a rank), before capping.
+    pub pseudo_rank: i32,
+    /// White − black over past even games.
+    pub balance: i32,
+    /// Games against a higher group so far.
+    pub draw_ups: u32,
+    /// Games against a lower group so far.
+    pub draw_downs: u32,
+    /// Family tag, interned (None = no tag).
+    pub family: Option<u32>,
+    /// Club, city, country, interned case-insensitively (None = unknown).
+    pub geo: [Option<u32>; 3],
+}
+
+impl Seat {
+    /// Have these two met before?
+    pub(crate) fn met(&self, other: &Seat) -> bool {
+        self.opponents.binary_search(&other.id).is_ok()
+    }
+
+    /// Are these two relatives?
+    pub(crate) fn relative_of(&self, other: &Seat) -> bool {
+        self.family.is_some() && self.family == other.family
+    }
 }
 
 /// The players to pair, in player-number order, with their score groups and seeding targets.
 pub(crate) struct Seats {
     /// One per player to pair; the matcher's vertex `i` is `seats[i]`.
     pub seats: Vec<Seat>,
-    /// Members of each group (seat indices, by position), highest main score first.
+    /// Members of each group (seat indices, by position), highest group first.
     pub groups: Vec<Vec<usize>>,
+    /// Lowest and highest main score (half points) of each group.
+    pub group_mains: Vec<(i32, i32)>,
+}
+
+/// Interns strings (trimmed; empty = None), case-insensitively unless `exact`.
+#[derive(Default)]
+struct Interner(BTreeMap<String, u32>, bool);
+
+impl Interner {
+    fn get(&mut self, text: &str) -> Option<u32> {
+        let key = if self.1 { text.to_string() } else { text.trim().to_lowercase() };
+        if key.is_empty() {
+            return None;
+        }
+        let next = self.0.len() as u32;
+        Some(*self.0.entry(key).or_insert(next))
+    }
 }
 
 impl Seats {
-    /// Seats for `ids` (already in player-number order), grouped by exact main score.
-    pub(crate) fn new(field: &Field, ids: &[PlayerId], seeding: Seeding) -> Seats {
-        let mut mains: Vec<i32> = ids.iter().map(|id| field.main(*id)).collect();
-        mains.sort_unstable_by(|a, b| b.cmp(a));
-        mains.dedup();
-        let group_of: BTreeMap<i32, usize> = mains.iter().enumerate().map(|(g, m)| (*m, g)).collect();
-        let mut groups: Vec<Vec<usize>> = vec![Vec::new(); mains.len()];
-        let mut seats = Vec::with_capacity(ids.len());
-        for (i, id) in ids.iter().enumerate() {
-            let main = field.main(*id);
-            let group = group_of[&main];
-            let mut opponents = field.score(*id).opponents;
+    /// Seats for `ids` (already in player-number order). Groups are the exact main scores in player-number
+    /// order, or, with OpenGotha's costs, its whole-point groups in its inner-placement order.
+    pub(crate) fn new(field: &Field, ids: &[PlayerId], seeding: Seeding, egf: Option<&Costs>) -> Seats {
+        let key = |id: PlayerId| -> (i32, u32) {
+            match egf.and_then(|c| c.info(id)) {
+                Some(info) => (info.group, info.inner_placement),
+                None => (field.main(id), 0),
+            }
+        };
+        let mut order: Vec<(i32, u32, usize)> = ids.iter().enumerate().map(|(i, id)| {
+            let (g, place) = key(*id);
+            (g, place, i)
+        }).collect();
+        order.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)).then(x.2.cmp(&y.2)));
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        let mut last = None;
+        let mut interner = Interner::default();
+        let mut families = Interner(BTreeMap::new(), true);
+        let mut seats: Vec<Option<Seat>> = vec![None; ids.len()];
+        for (g, _, i) in order {
+            if last != Some(g) {
+                groups.push(Vec::new());
+                last = Some(g);
+            }
+            let group = groups.len() - 1;
+            let id = ids[i];
+            let sc = field.scores.get(&id);
+            let p = field.player(id);
+            let mut opponents = sc.map(|s| s.opponents.clone()).unwrap_or_default();
             opponents.sort_unstable();
             opponents.dedup();
-            seats.push(Seat {
-                id: *id,
-                main,
+            let text = |f: fn(&Player) -> &str| p.map(f).unwrap_or("");
+            seats[i] = Some(Seat {
+                id,
+                main: field.main(id),
                 group,
                 pos: groups[group].len(),
                 group_size: 0,
                 target: 0,
                 opponents,
+                rank: p.map_or(0, |p| p.rank.0),
+                pseudo_rank: super::colour::pseudo_rank(field, id),
+                balance: field.balance(id),
+                draw_ups: sc.map_or(0, |s| s.draw_ups),
+                draw_downs: sc.map_or(0, |s| s.draw_downs),
+                family: p.and_then(|p| p.family.as_deref()).and_then(|f| families.get(f)),
+                geo: [
+                    interner.get(text(|p| &p.club)),
+                    interner.get(text(|p| &p.city)),
+                    interner.get(text(|p| &p.country)),
+                ],
             });
             groups[group].push(i);
         }
+        let seats: Vec<Seat> = seats.into_iter().map(|s| s.expect("every index is placed once")).collect();
         let mut rng = SplitMix64::new(field.seed ^ u64::from(field.round.0).rotate_left(32));
+        let mut seats = seats;
+        let mut group_mains = Vec::with_capacity(groups.len());
         for members in &groups {
             let targets = seeding_targets(members.len(), seeding, &mut rng);
             for (pos, &i) in members.iter().enumerate() {
                 seats[i].group_size = members.len();
                 seats[i].target = targets[pos];
             }
+            let mains = members.iter().map(|&i| seats[i].main);
+            let lo = mains.clone().min().unwrap_or(0);
+            group_mains.push((lo, mains.max().unwrap_or(0)));
         }
-        Seats { seats, groups }
+        Seats {
+            seats,
+            groups,
+            group_mains,
+        }
     }
 
     /// Number of seats.
     pub(crate) fn len(&self) -> usize {
         self.seats.len()
+    }
+
+    /// The smallest main-score gap (half points) between a player of group `a` and one of group `b`.
+    pub(crate) fn min_gap(&self, a: usize, b: usize) -> i64 {
+        let ((alo, ahi), (blo, bhi)) = (self.group_mains[a], self.group_mains[b]);
+        i64::from((alo - bhi).max(blo - ahi).max(0))
     }
 }
 

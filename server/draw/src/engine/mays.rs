@@ -35,7 +35,7 @@
 
 use crate::model::{Criterion, Ledger, Rank, Seeding};
 
-use super::colour::handicap;
+use super::colour::stones;
 use super::context::{Field, Seat};
 
 /// Parameters of the `mays` profile. The defaults follow the manual.
@@ -98,35 +98,32 @@ pub(crate) fn score_value(a: &Seat, b: &Seat) -> i64 {
 }
 
 /// Float tier value (see the module table).
-fn float_value(field: &Field, a: &Seat, b: &Seat) -> i64 {
+fn float_value(a: &Seat, b: &Seat) -> i64 {
     if a.main == b.main {
         return 31;
     }
     let (up, low) = if a.main > b.main { (a, b) } else { (b, a) };
-    let up_fresh = field.score(up.id).draw_downs == 0;
-    let low_fresh = field.score(low.id).draw_ups == 0;
+    let up_fresh = up.draw_downs == 0;
+    let low_fresh = low.draw_ups == 0;
     let from_bottom = (up.group_size - 1 - up.pos) as i64;
     let from_top = low.pos as i64;
     8 * i64::from(up_fresh) + 8 * i64::from(low_fresh) + 7 - (from_bottom + from_top).min(7)
 }
 
-/// Does a text attribute (club, city, country) differ? Unknown (empty) values count as different.
-fn differs(x: &str, y: &str) -> bool {
-    x.is_empty() || y.is_empty() || !x.trim().eq_ignore_ascii_case(y.trim())
+/// Does an interned attribute (club, city, country) differ? Unknown values count as different.
+fn differs(x: Option<u32>, y: Option<u32>) -> bool {
+    x.is_none() || x != y
 }
 
 /// Geography tier value.
 fn geo_value(field: &Field, a: &Seat, b: &Seat) -> i64 {
     let params = &field.settings.mays;
-    let (Some(pa), Some(pb)) = (field.player(a.id), field.player(b.id)) else {
-        return 7;
-    };
-    if pa.rank > params.geography_up_to || pb.rank > params.geography_up_to {
+    if a.rank > params.geography_up_to.0 || b.rank > params.geography_up_to.0 {
         return 7;
     }
-    let club = !params.avoid_club || differs(&pa.club, &pb.club);
-    let city = !params.avoid_city || differs(&pa.city, &pb.city);
-    let country = !params.avoid_country || differs(&pa.country, &pb.country);
+    let club = !params.avoid_club || differs(a.geo[0], b.geo[0]);
+    let city = !params.avoid_city || differs(a.geo[1], b.geo[1]);
+    let country = !params.avoid_country || differs(a.geo[2], b.geo[2]);
     4 * i64::from(club) + 2 * i64::from(city) + i64::from(country)
 }
 
@@ -145,7 +142,7 @@ fn colour_value(field: &Field, a: &Seat, b: &Seat, stones: u8) -> i64 {
     if !field.settings.mays.balance_colours || stones > 0 {
         return 0;
     }
-    let (x, y) = (field.balance(a.id), field.balance(b.id));
+    let (x, y) = (a.balance, b.balance);
     if x * y < 0 {
         2
     } else if (x == 0 && y.abs() >= 2) || (y == 0 && x.abs() >= 2) {
@@ -157,11 +154,11 @@ fn colour_value(field: &Field, a: &Seat, b: &Seat, stones: u8) -> i64 {
 
 /// The normal-tier ledger of a pair (see the module table).
 pub(crate) fn ledger(field: &Field, a: &Seat, b: &Seat) -> Ledger {
-    let stones = handicap(field, a.id, b.id);
+    let stones = stones(&field.settings.handicap, a.pseudo_rank, b.pseudo_rank);
     let mut l = Ledger::default();
     l.push(Criterion::Base, 1);
     l.push(Criterion::ScoreDifference, score_value(a, b) * SCORE_UNIT);
-    l.push(Criterion::Dudd, float_value(field, a, b) * FLOAT_UNIT);
+    l.push(Criterion::Dudd, float_value(a, b) * FLOAT_UNIT);
     l.push(Criterion::Geography, geo_value(field, a, b) * GEO_UNIT);
     l.push(Criterion::Seeding, seed_value(a, b) * SEED_UNIT);
     l.push(Criterion::ColourBalance, colour_value(field, a, b, stones));
@@ -177,14 +174,14 @@ pub(crate) fn fallback_ledger(field: &Field, a: &Seat, b: &Seat) -> Ledger {
     l.push(Criterion::Base, 1);
     l.push(
         Criterion::AvoidDuplicate,
-        FALLBACK_REPEAT_UNIT * i64::from(!field.have_met(a.id, b.id)),
+        FALLBACK_REPEAT_UNIT * i64::from(!a.met(b)),
     );
     l.push(
         Criterion::AvoidFamily,
-        FALLBACK_FAMILY_UNIT * i64::from(!field.relatives(a.id, b.id)),
+        FALLBACK_FAMILY_UNIT * i64::from(!a.relative_of(b)),
     );
     l.push(Criterion::ScoreDifference, score_value(a, b) * FALLBACK_SCORE_UNIT);
-    l.push(Criterion::Dudd, float_value(field, a, b) * 8);
+    l.push(Criterion::Dudd, float_value(a, b) * 8);
     l.push(Criterion::Geography, geo_value(field, a, b));
     l
 }

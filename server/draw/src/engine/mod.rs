@@ -25,12 +25,13 @@ mod testutil;
 #[cfg(test)]
 mod tests;
 
-pub use edit::{apply_edit, Edit};
+pub use edit::{apply_edit, unpaired, Edit};
 pub use mays::MaysParams;
 pub use partial::{complete_groups, draw_subset, ScoreGroup};
 pub use weights::{PairWeights, Stage};
 
-use crate::model::{DrawError, Game, PlayerId, Round, Settings, Snapshot};
+use crate::egf::SeedSystem;
+use crate::model::{DrawError, Game, PlayerId, Profile, Round, Seeding, Settings, Snapshot};
 
 use context::{Field, Seats};
 use weights::Weigher;
@@ -60,6 +61,7 @@ pub fn round_weight(round: &Round) -> i64 {
 pub(crate) struct Plan<'a> {
     field: Field<'a>,
     seats: Seats,
+    costs: Option<crate::egf::Costs>,
     bye: Option<PlayerId>,
     stage: Stage,
     mates: Vec<Option<u32>>,
@@ -70,6 +72,18 @@ fn odd_field(field: &Field, ids: &[PlayerId], why: &str) -> DrawError {
     let names: Vec<String> = ids.iter().map(|id| id.to_string()).collect();
     let _ = field;
     DrawError::NoValidPairing(vec![format!("{} players to pair ({}): {why}", ids.len(), names.join(", "))])
+}
+
+/// The seeding system that places the seeding targets (and so the sparse candidate graph).
+fn seeding(settings: &Settings, round: u32) -> Seeding {
+    match settings.profile {
+        Profile::Mays => settings.mays.seeding,
+        Profile::Egf => match settings.egf.seed_system(round) {
+            SeedSystem::SplitAndRandom => Seeding::SplitAndRandom,
+            SeedSystem::SplitAndFold => Seeding::SplitAndFold,
+            SeedSystem::SplitAndSlip => Seeding::SplitAndSlip,
+        },
+    }
 }
 
 impl<'a> Plan<'a> {
@@ -104,9 +118,11 @@ impl<'a> Plan<'a> {
         if to_pair.len() % 2 == 1 {
             return Err(odd_field(&field, &to_pair, "an odd number cannot all be paired"));
         }
-        let seats = Seats::new(&field, &to_pair, settings.mays.seeding);
+        let costs = (settings.profile == Profile::Egf)
+            .then(|| crate::egf::Costs::new(snapshot, settings, &to_pair));
+        let seats = Seats::new(&field, &to_pair, seeding(settings, field.round.0), costs.as_ref());
         let (stage, mates) = {
-            let weigher = Weigher::new(&field, &seats);
+            let weigher = Weigher::new(&field, &seats, costs.as_ref());
             let mates = solve::solve(&seats, &weigher, Stage::Normal);
             if solve::is_perfect(&mates) {
                 (Stage::Normal, mates)
@@ -124,6 +140,7 @@ impl<'a> Plan<'a> {
         Ok(Plan {
             field,
             seats,
+            costs,
             bye,
             stage,
             mates,
@@ -132,7 +149,7 @@ impl<'a> Plan<'a> {
 
     /// The games of the matching with colours, handicaps and ledgers (tables not yet numbered).
     fn games(&self) -> Vec<Game> {
-        let weigher = Weigher::new(&self.field, &self.seats);
+        let weigher = Weigher::new(&self.field, &self.seats, self.costs.as_ref());
         let mut games = Vec::with_capacity(self.seats.len() / 2);
         for (i, mate) in self.mates.iter().enumerate() {
             let Some(j) = mate.map(|j| j as usize) else {
@@ -171,7 +188,7 @@ impl<'a> Plan<'a> {
 
     /// The dense weights of the stage used.
     pub(crate) fn weights(&self) -> PairWeights {
-        let weigher = Weigher::new(&self.field, &self.seats);
+        let weigher = Weigher::new(&self.field, &self.seats, self.costs.as_ref());
         let ids: Vec<PlayerId> = self.seats.seats.iter().map(|s| s.id).collect();
         let edges = solve::dense_edges(&self.seats, &weigher, self.stage)
             .into_iter()

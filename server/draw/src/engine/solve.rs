@@ -16,6 +16,8 @@ pub(crate) const DENSE_LIMIT: usize = 40;
 const NEAR: usize = 12;
 /// Boundary players kept from each neighbouring group.
 const BOUNDARY: usize = 12;
+/// Groups up to this size are complete in the sparse graph.
+const SMALL_GROUP: usize = 48;
 /// How many groups up and down the sparse graph reaches.
 const GROUP_REACH: usize = 2;
 
@@ -40,6 +42,9 @@ pub(crate) fn sparse_pairs(seats: &Seats) -> Vec<(u32, u32)> {
     };
     for (i, s) in seats.seats.iter().enumerate() {
         let members = &seats.groups[s.group];
+        if members.len() <= SMALL_GROUP {
+            members.iter().for_each(|&j| push(i, j));
+        }
         for centre in [s.target, s.pos] {
             let lo = centre.saturating_sub(NEAR);
             let hi = (centre + NEAR + 1).min(members.len());
@@ -108,19 +113,19 @@ pub(crate) fn solve(seats: &Seats, weigher: &Weigher, stage: Stage) -> Vec<Optio
         .into_iter()
         .filter_map(|(a, b)| shifted(a, b).map(|weight| Edge { a, b, weight }))
         .collect();
-    let members: Vec<Vec<u32>> = seats
-        .groups
-        .iter()
-        .map(|g| g.iter().map(|&i| i as u32).collect())
-        .collect();
-    let bound = |i: usize, j: usize| weigher.upper_bound(i, j, stage).map(|w| w + offset);
+    let parts = weigher.buckets();
+    let keys: Vec<(usize, bool)> = parts.iter().map(|(g, above, _)| (*g, *above)).collect();
+    let members: Vec<Vec<u32>> = parts.into_iter().map(|(_, _, m)| m).collect();
+    let bound = |i: usize, j: usize| weigher.upper_bound(keys[i], keys[j], stage).map(|w| w + offset);
     let buckets = Buckets {
         members,
         upper_bound: &bound,
     };
-    max_weight_matching_lazy(n, candidates, shifted, Some(&buckets))
-        .matching
-        .mates
+    let ncand = candidates.len();
+    let r = max_weight_matching_lazy(n, candidates, shifted, Some(&buckets));
+    #[cfg(debug_assertions)]
+    eprintln!("DEBUGLAZY n={n} cand={ncand} {:?}", r.stats);
+    r.matching.mates
 }
 
 /// The dense edge list of `stage` (for [`super::PairWeights`]).

@@ -306,11 +306,13 @@ fn the_sparse_lazy_solve_matches_the_complete_graph() {
         games.push(game(1, 2 * k + 1, 2 * k + 2, k % 3 == 0));
     }
     let snap = snapshot(2, players, games, vec![]);
-    let s = mays();
+    for s in [mays(), Settings::default()] {
     let field = context::Field::new(&snap, &s, 5).unwrap();
     let ids = field.pairable();
-    let seats = context::Seats::new(&field, &ids, s.mays.seeding);
-    let weigher = Weigher::new(&field, &seats);
+    let costs = crate::egf::Costs::new(&snap, &s, &ids);
+    let costs = (s.profile == crate::model::Profile::Egf).then_some(&costs);
+    let seats = context::Seats::new(&field, &ids, s.mays.seeding, costs);
+    let weigher = Weigher::new(&field, &seats, costs);
     let lazy = solve::solve(&seats, &weigher, Stage::Normal);
     let dense = crate::matching::max_weight_matching(
         seats.len(),
@@ -329,6 +331,7 @@ fn the_sparse_lazy_solve_matches_the_complete_graph() {
     };
     assert!(solve::is_perfect(&lazy));
     assert_eq!(total(&lazy), total(&dense));
+    }
 }
 
 #[test]
@@ -361,4 +364,113 @@ fn draw_subset_refuses_players_who_cannot_play_now() {
     assert!(matches!(draw_subset(&snap, &mays(), 0, &[PlayerId(1), PlayerId(3)]), Err(DrawError::EditRefused(_))));
     let r = draw_subset(&snap, &mays(), 0, &[PlayerId(3), PlayerId(4)]).unwrap();
     assert_eq!(pairs(&r), vec![(3, 4)]);
+}
+
+#[test]
+#[ignore]
+fn debug_egf_bounds() {
+    let snap = crate::generator::field(300, 6);
+    let s = Settings::default();
+    let field = context::Field::new(&snap, &s, 5).unwrap();
+    let ids = field.pairable();
+    let costs = crate::egf::Costs::new(&snap, &s, &ids);
+    let seats = context::Seats::new(&field, &ids, Seeding::SplitAndFold, Some(&costs));
+    let weigher = Weigher::new(&field, &seats, Some(&costs));
+    let g = seats.groups.len();
+    for gi in 0..g.min(12) {
+        for gj in gi..(gi + 3).min(g) {
+            let mut mx = i64::MIN;
+            for &a in &seats.groups[gi] {
+                for &b in &seats.groups[gj] {
+                    if let Some(w) = weigher.weight(a.min(b), a.max(b), Stage::Normal) {
+                        mx = mx.max(w);
+                    }
+                }
+            }
+            let bound = weigher.upper_bound((gi, true), (gj, true), Stage::Normal).unwrap();
+            eprintln!("{gi} {gj} max {mx} bound {bound}");
+        }
+    }
+}
+
+fn edit_setup() -> (Snapshot, Settings, Round) {
+    let snap = snapshot(2, group(6), vec![game(1, 1, 2, true), game(1, 3, 4, true), game(1, 5, 6, true)], vec![]);
+    let s = mays();
+    let r = draw(&snap, &s, 3).unwrap();
+    (snap, s, r)
+}
+
+#[test]
+fn edit_pair_refuses_a_repeat_unless_forced_and_says_why() {
+    let (snap, s, mut r) = edit_setup();
+    for p in [1, 2] {
+        if let Ok(x) = apply_edit(&snap, &s, &r, &Edit::Unpair { player: PlayerId(p) }) {
+            r = x;
+        }
+    }
+    let left = unpaired(&snap, &s, &r).unwrap();
+    assert!(left.contains(&PlayerId(1)) && left.contains(&PlayerId(2)), "{left:?}");
+    let pair12 = Edit::Pair { a: PlayerId(1), b: PlayerId(2), white: None, handicap: None, table: None, force: false };
+    let Err(DrawError::EditRefused(why)) = apply_edit(&snap, &s, &r, &pair12) else {
+        panic!("repeat accepted");
+    };
+    assert!(why.contains("already played each other (R1)"), "{why}");
+}
+
+#[test]
+fn edit_forced_repeat_is_accepted_and_warned() {
+    let snap = snapshot(2, group(4), vec![game(1, 1, 2, true), game(1, 3, 4, true)], vec![]);
+    let s = mays();
+    let r = draw(&snap, &s, 0).unwrap();
+    let mut r2 = r.clone();
+    for p in [1, 2, 3, 4] {
+        if let Ok(x) = apply_edit(&snap, &s, &r2, &Edit::Unpair { player: PlayerId(p) }) {
+            r2 = x;
+        }
+    }
+    assert!(r2.games.is_empty());
+    let pair12 = |force| Edit::Pair { a: PlayerId(1), b: PlayerId(2), white: Some(PlayerId(2)), handicap: Some(0), table: Some(2), force };
+    assert!(matches!(apply_edit(&snap, &s, &r2, &pair12(false)), Err(DrawError::EditRefused(_))));
+    let r3 = apply_edit(&snap, &s, &r2, &pair12(true)).unwrap();
+    assert_eq!((r3.games[0].white, r3.games[0].table), (PlayerId(2), 2));
+    assert!(r3.warnings.iter().any(|w| matches!(w, Warning::RepeatedGame(..))));
+}
+
+#[test]
+fn edit_swap_exchange_handicap_and_table() {
+    let (snap, s, r) = edit_setup();
+    let (a, b) = (r.games[0].white, r.games[1].white);
+    let swapped = apply_edit(&snap, &s, &r, &Edit::Swap { a, b, force: true }).unwrap();
+    assert_eq!(swapped.games.len(), 3);
+    let g = &swapped.games[0];
+    assert!(g.white == b || g.black == b);
+    let x = apply_edit(&snap, &s, &r, &Edit::ExchangeColours { player: a }).unwrap();
+    assert_eq!(x.games[0].black, a);
+    let h = apply_edit(&snap, &s, &r, &Edit::SetHandicap { player: a, handicap: 3 }).unwrap();
+    assert_eq!(h.games[0].handicap, 3);
+    assert!(matches!(apply_edit(&snap, &s, &r, &Edit::SetHandicap { player: a, handicap: 10 }), Err(DrawError::EditRefused(_))));
+    let t = apply_edit(&snap, &s, &r, &Edit::SetTable { player: a, table: 3 }).unwrap();
+    let tables: Vec<(u32, PlayerId)> = t.games.iter().map(|g| (g.table, g.white)).collect();
+    assert!(tables.contains(&(3, a)) && tables.contains(&(1, r.games[2].white)));
+}
+
+#[test]
+fn edit_bye_by_hand_and_absence() {
+    let snap = snapshot(2, group(3), vec![game(1, 1, 2, true)], vec![bye(1, 3)]);
+    let s = mays();
+    let r = draw(&snap, &s, 0).unwrap();
+    let holder = r.bye.unwrap();
+    assert_ne!(holder, PlayerId(3));
+    let (g1, g2) = (r.games[0].white, r.games[0].black);
+    let r2 = apply_edit(&snap, &s, &r, &Edit::Unpair { player: g1 }).unwrap();
+    let refused = apply_edit(&snap, &s, &r2, &Edit::AssignBye { player: PlayerId(3), force: false });
+    if g1 == PlayerId(3) || g2 == PlayerId(3) {
+        let Err(DrawError::EditRefused(why)) = refused else { panic!("second bye accepted") };
+        assert!(why.contains("bye twice"), "{why}");
+    }
+    let r3 = apply_edit(&snap, &s, &r, &Edit::MarkAbsent { player: holder }).unwrap();
+    assert_eq!(r3.bye, None);
+    let r4 = apply_edit(&snap, &s, &r, &Edit::MarkAbsent { player: g1 }).unwrap();
+    assert!(r4.games.is_empty());
+    assert!(unpaired(&snap, &s, &r4).unwrap().contains(&g2));
 }

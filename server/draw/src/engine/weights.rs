@@ -6,7 +6,7 @@
 //! dominant penalties ([`super::mays::fallback_ledger`]): the round then has the fewest repeats possible, and among
 //! those the fewest relatives, and each one is warned about.
 
-use crate::model::{Ledger, PlayerId, Profile};
+use crate::model::{Ledger, PlayerId};
 
 use super::context::{Field, Seat, Seats};
 use super::mays;
@@ -38,26 +38,13 @@ pub struct PairWeights {
 pub(crate) struct Weigher<'f, 'a> {
     field: &'f Field<'a>,
     seats: &'f Seats,
-    /// OpenGotha's costs for the `egf` profile (TODO(egf): wire `crate::egf::Costs` when it lands).
-    egf: Option<EgfCosts>,
-}
-
-/// Placeholder until `crate::egf::Costs` exists: the `egf` profile uses the `mays` weights meanwhile.
-pub(crate) struct EgfCosts;
-
-impl EgfCosts {
-    fn pair(&self, _a: PlayerId, _b: PlayerId) -> Ledger {
-        Ledger::default()
-    }
+    /// OpenGotha's costs for the `egf` profile.
+    egf: Option<&'f crate::egf::Costs>,
 }
 
 impl<'f, 'a> Weigher<'f, 'a> {
-    /// A weigher for these seats with the settings' profile.
-    pub(crate) fn new(field: &'f Field<'a>, seats: &'f Seats) -> Weigher<'f, 'a> {
-        let egf = match field.settings.profile {
-            Profile::Egf => None,
-            Profile::Mays => None,
-        };
+    /// A weigher for these seats; `egf` holds OpenGotha's costs for the `egf` profile (None = `mays`).
+    pub(crate) fn new(field: &'f Field<'a>, seats: &'f Seats, egf: Option<&'f crate::egf::Costs>) -> Weigher<'f, 'a> {
         Weigher { field, seats, egf }
     }
 
@@ -68,9 +55,7 @@ impl<'f, 'a> Weigher<'f, 'a> {
     /// True when the hard rules allow seats `i` and `j` to meet (never met, not relatives).
     pub(crate) fn allowed(&self, i: usize, j: usize) -> bool {
         let (a, b) = (self.seat(i), self.seat(j));
-        a.opponents.binary_search(&b.id).is_err()
-            && !self.field.have_met(a.id, b.id)
-            && !self.field.relatives(a.id, b.id)
+        !a.met(b) && !a.relative_of(b)
     }
 
     /// The ledger of seats `i`–`j` in `stage`, or `None` when the pair is not an edge of that stage.
@@ -91,18 +76,115 @@ impl<'f, 'a> Weigher<'f, 'a> {
 
     /// No pair of the stage weighs more than this.
     pub(crate) fn max_weight(&self, stage: Stage) -> i64 {
-        mays::upper_bound_for_gap(0, stage == Stage::Fallback)
+        self.bound_for_gap(0, 0, 2, stage)
     }
 
-    /// No pair between score groups `gi` and `gj` weighs more than this in `stage`.
-    pub(crate) fn upper_bound(&self, gi: usize, gj: usize, stage: Stage) -> Option<i64> {
+    /// Upper bound of a pair's weight for a gap of `d` half points (`floored`: of whole-point groups) when up to
+    /// `above` of the two players can be above the secondary thresholds.
+    fn bound_for_gap(&self, d: i64, floored: i64, above: u8, stage: Stage) -> i64 {
+        match (&self.egf, stage) {
+            (Some(costs), Stage::Normal) => {
+                egf_upper_bound(&self.field.settings.egf, costs.score_range(), floored, above)
+            }
+            _ => mays::upper_bound_for_gap(d, stage == Stage::Fallback),
+        }
+    }
+
+    /// The buckets of the lazy matcher's optimality check: the score groups, each split into the players above
+    /// the secondary thresholds (`egf` only) and the others. Returns `(group, above, members)`.
+    pub(crate) fn buckets(&self) -> Vec<(usize, bool, Vec<u32>)> {
+        let mut out = Vec::new();
+        for (g, members) in self.seats.groups.iter().enumerate() {
+            for above in [false, true] {
+                let part: Vec<u32> = members
+                    .iter()
+                    .filter(|&&i| self.is_above(i) == above)
+                    .map(|&i| i as u32)
+                    .collect();
+                if !part.is_empty() {
+                    out.push((g, above, part));
+                }
+            }
+        }
+        out
+    }
+
+    /// Is seat `i` above the `egf` secondary thresholds?
+    fn is_above(&self, i: usize) -> bool {
+        self.egf
+            .and_then(|c| c.info(self.seat(i).id))
+            .is_some_and(|info| info.above_thresholds)
+    }
+
+    /// No pair between a player of score group `gi` (above the thresholds when `ai`) and one of `gj` (`aj`)
+    /// weighs more than this in `stage`.
+    pub(crate) fn upper_bound(&self, (gi, ai): (usize, bool), (gj, aj): (usize, bool), stage: Stage) -> Option<i64> {
         let main = |g: usize| self.seats.groups.get(g)?.first().map(|&i| self.seat(i).main);
-        let d = i64::from((main(gi)? - main(gj)?).unsigned_abs());
-        Some(mays::upper_bound_for_gap(d, stage == Stage::Fallback))
+        let (mi, mj) = (main(gi)?, main(gj)?);
+        let d = self.seats.min_gap(gi, gj);
+        let floored = i64::from((mi.div_euclid(2) - mj.div_euclid(2)).unsigned_abs());
+        Some(self.bound_for_gap(d, floored, u8::from(ai) + u8::from(aj), stage))
     }
 
     /// The weight of seats `i`–`j` in `stage` (the ledger's total), or `None` when not an edge.
     pub(crate) fn weight(&self, i: usize, j: usize, stage: Stage) -> Option<i64> {
         self.ledger(i, j, stage).map(|l| l.total())
     }
+}
+
+/// `C(W, x) = W·(1−x)·(1+k·x)` for `x = xn/xd` and `k = kn/kd`, rounded down, minus 1 (a lower bound of
+/// OpenGotha's double evaluation, which is within far less than 1 of the real value) or, with `up`, rounded up
+/// plus 1 (an upper bound).
+fn concave_bound(w: i128, xn: i128, xd: i128, kn: i128, kd: i128, up: bool) -> i128 {
+    let top = w * (xd - xn) * (kd * xd + kn * xn);
+    let bottom = kd * xd * xd;
+    if up {
+        -((-top).div_euclid(bottom)) + 1
+    } else {
+        top.div_euclid(bottom) - 1
+    }
+}
+
+/// No `egf` pair whose score groups (whole points) differ by `gap` costs more than this, when up to `above` of
+/// the two can be above the secondary thresholds. Every term is at most its weight (DUDD: two position terms
+/// ≤ d/2 each plus a scenario ≤ 4 times d = W/5, and only across groups; seeding only inside a group), except:
+/// the score difference, bounded by `C(W, gap/R)` rounded up; and the geography, whose nominal value
+/// `W_score − C(W_geo, g)` grows with g, so is largest for a pair differing in club and country (g = max + min/2 +
+/// 1/(2R) of the two ratios), and which is `W_geo` when both players are above the thresholds, the mean of the two
+/// when one is.
+fn egf_upper_bound(p: &crate::egf::Params, range: i64, gap: i64, above: u8) -> i64 {
+    let pos = |w: i64| i128::from(w.max(0));
+    let r = i128::from(range.max(1));
+    let (kn, kd) = (
+        i128::from(p.standard_nx1_factor.num),
+        i128::from(p.standard_nx1_factor.den.max(1)),
+    );
+    let score_w = i128::from(p.minimize_score_difference);
+    let score = concave_bound(score_w, i128::from(gap), r, kn, kd, true).max(1);
+    // Ratios over the common denominator 20R: country = min(cf, R)/R, club = min(1.2·clf, R)/R.
+    let country = 20 * i128::from(p.se_prefer_mms_diff_rather_than_same_country.max(0)).min(r);
+    let club = 2 * (12 * i128::from(p.se_prefer_mms_diff_rather_than_same_club.max(0))).min(10 * r);
+    let g = 2 * country.max(club) + country.min(club) + 10;
+    let geo_w = i128::from(p.se_avoid_same_geo);
+    let nominal = (score_w - concave_bound(geo_w, g, 20 * r, kn, kd, false)).min(geo_w);
+    let geo = match above {
+        0 => nominal,
+        1 => (nominal + geo_w) / 2 + 1,
+        _ => geo_w.max(nominal),
+    };
+    let placement = if gap == 0 {
+        pos(p.maximize_seeding)
+    } else {
+        pos(p.dudd_weight)
+    };
+    let total = 1
+        + pos(p.avoid_duplicate_game)
+        + pos(p.random)
+        + pos(p.balance_wb)
+        + pos(p.avoid_mixing_categories)
+        + score
+        + placement
+        + pos(p.se_minimize_handicap)
+        + geo.max(0);
+    i64::try_from(total).unwrap_or(i64::MAX)
 }
