@@ -21,7 +21,6 @@
 //!   mean) when one is.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::ops::{Add, Div, Mul, Sub};
 
 use super::jdouble::JDouble;
 use super::params::{DuddMode, PlacementCrit, SeedSystem};
@@ -62,18 +61,48 @@ pub struct Costs {
     settings: Settings,
     round: u32,
     range: i64,
-    info: BTreeMap<PlayerId, PlayerInfo>,
-    players: BTreeMap<PlayerId, Player>,
-    played: BTreeSet<(PlayerId, PlayerId)>,
+    /// One entry per player taking part, sorted by id.
+    entries: Vec<Entry>,
+    /// Player id → index in `entries`.
+    index: BTreeMap<PlayerId, usize>,
+    tables: Tables,
+}
+
+/// Everything a pair cost reads about one player.
+#[derive(Debug, Clone)]
+struct Entry {
+    info: PlayerInfo,
+    player: Player,
+    /// Normalised country and club.
+    country: String,
+    club: String,
+    /// Indices of the club groups containing the club.
+    club_groups: Vec<usize>,
+    /// Opponents of earlier rounds, sorted.
+    opponents: Vec<PlayerId>,
+    /// Name key for the deterministic random terms.
+    name: NameKey,
+}
+
+/// Term values that depend on a few small integers only, computed once per round with Java doubles.
+#[derive(Debug, Clone, Default)]
+struct Tables {
+    /// Score-difference term by group gap.
+    score_diff: Vec<i64>,
+    /// Handicap term by pseudo-score gap.
+    handicap: Vec<i64>,
+    /// Nominal geography term by [countries differ][club relation: 0 same, 1 same club group, 2 different].
+    geo_nominal: [[i64; 3]; 2],
+    /// Category term (one category: the full weight).
+    category: i64,
+    /// Range of the split-and-random seeding's random part: `(long)(W · 0.2)`.
+    seed_random_range: i64,
 }
 
 /// `(long)(w · (1 − x) · (1 + k·x))` in Java doubles.
 fn concave(w: i64, x: JDouble, k: JDouble) -> i64 {
     let one = JDouble::from_i64(1);
-    JDouble::from_i64(w)
-        .mul(one.sub(x))
-        .mul(one.add(k.mul(x)))
-        .to_i64()
+    (JDouble::from_i64(w) * (one - x) * (one + k * x)).to_i64()
 }
 
 /// Java's `long` division (truncates toward zero); a zero divisor gives 0.
@@ -91,23 +120,52 @@ fn jdiv(a: i64, b: i64) -> i64 {
 /// summed weighted by their 1-based position; the sum times 1234567 modulo `max + 1` is the result, mirrored
 /// (`max − r`) when the players were given in the other order.
 pub fn det_random(max: i64, p1: (&str, &str), p2: (&str, &str)) -> i64 {
+    det_random_keys(max, &NameKey::new(p1.0, p1.1), &NameKey::new(p2.0, p2.1))
+}
+
+/// A player's name+first name as UTF-16 units with the sums `det_random` needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct NameKey {
+    units: Vec<u16>,
+    /// Σ cᵢ·(i+1).
+    weighted: i128,
+    /// Σ cᵢ.
+    sum: i128,
+}
+
+impl NameKey {
+    fn new(name: &str, first_name: &str) -> NameKey {
+        let units: Vec<u16> = name
+            .encode_utf16()
+            .chain(first_name.encode_utf16())
+            .collect();
+        let weighted = units
+            .iter()
+            .enumerate()
+            .map(|(i, c)| i128::from(*c) * (i as i128 + 1))
+            .sum();
+        let sum = units.iter().map(|c| i128::from(*c)).sum();
+        NameKey {
+            units,
+            weighted,
+            sum,
+        }
+    }
+}
+
+/// [`det_random`] on precomputed keys: the weighted sum of the concatenation `first + second` is
+/// `W(first) + W(second) + len(first)·Σ(second)`.
+fn det_random_keys(max: i64, k1: &NameKey, k2: &NameKey) -> i64 {
     if max <= 0 {
         return 0;
     }
-    let s1: Vec<u16> = format!("{}{}", p1.0, p1.1).encode_utf16().collect();
-    let s2: Vec<u16> = format!("{}{}", p2.0, p2.1).encode_utf16().collect();
-    let (first, second, inverse) = if s1 <= s2 {
-        (s1, s2, false)
+    let (first, second, inverse) = if k1.units <= k2.units {
+        (k1, k2, false)
     } else {
-        (s2, s1, true)
+        (k2, k1, true)
     };
-    let sum: i128 = first
-        .iter()
-        .chain(second.iter())
-        .enumerate()
-        .map(|(i, c)| i128::from(*c) * (i as i128 + 1))
-        .sum();
-    let r = (sum * 1_234_567).rem_euclid(i128::from(max) + 1) as i64;
+    let total = first.weighted + second.weighted + first.units.len() as i128 * second.sum;
+    let r = (total * 1_234_567).rem_euclid(i128::from(max) + 1) as i64;
     if inverse {
         max - r
     } else {
@@ -269,25 +327,93 @@ impl Costs {
                 );
             }
         }
-        let played = snapshot
-            .games
-            .iter()
-            .filter(|g| g.round.0 < snapshot.round)
-            .flat_map(|g| [(g.white, g.black), (g.black, g.white)])
+        let mut opponents: BTreeMap<PlayerId, Vec<PlayerId>> = BTreeMap::new();
+        for g in snapshot.games.iter().filter(|g| g.round.0 < snapshot.round) {
+            opponents.entry(g.white).or_default().push(g.black);
+            opponents.entry(g.black).or_default().push(g.white);
+        }
+        let entries: Vec<Entry> = info
+            .into_iter()
+            .map(|(id, info)| {
+                let player = players[&id].clone();
+                let club_groups = settings
+                    .egf
+                    .club_groups
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, g)| g.iter().any(|c| same_text(c, &player.club)))
+                    .map(|(i, _)| i)
+                    .collect();
+                let mut opp = opponents.remove(&id).unwrap_or_default();
+                opp.sort_unstable();
+                Entry {
+                    info,
+                    name: NameKey::new(&player.family_name, &player.given_name),
+                    country: normalise(&player.country),
+                    club: normalise(&player.club),
+                    player,
+                    club_groups,
+                    opponents: opp,
+                }
+            })
             .collect();
-        Costs {
+        let index = entries
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.player.id, i))
+            .collect();
+        let mut costs = Costs {
             settings: settings.clone(),
             round,
             range,
-            info,
-            players,
-            played,
+            entries,
+            index,
+            tables: Tables::default(),
+        };
+        costs.tables = costs.build_tables();
+        costs
+    }
+
+    fn build_tables(&self) -> Tables {
+        let p = &self.settings.egf;
+        let k = self.k();
+        let range = self.range_d();
+        let groups = self.entries.iter().map(|e| i64::from(e.info.group));
+        let (lo, hi) = (groups.clone().min().unwrap_or(0), groups.max().unwrap_or(0));
+        let score_diff = (0..=hi - lo)
+            .map(|gap| {
+                concave(
+                    p.minimize_score_difference,
+                    JDouble::from_i64(gap) / range,
+                    k,
+                )
+            })
+            .collect();
+        let top = self.max_main_points().max(hi);
+        let handicap = (0..=top - lo.min(top))
+            .map(|gap| concave(p.se_minimize_handicap, JDouble::from_i64(gap) / range, k))
+            .collect();
+        let mut geo_nominal = [[0; 3]; 2];
+        for (country, row) in geo_nominal.iter_mut().enumerate() {
+            for (club, cell) in row.iter_mut().enumerate() {
+                *cell = self.geo_nominal(country == 1, club);
+            }
+        }
+        let seed_random_range = (JDouble::from_i64(p.maximize_seeding)
+            * (JDouble::from_i64(2) / JDouble::from_i64(10)))
+        .to_i64();
+        Tables {
+            score_diff,
+            handicap,
+            geo_nominal,
+            category: concave(p.avoid_mixing_categories, JDouble::ZERO, k),
+            seed_random_range,
         }
     }
 
     /// The pairing information of a player (None if not taking part in the round).
     pub fn info(&self, id: PlayerId) -> Option<&PlayerInfo> {
-        self.info.get(&id)
+        self.entry(id).map(|e| &e.info)
     }
 
     /// The number of score groups R used by the concave terms.
@@ -295,14 +421,28 @@ impl Costs {
         self.range
     }
 
-    /// The potential handicap between two players (OpenGotha's `gameBetween` rule).
+    fn entry(&self, id: PlayerId) -> Option<&Entry> {
+        match self.entries.get(id.0 as usize) {
+            Some(e) if e.player.id == id => Some(e),
+            _ => self.index.get(&id).map(|i| &self.entries[*i]),
+        }
+    }
+
+    /// The potential handicap between two players (OpenGotha's `gameBetween` rule); 0 if either is unknown.
     pub fn potential_handicap(&self, a: PlayerId, b: PlayerId) -> i32 {
+        match (self.entry(a), self.entry(b)) {
+            (Some(ea), Some(eb)) => self.handicap_between(ea, eb),
+            _ => 0,
+        }
+    }
+
+    fn handicap_between(&self, a: &Entry, b: &Entry) -> i32 {
         let rule = &self.settings.handicap;
-        let pseudo = |id: PlayerId| -> i32 {
+        let pseudo = |e: &Entry| -> i32 {
             let r = if rule.based_on_mms {
-                self.info.get(&id).map_or(0, |i| i.mms_points) + self.settings.egf.mm_zero.0
+                e.info.mms_points + self.settings.egf.mm_zero.0
             } else {
-                self.players.get(&id).map_or(0, |p| p.rank.0)
+                e.player.rank.0
             };
             r.min(rule.no_handicap_above.0)
         };
@@ -310,71 +450,85 @@ impl Costs {
         diff.max(0).min(i32::from(rule.ceiling))
     }
 
+    /// The pair's weight in the matching: OpenGotha's `totalCost` (same as `pair(a, b).total()`, without
+    /// building the ledger).
+    pub fn pair_total(&self, a: PlayerId, b: PlayerId) -> i64 {
+        self.terms(a, b)
+            .map_or(1, |t| t.iter().map(|(_, v)| v).sum())
+    }
+
     /// Every OpenGotha term of the pair's cost; `ledger.total()` is OpenGotha's `totalCost`. Symmetric: the
     /// players are taken in OpenGotha's list order (see [`PlayerInfo::list_order`]) whatever the argument order.
     pub fn pair(&self, a: PlayerId, b: PlayerId) -> Ledger {
-        let order = |id: PlayerId| self.info.get(&id).map(|i| (i.list_order, id));
-        let (a, b) = if order(b) < order(a) { (b, a) } else { (a, b) };
-        let mut ledger = Ledger::default();
-        ledger.push(Criterion::Base, 1);
-        let (Some(ia), Some(ib), Some(pa), Some(pb)) = (
-            self.info.get(&a),
-            self.info.get(&b),
-            self.players.get(&a),
-            self.players.get(&b),
-        ) else {
-            return ledger;
+        match self.terms(a, b) {
+            Some(terms) => Ledger {
+                entries: terms.to_vec(),
+            },
+            None => Ledger {
+                entries: vec![(Criterion::Base, 1)],
+            },
+        }
+    }
+
+    /// The ten terms in OpenGotha's order; `None` when a player does not take part.
+    fn terms(&self, a: PlayerId, b: PlayerId) -> Option<[(Criterion, i64); 10]> {
+        let (ea, eb) = (self.entry(a)?, self.entry(b)?);
+        let (ea, eb) = if (eb.info.list_order, b) < (ea.info.list_order, a) {
+            (eb, ea)
+        } else {
+            (ea, eb)
         };
+        let (ia, ib) = (&ea.info, &eb.info);
+        let pb = &eb.player;
         let w = &self.settings.egf;
-        let dup = if self.played.contains(&(a, b)) {
+        let dup = if ea.opponents.binary_search(&pb.id).is_ok() {
             0
         } else {
             w.avoid_duplicate_game
         };
-        ledger.push(Criterion::AvoidDuplicate, dup);
         let random = if w.deterministic {
-            det_random(
-                w.random,
-                (&pa.family_name, &pa.given_name),
-                (&pb.family_name, &pb.given_name),
-            )
+            det_random_keys(w.random, &ea.name, &eb.name)
         } else {
             0
         };
-        ledger.push(Criterion::Random, random);
-        ledger.push(Criterion::ColourBalance, self.colour_cost(a, b, ia, ib));
-        let k = self.k();
-        ledger.push(
-            Criterion::Category,
-            concave(w.avoid_mixing_categories, JDouble::ZERO, k),
-        );
-        let gap = JDouble::from_i64(i64::from((ia.group - ib.group).abs())).div(self.range_d());
-        ledger.push(
-            Criterion::ScoreDifference,
-            concave(w.minimize_score_difference, gap, k),
-        );
-        ledger.push(Criterion::Dudd, self.dudd_cost(ia, ib));
-        ledger.push(Criterion::Seeding, self.seeding_cost(ia, ib, pa, pb));
-        ledger.push(Criterion::Handicap, self.handicap_cost(ia, ib));
-        ledger.push(Criterion::Geography, self.geo_cost(ia, ib, pa, pb));
-        ledger
+        let gap = (ia.group - ib.group).unsigned_abs() as usize;
+        let score_diff = match self.tables.score_diff.get(gap) {
+            Some(v) => *v,
+            None => concave(
+                w.minimize_score_difference,
+                JDouble::from_i64(gap as i64) / self.range_d(),
+                self.k(),
+            ),
+        };
+        Some([
+            (Criterion::Base, 1),
+            (Criterion::AvoidDuplicate, dup),
+            (Criterion::Random, random),
+            (Criterion::ColourBalance, self.colour_cost(ea, eb)),
+            (Criterion::Category, self.tables.category),
+            (Criterion::ScoreDifference, score_diff),
+            (Criterion::Dudd, self.dudd_cost(ia, ib)),
+            (Criterion::Seeding, self.seeding_cost(ea, eb)),
+            (Criterion::Handicap, self.handicap_cost(ia, ib)),
+            (Criterion::Geography, self.geo_cost(ea, eb)),
+        ])
     }
 
     fn k(&self) -> JDouble {
         let f = self.settings.egf.standard_nx1_factor;
-        JDouble::from_i64(f.num).div(JDouble::from_i64(f.den.max(1)))
+        JDouble::from_i64(f.num) / JDouble::from_i64(f.den.max(1))
     }
 
     fn range_d(&self) -> JDouble {
         JDouble::from_i64(self.range.max(1))
     }
 
-    fn colour_cost(&self, a: PlayerId, b: PlayerId, ia: &PlayerInfo, ib: &PlayerInfo) -> i64 {
-        if self.potential_handicap(a, b) != 0 {
+    fn colour_cost(&self, a: &Entry, b: &Entry) -> i64 {
+        if self.handicap_between(a, b) != 0 {
             return 0;
         }
         let w = self.settings.egf.balance_wb;
-        let (wa, wb) = (ia.colour_balance, ib.colour_balance);
+        let (wa, wb) = (a.info.colour_balance, b.info.colour_balance);
         if wa * wb < 0 {
             w
         } else if (wa == 0 && wb.abs() >= 2) || (wb == 0 && wa.abs() >= 2) {
@@ -415,7 +569,8 @@ impl Costs {
             + scenario * dw
     }
 
-    fn seeding_cost(&self, ia: &PlayerInfo, ib: &PlayerInfo, pa: &Player, pb: &Player) -> i64 {
+    fn seeding_cost(&self, ea: &Entry, eb: &Entry) -> i64 {
+        let (ia, ib) = (&ea.info, &eb.info);
         if ia.group != ib.group {
             return 0;
         }
@@ -425,14 +580,7 @@ impl Costs {
         match self.settings.egf.seed_system(self.round) {
             SeedSystem::SplitAndRandom => {
                 if (2 * c1 < s) != (2 * c2 < s) {
-                    let range = JDouble::from_i64(w)
-                        .mul(JDouble::from_i64(2).div(JDouble::from_i64(10)))
-                        .to_i64();
-                    w - det_random(
-                        range,
-                        (&pa.family_name, &pa.given_name),
-                        (&pb.family_name, &pb.given_name),
-                    )
+                    w - det_random_keys(self.tables.seed_random_range, &ea.name, &eb.name)
                 } else {
                     0
                 }
@@ -465,62 +613,67 @@ impl Costs {
                 i64::from(i.group)
             }
         };
-        let x = JDouble::from_i64((pseudo(ia) - pseudo(ib)).abs()).div(self.range_d());
-        concave(self.settings.egf.se_minimize_handicap, x, self.k())
+        let gap = (pseudo(ia) - pseudo(ib)).unsigned_abs();
+        match self.tables.handicap.get(gap as usize) {
+            Some(v) => *v,
+            None => concave(
+                self.settings.egf.se_minimize_handicap,
+                JDouble::from_i64(gap as i64) / self.range_d(),
+                self.k(),
+            ),
+        }
     }
 
-    fn geo_cost(&self, ia: &PlayerInfo, ib: &PlayerInfo, pa: &Player, pb: &Player) -> i64 {
-        let p = &self.settings.egf;
-        let geo_w = p.se_avoid_same_geo;
-        let one = JDouble::from_i64(1);
-        let range = self.range_d();
-        let country_ratio = if same_text(&pa.country, &pb.country) {
-            JDouble::ZERO
+    fn geo_cost(&self, a: &Entry, b: &Entry) -> i64 {
+        let geo_w = self.settings.egf.se_avoid_same_geo;
+        let club = if a.club == b.club {
+            0
+        } else if a.club_groups.iter().any(|g| b.club_groups.contains(g)) {
+            1
         } else {
-            JDouble::from_i64(p.se_prefer_mms_diff_rather_than_same_country)
-                .div(range)
-                .min(one)
+            2
         };
-        let club_ratio = if same_text(&pa.club, &pb.club) {
-            JDouble::ZERO
-        } else if self.common_club_group(&pa.club, &pb.club) {
-            JDouble::from_i64(p.se_prefer_mms_diff_rather_than_same_club)
-                .div(JDouble::from_i64(2).mul(range))
-                .min(one)
-        } else {
-            JDouble::from_i64(12)
-                .div(JDouble::from_i64(10))
-                .mul(JDouble::from_i64(
-                    p.se_prefer_mms_diff_rather_than_same_club,
-                ))
-                .div(range)
-                .min(one)
-        };
-        let mut g = country_ratio
-            .max(club_ratio)
-            .add(country_ratio.min(club_ratio).div(JDouble::from_i64(2)));
-        if g.is_positive() {
-            g = g.add(JDouble::from_i64(5).div(JDouble::from_i64(10)).div(range));
-        }
-        let nominal = (p.minimize_score_difference - concave(geo_w, g, self.k())).min(geo_w);
-        match u8::from(ia.above_thresholds) + u8::from(ib.above_thresholds) {
+        let nominal = self.tables.geo_nominal[usize::from(a.country != b.country)][club];
+        match u8::from(a.info.above_thresholds) + u8::from(b.info.above_thresholds) {
             2 => geo_w,
             1 => (nominal + geo_w) / 2,
             _ => nominal,
         }
     }
 
-    fn common_club_group(&self, a: &str, b: &str) -> bool {
-        self.settings
-            .egf
-            .club_groups
-            .iter()
-            .any(|g| g.iter().any(|c| same_text(c, a)) && g.iter().any(|c| same_text(c, b)))
+    /// The nominal geography term for a country relation and a club relation (0 same club, 1 same club group,
+    /// 2 different): `min(W_geo, W_score − C(W_geo, g))` with g = max + min/2 of the two ratios, + 0.5/R if > 0.
+    fn geo_nominal(&self, countries_differ: bool, club: usize) -> i64 {
+        let p = &self.settings.egf;
+        let geo_w = p.se_avoid_same_geo;
+        let one = JDouble::from_i64(1);
+        let range = self.range_d();
+        let country_ratio = if countries_differ {
+            (JDouble::from_i64(p.se_prefer_mms_diff_rather_than_same_country) / range).min(one)
+        } else {
+            JDouble::ZERO
+        };
+        let club_factor = JDouble::from_i64(p.se_prefer_mms_diff_rather_than_same_club);
+        let club_ratio = match club {
+            0 => JDouble::ZERO,
+            1 => (club_factor / (JDouble::from_i64(2) * range)).min(one),
+            _ => (JDouble::from_i64(12) / JDouble::from_i64(10) * club_factor / range).min(one),
+        };
+        let mut g =
+            country_ratio.max(club_ratio) + country_ratio.min(club_ratio) / JDouble::from_i64(2);
+        if g.is_positive() {
+            g = g + JDouble::from_i64(5) / JDouble::from_i64(10) / range;
+        }
+        (p.minimize_score_difference - concave(geo_w, g, self.k())).min(geo_w)
     }
 }
 
+fn normalise(text: &str) -> String {
+    text.trim().to_lowercase()
+}
+
 fn same_text(a: &str, b: &str) -> bool {
-    a.trim().to_lowercase() == b.trim().to_lowercase()
+    normalise(a) == normalise(b)
 }
 
 /// The DUDD position term of one side: where in its group the floating player sits.
@@ -555,6 +708,47 @@ fn above_thresholds(
 mod tests {
     use super::*;
 
+    /// The naive definition: weighted sum over the concatenated names.
+    fn det_random_naive(max: i64, p1: (&str, &str), p2: (&str, &str)) -> i64 {
+        let s1: Vec<u16> = format!("{}{}", p1.0, p1.1).encode_utf16().collect();
+        let s2: Vec<u16> = format!("{}{}", p2.0, p2.1).encode_utf16().collect();
+        let (first, second, inverse) = if s1 <= s2 {
+            (s1, s2, false)
+        } else {
+            (s2, s1, true)
+        };
+        let sum: i128 = first
+            .iter()
+            .chain(second.iter())
+            .enumerate()
+            .map(|(i, c)| i128::from(*c) * (i as i128 + 1))
+            .sum();
+        let r = (sum * 1_234_567).rem_euclid(i128::from(max) + 1) as i64;
+        if inverse {
+            max - r
+        } else {
+            r
+        }
+    }
+
+    #[test]
+    fn det_random_keys_match_the_naive_definition() {
+        let names = [
+            ("Abel", "Ann"),
+            ("Berg", "Bob"),
+            ("Clé", "Loïc"),
+            ("高", "传德"),
+            ("O'Neil", ""),
+        ];
+        for a in names {
+            for b in names {
+                for max in [0, 1, 999, 1_000_000, 1_000_000_000] {
+                    assert_eq!(det_random(max, a, b), det_random_naive(max, a, b));
+                }
+            }
+        }
+    }
+
     #[test]
     fn det_random_is_mirrored_when_players_swap() {
         let a = det_random(1000, ("Abel", "Ann"), ("Berg", "Bob"));
@@ -573,10 +767,10 @@ mod tests {
 
     #[test]
     fn concave_function_follows_java_doubles() {
-        let k = JDouble::from_i64(5).div(JDouble::from_i64(10));
-        let x = JDouble::from_i64(4).div(JDouble::from_i64(5));
+        let k = JDouble::from_i64(5) / JDouble::from_i64(10);
+        let x = JDouble::from_i64(4) / JDouble::from_i64(5);
         assert_eq!(concave(100_000_000_000, x, k), 27_999_999_999);
-        let x = JDouble::from_i64(1).div(JDouble::from_i64(29));
+        let x = JDouble::from_i64(1) / JDouble::from_i64(29);
         assert_eq!(concave(100_000_000_000, x, k), 98_216_409_036);
     }
 

@@ -159,3 +159,29 @@ fn replay_of_real_tournaments() {
         eprintln!("== {}\n{report}", path.display());
     }
 }
+
+/// Rough speed of the cost function on the 985-player file (release: `--ignored pair_cost_speed`).
+#[test]
+#[ignore = "timing"]
+fn pair_cost_speed() {
+    let Some(dir) = shared_dir() else { return };
+    let xml = std::fs::read_to_string(dir.join("tournaments/malavasi-geobug.xml")).unwrap();
+    let t = read(&xml).unwrap();
+    let (snapshot, settings) = t.snapshot_before(2);
+    let players = pairable(&t, 2);
+    let start = std::time::Instant::now();
+    let costs = crate::egf::Costs::new(&snapshot, &settings, &players);
+    let built = start.elapsed();
+    let mut sum: i128 = 0;
+    for (i, a) in players.iter().enumerate() {
+        for b in &players[i + 1..] {
+            sum += i128::from(costs.pair_total(*a, *b));
+        }
+    }
+    let n = players.len() * (players.len() - 1) / 2;
+    eprintln!(
+        "{} players: Costs::new {built:?}, {n} pairs in {:?} (checksum {sum})",
+        players.len(),
+        start.elapsed() - built
+    );
+}
