@@ -173,6 +173,17 @@ fn det_random_keys(max: i64, k1: &NameKey, k2: &NameKey) -> i64 {
     }
 }
 
+/// How OpenGotha orders players inside a group: placement criteria (negated: best first), rating when it
+/// breaks ties, name; `group` is carried along.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct SortKey {
+    criteria: Vec<i64>,
+    rating: Option<i64>,
+    name: (String, String),
+    id: PlayerId,
+    group: i32,
+}
+
 /// The name tie-break of OpenGotha's sorts: upper-case name, then upper-case first name.
 fn name_key(p: &Player) -> (String, String) {
     (p.family_name.to_uppercase(), p.given_name.to_uppercase())
@@ -280,7 +291,7 @@ impl Costs {
                 .collect(),
         };
         let rating_ties = p.rating_breaks_ties(round);
-        let mut keyed: Vec<(Vec<i64>, Option<i64>, (String, String), PlayerId, i32)> = participants
+        let mut keyed: Vec<SortKey> = participants
             .iter()
             .map(|pl| {
                 let main = scores.get(&pl.id).map_or(HalfPoints(0), |s| s.mms);
@@ -290,19 +301,25 @@ impl Costs {
                     .map(|c| -placement.value(*c, pl))
                     .collect();
                 let rating = rating_ties.then(|| -i64::from(pl.rating.unwrap_or(0)));
-                (key, rating, name_key(pl), pl.id, main.floor_points())
+                SortKey {
+                    criteria: key,
+                    rating,
+                    name: name_key(pl),
+                    id: pl.id,
+                    group: main.floor_points(),
+                }
             })
             .collect();
-        keyed.sort_by(|a, b| (&a.0, &a.2, a.3).cmp(&(&b.0, &b.2, b.3)));
+        keyed.sort_by(|a, b| (&a.criteria, &a.name, a.id).cmp(&(&b.criteria, &b.name, b.id)));
         let list_order: BTreeMap<PlayerId, u32> = keyed
             .iter()
             .enumerate()
-            .map(|(i, k)| (k.3, i as u32))
+            .map(|(i, k)| (k.id, i as u32))
             .collect();
         keyed.sort();
         let mut by_group: BTreeMap<i32, Vec<PlayerId>> = BTreeMap::new();
-        for (_, _, _, id, group) in &keyed {
-            by_group.entry(*group).or_default().push(*id);
+        for k in &keyed {
+            by_group.entry(k.group).or_default().push(k.id);
         }
         let mut info = BTreeMap::new();
         for (group, members) in &by_group {
