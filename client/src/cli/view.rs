@@ -105,6 +105,15 @@ impl ParticipantView {
     }
 }
 
+/// `start – end`, or empty when neither is set.
+fn date_range(start: &str, end: &str) -> String {
+    if start.is_empty() && end.is_empty() {
+        String::new()
+    } else {
+        format!("{start} – {end}")
+    }
+}
+
 fn yes_no(b: bool) -> String {
     if b { "yes" } else { "no" }.to_string()
 }
@@ -233,18 +242,13 @@ pub fn print_tournaments(list: &[pb::Tournament], json: bool) -> Result<(), CliE
         "registration",
     ]);
     for v in &views {
-        let dates = format!("{} – {}", v.start_date, v.end_date);
         table.row(vec![
             v.id.to_string(),
             v.revision.to_string(),
             v.name.clone(),
             v.rounds.to_string(),
             v.pairing_system.clone(),
-            if v.start_date.is_empty() && v.end_date.is_empty() {
-                String::new()
-            } else {
-                dates
-            },
+            date_range(&v.start_date, &v.end_date),
             if v.registration_open {
                 "open"
             } else {
@@ -295,7 +299,7 @@ pub fn print_event(e: &pb::EventInfo, json: bool) -> Result<(), CliError> {
         ("venue", v.venue),
         ("city", v.city),
         ("country", v.country),
-        ("dates", format!("{} – {}", v.start_date, v.end_date)),
+        ("dates", date_range(&v.start_date, &v.end_date)),
         ("revision", v.revision.to_string()),
     ])
 }
@@ -422,6 +426,8 @@ pub fn log_line(e: &pb::LogEntry) -> String {
         .map(|ev| {
             if ev.summary.is_empty() {
                 ev.kind.clone()
+            } else if ev.summary.starts_with(&ev.kind) {
+                ev.summary.clone()
             } else {
                 format!("{}: {}", ev.kind, ev.summary)
             }
