@@ -278,102 +278,9 @@ impl Costs {
             .iter()
             .filter(|p| p.plays(snapshot.round_no()) || pairable.contains(&p.id))
             .collect();
-        let p = &settings.egf;
-        let range = match settings.system {
-            System::McMahon => i64::from(p.mm_bar.0 - p.mm_floor.0 + 4) + i64::from(round - 1),
-            System::Swiss => i64::from(round),
-        };
-        let placement = Placement {
-            scores: &scores,
-            starting: players
-                .iter()
-                .map(|(id, p)| (*id, p.starting_mms))
-                .collect(),
-        };
-        let rating_ties = p.rating_breaks_ties(round);
-        let mut keyed: Vec<SortKey> = participants
-            .iter()
-            .map(|pl| {
-                let main = scores.get(&pl.id).map_or(HalfPoints(0), |s| s.mms);
-                let key: Vec<i64> = p
-                    .placement
-                    .iter()
-                    .map(|c| -placement.value(*c, pl))
-                    .collect();
-                let rating = rating_ties.then(|| -i64::from(pl.rating.unwrap_or(0)));
-                SortKey {
-                    criteria: key,
-                    rating,
-                    name: name_key(pl),
-                    id: pl.id,
-                    group: main.floor_points(),
-                }
-            })
-            .collect();
-        keyed.sort_by(|a, b| (&a.criteria, &a.name, a.id).cmp(&(&b.criteria, &b.name, b.id)));
-        let list_order: BTreeMap<PlayerId, u32> = keyed
-            .iter()
-            .enumerate()
-            .map(|(i, k)| (k.id, i as u32))
-            .collect();
-        keyed.sort();
-        let mut by_group: BTreeMap<i32, Vec<PlayerId>> = BTreeMap::new();
-        for k in &keyed {
-            by_group.entry(k.group).or_default().push(k.id);
-        }
-        let mut info = BTreeMap::new();
-        for (group, members) in &by_group {
-            for (place, id) in members.iter().enumerate() {
-                let s = scores.get(id).cloned().unwrap_or_default();
-                let player = &players[id];
-                info.insert(
-                    *id,
-                    PlayerInfo {
-                        main: s.mms,
-                        group: *group,
-                        group_size: members.len() as u32,
-                        inner_placement: place as u32,
-                        draw_ups: s.draw_ups,
-                        draw_downs: s.draw_downs,
-                        colour_balance: s.colour_balance,
-                        above_thresholds: above_thresholds(settings, snapshot, player, &s),
-                        mms_points: s.mcmahon.floor_points(),
-                        nbw: s.nbw,
-                        list_order: list_order.get(id).copied().unwrap_or(u32::MAX),
-                    },
-                );
-            }
-        }
-        let mut opponents: BTreeMap<PlayerId, Vec<PlayerId>> = BTreeMap::new();
-        for g in snapshot.games.iter().filter(|g| g.round.0 < snapshot.round) {
-            opponents.entry(g.white).or_default().push(g.black);
-            opponents.entry(g.black).or_default().push(g.white);
-        }
-        let entries: Vec<Entry> = info
-            .into_iter()
-            .map(|(id, info)| {
-                let player = players[&id].clone();
-                let club_groups = settings
-                    .egf
-                    .club_groups
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, g)| g.iter().any(|c| same_text(c, &player.club)))
-                    .map(|(i, _)| i)
-                    .collect();
-                let mut opp = opponents.remove(&id).unwrap_or_default();
-                opp.sort_unstable();
-                Entry {
-                    info,
-                    name: NameKey::new(&player.family_name, &player.given_name),
-                    country: normalise(&player.country),
-                    club: normalise(&player.club),
-                    player,
-                    club_groups,
-                    opponents: opp,
-                }
-            })
-            .collect();
+        let keys = sort_keys(&participants, &scores, &players, settings, round);
+        let info = player_infos(keys, &scores, &players, settings, snapshot);
+        let entries = entries(info, &players, snapshot, settings);
         let index = entries
             .iter()
             .enumerate()
@@ -382,7 +289,7 @@ impl Costs {
         let mut costs = Costs {
             settings: settings.clone(),
             round,
-            range,
+            range: score_range(settings, round),
             entries,
             index,
             tables: Tables::default(),
@@ -683,6 +590,133 @@ impl Costs {
         }
         (p.minimize_score_difference - concave(geo_w, g, self.k())).min(geo_w)
     }
+}
+
+/// The number of score groups R: `bar − floor + 4 + (round − 1)` in McMahon, `round` in Swiss.
+fn score_range(settings: &Settings, round: u32) -> i64 {
+    let p = &settings.egf;
+    match settings.system {
+        System::McMahon => i64::from(p.mm_bar.0 - p.mm_floor.0 + 4) + i64::from(round - 1),
+        System::Swiss => i64::from(round),
+    }
+}
+
+/// The participants' sort keys, sorted the way OpenGotha places players inside their groups.
+fn sort_keys(
+    participants: &[&Player],
+    scores: &BTreeMap<PlayerId, PlayerScores>,
+    players: &BTreeMap<PlayerId, Player>,
+    settings: &Settings,
+    round: u32,
+) -> Vec<SortKey> {
+    let p = &settings.egf;
+    let placement = Placement {
+        scores,
+        starting: players
+            .iter()
+            .map(|(id, p)| (*id, p.starting_mms))
+            .collect(),
+    };
+    let rating_ties = p.rating_breaks_ties(round);
+    let mut keys: Vec<SortKey> = participants
+        .iter()
+        .map(|pl| SortKey {
+            criteria: p
+                .placement
+                .iter()
+                .map(|c| -placement.value(*c, pl))
+                .collect(),
+            rating: rating_ties.then(|| -i64::from(pl.rating.unwrap_or(0))),
+            name: name_key(pl),
+            id: pl.id,
+            group: scores.get(&pl.id).map_or(0, |s| s.mms.floor_points()),
+        })
+        .collect();
+    keys.sort();
+    keys
+}
+
+/// Groups, sizes, inner placements and list order from the sorted keys.
+fn player_infos(
+    keys: Vec<SortKey>,
+    scores: &BTreeMap<PlayerId, PlayerScores>,
+    players: &BTreeMap<PlayerId, Player>,
+    settings: &Settings,
+    snapshot: &Snapshot,
+) -> BTreeMap<PlayerId, PlayerInfo> {
+    let mut listed: Vec<&SortKey> = keys.iter().collect();
+    listed.sort_by(|a, b| (&a.criteria, &a.name, a.id).cmp(&(&b.criteria, &b.name, b.id)));
+    let list_order: BTreeMap<PlayerId, u32> = listed
+        .iter()
+        .enumerate()
+        .map(|(i, k)| (k.id, i as u32))
+        .collect();
+    let mut by_group: BTreeMap<i32, Vec<PlayerId>> = BTreeMap::new();
+    for k in &keys {
+        by_group.entry(k.group).or_default().push(k.id);
+    }
+    let mut info = BTreeMap::new();
+    for (group, members) in &by_group {
+        for (place, id) in members.iter().enumerate() {
+            let s = scores.get(id).cloned().unwrap_or_default();
+            let player = &players[id];
+            info.insert(
+                *id,
+                PlayerInfo {
+                    main: s.mms,
+                    group: *group,
+                    group_size: members.len() as u32,
+                    inner_placement: place as u32,
+                    draw_ups: s.draw_ups,
+                    draw_downs: s.draw_downs,
+                    colour_balance: s.colour_balance,
+                    above_thresholds: above_thresholds(settings, snapshot, player, &s),
+                    mms_points: s.mcmahon.floor_points(),
+                    nbw: s.nbw,
+                    list_order: list_order.get(id).copied().unwrap_or(u32::MAX),
+                },
+            );
+        }
+    }
+    info
+}
+
+/// One entry per participant, sorted by id, with the normalised geography and the past opponents.
+fn entries(
+    info: BTreeMap<PlayerId, PlayerInfo>,
+    players: &BTreeMap<PlayerId, Player>,
+    snapshot: &Snapshot,
+    settings: &Settings,
+) -> Vec<Entry> {
+    let mut opponents: BTreeMap<PlayerId, Vec<PlayerId>> = BTreeMap::new();
+    for g in snapshot.games.iter().filter(|g| g.round.0 < snapshot.round) {
+        opponents.entry(g.white).or_default().push(g.black);
+        opponents.entry(g.black).or_default().push(g.white);
+    }
+    info.into_iter()
+        .map(|(id, info)| {
+            let player = players[&id].clone();
+            let club_groups = settings
+                .egf
+                .club_groups
+                .iter()
+                .enumerate()
+                .filter(|(_, g)| g.iter().any(|c| same_text(c, &player.club)))
+                .map(|(i, _)| i)
+                .collect();
+            let mut opp = opponents.remove(&id).unwrap_or_default();
+            opp.sort_unstable();
+            Entry {
+                info,
+                name: NameKey::new(&player.family_name, &player.given_name),
+                country: normalise(&player.country),
+                club: normalise(&player.club),
+                player,
+                club_groups,
+                opponents: opp,
+            }
+        })
+        .collect()
 }
 
 fn normalise(text: &str) -> String {
