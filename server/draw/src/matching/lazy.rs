@@ -285,17 +285,23 @@ impl<F: Fn(u32, u32) -> Option<i64>> CheckContext<'_, F> {
         }
     }
 
-    /// Splits a dual-sorted list by the blossom at `level`, keeping each group dual-sorted.
+    /// Splits a dual-sorted list by the blossom at `level`, keeping each group dual-sorted (groups in order of
+    /// first appearance).
     fn group_by_key(&self, list: &[u32], level: usize) -> Vec<(Option<u32>, Vec<u32>)> {
-        let mut keyed: Vec<u32> = list.to_vec();
-        keyed.sort_by_key(|&v| self.key(v, level));
         let mut groups: Vec<(Option<u32>, Vec<u32>)> = Vec::new();
-        for v in keyed {
+        let mut last = usize::MAX;
+        for &v in list {
             let k = self.key(v, level);
-            match groups.last_mut() {
-                Some((last, members)) if *last == k => members.push(v),
-                _ => groups.push((k, vec![v])),
+            if last == usize::MAX || groups[last].0 != k {
+                last = match groups.iter().position(|(g, _)| *g == k) {
+                    Some(i) => i,
+                    None => {
+                        groups.push((k, Vec::new()));
+                        groups.len() - 1
+                    }
+                };
             }
+            groups[last].1.push(v);
         }
         groups
     }
