@@ -41,6 +41,10 @@ pub enum Rule {
     NotOptimal,
     /// The engine refused to draw a round that can be drawn.
     EngineError,
+    /// The same input (up to the order of the snapshot's vectors) gave a different round.
+    NotDeterministic,
+    /// Players left their score group more than necessary (`mays` profile: the least sum of squared gaps).
+    ScoreGroups,
 }
 
 /// One broken rule, with a human-readable detail naming the players involved.
@@ -270,6 +274,7 @@ pub fn check(snapshot: &Snapshot, settings: &Settings, round: &Round) -> Vec<Vio
     check_presence(&f, &mut out);
     check_bye(&f, &mut out);
     check_repeats_and_family(&f, &mut out);
+    check_score_groups(&f, &mut out);
     check_handicaps_and_colours(&f, &mut out);
     check_tables(&f, &mut out);
     check_warnings(&f, &mut out);
@@ -428,6 +433,42 @@ fn check_repeats_and_family(f: &Field, out: &mut Vec<Violation>) {
             out.push(Violation::new(
                 Rule::Family,
                 format!("{relatives} pairs of relatives where {min_rel} suffice"),
+            ));
+        }
+    }
+}
+
+/// Cardinal Rule No. 3 for the `mays` profile, whose score tier dominates every other soft criterion: when the round
+/// has no repeat and no relatives, its sum of squared main-score gaps (half points, each capped at 4095) must be
+/// the least over all perfect matchings without repeats and relatives (exhaustive, small fields only).
+fn check_score_groups(f: &Field, out: &mut Vec<Violation>) {
+    if f.settings.profile != crate::model::Profile::Mays {
+        return;
+    }
+    let gap = |a: PlayerId, b: PlayerId| {
+        let d = i64::from(f.st(a).main - f.st(b).main);
+        (d * d).min(4095) as u32
+    };
+    let forbidden = |a: PlayerId, b: PlayerId| f.met.contains(&pair(a, b)) || f.same_family(a, b);
+    if f.pairs.iter().any(|&(a, b)| forbidden(a, b)) {
+        return;
+    }
+    let field: Vec<PlayerId> = f
+        .pairable
+        .iter()
+        .copied()
+        .filter(|id| Some(*id) != f.round.bye)
+        .collect();
+    if field.len() > EXHAUSTIVE_LIMIT || 2 * f.pairs.len() != field.len() {
+        return;
+    }
+    let actual: u32 = f.pairs.iter().map(|&(a, b)| gap(a, b)).sum();
+    let cost = |a: PlayerId, b: PlayerId| (u32::from(forbidden(a, b)), gap(a, b));
+    if let Some((0, best)) = min_cost_perfect_matching(&field, cost) {
+        if actual > best {
+            out.push(Violation::new(
+                Rule::ScoreGroups,
+                format!("squared score gaps sum to {actual} where {best} is possible"),
             ));
         }
     }

@@ -759,8 +759,38 @@ fn check_round(snapshot: &Snapshot, settings: &Settings, seed: u64, round: &Roun
     let mut v = checker::check(snapshot, settings, round);
     if optimality {
         v.extend(checker::check_optimal(snapshot, settings, seed, round));
+        v.extend(check_order_independence(snapshot, settings, seed, round));
     }
     v
+}
+
+/// Draws again from the same snapshot with its players, games and byes in another order: the round must be
+/// identical (the engine must not depend on input order or hash-map iteration).
+fn check_order_independence(snapshot: &Snapshot, settings: &Settings, seed: u64, round: &Round) -> Vec<Violation> {
+    let mut shuffled = snapshot.clone();
+    shuffled.players.reverse();
+    let half = shuffled.games.len() / 2;
+    shuffled.games.rotate_left(half);
+    shuffled.byes.reverse();
+    match crate::draw(&shuffled, settings, seed) {
+        Ok(again) if again == *round => vec![],
+        Ok(again) => vec![Violation {
+            rule: Rule::NotDeterministic,
+            detail: format!(
+                "reordered input gives another round: {:?} vs {:?}",
+                pairs_of(&again),
+                pairs_of(round)
+            ),
+        }],
+        Err(e) => vec![Violation {
+            rule: Rule::NotDeterministic,
+            detail: format!("reordered input is refused: {e}"),
+        }],
+    }
+}
+
+fn pairs_of(round: &Round) -> Vec<(u32, PlayerId, PlayerId)> {
+    round.games.iter().map(|g| (g.table, g.white, g.black)).collect()
 }
 
 /// Plays the tournament of `config` round by round: draw with [`crate::draw`], check with [`checker::check`] (and
@@ -906,7 +936,10 @@ mod tests {
             assert_eq!(2 * games + present % 2, present, "round {r}: everyone present plays");
         }
         let repeats = s.games.len() - met_pairs(&s).len();
-        assert!(repeats <= 3, "the greedy pairing repeats rarely (only at the very bottom): {repeats}");
+        assert!(
+            repeats <= 3,
+            "the greedy pairing repeats rarely (only at the very bottom): {repeats}"
+        );
         assert_eq!(s, field(300, 6), "deterministic");
     }
 

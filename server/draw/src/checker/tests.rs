@@ -325,3 +325,28 @@ fn cardinality_comes_before_weight() {
     let ids: Vec<_> = (1..=4).map(PlayerId).collect();
     assert_eq!(brute_force_matching(&ids, &weights), (2, 2));
 }
+
+#[test]
+fn mays_rounds_must_not_float_more_than_needed() {
+    // 1 and 2 won, 3 and 4 lost: pairing the winners together keeps everyone in their group.
+    let mut s = field(4, 2);
+    s.games.push(past(1, 1, 3, Outcome::WhiteWins));
+    s.games.push(past(1, 2, 4, Outcome::WhiteWins));
+    let settings = Settings {
+        profile: crate::model::Profile::Mays,
+        ..even_settings()
+    };
+    let good = round(2, vec![game(1, 2, 1, 0), game(2, 3, 4, 0)], None);
+    let v = check(&s, &settings, &good);
+    assert!(!rules(&v).contains(&Rule::ScoreGroups), "{v:?}");
+    let mut floats = round(2, vec![game(1, 4, 1, 0), game(2, 3, 2, 0)], None);
+    for (p, from, to) in [(1, 42, 40), (4, 40, 42), (2, 42, 40), (3, 40, 42)] {
+        floats.warnings.push(Warning::PairedUpDown {
+            player: PlayerId(p),
+            from: HalfPoints(from),
+            to: HalfPoints(to),
+        });
+    }
+    let v = check(&s, &settings, &floats);
+    assert!(rules(&v).contains(&Rule::ScoreGroups), "{v:?}");
+}
