@@ -321,7 +321,7 @@ fn check_bye(f: &Field, out: &mut Vec<Violation>) {
     let Some(bye) = f.round.bye else {
         return;
     };
-    if f.pairable.len() % 2 == 0 {
+    if f.pairable.len().is_multiple_of(2) {
         out.push(Violation::new(Rule::Bye, format!("bye to {bye} on an even field")));
     }
     if f.player(bye).is_some_and(|p| p.ghost) {
