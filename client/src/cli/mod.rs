@@ -204,3 +204,44 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
         Command::Bench(cmd) => bench::run(&ctx, cmd).await,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::*;
+
+    #[test]
+    fn the_command_tree_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn player_add_takes_repeated_entries_and_bare_flags() {
+        let cli = Cli::try_parse_from([
+            "tengen", "player", "add", "--family", "Côté", "--given", "Marie", "--rank", "2d",
+            "--paid", "--local", "no", "--enter", "1", "--enter", "2:1,3", "--json",
+        ])
+        .unwrap();
+        assert!(cli.json);
+        let Command::Player(player::PlayerCmd::Add(add)) = cli.command else {
+            panic!("not player add")
+        };
+        assert_eq!(format!("{add:?}").matches("tournament_id").count(), 2);
+    }
+
+    #[test]
+    fn refusals_exit_2_and_connection_problems_exit_1() {
+        let refused = CliError::Client(ClientError::Status(tonic::Status::invalid_argument(
+            "unknown rank",
+        )));
+        assert_eq!(refused.exit_code(), 2);
+        let down = CliError::Client(ClientError::Status(tonic::Status::unavailable("down")));
+        assert_eq!(down.exit_code(), 1);
+        assert_eq!(
+            CliError::Client(ClientError::Unreachable(vec![])).exit_code(),
+            1
+        );
+        assert_eq!(CliError::Reported(3).exit_code(), 3);
+    }
+}
