@@ -119,7 +119,10 @@ pub async fn prepare(config: &Config, addr: SocketAddr) -> Result<Prepared, Serv
         Some(tls::ensure(&config.data_dir, &certificate_names(addr, &config.extra_names))?)
     };
     let store: Arc<dyn log::LogStore> = Arc::new(log::SledStore::open(&config.data_dir.join("log"))?);
-    let replayed = tokio::task::block_in_place(|| log::replay(store.as_ref()))?;
+    let replay_store = store.clone();
+    let replayed = tokio::task::spawn_blocking(move || log::replay(replay_store.as_ref()))
+        .await
+        .map_err(|e| ServerError::Bootstrap(format!("log replay task failed: {e}")))??;
     let entries = replayed.state.last_seq.0;
     let shared = Arc::new(RwLock::new(replayed.state.clone()));
     let (published, _) = tokio::sync::broadcast::channel(4096);

@@ -196,8 +196,11 @@ fn duplicate_guard(state: &State, f: &ParticipantFields, except: Option<Particip
 }
 
 /// The tournament and validated rounds of an entry, refusing closed registration for registration desks.
+/// A tournament named inside a command's arguments that does not exist is bad input, not a missing record.
 fn entry_rounds(state: &State, spec: &EnterSpec, role: Role) -> Result<(TournamentId, Vec<u32>), Rejected> {
-    let t = tournament(state, spec.tournament)?;
+    let t = state.tournaments.get(&spec.tournament).ok_or_else(|| {
+        Rejected::invalid("tournament_id", format!("there is no tournament {}", spec.tournament))
+    })?;
     if !t.registration_open && role == Role::Registration {
         return Err(Rejected::RegistrationClosed(t.id));
     }

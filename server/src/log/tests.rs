@@ -172,7 +172,7 @@ async fn rejected_commands_write_nothing() {
     for (name, store, _dir) in stores() {
         let h = start(store.clone());
         let result = h.writer.submit(register("Nobody"), actor(), "x".into()).await;
-        assert!(matches!(result, Err(WriteError::Rejected(Rejected::UnknownTournament(_)))), "{name}");
+        assert!(matches!(result, Err(WriteError::Rejected(Rejected::Invalid { field: "tournament_id", .. }))), "{name}");
         assert_eq!(store.last().unwrap(), None, "{name}");
         assert!(h.shared.read().unwrap().requests.is_empty(), "{name}: a refusal is not remembered");
     }

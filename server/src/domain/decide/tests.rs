@@ -207,3 +207,15 @@ fn token_hash_comes_from_context_entropy() {
     assert_eq!(token.hash, token_hash(&token_secret(&ctx(Role::Director))));
     assert!(!token.hash.contains(&hex::encode([7u8; 32])), "the secret itself is never stored");
 }
+
+#[test]
+fn entering_an_unknown_tournament_is_bad_input() {
+    let s = with_tournament();
+    let cmd = Command::RegisterParticipant {
+        fields: fields("Côté", "Anne", ""),
+        enter: vec![EnterSpec { tournament: TournamentId(101), rounds: None }],
+        check_in: false,
+        different_person: false,
+    };
+    assert!(matches!(decide(&s, &cmd, &ctx(Role::Director)), Err(Rejected::Invalid { field: "tournament_id", .. })));
+}
