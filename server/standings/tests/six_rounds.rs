@@ -358,3 +358,34 @@ fn prizes_of_tied_places_are_summed_and_split() {
     assert_eq!(got, vec![667, 667, 666]);
     assert_eq!(awards[0].player, PlayerId(6));
 }
+
+#[test]
+fn sos_minus_drops_the_lowest_values_and_virtual_opponent_fills_gaps() {
+    let t = mays_table();
+    let at = |v: Vec<Value>, id: u32| v[t.index_of(PlayerId(id)).unwrap()];
+    // 1's per-round values 1, 5, 2, 1½, 1, ½: SOS−1 = 11 − ½ = 10½, SOS−2 = 11 − ½ − 1 = 9½.
+    assert_eq!(
+        at(tiebreak::sos_minus(&t, 1, SosRules::EGF), 1),
+        Value::half_points(21)
+    );
+    assert_eq!(
+        at(tiebreak::sos_minus(&t, 2, SosRules::EGF), 1),
+        Value::half_points(19)
+    );
+    // 6's values 2, ½, 1½, 1, −2 (bye substitute), 0: the substitute goes first: SOS−1 = 5, SOS−2 = 5.
+    assert_eq!(
+        at(tiebreak::sos_minus(&t, 1, SosRules::EGF), 6),
+        Value::int(5)
+    );
+    assert_eq!(
+        at(tiebreak::sos_minus(&t, 2, SosRules::EGF), 6),
+        Value::int(5)
+    );
+    // Virtual opponent = own start + ½ × 6 rounds = −2 + 3 = 1: 6: 5 + 1 = 6; 9: 10 + 3 × 1 = 13.
+    let virtual_opponent = SosRules {
+        opponent: OpponentScore::Final,
+        unplayed: Unplayed::VirtualOpponent,
+    };
+    assert_eq!(at(tiebreak::sos(&t, virtual_opponent), 6), Value::int(6));
+    assert_eq!(at(tiebreak::sos(&t, virtual_opponent), 9), Value::int(13));
+}
