@@ -238,6 +238,13 @@ pub fn replay_round(t: &OgTournament, round: u32, dump: Option<&[DumpedPair]>) -
         problems
             .push("a game of the round involves a player outside the pairable field".to_string());
     }
+    if 2 * actual.len() + 1 < players.len() {
+        problems.push(format!(
+            "OpenGotha paired {} of {} pairable players",
+            2 * actual.len(),
+            players.len()
+        ));
+    }
     let ours = optimal_pairs(&costs, &players);
     let mut report = RoundReport {
         round,
