@@ -1,0 +1,123 @@
+//! Head-to-head and SACO, the criteria computed inside a group of players tied on every earlier criterion.
+
+use tengen_draw::model::{
+    GameResult, HalfPoints, Outcome, PastGame, Player, PlayerId, Rank, RoundNo, Snapshot,
+};
+use tengen_standings::score::ScoreTable;
+use tengen_standings::settings::{Criterion, ScoreRules};
+use tengen_standings::{standings, tiebreak, Settings, Value};
+
+fn player(id: u32) -> Player {
+    Player {
+        id: PlayerId(id),
+        number: id,
+        family_name: format!("P{id}"),
+        given_name: String::new(),
+        rank: Rank(0),
+        rating: None,
+        club: String::new(),
+        city: String::new(),
+        country: String::new(),
+        family: None,
+        local: false,
+        starting_mms: HalfPoints(0),
+        participation: vec![],
+        ghost: false,
+    }
+}
+
+/// `games[i] = (round, winner, loser, jigo)`.
+fn snapshot(n: u32, games: &[(u32, u32, u32, bool)]) -> Snapshot {
+    Snapshot {
+        round: 9,
+        rounds_total: 8,
+        players: (1..=n).map(player).collect(),
+        games: games
+            .iter()
+            .map(|&(r, w, l, jigo)| PastGame {
+                round: RoundNo(r),
+                white: PlayerId(w),
+                black: PlayerId(l),
+                handicap: 0,
+                result: GameResult::played(if jigo {
+                    Outcome::Jigo
+                } else {
+                    Outcome::WhiteWins
+                }),
+                known_colour: true,
+            })
+            .collect(),
+        byes: vec![],
+    }
+}
+
+fn h2h(s: &Snapshot, group: &[u32]) -> Vec<i64> {
+    let t = ScoreTable::build(s, RoundNo(8), &ScoreRules::default());
+    let idx: Vec<usize> = group
+        .iter()
+        .map(|&id| t.index_of(PlayerId(id)).unwrap())
+        .collect();
+    tiebreak::head_to_head(&t, &idx)
+        .iter()
+        .map(|v| v.numer())
+        .collect()
+}
+
+#[test]
+fn head_to_head_peels_unbeaten_players_level_by_level() {
+    // 1 beat 2, 3 beat 1; 4 met nobody in the group: 3 and 4 unbeaten (level 0), then 1, then 2.
+    let s = snapshot(4, &[(1, 1, 2, false), (2, 3, 1, false)]);
+    assert_eq!(h2h(&s, &[1, 2, 3, 4]), vec![-1, -2, 0, 0]);
+}
+
+#[test]
+fn head_to_head_cycle_and_jigo_stay_tied() {
+    let cycle = snapshot(3, &[(1, 1, 2, false), (2, 2, 3, false), (3, 3, 1, false)]);
+    assert_eq!(h2h(&cycle, &[1, 2, 3]), vec![0, 0, 0]);
+    let jigo = snapshot(2, &[(1, 1, 2, true)]);
+    assert_eq!(h2h(&jigo, &[1, 2]), vec![0, 0]);
+    // Two games, one each: net zero, tied.
+    let split = snapshot(2, &[(1, 1, 2, false), (2, 2, 1, false)]);
+    assert_eq!(h2h(&split, &[1, 2]), vec![0, 0]);
+}
+
+#[test]
+fn saco_counts_only_opponents_every_tied_player_met() {
+    // 1 and 2 both met 3 and 4: 1 beat both (2 points), 2 beat 3 and lost to 4 (1 point); 1 also beat 5,
+    // whom 2 never met: ignored.
+    let s = snapshot(
+        5,
+        &[
+            (1, 1, 3, false),
+            (2, 1, 4, false),
+            (3, 1, 5, false),
+            (1, 2, 3, false),
+            (2, 4, 2, false),
+        ],
+    );
+    let t = ScoreTable::build(&s, RoundNo(8), &ScoreRules::default());
+    let idx = [
+        t.index_of(PlayerId(1)).unwrap(),
+        t.index_of(PlayerId(2)).unwrap(),
+    ];
+    assert_eq!(tiebreak::saco(&t, &idx), vec![Value::int(2), Value::int(1)]);
+}
+
+#[test]
+fn head_to_head_is_applied_only_among_exactly_tied_players() {
+    // 1 and 2 both on 1 win; 2 beat 1 directly → 2 first. 3 is on 1 win too but beat nobody in the group
+    // and lost to nobody in it: level 0 with 2.
+    let s = snapshot(5, &[(1, 2, 1, false), (2, 1, 4, false), (2, 3, 5, false)]);
+    let settings = Settings {
+        criteria: vec![Criterion::Mms, Criterion::HeadToHead],
+        ..Settings::egf()
+    };
+    let st = standings(&s, RoundNo(2), &settings);
+    let order: Vec<(u32, u32)> = st.rows.iter().map(|r| (r.player.0, r.place)).collect();
+    assert_eq!(order, vec![(2, 1), (3, 1), (1, 3), (4, 4), (5, 4)]);
+    assert_eq!(
+        st.row(PlayerId(4)).unwrap().values[1],
+        Some(Value::ZERO),
+        "4 and 5 tied, never met"
+    );
+}
