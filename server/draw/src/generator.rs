@@ -14,7 +14,7 @@ use crate::model::{
 };
 
 /// Default largest pairable field on which [`simulate`] also re-checks optimality ([`GenConfig::optimality_limit`]).
-pub const OPTIMALITY_LIMIT: usize = 40;
+pub const OPTIMALITY_LIMIT: usize = 128;
 
 /// SplitMix64: tiny, fast, and good enough for test data.
 #[derive(Debug, Clone)]
@@ -87,6 +87,8 @@ pub struct GenConfig {
     pub manual_per_mille: u64,
     /// Largest pairable field re-checked for optimality against the dense reference.
     pub optimality_limit: usize,
+    /// Families started per thousand players (each of 2 or 3 relatives); about one player in ten by default.
+    pub families_per_mille: u64,
 }
 
 impl GenConfig {
@@ -104,6 +106,7 @@ impl GenConfig {
             ghost: false,
             manual_per_mille: 0,
             optimality_limit: OPTIMALITY_LIMIT,
+            families_per_mille: 50,
         }
     }
 
@@ -119,6 +122,7 @@ impl GenConfig {
         cfg.forfeit_per_mille = *rng.pick(&[0, 20, 60]);
         cfg.ghost = rng.chance(200);
         cfg.manual_per_mille = *rng.pick(&[0, 0, 150]);
+        cfg.families_per_mille = *rng.pick(&[50, 50, 50, 400]);
         cfg
     }
 
@@ -162,7 +166,7 @@ impl GenConfig {
         let s = &self.settings;
         format!(
             "seed={} players={} rounds={} system={:?} profile={:?} bye={:?} handicap={:?} seeds={:?}/{:?}@{} \
-             mays={:?} first_table={} skip={:?} late={} partial={} withdraw={} forfeit={} ghost={} manual={}",
+             mays={:?} first_table={} skip={:?} late={} partial={} withdraw={} forfeit={} ghost={} manual={} families={}",
             self.seed,
             self.players,
             self.rounds,
@@ -181,7 +185,8 @@ impl GenConfig {
             self.withdraw_per_mille,
             self.forfeit_per_mille,
             self.ghost,
-            self.manual_per_mille
+            self.manual_per_mille,
+            self.families_per_mille
         )
     }
 }
@@ -289,7 +294,7 @@ pub fn players(cfg: &GenConfig) -> Vec<Player> {
     let clubs = (n / 4).max(1);
     let cities = (clubs / 2).max(1);
     let mut out: Vec<Player> = (0..n).map(|i| random_player(&mut rng, cfg, i, clubs, cities)).collect();
-    add_families(&mut rng, &mut out);
+    add_families(&mut rng, &mut out, cfg.families_per_mille);
     number_by_strength(&mut out);
     set_starting_mms(&mut out, cfg);
     if cfg.ghost {
@@ -355,9 +360,9 @@ fn random_participation(rng: &mut Rng, cfg: &GenConfig) -> Vec<bool> {
 }
 
 /// Makes some siblings or parent–child pairs (and a few trios) inside clubs: same family tag and family name.
-fn add_families(rng: &mut Rng, players: &mut [Player]) {
+fn add_families(rng: &mut Rng, players: &mut [Player], per_mille: u64) {
     let n = players.len();
-    let families = n / 12;
+    let families = (n as u64 * per_mille / 1000) as usize;
     for f in 0..families {
         let head = rng.below(n as u64) as usize;
         if players[head].family.is_some() {
