@@ -12,12 +12,21 @@
 //!   that vertex to its root is flipped (the root becomes matched, the vertex becomes free with dual 0, which
 //!   complementary slackness allows). Free vertices whose dual is 0 are "finished": they are not roots, but a
 //!   tight edge to one of them is an augmenting path.
+//! * **Lazy duals and heaps**: a dual adjustment only advances a stage clock; each labelled vertex or blossom
+//!   stores its dual at the moment its label was set and moves with the clock at rate ±1. The candidates for δ2
+//!   (S to free), δ3 (S to S) and δ4 (T-blossom duals) sit in binary heaps keyed in clock-independent units, with
+//!   stale entries dropped or re-keyed when they reach the top; δ1 is a running minimum (S stays S within a
+//!   stage). A dual adjustment therefore costs O(log m) instead of O(n).
+//! * **Warm start**: a caller may pass starting vertex duals (e.g. the previous solution's after adding edges).
 //! * **Integer units**: internal weights are `W = 2·w` and the slack of an edge is `y_a + y_b - 2W` (plus twice the
 //!   duals of blossoms containing both ends), so all duals stay integers (every labelled vertex has the parity of
 //!   the roots, which all start even).
 //!
 //! Vertices are `0..n`; blossoms get ids `n..2n`. An *endpoint* `p` is `2k` or `2k + 1` for edge `k`: the vertex
 //! `endpoint[p]`, and `p ^ 1` is the other end.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 const NONE: u32 = u32::MAX;
 
@@ -76,16 +85,26 @@ struct Solver {
     allowed: Vec<bool>,
     /// S-vertices waiting to be scanned.
     queue: Vec<u32>,
-    /// Vertices labelled in this stage (possibly stale: the loops re-check labels).
+    /// Vertices labelled in this stage (possibly stale), whose lazily moving duals are settled at its end.
     touched_vertices: Vec<u32>,
     /// Vertices and blossoms (0..2n) labelled in this stage (possibly stale).
     touched_blossoms: Vec<u32>,
-    /// Free vertices given a least-slack edge towards an S-vertex in this stage (δ2 candidates).
-    boundary: Vec<u32>,
-    /// Membership flags of the three lists above (vertex, blossom, boundary).
+    /// Total dual adjustment so far in this stage. Duals move lazily: `value(i) = dual[i] + rate[i]·(time − mark[i])`
+    /// with rate −1 for S-vertices and T-blossoms, +1 for T-vertices and S-blossoms, 0 otherwise.
+    time: i128,
+    rate: Vec<i8>,
+    mark: Vec<i128>,
+    /// δ1: the S-vertex with the smallest `value + time` (S-vertices stay S until the stage ends).
+    s_min: Option<(i128, u32)>,
+    /// δ2 candidates: `(slack + time, free vertex, edge)`; stale entries are dropped or re-keyed when popped.
+    heap_free: BinaryHeap<Reverse<(i128, u32, u32)>>,
+    /// δ3 candidates: `(slack + 2·time, S-blossom, edge)`.
+    heap_ss: BinaryHeap<Reverse<(i128, u32, u32)>>,
+    /// δ4 candidates: `(z + time, T-blossom)`.
+    heap_t: BinaryHeap<Reverse<(i128, u32)>>,
+    /// Membership flags of `touched_vertices` and `touched_blossoms`.
     in_touched_vertices: Vec<bool>,
     in_touched_blossoms: Vec<bool>,
-    in_boundary: Vec<bool>,
     /// Scratch for building blossoms: best edge to each other S-blossom.
     scratch_best: Vec<u32>,
     /// Scratch list of blossoms touched in `scratch_best`.
@@ -156,10 +175,15 @@ impl Solver {
             queue: Vec::new(),
             touched_vertices: Vec::new(),
             touched_blossoms: Vec::new(),
-            boundary: Vec::new(),
+            time: 0,
+            rate: vec![0; 2 * n],
+            mark: vec![0; 2 * n],
+            s_min: None,
+            heap_free: BinaryHeap::new(),
+            heap_ss: BinaryHeap::new(),
+            heap_t: BinaryHeap::new(),
             in_touched_vertices: vec![false; n],
             in_touched_blossoms: vec![false; 2 * n],
-            in_boundary: vec![false; n],
             scratch_best: vec![NONE; 2 * n],
             scratch_touched: Vec::new(),
         }
@@ -171,11 +195,59 @@ impl Solver {
         self.adj_start[v as usize] as usize..self.adj_start[v as usize + 1] as usize
     }
 
+    /// Current dual of vertex or blossom `i`.
+    #[inline]
+    fn value(&self, i: usize) -> i128 {
+        self.dual[i] + i128::from(self.rate[i]) * (self.time - self.mark[i])
+    }
+
+    /// Fixes the current dual of `i` and lets it move at `rate` from now on.
+    #[inline]
+    fn set_rate(&mut self, i: usize, rate: i8) {
+        self.dual[i] = self.value(i);
+        self.mark[i] = self.time;
+        self.rate[i] = rate;
+    }
+
+    /// Makes vertex `v` an S-vertex (dual decreasing) and a δ1 candidate.
+    fn make_s_vertex(&mut self, v: u32) {
+        self.set_rate(v as usize, -1);
+        let key = self.dual[v as usize] + self.time;
+        if self.s_min.is_none_or(|(k, _)| key < k) {
+            self.s_min = Some((key, v));
+        }
+    }
+
+    /// Registers edge `k` as the least-slack edge from S-blossom `b` to another S-blossom.
+    fn push_ss(&mut self, b: u32, k: u32) {
+        let key = self.slack(k) + 2 * self.time;
+        self.heap_ss.push(Reverse((key, b, k)));
+    }
+
+    /// Registers edge `k` as the least-slack edge from an S-vertex to vertex `w`.
+    fn push_free(&mut self, w: u32, k: u32) {
+        let key = self.slack(k) + self.time;
+        self.heap_free.push(Reverse((key, w, k)));
+    }
+
+    /// Ends lazy dual movement: every dual gets its current value, time restarts at 0.
+    fn settle_duals(&mut self) {
+        for i in 0..self.touched_vertices.len() {
+            let v = self.touched_vertices[i] as usize;
+            self.set_rate(v, 0);
+        }
+        for i in 0..self.touched_blossoms.len() {
+            let b = self.touched_blossoms[i] as usize;
+            self.set_rate(b, 0);
+        }
+        self.time = 0;
+    }
+
     /// Slack of edge `k` between two different top-level blossoms: `y_a + y_b - 2W`.
     #[inline]
     fn slack(&self, k: u32) -> i128 {
         let k = k as usize;
-        self.dual[self.endpoint[2 * k] as usize] + self.dual[self.endpoint[2 * k + 1] as usize]
+        self.value(self.endpoint[2 * k] as usize) + self.value(self.endpoint[2 * k + 1] as usize)
             - 2 * self.weight[k]
     }
 
@@ -252,7 +324,9 @@ impl Solver {
             if !self.start_stage() {
                 return;
             }
-            if !self.grow_until_augmented() {
+            let augmented = self.grow_until_augmented();
+            self.settle_duals();
+            if !augmented {
                 return;
             }
             self.expand_zero_s_blossoms();
@@ -269,14 +343,16 @@ impl Solver {
         }
         self.allowed.fill(false);
         self.queue.clear();
+        self.time = 0;
+        self.s_min = None;
+        self.heap_free.clear();
+        self.heap_ss.clear();
+        self.heap_t.clear();
         for v in self.touched_vertices.drain(..) {
             self.in_touched_vertices[v as usize] = false;
         }
         for b in self.touched_blossoms.drain(..) {
             self.in_touched_blossoms[b as usize] = false;
-        }
-        for v in self.boundary.drain(..) {
-            self.in_boundary[v as usize] = false;
         }
         let mut any = false;
         for v in 0..self.n as u32 {
@@ -373,16 +449,14 @@ impl Solver {
                     let b = bv as usize;
                     if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
                         self.bestedge[b] = k;
+                        self.push_ss(b as u32, k);
                     }
                 } else if self.label[w as usize] == FREE
                     && (self.bestedge[w as usize] == NONE
                         || kslack < self.slack(self.bestedge[w as usize]))
                 {
                     self.bestedge[w as usize] = k;
-                    if !self.in_boundary[w as usize] {
-                        self.in_boundary[w as usize] = true;
-                        self.boundary.push(w);
-                    }
+                    self.push_free(w, k);
                 }
             }
         }
@@ -412,6 +486,20 @@ impl Solver {
                 if !self.in_touched_vertices[v as usize] {
                     self.in_touched_vertices[v as usize] = true;
                     self.touched_vertices.push(v);
+                }
+                if t == S {
+                    self.make_s_vertex(v);
+                } else {
+                    self.set_rate(v as usize, 1);
+                }
+            }
+            if b >= self.n {
+                if t == S {
+                    self.set_rate(b, 1);
+                } else {
+                    self.set_rate(b, -1);
+                    self.heap_t
+                        .push(Reverse((self.dual[b] + self.time, b as u32)));
                 }
             }
             if t == S {
@@ -531,11 +619,20 @@ impl Solver {
         self.touch_blossom(b);
         self.labelend[bu] = self.labelend[bb as usize];
         self.dual[bu] = 0;
+        self.rate[bu] = 0;
+        self.set_rate(bu, 1);
+        for &c in &path {
+            if c as usize >= self.n {
+                // No longer top level: its dual stops moving.
+                self.set_rate(c as usize, 0);
+            }
+        }
         let inner = self.leaves_of_children(&path);
         for &x in &inner {
             if self.label[self.inblossom[x as usize] as usize] == T {
                 // Former T-vertices become S and must be scanned.
                 self.queue.push(x);
+                self.make_s_vertex(x);
             }
             self.inblossom[x as usize] = b;
         }
@@ -592,6 +689,9 @@ impl Solver {
         self.scratch_touched.clear();
         self.blossom_bestedges[b as usize] = Some(list);
         self.bestedge[b as usize] = best;
+        if best != NONE {
+            self.push_ss(b, best);
+        }
     }
 
     /// Considers edge `k` as the least-slack edge from blossom `b` to the S-blossom at its other end.
@@ -637,6 +737,10 @@ impl Solver {
         }
         self.childs[bu] = children;
         if !end_of_stage && self.label[bu] == T {
+            // Freeze every inner dual; relabelling sets the rates of the children that stay in the tree.
+            for x in self.leaves(b) {
+                self.set_rate(x as usize, 0);
+            }
             self.relabel_expanded_t_blossom(b);
         }
         self.label[bu] = FREE;
@@ -647,6 +751,7 @@ impl Solver {
         self.blossom_bestedges[bu] = None;
         self.bestedge[bu] = NONE;
         self.dual[bu] = 0;
+        self.rate[bu] = 0;
         self.unused.push(b);
     }
 
@@ -700,6 +805,14 @@ impl Solver {
         self.label[t_end as usize] = T;
         self.label[bv as usize] = T;
         self.touch_blossom(bv);
+        for x in self.leaves(bv) {
+            self.set_rate(x as usize, 1);
+        }
+        if bv as usize >= self.n {
+            self.set_rate(bv as usize, -1);
+            self.heap_t
+                .push(Reverse((self.dual[bv as usize] + self.time, bv)));
+        }
         self.labelend[t_end as usize] = p;
         self.labelend[bv as usize] = p;
         self.bestedge[bv as usize] = NONE;
@@ -710,10 +823,20 @@ impl Solver {
             if self.label[bv as usize] == S {
                 continue;
             }
-            let reached = self
-                .leaves(bv)
-                .into_iter()
+            let leaves = self.leaves(bv);
+            let reached = leaves
+                .iter()
+                .copied()
                 .find(|&x| self.label[x as usize] != FREE);
+            if reached.is_none() {
+                // Stays free: its vertices' least-slack edges become δ2 candidates again.
+                for x in leaves {
+                    let k = self.bestedge[x as usize];
+                    if k != NONE {
+                        self.push_free(x, k);
+                    }
+                }
+            }
             if let Some(x) = reached {
                 debug_assert_eq!(self.label[x as usize], T);
                 self.label[x as usize] = FREE;
@@ -816,7 +939,7 @@ impl Solver {
     // ----------------------------------------------------------------------------------------------------------
 
     /// Finds the largest dual change keeping feasibility, and which event limits it.
-    fn compute_delta(&self) -> Option<(i128, Delta)> {
+    fn compute_delta(&mut self) -> Option<(i128, Delta)> {
         let mut best: Option<(i128, Delta)> = None;
         let mut offer = |d: i128, kind: Delta| {
             if best.as_ref().is_none_or(|(bd, _)| d < *bd) {
@@ -824,55 +947,92 @@ impl Solver {
             }
         };
         // δ1: an S-vertex's dual reaches 0.
-        for &v in &self.touched_vertices {
-            if self.label[self.inblossom[v as usize] as usize] == S {
-                offer(self.dual[v as usize], Delta::ZeroVertex(v));
-            }
+        if let Some((key, v)) = self.s_min {
+            offer(key - self.time, Delta::ZeroVertex(v));
         }
         // δ2: an edge from an S-vertex to a free vertex becomes tight.
-        for &v in &self.boundary {
-            let k = self.bestedge[v as usize];
-            if self.label[self.inblossom[v as usize] as usize] == FREE && k != NONE {
-                offer(self.slack(k), Delta::TightenToFree(k));
-            }
+        if let Some(k) = self.top_free_edge() {
+            offer(self.slack(k), Delta::TightenToFree(k));
         }
         // δ3: an edge between two S-blossoms becomes tight (both ends move, so half the slack).
+        if let Some(k) = self.top_ss_edge() {
+            let s = self.slack(k);
+            debug_assert!(s % 2 == 0, "S-S slacks are even");
+            offer(s / 2, Delta::TightenBetweenS(k));
+        }
         // δ4: a T-blossom's dual reaches 0.
-        for &b in &self.touched_blossoms {
-            let bu = b as usize;
-            if self.parent[bu] != NONE || self.base[bu] == NONE {
-                continue;
-            }
-            if self.label[bu] == S && self.bestedge[bu] != NONE {
-                let s = self.slack(self.bestedge[bu]);
-                debug_assert!(s % 2 == 0, "S-S slacks are even");
-                offer(s / 2, Delta::TightenBetweenS(self.bestedge[bu]));
-            } else if self.label[bu] == T && bu >= self.n {
-                offer(self.dual[bu], Delta::ExpandT(b));
-            }
+        if let Some(b) = self.top_t_blossom() {
+            offer(self.value(b as usize), Delta::ExpandT(b));
         }
         best
     }
 
-    /// Moves the duals of all labelled vertices and top-level blossoms by `delta`.
-    fn apply_delta(&mut self, delta: i128) {
-        for &v in &self.touched_vertices {
-            match self.label[self.inblossom[v as usize] as usize] {
-                S => self.dual[v as usize] -= delta,
-                T => self.dual[v as usize] += delta,
-                _ => {}
+    /// The least-slack edge from an S-vertex to a free vertex, dropping or re-keying stale heap entries.
+    fn top_free_edge(&mut self) -> Option<u32> {
+        while let Some(&Reverse((key, w, k))) = self.heap_free.peek() {
+            let valid = self.label[self.inblossom[w as usize] as usize] == FREE
+                && self.bestedge[w as usize] == k;
+            if !valid {
+                self.heap_free.pop();
+                continue;
             }
+            let actual = self.slack(k) + self.time;
+            if actual != key {
+                self.heap_free.pop();
+                self.heap_free.push(Reverse((actual, w, k)));
+                continue;
+            }
+            return Some(k);
         }
-        for &b in &self.touched_blossoms {
+        None
+    }
+
+    /// The least-slack edge between two S-blossoms, dropping or re-keying stale heap entries.
+    fn top_ss_edge(&mut self) -> Option<u32> {
+        while let Some(&Reverse((key, b, k))) = self.heap_ss.peek() {
             let bu = b as usize;
-            if bu >= self.n && self.base[bu] != NONE && self.parent[bu] == NONE {
-                match self.label[bu] {
-                    S => self.dual[bu] += delta,
-                    T => self.dual[bu] -= delta,
-                    _ => {}
-                }
+            let valid = self.parent[bu] == NONE
+                && self.base[bu] != NONE
+                && self.label[bu] == S
+                && self.bestedge[bu] == k;
+            if !valid {
+                self.heap_ss.pop();
+                continue;
             }
+            let actual = self.slack(k) + 2 * self.time;
+            if actual != key {
+                self.heap_ss.pop();
+                self.heap_ss.push(Reverse((actual, b, k)));
+                continue;
+            }
+            return Some(k);
         }
+        None
+    }
+
+    /// The T-blossom with the smallest dual, dropping or re-keying stale heap entries.
+    fn top_t_blossom(&mut self) -> Option<u32> {
+        while let Some(&Reverse((key, b))) = self.heap_t.peek() {
+            let bu = b as usize;
+            let valid = self.parent[bu] == NONE && self.base[bu] != NONE && self.label[bu] == T;
+            if !valid {
+                self.heap_t.pop();
+                continue;
+            }
+            let actual = self.value(bu) + self.time;
+            if actual != key {
+                self.heap_t.pop();
+                self.heap_t.push(Reverse((actual, b)));
+                continue;
+            }
+            return Some(b);
+        }
+        None
+    }
+
+    /// Moves the duals of all labelled vertices and top-level blossoms by `delta` (lazily: see `value`).
+    fn apply_delta(&mut self, delta: i128) {
+        self.time += delta;
     }
 
     /// End of stage: dissolve top-level S-blossoms whose dual is 0.

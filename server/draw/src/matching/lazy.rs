@@ -13,6 +13,8 @@
 //! common blossom is `B` get exactly the credit `Σ` of `B`'s chain, and within each such group vertices are
 //! visited in increasing dual order so the scan stops as soon as the dual sum reaches the bucket bound.
 
+use std::collections::HashMap;
+
 use super::{solve_with_hint, DualBlossom, Duals, Edge, Matching};
 
 /// A partition of the vertices into buckets with an upper bound on the weight between two buckets, so the
@@ -289,14 +291,32 @@ impl<F: Fn(u32, u32) -> Option<i64>> CheckContext<'_, F> {
     /// first appearance).
     fn group_by_key(&self, list: &[u32], level: usize) -> Vec<(Option<u32>, Vec<u32>)> {
         let mut groups: Vec<(Option<u32>, Vec<u32>)> = Vec::new();
+        // Few groups are the rule (an onion of nested blossoms splits into "inner" and "loose"): search them
+        // linearly, and switch to a map only when there are many.
+        let mut slot: Option<HashMap<Option<u32>, usize>> = None;
         let mut last = usize::MAX;
         for &v in list {
             let k = self.key(v, level);
             if last == usize::MAX || groups[last].0 != k {
-                last = match groups.iter().position(|(g, _)| *g == k) {
+                let found = match &slot {
+                    Some(map) => map.get(&k).copied(),
+                    None => groups.iter().position(|(g, _)| *g == k),
+                };
+                last = match found {
                     Some(i) => i,
                     None => {
                         groups.push((k, Vec::new()));
+                        if let Some(map) = &mut slot {
+                            map.insert(k, groups.len() - 1);
+                        } else if groups.len() > 16 {
+                            slot = Some(
+                                groups
+                                    .iter()
+                                    .enumerate()
+                                    .map(|(i, (g, _))| (*g, i))
+                                    .collect(),
+                            );
+                        }
                         groups.len() - 1
                     }
                 };
