@@ -10,7 +10,11 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let n: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(500);
     let settings = if args.get(2).map(String::as_str) == Some("mays") {
-        Settings { profile: Profile::Mays, bye: ByeRule::Mays, ..Settings::default() }
+        Settings {
+            profile: Profile::Mays,
+            bye: ByeRule::Mays,
+            ..Settings::default()
+        }
     } else {
         Settings::default()
     };
@@ -23,7 +27,12 @@ fn main() {
     for seed in 0..3 {
         let t = Instant::now();
         let round = draw(&snapshot, &settings, seed).expect("drawable");
-        println!("draw {}: {} games, {:?}", seed, round.games.len(), t.elapsed());
+        println!(
+            "draw {}: {} games, {:?}",
+            seed,
+            round.games.len(),
+            t.elapsed()
+        );
     }
 }
 

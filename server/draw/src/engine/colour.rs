@@ -24,14 +24,20 @@ pub(crate) fn pseudo_rank(field: &Field, id: PlayerId) -> i32 {
 
 /// Stones for a game between `a` and `b` by the settings' handicap rule.
 pub(crate) fn handicap(field: &Field, a: PlayerId, b: PlayerId) -> u8 {
-    stones(&field.settings.handicap, pseudo_rank(field, a), pseudo_rank(field, b))
+    stones(
+        &field.settings.handicap,
+        pseudo_rank(field, a),
+        pseudo_rank(field, b),
+    )
 }
 
 /// Stones between two uncapped pseudo-ranks: cap, difference, correction, ceiling.
 pub(crate) fn stones(rule: &HandicapRule, a: i32, b: i32) -> u8 {
     let cap = rule.no_handicap_above.0;
     let (ra, rb) = (a.min(cap), b.min(cap));
-    let stones = ((ra - rb).abs() - rule.correction).max(0).min(i32::from(rule.ceiling));
+    let stones = ((ra - rb).abs() - rule.correction)
+        .max(0)
+        .min(i32::from(rule.ceiling));
     u8::try_from(stones).unwrap_or(9)
 }
 

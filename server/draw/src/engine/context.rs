@@ -43,7 +43,11 @@ pub(crate) fn pair_key(a: PlayerId, b: PlayerId) -> (PlayerId, PlayerId) {
 impl<'a> Field<'a> {
     /// Validates the snapshot and derives scores. Refuses unknown or duplicate ids, self-games, players in two
     /// games (or a game and a bye) of one round, and games or byes of rounds not yet drawn.
-    pub(crate) fn new(snapshot: &'a Snapshot, settings: &'a Settings, seed: u64) -> Result<Field<'a>, DrawError> {
+    pub(crate) fn new(
+        snapshot: &'a Snapshot,
+        settings: &'a Settings,
+        seed: u64,
+    ) -> Result<Field<'a>, DrawError> {
         let bad = |s: String| Err(DrawError::InconsistentSnapshot(s));
         if snapshot.round == 0 {
             return bad("round 0 does not exist; rounds start at 1".into());
@@ -61,7 +65,10 @@ impl<'a> Field<'a> {
         for g in &snapshot.games {
             for id in [g.white, g.black] {
                 if !players.contains_key(&id) {
-                    return bad(format!("a game of {} names the unknown player {id}", g.round));
+                    return bad(format!(
+                        "a game of {} names the unknown player {id}",
+                        g.round
+                    ));
                 }
                 if !busy.insert((g.round, id)) {
                     return bad(format!("player {id} has two games in {}", g.round));
@@ -71,7 +78,10 @@ impl<'a> Field<'a> {
                 return bad(format!("player {} plays themself in {}", g.white, g.round));
             }
             if g.round.0 == 0 || g.round > round {
-                return bad(format!("a game of {} is recorded before {round} is drawn", g.round));
+                return bad(format!(
+                    "a game of {} is recorded before {round} is drawn",
+                    g.round
+                ));
             }
             met.insert(pair_key(g.white, g.black));
             if g.round == round {
@@ -83,16 +93,25 @@ impl<'a> Field<'a> {
         let mut bye_given = None;
         for b in &snapshot.byes {
             if !players.contains_key(&b.player) {
-                return bad(format!("the bye of {} names the unknown player {}", b.round, b.player));
+                return bad(format!(
+                    "the bye of {} names the unknown player {}",
+                    b.round, b.player
+                ));
             }
             if b.round.0 == 0 || b.round > round {
-                return bad(format!("a bye of {} is recorded before {round} is drawn", b.round));
+                return bad(format!(
+                    "a bye of {} is recorded before {round} is drawn",
+                    b.round
+                ));
             }
             if !bye_rounds.insert(b.round) {
                 return bad(format!("{} has two byes", b.round));
             }
             if !busy.insert((b.round, b.player)) {
-                return bad(format!("player {} has a game and the bye in {}", b.player, b.round));
+                return bad(format!(
+                    "player {} has a game and the bye in {}",
+                    b.player, b.round
+                ));
             }
             if b.round == round {
                 bye_given = Some(b.player);
@@ -160,7 +179,9 @@ impl<'a> Field<'a> {
             .snapshot
             .players
             .iter()
-            .filter(|p| p.plays(self.round) && !self.in_game.contains(&p.id) && self.bye_given != Some(p.id))
+            .filter(|p| {
+                p.plays(self.round) && !self.in_game.contains(&p.id) && self.bye_given != Some(p.id)
+            })
             .map(|p| p.id)
             .collect();
         out.sort_by_key(|id| self.number_key(*id));
@@ -229,7 +250,11 @@ struct Interner(BTreeMap<String, u32>, bool);
 
 impl Interner {
     fn get(&mut self, text: &str) -> Option<u32> {
-        let key = if self.1 { text.to_string() } else { text.trim().to_lowercase() };
+        let key = if self.1 {
+            text.to_string()
+        } else {
+            text.trim().to_lowercase()
+        };
         if key.is_empty() {
             return None;
         }
@@ -241,17 +266,26 @@ impl Interner {
 impl Seats {
     /// Seats for `ids` (already in player-number order). Groups are the exact main scores in player-number
     /// order, or, with OpenGotha's costs, its whole-point groups in its inner-placement order.
-    pub(crate) fn new(field: &Field, ids: &[PlayerId], seeding: Seeding, egf: Option<&Costs>) -> Seats {
+    pub(crate) fn new(
+        field: &Field,
+        ids: &[PlayerId],
+        seeding: Seeding,
+        egf: Option<&Costs>,
+    ) -> Seats {
         let key = |id: PlayerId| -> (i32, u32) {
             match egf.and_then(|c| c.info(id)) {
                 Some(info) => (info.group, info.inner_placement),
                 None => (field.main(id), 0),
             }
         };
-        let mut order: Vec<(i32, u32, usize)> = ids.iter().enumerate().map(|(i, id)| {
-            let (g, place) = key(*id);
-            (g, place, i)
-        }).collect();
+        let mut order: Vec<(i32, u32, usize)> = ids
+            .iter()
+            .enumerate()
+            .map(|(i, id)| {
+                let (g, place) = key(*id);
+                (g, place, i)
+            })
+            .collect();
         order.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)).then(x.2.cmp(&y.2)));
         let mut groups: Vec<Vec<usize>> = Vec::new();
         let mut last = None;
@@ -284,7 +318,9 @@ impl Seats {
                 balance: field.balance(id),
                 draw_ups: sc.map_or(0, |s| s.draw_ups),
                 draw_downs: sc.map_or(0, |s| s.draw_downs),
-                family: p.and_then(|p| p.family.as_deref()).and_then(|f| families.get(f)),
+                family: p
+                    .and_then(|p| p.family.as_deref())
+                    .and_then(|f| families.get(f)),
                 geo: [
                     interner.get(text(|p| &p.club)),
                     interner.get(text(|p| &p.city)),
@@ -293,7 +329,10 @@ impl Seats {
             });
             groups[group].push(i);
         }
-        let seats: Vec<Seat> = seats.into_iter().map(|s| s.expect("every index is placed once")).collect();
+        let seats: Vec<Seat> = seats
+            .into_iter()
+            .map(|s| s.expect("every index is placed once"))
+            .collect();
         let mut rng = SplitMix64::new(field.seed ^ u64::from(field.round.0).rotate_left(32));
         let mut seats = seats;
         let mut group_mains = Vec::with_capacity(groups.len());
@@ -358,9 +397,18 @@ mod tests {
     #[test]
     fn seeding_targets_follow_each_system() {
         let mut rng = SplitMix64::new(0);
-        assert_eq!(seeding_targets(6, Seeding::SplitAndFold, &mut rng), vec![5, 4, 3, 2, 1, 0]);
-        assert_eq!(seeding_targets(6, Seeding::SplitAndSlip, &mut rng), vec![3, 4, 5, 0, 1, 2]);
-        assert_eq!(seeding_targets(5, Seeding::Adjacent, &mut rng), vec![1, 0, 3, 2, 4]);
+        assert_eq!(
+            seeding_targets(6, Seeding::SplitAndFold, &mut rng),
+            vec![5, 4, 3, 2, 1, 0]
+        );
+        assert_eq!(
+            seeding_targets(6, Seeding::SplitAndSlip, &mut rng),
+            vec![3, 4, 5, 0, 1, 2]
+        );
+        assert_eq!(
+            seeding_targets(5, Seeding::Adjacent, &mut rng),
+            vec![1, 0, 3, 2, 4]
+        );
         let r = seeding_targets(8, Seeding::SplitAndRandom, &mut rng);
         for p in 0..4 {
             assert!(r[p] >= 4 && r[r[p]] == p);

@@ -89,18 +89,26 @@ fn refuse<T>(why: String) -> Result<T, DrawError> {
 
 /// A readable name for messages: "Family Given (#id)".
 fn name(field: &Field, id: PlayerId) -> String {
-    field
-        .player(id)
-        .map_or(id.to_string(), |p| format!("{} {} ({id})", p.family_name, p.given_name))
+    field.player(id).map_or(id.to_string(), |p| {
+        format!("{} {} ({id})", p.family_name, p.given_name)
+    })
 }
 
 /// Index of the game holding `id`.
 fn game_of(round: &Round, id: PlayerId) -> Option<usize> {
-    round.games.iter().position(|g| g.white == id || g.black == id)
+    round
+        .games
+        .iter()
+        .position(|g| g.white == id || g.black == id)
 }
 
 /// Applies one edit to `round` (drawn from `snapshot` with `settings`) and returns the edited round.
-pub fn apply_edit(snapshot: &Snapshot, settings: &Settings, round: &Round, edit: &Edit) -> Result<Round, DrawError> {
+pub fn apply_edit(
+    snapshot: &Snapshot,
+    settings: &Settings,
+    round: &Round,
+    edit: &Edit,
+) -> Result<Round, DrawError> {
     let field = Field::new(snapshot, settings, round.seed)?;
     let mut out = round.clone();
     match edit {
@@ -111,7 +119,15 @@ pub fn apply_edit(snapshot: &Snapshot, settings: &Settings, round: &Round, edit:
             handicap,
             table,
             force,
-        } => pair(&field, &mut out, (*a, *b), *white, *handicap, *table, *force)?,
+        } => pair(
+            &field,
+            &mut out,
+            (*a, *b),
+            *white,
+            *handicap,
+            *table,
+            *force,
+        )?,
         Edit::Unpair { player } => {
             let Some(i) = game_of(&out, *player) else {
                 return refuse(format!("{} is not in a game", name(&field, *player)));
@@ -148,7 +164,11 @@ pub fn apply_edit(snapshot: &Snapshot, settings: &Settings, round: &Round, edit:
 }
 
 /// The game of `player`, or a refusal.
-fn played_game<'r>(field: &Field, round: &'r mut Round, player: PlayerId) -> Result<&'r mut Game, DrawError> {
+fn played_game<'r>(
+    field: &Field,
+    round: &'r mut Round,
+    player: PlayerId,
+) -> Result<&'r mut Game, DrawError> {
     match game_of(round, player) {
         Some(i) => Ok(&mut round.games[i]),
         None => refuse(format!("{} is not in a game", name(field, player))),
@@ -161,10 +181,17 @@ fn check_pairable(field: &Field, id: PlayerId) -> Result<(), DrawError> {
         return refuse(format!("{id} is not registered"));
     };
     if !p.plays(field.round) {
-        return refuse(format!("{} does not play {} (absent)", name(field, id), field.round));
+        return refuse(format!(
+            "{} does not play {} (absent)",
+            name(field, id),
+            field.round
+        ));
     }
     if field.in_game.contains(&id) || field.bye_given == Some(id) {
-        return refuse(format!("{} was already paired in an earlier part of this round", name(field, id)));
+        return refuse(format!(
+            "{} was already paired in an earlier part of this round",
+            name(field, id)
+        ));
     }
     Ok(())
 }
@@ -232,10 +259,17 @@ fn pair(
         check_pairable(field, id)?;
         if let Some(i) = game_of(round, id) {
             let g = &round.games[i];
-            return refuse(format!("{} already plays at table {}; unpair that game first", name(field, id), g.table));
+            return refuse(format!(
+                "{} already plays at table {}; unpair that game first",
+                name(field, id),
+                g.table
+            ));
         }
         if round.bye == Some(id) {
-            return refuse(format!("{} has the bye; give the bye to someone else first", name(field, id)));
+            return refuse(format!(
+                "{} has the bye; give the bye to someone else first",
+                name(field, id)
+            ));
         }
     }
     check_repeat(field, a, b, force)?;
@@ -263,7 +297,13 @@ fn pair(
     Ok(())
 }
 
-fn swap(field: &Field, round: &mut Round, a: PlayerId, b: PlayerId, force: bool) -> Result<(), DrawError> {
+fn swap(
+    field: &Field,
+    round: &mut Round,
+    a: PlayerId,
+    b: PlayerId,
+    force: bool,
+) -> Result<(), DrawError> {
     let (Some(ia), Some(ib)) = (game_of(round, a), game_of(round, b)) else {
         return refuse("both players must be in games to be swapped".into());
     };
@@ -319,20 +359,36 @@ fn move_to_table(field: &Field, round: &mut Round, i: usize, table: u32) -> Resu
     Ok(())
 }
 
-fn set_table(field: &Field, round: &mut Round, player: PlayerId, table: u32) -> Result<(), DrawError> {
+fn set_table(
+    field: &Field,
+    round: &mut Round,
+    player: PlayerId,
+    table: u32,
+) -> Result<(), DrawError> {
     let Some(i) = game_of(round, player) else {
         return refuse(format!("{} is not in a game", name(field, player)));
     };
     move_to_table(field, round, i, table)
 }
 
-fn assign_bye(field: &Field, round: &mut Round, player: PlayerId, force: bool) -> Result<(), DrawError> {
+fn assign_bye(
+    field: &Field,
+    round: &mut Round,
+    player: PlayerId,
+    force: bool,
+) -> Result<(), DrawError> {
     check_pairable(field, player)?;
     if field.player(player).is_some_and(|p| p.ghost) {
-        return refuse(format!("{} is a ghost and cannot get the bye", name(field, player)));
+        return refuse(format!(
+            "{} is a ghost and cannot get the bye",
+            name(field, player)
+        ));
     }
     if game_of(round, player).is_some() {
-        return refuse(format!("{} is in a game; unpair it first", name(field, player)));
+        return refuse(format!(
+            "{} is in a game; unpair it first",
+            name(field, player)
+        ));
     }
     let byes = field.score(player).byes;
     if byes > 0 && !force {
@@ -360,7 +416,11 @@ fn finish(field: &Field, round: &mut Round) {
 
 /// Players who play this round but are neither in a game nor the bye of `round` (nor already paired in an
 /// earlier part of the round): what is left to pair after edits.
-pub fn unpaired(snapshot: &Snapshot, settings: &Settings, round: &Round) -> Result<Vec<PlayerId>, DrawError> {
+pub fn unpaired(
+    snapshot: &Snapshot,
+    settings: &Settings,
+    round: &Round,
+) -> Result<Vec<PlayerId>, DrawError> {
     let field = Field::new(snapshot, settings, round.seed)?;
     let busy: BTreeSet<PlayerId> = round
         .games
@@ -368,5 +428,9 @@ pub fn unpaired(snapshot: &Snapshot, settings: &Settings, round: &Round) -> Resu
         .flat_map(|g| [g.white, g.black])
         .chain(round.bye)
         .collect();
-    Ok(field.pairable().into_iter().filter(|id| !busy.contains(id)).collect())
+    Ok(field
+        .pairable()
+        .into_iter()
+        .filter(|id| !busy.contains(id))
+        .collect())
 }

@@ -180,7 +180,10 @@ pub(crate) fn fallback_ledger(field: &Field, a: &Seat, b: &Seat) -> Ledger {
         Criterion::AvoidFamily,
         FALLBACK_FAMILY_UNIT * i64::from(!a.relative_of(b)),
     );
-    l.push(Criterion::ScoreDifference, score_value(a, b) * FALLBACK_SCORE_UNIT);
+    l.push(
+        Criterion::ScoreDifference,
+        score_value(a, b) * FALLBACK_SCORE_UNIT,
+    );
     l.push(Criterion::Dudd, float_value(a, b) * 8);
     l.push(Criterion::Geography, geo_value(field, a, b));
     l
@@ -197,7 +200,11 @@ fn score_for_gap(d: i64) -> i64 {
 /// No pair whose main scores differ by `d` half points weighs more than this in the given stage (`fallback`).
 pub(crate) fn upper_bound_for_gap(d: i64, fallback: bool) -> i64 {
     if fallback {
-        1 + FALLBACK_REPEAT_UNIT + FALLBACK_FAMILY_UNIT + score_for_gap(d) * FALLBACK_SCORE_UNIT + 31 * 8 + 7
+        1 + FALLBACK_REPEAT_UNIT
+            + FALLBACK_FAMILY_UNIT
+            + score_for_gap(d) * FALLBACK_SCORE_UNIT
+            + 31 * 8
+            + 7
     } else {
         1 + score_for_gap(d) * SCORE_UNIT + SOFT_MAX
     }

@@ -21,9 +21,9 @@ mod warnings;
 mod weights;
 
 #[cfg(test)]
-mod testutil;
-#[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod testutil;
 
 pub use edit::{apply_edit, unpaired, Edit};
 pub use mays::MaysParams;
@@ -47,7 +47,11 @@ pub fn draw(snapshot: &Snapshot, settings: &Settings, seed: u64) -> Result<Round
 
 /// The weights the matcher saw in [`draw`] for the same input (dense; meant for small fields): the checker
 /// re-verifies optimality against them. Each game's ledger in the drawn round sums to its pair's weight.
-pub fn pair_weights(snapshot: &Snapshot, settings: &Settings, seed: u64) -> Result<PairWeights, DrawError> {
+pub fn pair_weights(
+    snapshot: &Snapshot,
+    settings: &Settings,
+    seed: u64,
+) -> Result<PairWeights, DrawError> {
     let plan = Plan::new(snapshot, settings, seed, None)?;
     Ok(plan.weights())
 }
@@ -71,7 +75,11 @@ pub(crate) struct Plan<'a> {
 fn odd_field(field: &Field, ids: &[PlayerId], why: &str) -> DrawError {
     let names: Vec<String> = ids.iter().map(|id| id.to_string()).collect();
     let _ = field;
-    DrawError::NoValidPairing(vec![format!("{} players to pair ({}): {why}", ids.len(), names.join(", "))])
+    DrawError::NoValidPairing(vec![format!(
+        "{} players to pair ({}): {why}",
+        ids.len(),
+        names.join(", ")
+    )])
 }
 
 /// The seeding system that places the seeding targets (and so the sparse candidate graph).
@@ -111,23 +119,39 @@ impl<'a> Plan<'a> {
             }
             bye = bye::choose_bye(&field, &pairable);
             if bye.is_none() {
-                return Err(odd_field(&field, &pairable, "only ghosts could take the bye"));
+                return Err(odd_field(
+                    &field,
+                    &pairable,
+                    "only ghosts could take the bye",
+                ));
             }
             to_pair.retain(|id| Some(*id) != bye);
         }
         if to_pair.len() % 2 == 1 {
-            return Err(odd_field(&field, &to_pair, "an odd number cannot all be paired"));
+            return Err(odd_field(
+                &field,
+                &to_pair,
+                "an odd number cannot all be paired",
+            ));
         }
         let costs = (settings.profile == Profile::Egf)
             .then(|| crate::egf::Costs::new(snapshot, settings, &to_pair));
-        let seats = Seats::new(&field, &to_pair, seeding(settings, field.round.0), costs.as_ref());
+        let seats = Seats::new(
+            &field,
+            &to_pair,
+            seeding(settings, field.round.0),
+            costs.as_ref(),
+        );
         let (stage, mates) = {
             let weigher = Weigher::new(&field, &seats, costs.as_ref());
             let mates = solve::solve(&seats, &weigher, Stage::Normal);
             if solve::is_perfect(&mates) {
                 (Stage::Normal, mates)
             } else {
-                (Stage::Fallback, solve::solve(&seats, &weigher, Stage::Fallback))
+                (
+                    Stage::Fallback,
+                    solve::solve(&seats, &weigher, Stage::Fallback),
+                )
             }
         };
         if !solve::is_perfect(&mates) {

@@ -36,7 +36,10 @@ pub struct CompleteGroups {
 }
 
 /// Which bottom groups are finished and can be drawn now.
-pub fn complete_groups(snapshot: &Snapshot, settings: &Settings) -> Result<CompleteGroups, DrawError> {
+pub fn complete_groups(
+    snapshot: &Snapshot,
+    settings: &Settings,
+) -> Result<CompleteGroups, DrawError> {
     let field = Field::new(snapshot, settings, 0)?;
     let pairable = field.pairable();
     let previous = RoundNo(snapshot.round.saturating_sub(1));
@@ -106,7 +109,9 @@ pub(crate) fn checked_subset(
     let mut out = Vec::with_capacity(ids.len());
     for id in ids {
         if field.player(*id).is_none() {
-            return Err(DrawError::InconsistentSnapshot(format!("{id} is not registered")));
+            return Err(DrawError::InconsistentSnapshot(format!(
+                "{id} is not registered"
+            )));
         }
         if !pairable.contains(id) {
             return Err(DrawError::EditRefused(format!(

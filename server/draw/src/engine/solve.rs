@@ -72,7 +72,12 @@ pub(crate) fn sparse_pairs(seats: &Seats) -> Vec<(u32, u32)> {
 }
 
 /// Matches the seats on the given candidate pairs (those that are edges of `stage`), maximum cardinality first.
-fn match_on(seats: &Seats, weigher: &Weigher, stage: Stage, pairs: &[(u32, u32)]) -> Vec<Option<u32>> {
+fn match_on(
+    seats: &Seats,
+    weigher: &Weigher,
+    stage: Stage,
+    pairs: &[(u32, u32)],
+) -> Vec<Option<u32>> {
     let edges: Vec<Edge> = pairs
         .iter()
         .filter_map(|&(a, b)| {
@@ -108,7 +113,11 @@ pub(crate) fn solve(seats: &Seats, weigher: &Weigher, stage: Stage) -> Vec<Optio
     let Some(offset) = offset.filter(|_| n > DENSE_LIMIT) else {
         return match_on(seats, weigher, stage, &all_pairs(n));
     };
-    let shifted = |a: u32, b: u32| weigher.weight(a as usize, b as usize, stage).map(|w| w + offset);
+    let shifted = |a: u32, b: u32| {
+        weigher
+            .weight(a as usize, b as usize, stage)
+            .map(|w| w + offset)
+    };
     let candidates: Vec<Edge> = sparse_pairs(seats)
         .into_iter()
         .filter_map(|(a, b)| shifted(a, b).map(|weight| Edge { a, b, weight }))
@@ -116,20 +125,26 @@ pub(crate) fn solve(seats: &Seats, weigher: &Weigher, stage: Stage) -> Vec<Optio
     let parts = weigher.buckets();
     let keys: Vec<(usize, bool)> = parts.iter().map(|(g, above, _)| (*g, *above)).collect();
     let members: Vec<Vec<u32>> = parts.into_iter().map(|(_, _, m)| m).collect();
-    let bound = |i: usize, j: usize| weigher.upper_bound(keys[i], keys[j], stage).map(|w| w + offset);
+    let bound = |i: usize, j: usize| {
+        weigher
+            .upper_bound(keys[i], keys[j], stage)
+            .map(|w| w + offset)
+    };
     let buckets = Buckets {
         members,
         upper_bound: &bound,
     };
-    let ncand = candidates.len();
-    let r = max_weight_matching_lazy(n, candidates, shifted, Some(&buckets));
-    #[cfg(debug_assertions)]
-    eprintln!("DEBUGLAZY n={n} cand={ncand} {:?}", r.stats);
-    r.matching.mates
+    max_weight_matching_lazy(n, candidates, shifted, Some(&buckets))
+        .matching
+        .mates
 }
 
 /// The dense edge list of `stage` (for [`super::PairWeights`]).
-pub(crate) fn dense_edges(seats: &Seats, weigher: &Weigher, stage: Stage) -> Vec<(usize, usize, i64)> {
+pub(crate) fn dense_edges(
+    seats: &Seats,
+    weigher: &Weigher,
+    stage: Stage,
+) -> Vec<(usize, usize, i64)> {
     all_pairs(seats.len())
         .into_iter()
         .filter_map(|(a, b)| {

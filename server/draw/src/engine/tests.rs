@@ -21,13 +21,23 @@ fn mays_default_pairs_top_half_against_bottom_half_as_in_the_manual() {
 
 #[test]
 fn fold_seeding_pairs_first_with_last() {
-    let r = draw(&snapshot(1, group(8), vec![], vec![]), &mays_with(Seeding::SplitAndFold), 1).unwrap();
+    let r = draw(
+        &snapshot(1, group(8), vec![], vec![]),
+        &mays_with(Seeding::SplitAndFold),
+        1,
+    )
+    .unwrap();
     assert_eq!(pairs(&r), vec![(1, 8), (2, 7), (3, 6), (4, 5)]);
 }
 
 #[test]
 fn adjacent_seeding_pairs_neighbours() {
-    let r = draw(&snapshot(1, group(6), vec![], vec![]), &mays_with(Seeding::Adjacent), 1).unwrap();
+    let r = draw(
+        &snapshot(1, group(6), vec![], vec![]),
+        &mays_with(Seeding::Adjacent),
+        1,
+    )
+    .unwrap();
     assert_eq!(pairs(&r), vec![(1, 2), (3, 4), (5, 6)]);
 }
 
@@ -86,8 +96,14 @@ fn players_never_meet_twice_when_avoidable() {
     for (a, b) in pairs(&r) {
         assert!(!matches!((a, b), (1, 3) | (2, 4)), "repeat {a}-{b}");
     }
-    assert!(!r.warnings.iter().any(|w| matches!(w, Warning::RepeatedGame(..))));
-    assert_eq!(pair_weights(&snap, &mays(), 0).unwrap().stage, Stage::Normal);
+    assert!(!r
+        .warnings
+        .iter()
+        .any(|w| matches!(w, Warning::RepeatedGame(..))));
+    assert_eq!(
+        pair_weights(&snap, &mays(), 0).unwrap().stage,
+        Stage::Normal
+    );
 }
 
 #[test]
@@ -95,9 +111,16 @@ fn a_forced_repeat_is_made_and_warned() {
     let snap = snapshot(2, group(2), vec![game(1, 1, 2, true)], vec![]);
     let r = draw(&snap, &mays(), 0).unwrap();
     assert_eq!(pairs(&r), vec![(1, 2)]);
-    assert!(r.warnings.contains(&Warning::RepeatedGame(PlayerId(1), PlayerId(2)))
-        || r.warnings.contains(&Warning::RepeatedGame(PlayerId(2), PlayerId(1))));
-    assert_eq!(pair_weights(&snap, &mays(), 0).unwrap().stage, Stage::Fallback);
+    assert!(
+        r.warnings
+            .contains(&Warning::RepeatedGame(PlayerId(1), PlayerId(2)))
+            || r.warnings
+                .contains(&Warning::RepeatedGame(PlayerId(2), PlayerId(1)))
+    );
+    assert_eq!(
+        pair_weights(&snap, &mays(), 0).unwrap().stage,
+        Stage::Fallback
+    );
 }
 
 #[test]
@@ -111,8 +134,12 @@ fn relatives_are_kept_apart_unless_impossible() {
     let two = vec![players[0].clone(), players[2].clone()];
     let r = draw(&snapshot(1, two, vec![], vec![]), &mays(), 0).unwrap();
     assert_eq!(pairs(&r), vec![(1, 3)]);
-    assert!(r.warnings.contains(&Warning::SameFamily(PlayerId(1), PlayerId(3)))
-        || r.warnings.contains(&Warning::SameFamily(PlayerId(3), PlayerId(1))));
+    assert!(
+        r.warnings
+            .contains(&Warning::SameFamily(PlayerId(1), PlayerId(3)))
+            || r.warnings
+                .contains(&Warning::SameFamily(PlayerId(3), PlayerId(1)))
+    );
 }
 
 #[test]
@@ -122,7 +149,16 @@ fn the_fallback_prefers_a_relative_to_a_repeat() {
     let mut players = group(4);
     players[0].family = Some("F".into());
     players[2].family = Some("F".into());
-    let snap = snapshot(3, players, vec![game(1, 1, 2, true), game(1, 3, 4, true), game(2, 2, 4, true)], vec![]);
+    let snap = snapshot(
+        3,
+        players,
+        vec![
+            game(1, 1, 2, true),
+            game(1, 3, 4, true),
+            game(2, 2, 4, true),
+        ],
+        vec![],
+    );
     let r = draw(&snap, &mays(), 0).unwrap();
     assert_eq!(pairs(&r), vec![(1, 4), (2, 3)]);
 }
@@ -159,7 +195,10 @@ fn mays_bye_goes_to_the_weakest_of_those_who_lost_most_and_never_twice() {
         game(2, 2, 3, true),
     ];
     // Fix: player 2 and 3 cannot play twice in round 2; rebuild a consistent history.
-    let games: Vec<_> = games.into_iter().filter(|g| !(g.round.0 == 2 && g.white.0 == 2)).collect();
+    let games: Vec<_> = games
+        .into_iter()
+        .filter(|g| !(g.round.0 == 2 && g.white.0 == 2))
+        .collect();
     let byes = vec![bye(1, 5), bye(2, 2), bye(3, 1)];
     let snap = snapshot(4, players, games, byes);
     let r = draw(&snap, &mays(), 0).unwrap();
@@ -188,7 +227,12 @@ fn a_ghost_never_gets_the_bye() {
 
 #[test]
 fn a_second_bye_only_when_everyone_had_one() {
-    let r = draw(&snapshot(2, group(3), vec![game(1, 1, 2, true)], vec![bye(1, 3)]), &mays(), 0).unwrap();
+    let r = draw(
+        &snapshot(2, group(3), vec![game(1, 1, 2, true)], vec![bye(1, 3)]),
+        &mays(),
+        0,
+    )
+    .unwrap();
     assert_ne!(r.bye, Some(PlayerId(3)));
 }
 
@@ -210,7 +254,10 @@ fn handicap_is_capped_at_the_bar_and_the_ceiling() {
     s.handicap.ceiling = 4;
     let players = vec![player(1, 3, 0), player(2, -7, 0)];
     let r = draw(&snapshot(1, players, vec![], vec![]), &s, 0).unwrap();
-    assert_eq!(r.games[0].handicap, 1, "4d counts as 5k: 7k−5k = 2, minus 1");
+    assert_eq!(
+        r.games[0].handicap, 1,
+        "4d counts as 5k: 7k−5k = 2, minus 1"
+    );
     let players = vec![player(1, -5, 0), player(2, -25, 0)];
     let r = draw(&snapshot(1, players, vec![], vec![]), &s, 0).unwrap();
     assert_eq!(r.games[0].handicap, 4);
@@ -219,17 +266,27 @@ fn handicap_is_capped_at_the_bar_and_the_ceiling() {
 #[test]
 fn even_game_colours_follow_the_balance() {
     // 1 had White, 2 had Black in round 1 (both vs others); now 1 meets 2 → 1 takes Black.
-    let snap = snapshot(2, group(4), vec![game(1, 1, 3, true), game(1, 4, 2, true)], vec![]);
+    let snap = snapshot(
+        2,
+        group(4),
+        vec![game(1, 1, 3, true), game(1, 4, 2, true)],
+        vec![],
+    );
     let mut s = mays();
     s.mays.seeding = Seeding::Adjacent;
     let r = draw(&snap, &s, 0).unwrap();
-    let g = r.games.iter().find(|g| g.white.0 + g.black.0 == 3 && g.white.0 * g.black.0 == 2);
+    let g = r
+        .games
+        .iter()
+        .find(|g| g.white.0 + g.black.0 == 3 && g.white.0 * g.black.0 == 2);
     if let Some(g) = g {
         assert_eq!(g.black, PlayerId(1));
     }
     for g in &r.games {
-        assert!(crate::score::scores_before(&snap, &s, snap.round_no())[&g.white].colour_balance
-            <= crate::score::scores_before(&snap, &s, snap.round_no())[&g.black].colour_balance);
+        assert!(
+            crate::score::scores_before(&snap, &s, snap.round_no())[&g.white].colour_balance
+                <= crate::score::scores_before(&snap, &s, snap.round_no())[&g.black].colour_balance
+        );
     }
 }
 
@@ -243,7 +300,13 @@ fn tables_start_anywhere_skip_ranges_and_follow_the_best_player() {
     let r = draw(&snapshot(1, players, vec![], vec![]), &s, 0).unwrap();
     let tables: Vec<u32> = r.games.iter().map(|g| g.table).collect();
     assert_eq!(tables, vec![5, 8, 9]);
-    assert_eq!(pairs(&Round { games: vec![r.games[0].clone()], ..r.clone() }), vec![(5, 6)]);
+    assert_eq!(
+        pairs(&Round {
+            games: vec![r.games[0].clone()],
+            ..r.clone()
+        }),
+        vec![(5, 6)]
+    );
 }
 
 #[test]
@@ -252,18 +315,39 @@ fn warnings_name_same_city_colour_imbalance_and_top_group_handicaps() {
     players[0].city = "York".into();
     players[1].city = "YORK".into();
     let r = draw(&snapshot(1, players, vec![], vec![]), &mays(), 0).unwrap();
-    assert!(r.warnings.contains(&Warning::SameCity(PlayerId(1), PlayerId(2))));
-    assert!(r.warnings.contains(&Warning::HandicapInTopGroup { table: 1 }));
-    let snap = snapshot(3, group(2).into_iter().chain([player(3, -1, 0), player(4, -1, 0)]).collect(),
-        vec![game(1, 1, 3, true), game(2, 1, 4, true)], vec![]);
+    assert!(r
+        .warnings
+        .contains(&Warning::SameCity(PlayerId(1), PlayerId(2))));
+    assert!(r
+        .warnings
+        .contains(&Warning::HandicapInTopGroup { table: 1 }));
+    let snap = snapshot(
+        3,
+        group(2)
+            .into_iter()
+            .chain([player(3, -1, 0), player(4, -1, 0)])
+            .collect(),
+        vec![game(1, 1, 3, true), game(2, 1, 4, true)],
+        vec![],
+    );
     let r = draw(&snap, &mays(), 0).unwrap();
-    assert!(r.warnings.iter().any(|w| matches!(w, Warning::ColourImbalance { player: PlayerId(1), .. })
-        || matches!(w, Warning::ColourImbalance { balance: -2, .. })));
+    assert!(r.warnings.iter().any(|w| matches!(
+        w,
+        Warning::ColourImbalance {
+            player: PlayerId(1),
+            ..
+        }
+    ) || matches!(
+        w,
+        Warning::ColourImbalance { balance: -2, .. }
+    )));
 }
 
 #[test]
 fn same_input_gives_identical_rounds() {
-    let players: Vec<_> = (1..=31).map(|n| player(n, 5 - (n as i32) / 3, 2 - (n as i32) / 8)).collect();
+    let players: Vec<_> = (1..=31)
+        .map(|n| player(n, 5 - (n as i32) / 3, 2 - (n as i32) / 8))
+        .collect();
     let snap = snapshot(1, players, vec![], vec![]);
     for s in [mays(), Settings::default()] {
         let a = draw(&snap, &s, 42).unwrap();
@@ -276,17 +360,42 @@ fn same_input_gives_identical_rounds() {
 fn inconsistent_snapshots_are_refused() {
     let mut players = group(2);
     players.push(player(1, 0, 0));
-    assert!(matches!(draw(&snapshot(1, players, vec![], vec![]), &mays(), 0), Err(DrawError::InconsistentSnapshot(_))));
+    assert!(matches!(
+        draw(&snapshot(1, players, vec![], vec![]), &mays(), 0),
+        Err(DrawError::InconsistentSnapshot(_))
+    ));
     let snap = snapshot(2, group(2), vec![game(1, 1, 9, true)], vec![]);
-    assert!(matches!(draw(&snap, &mays(), 0), Err(DrawError::InconsistentSnapshot(_))));
-    let snap = snapshot(2, group(3), vec![game(1, 1, 2, true), game(1, 1, 3, true)], vec![]);
-    assert!(matches!(draw(&snap, &mays(), 0), Err(DrawError::InconsistentSnapshot(_))));
+    assert!(matches!(
+        draw(&snap, &mays(), 0),
+        Err(DrawError::InconsistentSnapshot(_))
+    ));
+    let snap = snapshot(
+        2,
+        group(3),
+        vec![game(1, 1, 2, true), game(1, 1, 3, true)],
+        vec![],
+    );
+    assert!(matches!(
+        draw(&snap, &mays(), 0),
+        Err(DrawError::InconsistentSnapshot(_))
+    ));
 }
 
 #[test]
 fn ledgers_sum_to_the_weights_and_the_round_is_optimal_for_them() {
-    let players: Vec<_> = (1..=12).map(|n| player(n, 5 - n as i32, 1 - (n as i32) / 5)).collect();
-    let snap = snapshot(2, players, vec![game(1, 1, 2, true), game(1, 3, 4, false), game(1, 5, 9, true)], vec![]);
+    let players: Vec<_> = (1..=12)
+        .map(|n| player(n, 5 - n as i32, 1 - (n as i32) / 5))
+        .collect();
+    let snap = snapshot(
+        2,
+        players,
+        vec![
+            game(1, 1, 2, true),
+            game(1, 3, 4, false),
+            game(1, 5, 9, true),
+        ],
+        vec![],
+    );
     for s in [mays(), Settings::default()] {
         let r = draw(&snap, &s, 7).unwrap();
         let w = pair_weights(&snap, &s, 7).unwrap();
@@ -300,37 +409,43 @@ fn ledgers_sum_to_the_weights_and_the_round_is_optimal_for_them() {
 #[test]
 fn the_sparse_lazy_solve_matches_the_complete_graph() {
     // 150 players in uneven groups, some history: lazy (sparse + certificate) and dense must weigh the same.
-    let players: Vec<_> = (1..=150).map(|n| player(n, 5 - (n as i32) / 6, 3 - (n as i32) / 23)).collect();
+    let players: Vec<_> = (1..=150)
+        .map(|n| player(n, 5 - (n as i32) / 6, 3 - (n as i32) / 23))
+        .collect();
     let mut games = Vec::new();
     for k in 0..70u32 {
         games.push(game(1, 2 * k + 1, 2 * k + 2, k % 3 == 0));
     }
     let snap = snapshot(2, players, games, vec![]);
     for s in [mays(), Settings::default()] {
-    let field = context::Field::new(&snap, &s, 5).unwrap();
-    let ids = field.pairable();
-    let costs = crate::egf::Costs::new(&snap, &s, &ids);
-    let costs = (s.profile == crate::model::Profile::Egf).then_some(&costs);
-    let seats = context::Seats::new(&field, &ids, s.mays.seeding, costs);
-    let weigher = Weigher::new(&field, &seats, costs);
-    let lazy = solve::solve(&seats, &weigher, Stage::Normal);
-    let dense = crate::matching::max_weight_matching(
-        seats.len(),
-        &solve::dense_edges(&seats, &weigher, Stage::Normal)
-            .into_iter()
-            .map(|(a, b, weight)| crate::matching::Edge { a: a as u32, b: b as u32, weight })
-            .collect::<Vec<_>>(),
-        true,
-    );
-    let total = |m: &[Option<u32>]| -> i128 {
-        (0..m.len())
-            .filter_map(|i| m[i].map(|j| (i, j as usize)))
-            .filter(|(i, j)| i < j)
-            .map(|(i, j)| i128::from(weigher.weight(i, j, Stage::Normal).unwrap()))
-            .sum()
-    };
-    assert!(solve::is_perfect(&lazy));
-    assert_eq!(total(&lazy), total(&dense));
+        let field = context::Field::new(&snap, &s, 5).unwrap();
+        let ids = field.pairable();
+        let costs = crate::egf::Costs::new(&snap, &s, &ids);
+        let costs = (s.profile == crate::model::Profile::Egf).then_some(&costs);
+        let seats = context::Seats::new(&field, &ids, s.mays.seeding, costs);
+        let weigher = Weigher::new(&field, &seats, costs);
+        let lazy = solve::solve(&seats, &weigher, Stage::Normal);
+        let dense = crate::matching::max_weight_matching(
+            seats.len(),
+            &solve::dense_edges(&seats, &weigher, Stage::Normal)
+                .into_iter()
+                .map(|(a, b, weight)| crate::matching::Edge {
+                    a: a as u32,
+                    b: b as u32,
+                    weight,
+                })
+                .collect::<Vec<_>>(),
+            true,
+        );
+        let total = |m: &[Option<u32>]| -> i128 {
+            (0..m.len())
+                .filter_map(|i| m[i].map(|j| (i, j as usize)))
+                .filter(|(i, j)| i < j)
+                .map(|(i, j)| i128::from(weigher.weight(i, j, Stage::Normal).unwrap()))
+                .sum()
+        };
+        assert!(solve::is_perfect(&lazy));
+        assert_eq!(total(&lazy), total(&dense));
     }
 }
 
@@ -347,10 +462,20 @@ fn complete_groups_report_the_finished_bottom_and_hold_one_in_reserve() {
         player(7, -9, -2),
         player(8, -9, -2),
     ];
-    let games = vec![open_game(1, 1, 2), game(1, 3, 4, true), game(1, 5, 7, true), game(1, 6, 8, false)];
+    let games = vec![
+        open_game(1, 1, 2),
+        game(1, 3, 4, true),
+        game(1, 5, 7, true),
+        game(1, 6, 8, false),
+    ];
     let snap = snapshot(2, players, games, vec![]);
     let c = complete_groups(&snap, &mays()).unwrap();
-    let complete: Vec<i32> = c.groups.iter().filter(|g| g.complete).map(|g| g.main.0).collect();
+    let complete: Vec<i32> = c
+        .groups
+        .iter()
+        .filter(|g| g.complete)
+        .map(|g| g.main.0)
+        .collect();
     assert_eq!(complete, vec![-4, -2]);
     // MMS −2 (half −4): 4, 7; MMS −1 (half −2): 6, 8, 3?, 5 → 3 and 5 won: 0 → group 0 incomplete.
     assert_eq!(c.ready.len() % 2, 0);
@@ -360,41 +485,35 @@ fn complete_groups_report_the_finished_bottom_and_hold_one_in_reserve() {
 
 #[test]
 fn draw_subset_refuses_players_who_cannot_play_now() {
-    let snap = snapshot(2, group(4), vec![game(2, 1, 2, true), game(1, 1, 3, true), game(1, 2, 4, true)], vec![]);
-    assert!(matches!(draw_subset(&snap, &mays(), 0, &[PlayerId(1), PlayerId(3)]), Err(DrawError::EditRefused(_))));
+    let snap = snapshot(
+        2,
+        group(4),
+        vec![
+            game(2, 1, 2, true),
+            game(1, 1, 3, true),
+            game(1, 2, 4, true),
+        ],
+        vec![],
+    );
+    assert!(matches!(
+        draw_subset(&snap, &mays(), 0, &[PlayerId(1), PlayerId(3)]),
+        Err(DrawError::EditRefused(_))
+    ));
     let r = draw_subset(&snap, &mays(), 0, &[PlayerId(3), PlayerId(4)]).unwrap();
     assert_eq!(pairs(&r), vec![(3, 4)]);
 }
 
-#[test]
-#[ignore]
-fn debug_egf_bounds() {
-    let snap = crate::generator::field(300, 6);
-    let s = Settings::default();
-    let field = context::Field::new(&snap, &s, 5).unwrap();
-    let ids = field.pairable();
-    let costs = crate::egf::Costs::new(&snap, &s, &ids);
-    let seats = context::Seats::new(&field, &ids, Seeding::SplitAndFold, Some(&costs));
-    let weigher = Weigher::new(&field, &seats, Some(&costs));
-    let g = seats.groups.len();
-    for gi in 0..g.min(12) {
-        for gj in gi..(gi + 3).min(g) {
-            let mut mx = i64::MIN;
-            for &a in &seats.groups[gi] {
-                for &b in &seats.groups[gj] {
-                    if let Some(w) = weigher.weight(a.min(b), a.max(b), Stage::Normal) {
-                        mx = mx.max(w);
-                    }
-                }
-            }
-            let bound = weigher.upper_bound((gi, true), (gj, true), Stage::Normal).unwrap();
-            eprintln!("{gi} {gj} max {mx} bound {bound}");
-        }
-    }
-}
-
 fn edit_setup() -> (Snapshot, Settings, Round) {
-    let snap = snapshot(2, group(6), vec![game(1, 1, 2, true), game(1, 3, 4, true), game(1, 5, 6, true)], vec![]);
+    let snap = snapshot(
+        2,
+        group(6),
+        vec![
+            game(1, 1, 2, true),
+            game(1, 3, 4, true),
+            game(1, 5, 6, true),
+        ],
+        vec![],
+    );
     let s = mays();
     let r = draw(&snap, &s, 3).unwrap();
     (snap, s, r)
@@ -404,13 +523,30 @@ fn edit_setup() -> (Snapshot, Settings, Round) {
 fn edit_pair_refuses_a_repeat_unless_forced_and_says_why() {
     let (snap, s, mut r) = edit_setup();
     for p in [1, 2] {
-        if let Ok(x) = apply_edit(&snap, &s, &r, &Edit::Unpair { player: PlayerId(p) }) {
+        if let Ok(x) = apply_edit(
+            &snap,
+            &s,
+            &r,
+            &Edit::Unpair {
+                player: PlayerId(p),
+            },
+        ) {
             r = x;
         }
     }
     let left = unpaired(&snap, &s, &r).unwrap();
-    assert!(left.contains(&PlayerId(1)) && left.contains(&PlayerId(2)), "{left:?}");
-    let pair12 = Edit::Pair { a: PlayerId(1), b: PlayerId(2), white: None, handicap: None, table: None, force: false };
+    assert!(
+        left.contains(&PlayerId(1)) && left.contains(&PlayerId(2)),
+        "{left:?}"
+    );
+    let pair12 = Edit::Pair {
+        a: PlayerId(1),
+        b: PlayerId(2),
+        white: None,
+        handicap: None,
+        table: None,
+        force: false,
+    };
     let Err(DrawError::EditRefused(why)) = apply_edit(&snap, &s, &r, &pair12) else {
         panic!("repeat accepted");
     };
@@ -419,21 +555,46 @@ fn edit_pair_refuses_a_repeat_unless_forced_and_says_why() {
 
 #[test]
 fn edit_forced_repeat_is_accepted_and_warned() {
-    let snap = snapshot(2, group(4), vec![game(1, 1, 2, true), game(1, 3, 4, true)], vec![]);
+    let snap = snapshot(
+        2,
+        group(4),
+        vec![game(1, 1, 2, true), game(1, 3, 4, true)],
+        vec![],
+    );
     let s = mays();
     let r = draw(&snap, &s, 0).unwrap();
     let mut r2 = r.clone();
     for p in [1, 2, 3, 4] {
-        if let Ok(x) = apply_edit(&snap, &s, &r2, &Edit::Unpair { player: PlayerId(p) }) {
+        if let Ok(x) = apply_edit(
+            &snap,
+            &s,
+            &r2,
+            &Edit::Unpair {
+                player: PlayerId(p),
+            },
+        ) {
             r2 = x;
         }
     }
     assert!(r2.games.is_empty());
-    let pair12 = |force| Edit::Pair { a: PlayerId(1), b: PlayerId(2), white: Some(PlayerId(2)), handicap: Some(0), table: Some(2), force };
-    assert!(matches!(apply_edit(&snap, &s, &r2, &pair12(false)), Err(DrawError::EditRefused(_))));
+    let pair12 = |force| Edit::Pair {
+        a: PlayerId(1),
+        b: PlayerId(2),
+        white: Some(PlayerId(2)),
+        handicap: Some(0),
+        table: Some(2),
+        force,
+    };
+    assert!(matches!(
+        apply_edit(&snap, &s, &r2, &pair12(false)),
+        Err(DrawError::EditRefused(_))
+    ));
     let r3 = apply_edit(&snap, &s, &r2, &pair12(true)).unwrap();
     assert_eq!((r3.games[0].white, r3.games[0].table), (PlayerId(2), 2));
-    assert!(r3.warnings.iter().any(|w| matches!(w, Warning::RepeatedGame(..))));
+    assert!(r3
+        .warnings
+        .iter()
+        .any(|w| matches!(w, Warning::RepeatedGame(..))));
 }
 
 #[test]
@@ -446,10 +607,39 @@ fn edit_swap_exchange_handicap_and_table() {
     assert!(g.white == b || g.black == b);
     let x = apply_edit(&snap, &s, &r, &Edit::ExchangeColours { player: a }).unwrap();
     assert_eq!(x.games[0].black, a);
-    let h = apply_edit(&snap, &s, &r, &Edit::SetHandicap { player: a, handicap: 3 }).unwrap();
+    let h = apply_edit(
+        &snap,
+        &s,
+        &r,
+        &Edit::SetHandicap {
+            player: a,
+            handicap: 3,
+        },
+    )
+    .unwrap();
     assert_eq!(h.games[0].handicap, 3);
-    assert!(matches!(apply_edit(&snap, &s, &r, &Edit::SetHandicap { player: a, handicap: 10 }), Err(DrawError::EditRefused(_))));
-    let t = apply_edit(&snap, &s, &r, &Edit::SetTable { player: a, table: 3 }).unwrap();
+    assert!(matches!(
+        apply_edit(
+            &snap,
+            &s,
+            &r,
+            &Edit::SetHandicap {
+                player: a,
+                handicap: 10
+            }
+        ),
+        Err(DrawError::EditRefused(_))
+    ));
+    let t = apply_edit(
+        &snap,
+        &s,
+        &r,
+        &Edit::SetTable {
+            player: a,
+            table: 3,
+        },
+    )
+    .unwrap();
     let tables: Vec<(u32, PlayerId)> = t.games.iter().map(|g| (g.table, g.white)).collect();
     assert!(tables.contains(&(3, a)) && tables.contains(&(1, r.games[2].white)));
 }
@@ -463,9 +653,19 @@ fn edit_bye_by_hand_and_absence() {
     assert_ne!(holder, PlayerId(3));
     let (g1, g2) = (r.games[0].white, r.games[0].black);
     let r2 = apply_edit(&snap, &s, &r, &Edit::Unpair { player: g1 }).unwrap();
-    let refused = apply_edit(&snap, &s, &r2, &Edit::AssignBye { player: PlayerId(3), force: false });
+    let refused = apply_edit(
+        &snap,
+        &s,
+        &r2,
+        &Edit::AssignBye {
+            player: PlayerId(3),
+            force: false,
+        },
+    );
     if g1 == PlayerId(3) || g2 == PlayerId(3) {
-        let Err(DrawError::EditRefused(why)) = refused else { panic!("second bye accepted") };
+        let Err(DrawError::EditRefused(why)) = refused else {
+            panic!("second bye accepted")
+        };
         assert!(why.contains("bye twice"), "{why}");
     }
     let r3 = apply_edit(&snap, &s, &r, &Edit::MarkAbsent { player: holder }).unwrap();

@@ -1,8 +1,8 @@
 //! Small builders for the engine's tests: players, games, byes, snapshots and Mays settings.
 
 use crate::model::{
-    ByeRule, GameResult, HalfPoints, HandicapRule, Outcome, PastBye, PastGame, Player, PlayerId, Profile, Rank,
-    RoundNo, Settings, Snapshot,
+    ByeRule, GameResult, HalfPoints, HandicapRule, Outcome, PastBye, PastGame, Player, PlayerId,
+    Profile, Rank, RoundNo, Settings, Snapshot,
 };
 
 /// A player with number `n` (id = n), the given rank, starting MMS in whole points, and distinct club and city.
@@ -37,7 +37,11 @@ pub(crate) fn game(r: u32, w: u32, b: u32, w_wins: bool) -> PastGame {
         white: PlayerId(w),
         black: PlayerId(b),
         handicap: 0,
-        result: GameResult::played(if w_wins { Outcome::WhiteWins } else { Outcome::BlackWins }),
+        result: GameResult::played(if w_wins {
+            Outcome::WhiteWins
+        } else {
+            Outcome::BlackWins
+        }),
         known_colour: true,
     }
 }
@@ -59,7 +63,12 @@ pub(crate) fn bye(r: u32, p: u32) -> PastBye {
 }
 
 /// A snapshot before `round`.
-pub(crate) fn snapshot(round: u32, players: Vec<Player>, games: Vec<PastGame>, byes: Vec<PastBye>) -> Snapshot {
+pub(crate) fn snapshot(
+    round: u32,
+    players: Vec<Player>,
+    games: Vec<PastGame>,
+    byes: Vec<PastBye>,
+) -> Snapshot {
     Snapshot {
         round,
         rounds_total: 6,

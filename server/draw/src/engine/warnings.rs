@@ -19,7 +19,10 @@ pub(crate) fn collect(field: &Field, games: &[Game], top: Option<i32>) -> Vec<Wa
             for (id, delta) in [(g.white, 1), (g.black, -1)] {
                 let balance = field.balance(id) + delta;
                 if balance.abs() >= 2 {
-                    out.push(Warning::ColourImbalance { player: id, balance });
+                    out.push(Warning::ColourImbalance {
+                        player: id,
+                        balance,
+                    });
                 }
             }
         } else if top.is_some_and(|t| field.main(g.white).max(field.main(g.black)) >= t) {

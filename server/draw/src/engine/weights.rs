@@ -44,7 +44,11 @@ pub(crate) struct Weigher<'f, 'a> {
 
 impl<'f, 'a> Weigher<'f, 'a> {
     /// A weigher for these seats; `egf` holds OpenGotha's costs for the `egf` profile (None = `mays`).
-    pub(crate) fn new(field: &'f Field<'a>, seats: &'f Seats, egf: Option<&'f crate::egf::Costs>) -> Weigher<'f, 'a> {
+    pub(crate) fn new(
+        field: &'f Field<'a>,
+        seats: &'f Seats,
+        egf: Option<&'f crate::egf::Costs>,
+    ) -> Weigher<'f, 'a> {
         Weigher { field, seats, egf }
     }
 
@@ -83,9 +87,12 @@ impl<'f, 'a> Weigher<'f, 'a> {
     /// `above` of the two players can be above the secondary thresholds.
     fn bound_for_gap(&self, d: i64, floored: i64, above: u8, stage: Stage) -> i64 {
         match (&self.egf, stage) {
-            (Some(costs), Stage::Normal) => {
-                egf_upper_bound(&self.field.settings.egf, costs.score_range(), floored, above)
-            }
+            (Some(costs), Stage::Normal) => egf_upper_bound(
+                &self.field.settings.egf,
+                costs.score_range(),
+                floored,
+                above,
+            ),
             _ => mays::upper_bound_for_gap(d, stage == Stage::Fallback),
         }
     }
@@ -118,8 +125,19 @@ impl<'f, 'a> Weigher<'f, 'a> {
 
     /// No pair between a player of score group `gi` (above the thresholds when `ai`) and one of `gj` (`aj`)
     /// weighs more than this in `stage`.
-    pub(crate) fn upper_bound(&self, (gi, ai): (usize, bool), (gj, aj): (usize, bool), stage: Stage) -> Option<i64> {
-        let main = |g: usize| self.seats.groups.get(g)?.first().map(|&i| self.seat(i).main);
+    pub(crate) fn upper_bound(
+        &self,
+        (gi, ai): (usize, bool),
+        (gj, aj): (usize, bool),
+        stage: Stage,
+    ) -> Option<i64> {
+        let main = |g: usize| {
+            self.seats
+                .groups
+                .get(g)?
+                .first()
+                .map(|&i| self.seat(i).main)
+        };
         let (mi, mj) = (main(gi)?, main(gj)?);
         let d = self.seats.min_gap(gi, gj);
         let floored = i64::from((mi.div_euclid(2) - mj.div_euclid(2)).unsigned_abs());
