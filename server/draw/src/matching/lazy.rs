@@ -28,7 +28,8 @@ use super::{solve_with_hint, DualBlossom, Duals, Edge, Matching};
 /// The bound is only an optimisation hint in the sense that a *valid* bound never changes the result; an
 /// *invalid* (too low) one can hide a better pair.
 pub struct Buckets<'a> {
-    /// The buckets: every vertex `0..n` must appear in exactly one.
+    /// The buckets: every vertex `0..n` should appear in exactly one (vertices in none are gathered into an extra
+    /// bucket whose pairs are all checked).
     pub members: Vec<Vec<u32>>,
     /// `upper_bound(i, j)` for `i ≤ j`: no pair `a ∈ i, b ∈ j` (`a ≠ b`) weighs more; `None` if no such pair has a
     /// weight at all. A bound that is too low makes the result inexact: the caller guarantees it.
@@ -77,7 +78,8 @@ pub struct LazyMatching {
 /// # Examples
 ///
 /// Four vertices, weight `10 − |a − b|` except that 0 and 3 like each other (weight 20). The candidate graph only
-/// has neighbours (0-1, 2-3); the check finds 0-3, whose weight beats the certificate, and 1-2, then re-solves.
+/// has neighbours (0-1, 2-3); the check finds omitted pairs that beat the certificate (0-3 among them) and
+/// re-solves.
 ///
 /// ```
 /// use tengen_draw::matching::{max_weight_matching_lazy, Edge};
@@ -95,15 +97,19 @@ pub fn max_weight_matching_lazy(
 ) -> LazyMatching {
     let mut edges = candidates;
     let mut stats = LazyStats::default();
-    let everything;
-    let buckets = match buckets {
-        Some(b) => b,
-        None => {
-            everything = Buckets {
-                members: vec![(0..n as u32).collect()],
-                upper_bound: &|_, _| Some(i64::MAX),
-            };
-            &everything
+    let no_bound = |_: usize, _: usize| Some(i64::MAX);
+    let (members, given_bound): (Vec<Vec<u32>>, &dyn Fn(usize, usize) -> Option<i64>) =
+        match buckets {
+            None => (vec![(0..n as u32).collect()], &no_bound),
+            Some(b) => (with_missing_vertices(n, &b.members), b.upper_bound),
+        };
+    let given = buckets.map_or(1, |b| b.members.len());
+    // Vertices the caller left out of every bucket form one more bucket whose pairs have no bound.
+    let bound = |i: usize, j: usize| {
+        if i.max(j) >= given {
+            Some(i64::MAX)
+        } else {
+            given_bound(i, j)
         }
     };
     let mut previous: Option<Vec<i128>> = None;
@@ -111,7 +117,13 @@ pub fn max_weight_matching_lazy(
         let matching = solve_with_hint(n, &edges, false, previous.as_deref());
         stats.solves += 1;
         let present = adjacency(n, &edges);
-        let violators = find_violators(&matching.duals, &present, &weight, buckets, &mut stats);
+        let violators = find_violators(
+            &matching.duals,
+            &present,
+            &weight,
+            (&members, &bound),
+            &mut stats,
+        );
         if violators.is_empty() {
             stats.final_edges = edges.len() as u64;
             return LazyMatching { matching, stats };
@@ -120,6 +132,23 @@ pub fn max_weight_matching_lazy(
         previous = Some(folded_vertex_duals(&matching.duals));
         edges.extend(violators);
     }
+}
+
+/// The buckets' members (ends outside `0..n` dropped), plus one more bucket with the vertices in none.
+fn with_missing_vertices(n: usize, members: &[Vec<u32>]) -> Vec<Vec<u32>> {
+    let mut seen = vec![false; n];
+    let mut out: Vec<Vec<u32>> = members
+        .iter()
+        .map(|m| m.iter().copied().filter(|&v| (v as usize) < n).collect())
+        .collect();
+    for &v in out.iter().flatten() {
+        seen[v as usize] = true;
+    }
+    let missing: Vec<u32> = (0..n as u32).filter(|&v| !seen[v as usize]).collect();
+    if !missing.is_empty() {
+        out.push(missing);
+    }
+    out
 }
 
 /// Vertex duals with the blossom duals folded in (`y_v + Σ_{B ∋ v} z_B`): feasible on every edge without blossoms,
@@ -152,7 +181,7 @@ fn find_violators(
     duals: &Duals,
     present: &[Vec<u32>],
     weight: &impl Fn(u32, u32) -> Option<i64>,
-    buckets: &Buckets<'_>,
+    (members, upper_bound): (&[Vec<u32>], &dyn Fn(usize, usize) -> Option<i64>),
     stats: &mut LazyStats,
 ) -> Vec<Edge> {
     let y = &duals.vertex[..];
@@ -163,8 +192,7 @@ fn find_violators(
         present,
         weight,
     };
-    let sorted: Vec<Vec<u32>> = buckets
-        .members
+    let sorted: Vec<Vec<u32>> = members
         .iter()
         .map(|m| {
             let mut m = m.clone();
@@ -176,7 +204,7 @@ fn find_violators(
     let mut found = Vec::new();
     for i in 0..sorted.len() {
         for j in i..sorted.len() {
-            let bound = (buckets.upper_bound)(i, j).filter(|&b| b > 0);
+            let bound = upper_bound(i, j).filter(|&b| b > 0);
             let (Some(bound), Some(mi), Some(mj)) = (bound, min_dual(i), min_dual(j)) else {
                 stats.blocks_skipped += 1;
                 continue;

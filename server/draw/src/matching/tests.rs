@@ -566,3 +566,17 @@ fn lazy_solver_on_score_groups_matches_rustworkx_on_the_complete_graph() {
         );
     }
 }
+
+#[test]
+fn lazy_solver_checks_vertices_left_out_of_every_bucket() {
+    // Vertex 3 is in no bucket and the bound claims nothing between buckets weighs anything: the pair 0-3 (the
+    // only edge) must still be found.
+    let weight = |a: u32, b: u32| ((a, b) == (0, 3)).then_some(50);
+    let bound = |_: usize, _: usize| None;
+    let buckets = Buckets {
+        members: vec![vec![0, 1], vec![2]],
+        upper_bound: &bound,
+    };
+    let result = max_weight_matching_lazy(4, Vec::new(), weight, Some(&buckets));
+    assert_eq!(result.matching.mates, vec![Some(3), None, None, Some(0)]);
+}
