@@ -3,6 +3,23 @@
 //!
 //! Must not share weight or score code with the engine: it recomputes scores, colour balances and handicaps from the
 //! snapshot itself (model types only), so a bug in the engine's helpers cannot hide itself here.
+//!
+//! What [`check`] verifies:
+//! - presence: every player who plays the round (participating, not already in a game or bye of it) is in exactly
+//!   one game or is the bye; nobody else appears;
+//! - byes: only on an odd field, never to a ghost, never a second one while someone eligible has none, and the one
+//!   the settings' rule picks (`egf`: least rank + 2·MMS, ties to the highest number; `mays`: most losses, a local
+//!   in round 1, the weakest);
+//! - repeats and relatives: each warned, and no more of them than the least possible (exhaustive search up to
+//!   [`EXHAUSTIVE_LIMIT`] players), repeats first, then relatives;
+//! - score groups (`mays` only, small fields): the least sum of squared score gaps (Cardinal Rule No. 3);
+//! - handicaps by the rule (OpenGotha's five steps), the stronger White, even games coloured against the balance;
+//! - tables: distinct, allowed, the lowest ones, in order of each game's better player;
+//! - warnings: every claimed one true, every required one present (club, city, family, repeat, pair-up/down across
+//!   groups, colour imbalance ≥ 2, handicap game in the top group).
+//!
+//! [`check_optimal`] re-solves the engine's own pair weights with the dense reference matcher (and exhaustive
+//! search on tiny fields): the engine's total must be the optimum.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
@@ -664,6 +681,16 @@ fn check_warnings(f: &Field, out: &mut Vec<Violation>) {
                     format!("{id} reaches colour balance {balance}"),
                 ));
             }
+        }
+    }
+    let top = f.pairable.iter().map(|id| f.st(*id).main).max();
+    for g in f.round.games.iter().filter(|g| g.handicap > 0) {
+        let best = f.st(g.white).main.max(f.st(g.black).main);
+        if top.is_some_and(|t| best >= t) && !f.warned(&Warning::HandicapInTopGroup { table: g.table }) {
+            out.push(Violation::new(
+                Rule::MissingWarning,
+                format!("handicap game in the top group at table {}", g.table),
+            ));
         }
     }
 }

@@ -90,7 +90,10 @@ fn mutations(before: &Snapshot, round: &Round) -> Vec<(&'static str, Round, Vec<
     let required = round.warnings.iter().any(|w| {
         matches!(
             w,
-            Warning::RepeatedGame(..) | Warning::SameFamily(..) | Warning::ColourImbalance { .. }
+            Warning::RepeatedGame(..)
+                | Warning::SameFamily(..)
+                | Warning::ColourImbalance { .. }
+                | Warning::HandicapInTopGroup { .. }
         )
     });
     if required {

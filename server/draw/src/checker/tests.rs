@@ -196,9 +196,15 @@ fn handicap_follows_the_rank_rule() {
         },
         ..Settings::default()
     };
-    let good = round(1, vec![game(1, 1, 2, 3)], None);
+    let mut good = round(1, vec![game(1, 1, 2, 3)], None);
     let v = check(&s, &settings, &good);
-    assert_eq!(v, vec![]);
+    assert_eq!(
+        rules(&v),
+        vec![Rule::MissingWarning],
+        "a handicap game in the top group: {v:?}"
+    );
+    good.warnings.push(Warning::HandicapInTopGroup { table: 1 });
+    assert_eq!(check(&s, &settings, &good), vec![]);
     let wrong_stones = round(1, vec![game(1, 1, 2, 4)], None);
     assert!(rules(&check(&s, &settings, &wrong_stones)).contains(&Rule::Handicap));
     let weaker_white = round(1, vec![game(1, 2, 1, 3)], None);
