@@ -29,10 +29,10 @@ use tonic::service::Interceptor;
 use tonic::transport::{Certificate, Channel, ClientTlsConfig};
 use tonic::{Code, Request, Status};
 
-pub use tengen_proto::v1 as pb;
 use pb::admin_client::AdminClient;
 use pb::log_client::LogClient;
 use pb::register_client::RegisterClient;
+pub use tengen_proto::v1 as pb;
 
 /// How long a server may take to start (or restart) and accept a TLS call.
 pub const START_TIMEOUT: Duration = Duration::from_secs(30);
@@ -175,7 +175,12 @@ impl Desk {
             enter,
             ..Default::default()
         };
-        Ok(self.register.clone().register_participant(req).await?.into_inner())
+        Ok(self
+            .register
+            .clone()
+            .register_participant(req)
+            .await?
+            .into_inner())
     }
 
     /// Replaces a participant's fields, expecting `revision`.
@@ -192,7 +197,12 @@ impl Desk {
             fields: Some(fields),
             different_person: false,
         };
-        Ok(self.register.clone().update_participant(req).await?.into_inner())
+        Ok(self
+            .register
+            .clone()
+            .update_participant(req)
+            .await?
+            .into_inner())
     }
 
     /// One participant.
@@ -233,11 +243,21 @@ impl Desk {
             query: query.into(),
             limit: 500,
         };
-        Ok(self.register.clone().find_participants(req).await?.into_inner().participants)
+        Ok(self
+            .register
+            .clone()
+            .find_participants(req)
+            .await?
+            .into_inner()
+            .participants)
     }
 
     /// Creates a tournament of `rounds` rounds (director).
-    pub async fn create_tournament(&self, name: &str, rounds: u32) -> Result<pb::Tournament, Status> {
+    pub async fn create_tournament(
+        &self,
+        name: &str,
+        rounds: u32,
+    ) -> Result<pb::Tournament, Status> {
         let req = pb::CreateTournamentRequest {
             meta: meta(),
             settings: Some(pb::TournamentSettings {
@@ -247,29 +267,49 @@ impl Desk {
                 ..Default::default()
             }),
         };
-        Ok(self.register.clone().create_tournament(req).await?.into_inner())
+        Ok(self
+            .register
+            .clone()
+            .create_tournament(req)
+            .await?
+            .into_inner())
     }
 
     /// Opens or closes registration for a tournament (director).
-    pub async fn set_registration_open(&self, tournament_id: u64, open: bool) -> Result<pb::Tournament, Status> {
+    pub async fn set_registration_open(
+        &self,
+        tournament_id: u64,
+        open: bool,
+    ) -> Result<pb::Tournament, Status> {
         let req = pb::SetRegistrationOpenRequest {
             meta: meta(),
             tournament_id,
             open,
             expected_revision: 0,
         };
-        Ok(self.register.clone().set_registration_open(req).await?.into_inner())
+        Ok(self
+            .register
+            .clone()
+            .set_registration_open(req)
+            .await?
+            .into_inner())
     }
 
     /// Creates a terminal token (director): its public record and the secret.
-    pub async fn create_token(&self, name: &str, role: pb::Role) -> Result<(pb::TokenInfo, String), Status> {
+    pub async fn create_token(
+        &self,
+        name: &str,
+        role: pb::Role,
+    ) -> Result<(pb::TokenInfo, String), Status> {
         let req = pb::CreateTokenRequest {
             meta: meta(),
             name: name.into(),
             role: role as i32,
         };
         let r = self.admin.clone().create_token(req).await?.into_inner();
-        let info = r.info.ok_or_else(|| Status::internal("CreateToken answered without info"))?;
+        let info = r
+            .info
+            .ok_or_else(|| Status::internal("CreateToken answered without info"))?;
         Ok((info, r.token))
     }
 
@@ -281,7 +321,12 @@ impl Desk {
 
     /// The server's status.
     pub async fn status(&self) -> Result<pb::StatusResponse, Status> {
-        Ok(self.admin.clone().status(pb::StatusRequest {}).await?.into_inner())
+        Ok(self
+            .admin
+            .clone()
+            .status(pb::StatusRequest {})
+            .await?
+            .into_inner())
     }
 
     /// The sequence number of the last durable log entry.
@@ -291,7 +336,12 @@ impl Desk {
 
     /// Who the server thinks this desk is.
     pub async fn who_am_i(&self) -> Result<pb::WhoAmIResponse, Status> {
-        Ok(self.admin.clone().who_am_i(pb::WhoAmIRequest {}).await?.into_inner())
+        Ok(self
+            .admin
+            .clone()
+            .who_am_i(pb::WhoAmIRequest {})
+            .await?
+            .into_inner())
     }
 
     /// Opens `Watch` from `from_seq`.
@@ -311,8 +361,14 @@ impl Desk {
         while entries.len() < last as usize {
             let next = tokio::time::timeout(Duration::from_secs(10), stream.message())
                 .await
-                .with_context(|| format!("Watch stalled after {} of {last} entries", entries.len()))??;
-            entries.push(next.ok_or_else(|| anyhow!("Watch ended after {} of {last} entries", entries.len()))?);
+                .with_context(|| {
+                    format!("Watch stalled after {} of {last} entries", entries.len())
+                })??;
+            entries.push(
+                next.ok_or_else(|| {
+                    anyhow!("Watch ended after {} of {last} entries", entries.len())
+                })?,
+            );
         }
         Ok(entries)
     }
@@ -352,7 +408,10 @@ pub fn server_binary() -> anyhow::Result<PathBuf> {
             return Ok(candidate);
         }
     }
-    bail!("{name} not found near {}: run through `cargo test -p tengen-tests`", exe.display())
+    bail!(
+        "{name} not found near {}: run through `cargo test -p tengen-tests`",
+        exe.display()
+    )
 }
 
 /// A running server: its process, data directory, port and director token.
@@ -452,7 +511,10 @@ impl Venue {
 
     /// `kill -9` the server: no shutdown, no flush, nothing.
     pub fn kill9(&mut self) -> anyhow::Result<()> {
-        let mut child = self.child.take().ok_or_else(|| anyhow!("the server is not running"))?;
+        let mut child = self
+            .child
+            .take()
+            .ok_or_else(|| anyhow!("the server is not running"))?;
         child.kill()?; // SIGKILL on Unix
         let status = child.wait()?;
         #[cfg(unix)]
@@ -483,7 +545,11 @@ impl Venue {
             .arg(self.data_dir())
             .arg("--listen")
             .arg(format!("127.0.0.1:{}", self.port))
-            .env("RUST_LOG", std::env::var("TENGEN_E2E_LOG").unwrap_or_else(|_| "info".into()))
+            .env(
+                "RUST_LOG",
+                std::env::var("TENGEN_E2E_LOG").unwrap_or_else(|_| "info".into()),
+            )
+            .env("NO_COLOR", "1")
             .env_remove("TENGEN_DATA")
             .env_remove("TENGEN_LISTEN")
             .stdin(Stdio::null())
@@ -496,9 +562,16 @@ impl Venue {
         let deadline = Instant::now() + START_TIMEOUT;
         let mut last_error = anyhow!("not started yet");
         loop {
-            if let Some(status) = self.child.as_mut().and_then(|c| c.try_wait().ok().flatten()) {
+            if let Some(status) = self
+                .child
+                .as_mut()
+                .and_then(|c| c.try_wait().ok().flatten())
+            {
                 self.child = None;
-                bail!("the server exited during start-up ({status}); its output:\n{}", self.logs());
+                bail!(
+                    "the server exited during start-up ({status}); its output:\n{}",
+                    self.logs()
+                );
             }
             if Instant::now() > deadline {
                 bail!(
@@ -516,7 +589,8 @@ impl Venue {
 
     /// Ready = the director token and CA exist and the director's WhoAmI answers over the real transport.
     async fn probe(&mut self) -> anyhow::Result<()> {
-        let token = std::fs::read_to_string(self.data_dir().join("director.token")).context("director.token")?;
+        let token = std::fs::read_to_string(self.data_dir().join("director.token"))
+            .context("director.token")?;
         self.director_token = token.trim().to_string();
         if self.director_token.is_empty() {
             bail!("director.token is empty");

@@ -1,0 +1,308 @@
+//! `kill -9` the server while sixteen desks are registering, restart it on the same directory: every acknowledged
+//! registration is there exactly as acknowledged, nothing is half-applied (every stored record is a complete
+//! command that some desk sent), retries of the unanswered commands make no duplicates, and the log replays as one
+//! unbroken hash chain.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use tengen_tests::{pb, request_id, Desk, Venue};
+use tokio::sync::Notify;
+use tonic::Status;
+
+const DESKS: usize = 16;
+/// Acknowledgements before the kill.
+const KILL_AFTER: usize = 320;
+/// A desk stops here even if the kill never comes (the test then fails on the count).
+const MAX_PER_DESK: usize = 200;
+
+#[derive(Debug, Clone)]
+struct Attempt {
+    request_id: String,
+    fields: pb::ParticipantFields,
+    check_in: bool,
+}
+
+fn attempt(desk: usize, n: usize) -> Attempt {
+    let ranks = ["5k", "1d", "12k", "3d", "30k", "7d", "1p"];
+    Attempt {
+        request_id: request_id(),
+        fields: pb::ParticipantFields {
+            family_name: format!("Crash{desk:02}"),
+            given_name: format!("N{n:03}"),
+            rank: ranks[(desk + n) % ranks.len()].into(),
+            rating: Some((desk * 100 + n) as i32),
+            club: format!("Club {desk}"),
+            city: "Leipzig".into(),
+            country: "DE".into(),
+            egd_pin: format!("{}", 10_000_000 + desk * 1000 + n),
+            email: format!("d{desk}n{n}@example.org"),
+            phone: format!("+49 341 {desk:03}{n:04}"),
+            fee_cents: 2500 + n as i64,
+            paid: n % 2 == 0,
+            notes: format!("desk {desk} attempt {n}"),
+            ..Default::default()
+        },
+        check_in: n % 3 == 0,
+    }
+}
+
+async fn send(desk: &Desk, a: &Attempt, tournament: u64) -> Result<pb::Participant, Status> {
+    let req = pb::RegisterParticipantRequest {
+        meta: tengen_tests::meta_id(&a.request_id),
+        fields: Some(a.fields.clone()),
+        enter: vec![tengen_tests::enter(tournament)],
+        check_in: a.check_in,
+        different_person: false,
+    };
+    Ok(desk
+        .register
+        .clone()
+        .register_participant(req)
+        .await?
+        .into_inner())
+}
+
+/// What one desk did: its attempts in order, the last one possibly unanswered.
+type DeskRun = Vec<(Attempt, Result<pb::Participant, Status>)>;
+
+fn check_record(p: &pb::Participant, a: &Attempt, tournament: u64) {
+    assert_eq!(
+        p.fields.as_ref(),
+        Some(&a.fields),
+        "record {} is exactly what was sent",
+        p.id
+    );
+    assert_eq!(p.revision, 1, "record {}", p.id);
+    let status = if a.check_in {
+        pb::EntryStatus::CheckedIn
+    } else {
+        pb::EntryStatus::PreRegistered
+    };
+    let entries: Vec<_> = p
+        .entries
+        .iter()
+        .map(|e| (e.tournament_id, e.rounds.clone(), e.status))
+        .collect();
+    assert_eq!(
+        entries,
+        vec![(tournament, vec![1, 2, 3, 4], status as i32)],
+        "record {} entry",
+        p.id
+    );
+}
+
+/// Reads the whole log and checks order and the hash chain; returns the registered participants it carries.
+async fn replayed_registrations(director: &Desk) -> anyhow::Result<HashMap<u64, pb::Participant>> {
+    let last = director.last_seq().await?;
+    let log = director.read_log(last).await?;
+    let mut registered = HashMap::new();
+    let mut request_ids = HashSet::new();
+    for (i, e) in log.iter().enumerate() {
+        assert_eq!(e.seq, i as u64 + 1, "contiguous");
+        let prev = if i == 0 {
+            vec![0; 32]
+        } else {
+            log[i - 1].hash.clone()
+        };
+        assert_eq!(
+            e.prev_hash, prev,
+            "entry {} chains to the previous one",
+            e.seq
+        );
+        assert_eq!(
+            e.payload.get(..32),
+            Some(&e.hash[..]),
+            "entry {} payload starts with its hash",
+            e.seq
+        );
+        assert!(
+            request_ids.insert(e.request_id.clone()),
+            "request id {} logged twice",
+            e.request_id
+        );
+        for ev in &e.events {
+            if ev.kind == "ParticipantRegistered" {
+                let Some(pb::event::Subject::Participant(p)) = &ev.subject else {
+                    panic!("entry {} lacks its participant", e.seq)
+                };
+                assert!(
+                    registered.insert(p.id, p.clone()).is_none(),
+                    "participant {} registered twice",
+                    p.id
+                );
+            }
+        }
+    }
+    Ok(registered)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_9_during_registrations_loses_no_acknowledged_command_and_half_applies_nothing(
+) -> anyhow::Result<()> {
+    let mut venue = Venue::start().await?;
+    let director = venue.director().await?;
+    let main = director.create_tournament("Main", 4).await?.id;
+    let mut desks = Vec::new();
+    for d in 0..DESKS {
+        desks.push(
+            venue
+                .desk(&format!("reg-{d:02}"), pb::Role::Registration)
+                .await?,
+        );
+    }
+
+    let acked = Arc::new(AtomicUsize::new(0));
+    let enough = Arc::new(Notify::new());
+    let mut tasks = Vec::new();
+    for (d, desk) in desks.iter().cloned().enumerate() {
+        let (acked, enough) = (acked.clone(), enough.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut run: DeskRun = Vec::new();
+            for n in 0..MAX_PER_DESK {
+                let a = attempt(d, n);
+                let result = send(&desk, &a, main).await;
+                let failed = result.is_err();
+                run.push((a, result));
+                if failed {
+                    break;
+                }
+                if acked.fetch_add(1, Ordering::SeqCst) + 1 == KILL_AFTER {
+                    enough.notify_one();
+                }
+            }
+            run
+        }));
+    }
+    tokio::time::timeout(Duration::from_secs(60), enough.notified())
+        .await
+        .map_err(|_| {
+            anyhow::anyhow!(
+                "only {} registrations acknowledged in 60 s",
+                acked.load(Ordering::SeqCst)
+            )
+        })?;
+    venue.kill9()?;
+    let mut runs = Vec::new();
+    for t in tasks {
+        runs.push(tokio::time::timeout(Duration::from_secs(40), t).await??);
+    }
+    let acks: Vec<(&Attempt, &pb::Participant)> = runs
+        .iter()
+        .flatten()
+        .filter_map(|(a, r)| r.as_ref().ok().map(|p| (a, p)))
+        .collect();
+    let unanswered: Vec<&Attempt> = runs
+        .iter()
+        .flatten()
+        .filter(|(_, r)| r.is_err())
+        .map(|(a, _)| a)
+        .collect();
+    assert!(acks.len() >= KILL_AFTER, "{} acknowledged", acks.len());
+    assert!(
+        unanswered.len() <= DESKS,
+        "at most one command in flight per desk"
+    );
+    for (a, p) in &acks {
+        check_record(p, a, main);
+    }
+    let sent: HashMap<(String, String), &Attempt> = runs
+        .iter()
+        .flatten()
+        .map(|(a, _)| {
+            (
+                (a.fields.family_name.clone(), a.fields.given_name.clone()),
+                a,
+            )
+        })
+        .collect();
+
+    venue.restart().await?;
+    let director = director.reconnect(&venue).await?;
+    let stored = director.list_all().await?;
+    let by_id: HashMap<u64, &pb::Participant> = stored.iter().map(|p| (p.id, p)).collect();
+    for (_, p) in &acks {
+        assert_eq!(
+            by_id.get(&p.id),
+            Some(p),
+            "acknowledged participant {} survived kill -9 as acknowledged",
+            p.id
+        );
+    }
+    let acked_ids: HashSet<u64> = acks.iter().map(|(_, p)| p.id).collect();
+    let mut committed_unanswered = 0;
+    for p in &stored {
+        let f = p.fields.as_ref().unwrap();
+        let a = sent
+            .get(&(f.family_name.clone(), f.given_name.clone()))
+            .unwrap_or_else(|| panic!("stored participant {} was never sent: {f:?}", p.id));
+        check_record(p, a, main);
+        if !acked_ids.contains(&p.id) {
+            assert!(
+                unanswered.iter().any(|u| u.request_id == a.request_id),
+                "{} is neither acknowledged nor in flight",
+                p.id
+            );
+            committed_unanswered += 1;
+        }
+    }
+    assert_eq!(
+        stored.len(),
+        acks.len() + committed_unanswered,
+        "nothing but acknowledged or in-flight commands"
+    );
+    let status = director.status().await?;
+    assert_eq!(status.participants, stored.len() as u64);
+    eprintln!(
+        "acknowledged {}, in flight at the kill {}, of which committed {committed_unanswered}; log at seq {}",
+        acks.len(),
+        unanswered.len(),
+        status.last_seq
+    );
+
+    // The desks' tokens survived; retries of the unanswered commands (same request ids) make no duplicates.
+    let seq_before_retries = status.last_seq;
+    for a in &unanswered {
+        let desk_no: usize = a.fields.family_name["Crash".len()..].parse()?;
+        let desk = desks[desk_no].reconnect(&venue).await?;
+        let p = send(&desk, a, main).await?;
+        check_record(&p, a, main);
+        if let Some(existing) = stored.iter().find(|s| s.fields.as_ref() == Some(&a.fields)) {
+            assert_eq!(
+                &p, existing,
+                "a retry of a committed command answers with its record"
+            );
+        }
+    }
+    let after = director.list_all().await?;
+    assert_eq!(
+        after.len(),
+        acks.len() + unanswered.len(),
+        "every command exactly once"
+    );
+    assert_eq!(
+        director.last_seq().await?,
+        seq_before_retries + (unanswered.len() - committed_unanswered) as u64,
+        "only the uncommitted retries were written"
+    );
+
+    // The log replays consistently and agrees with the register.
+    let replayed = replayed_registrations(&director).await?;
+    assert_eq!(replayed.len(), after.len());
+    for p in &after {
+        assert_eq!(
+            replayed.get(&p.id),
+            Some(p),
+            "the log's record of {} is the register's",
+            p.id
+        );
+    }
+
+    // A second kill -9, right after the retries were acknowledged: all still there.
+    venue.kill9()?;
+    venue.restart().await?;
+    let director = director.reconnect(&venue).await?;
+    assert_eq!(director.list_all().await?, after);
+    Ok(())
+}
