@@ -2,9 +2,10 @@
 //! and the Mays profiles. The field is paired by `tengen_draw::generator::quick_round` and played by
 //! `play_round` (latecomers, partial players, withdrawals, forfeits, jigos, byes).
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, criterion_main};
 use tengen_draw::generator::{self, GenConfig, Rng};
 use tengen_draw::model::{PastBye, RoundNo, Snapshot};
+use tengen_standings::settings::{Criterion, OpponentScore, SosRules, Unplayed};
 use tengen_standings::{standings, Settings};
 
 fn field(players: usize, rounds: u32, seed: u64) -> Snapshot {
@@ -32,11 +33,39 @@ fn field(players: usize, rounds: u32, seed: u64) -> Snapshot {
     snapshot
 }
 
-fn bench(c: &mut Criterion) {
+/// Every criterion once (SACO and head-to-head among the players still tied after MMS and SOS).
+fn every_criterion() -> Settings {
+    let adjusted = SosRules {
+        opponent: OpponentScore::Adjusted,
+        unplayed: Unplayed::VirtualOpponent,
+    };
+    Settings {
+        criteria: vec![
+            Criterion::Mms,
+            Criterion::Sos(SosRules::MAYS),
+            Criterion::Saco,
+            Criterion::HeadToHead,
+            Criterion::SosMinus(1, SosRules::EGF),
+            Criterion::SosMinus(2, adjusted),
+            Criterion::Sosos(SosRules::EGF),
+            Criterion::Sodos(adjusted),
+            Criterion::Cuss,
+            Criterion::Cusp,
+            Criterion::Wins,
+        ],
+        ..Settings::mays()
+    }
+}
+
+fn bench(c: &mut criterion::Criterion) {
     let snapshot = field(2000, 10, 7);
     let mut group = c.benchmark_group("standings_2000x10");
     group.sample_size(20);
-    for (name, settings) in [("egf", Settings::egf()), ("mays", Settings::mays())] {
+    for (name, settings) in [
+        ("egf", Settings::egf()),
+        ("mays", Settings::mays()),
+        ("every_criterion", every_criterion()),
+    ] {
         group.bench_function(name, |b| {
             b.iter(|| standings(&snapshot, RoundNo(10), &settings))
         });

@@ -2,7 +2,7 @@
 //! players one criterion at a time (group criteria such as head-to-head are computed inside each tied group).
 //! Players equal on every criterion share a place and are listed by player number, then id. Also the
 //! per-section standings (McMahon sections = players sharing a starting MMS) with their winners, the top one
-//! being the group at the bar.
+//! being the group at the bar. Ghosts are not placed (they still count as opponents).
 
 use std::collections::BTreeMap;
 
@@ -95,10 +95,10 @@ pub fn standings_of(table: &ScoreTable, settings: &Settings) -> Standings {
         .iter()
         .map(|&c| tiebreak::individual(table, c))
         .collect();
-    let everyone: Vec<usize> = (0..table.len()).collect();
+    let everyone: Vec<usize> = (0..table.len()).filter(|&p| !table.ghosts[p]).collect();
     let rows = place(table, &settings.criteria, &cache, &everyone);
     let mut by_section: BTreeMap<std::cmp::Reverse<HalfPoints>, Vec<usize>> = BTreeMap::new();
-    for p in 0..table.len() {
+    for &p in &everyone {
         by_section
             .entry(std::cmp::Reverse(table.starts[p]))
             .or_default()

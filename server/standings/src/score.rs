@@ -65,6 +65,8 @@ pub struct ScoreTable {
     pub numbers: Vec<u32>,
     /// Starting McMahon scores.
     pub starts: Vec<HalfPoints>,
+    /// Ghosts (entered by the director to even the field): they count as opponents but are not placed.
+    pub ghosts: Vec<bool>,
     /// `events[p][s-1]`: what happened to player `p` in round `s`.
     pub events: Vec<Vec<Event>>,
     /// `mms[p][s]`: McMahon score after round `s` (`mms[p][0]` is the starting score).
@@ -126,6 +128,7 @@ impl ScoreTable {
             ids: players.iter().map(|p| p.id).collect(),
             numbers: players.iter().map(|p| p.number).collect(),
             starts,
+            ghosts: players.iter().map(|p| p.ghost).collect(),
             mms: Vec::with_capacity(players.len()),
             points: Vec::with_capacity(players.len()),
             wins: Vec::with_capacity(players.len()),

@@ -121,3 +121,15 @@ fn head_to_head_is_applied_only_among_exactly_tied_players() {
         "4 and 5 tied, never met"
     );
 }
+
+#[test]
+fn ghosts_count_as_opponents_but_are_not_placed() {
+    let mut s = snapshot(3, &[(1, 1, 3, false), (2, 2, 3, false)]);
+    s.players[2].ghost = true;
+    let st = standings(&s, RoundNo(2), &Settings::egf());
+    let placed: Vec<u32> = st.rows.iter().map(|r| r.player.0).collect();
+    assert_eq!(placed, vec![1, 2]);
+    // 1 and 2 both beat the ghost (on 0); SOS = 0 + own start 0 for the round without a game.
+    assert_eq!(st.rows[0].place, 1);
+    assert_eq!(st.rows[1].place, 1);
+}
