@@ -160,7 +160,7 @@ pub fn place(
 /// Sorts one group by value (highest first, stable) and pushes the runs of equal values as new groups.
 fn split(group: Vec<usize>, vals: Vec<Value>, out: &mut Vec<Vec<usize>>) {
     let mut pairs: Vec<(Value, usize)> = vals.into_iter().zip(group).collect();
-    pairs.sort_by(|a, b| b.0.cmp(&a.0));
+    pairs.sort_by_key(|pair| std::cmp::Reverse(pair.0));
     let mut current: Vec<usize> = Vec::new();
     let mut last: Option<Value> = None;
     for (v, p) in pairs {

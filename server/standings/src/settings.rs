@@ -43,9 +43,9 @@ pub enum OpponentScore {
     Final,
     /// Mays' adjusted score: the opponent's final score +½ per loss by forfeit and per missed round, −½ per win
     /// by forfeit and per bye, applied to the score *without* missed-round credits (as in the manual's Table 1,
-    /// where a partial player who left after round 1 has final −8 and adjusted −5.5). Equivalently: starting MMS
-    /// + points of games played over the board + ½ for every round without such a game. This is also
-    /// OpenGotha's "count not played games as half point" mode.
+    /// where a partial player who left after round 1 has final −8 and adjusted −5.5). Equivalently: the starting
+    /// MMS plus the points of games played over the board plus ½ for every round without such a game. This is
+    /// also OpenGotha's "count not played games as half point" mode.
     Adjusted,
 }
 

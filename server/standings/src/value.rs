@@ -7,8 +7,9 @@ use std::fmt;
 
 use tengen_draw::model::HalfPoints;
 
-/// An exact number of points, always stored reduced with a positive denominator.
-#[derive(Debug, Clone, Copy, Hash)]
+/// An exact number of points, always stored reduced with a positive denominator, so structural equality is
+/// numeric equality.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Value {
     num: i64,
     den: i64,
@@ -119,14 +120,6 @@ impl PartialOrd for Value {
         Some(self.cmp(other))
     }
 }
-
-impl PartialEq for Value {
-    fn eq(&self, other: &Value) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-
-impl Eq for Value {}
 
 impl fmt::Display for Value {
     /// Whole numbers as `5`, finite decimals up to four places as `-31.8`, others as `-95/3`.

@@ -102,7 +102,7 @@ fn check_places(s: &Standings) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(24))]
+    #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
     fn order_of_games_byes_and_players_never_changes_standings(seed in 0u64..1_000, perm in any::<u64>(), n in 6usize..40) {
