@@ -36,6 +36,9 @@ pub struct Buckets<'a> {
     pub upper_bound: &'a dyn Fn(usize, usize) -> Option<i64>,
 }
 
+/// An upper bound on the weight between two buckets (see [`Buckets::upper_bound`]).
+type BoundFn<'a> = &'a dyn Fn(usize, usize) -> Option<i64>;
+
 /// Counters describing the work of a lazy solve.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct LazyStats {
@@ -98,11 +101,10 @@ pub fn max_weight_matching_lazy(
     let mut edges = candidates;
     let mut stats = LazyStats::default();
     let no_bound = |_: usize, _: usize| Some(i64::MAX);
-    let (members, given_bound): (Vec<Vec<u32>>, &dyn Fn(usize, usize) -> Option<i64>) =
-        match buckets {
-            None => (vec![(0..n as u32).collect()], &no_bound),
-            Some(b) => (with_missing_vertices(n, &b.members), b.upper_bound),
-        };
+    let (members, given_bound): (Vec<Vec<u32>>, BoundFn<'_>) = match buckets {
+        None => (vec![(0..n as u32).collect()], &no_bound),
+        Some(b) => (with_missing_vertices(n, &b.members), b.upper_bound),
+    };
     let given = buckets.map_or(1, |b| b.members.len());
     // Vertices the caller left out of every bucket form one more bucket whose pairs have no bound.
     let bound = |i: usize, j: usize| {
@@ -181,7 +183,7 @@ fn find_violators(
     duals: &Duals,
     present: &[Vec<u32>],
     weight: &impl Fn(u32, u32) -> Option<i64>,
-    (members, upper_bound): (&[Vec<u32>], &dyn Fn(usize, usize) -> Option<i64>),
+    (members, upper_bound): (&[Vec<u32>], BoundFn<'_>),
     stats: &mut LazyStats,
 ) -> Vec<Edge> {
     let y = &duals.vertex[..];

@@ -88,7 +88,7 @@ fn blossoms_containing(n: usize, matching: &Matching) -> Result<Vec<Vec<u32>>, S
         if blossom.dual < 0 {
             return Err(format!("blossom {i} has negative dual"));
         }
-        if size < 3 || size % 2 == 0 {
+        if size < 3 || size & 1 == 0 {
             return Err(format!("blossom {i} has {size} vertices"));
         }
         let mut inside = 0;
