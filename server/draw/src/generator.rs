@@ -418,7 +418,7 @@ fn set_starting_mms(players: &mut [Player], cfg: &GenConfig) {
 /// A ghost (weakest rank, last number) who plays exactly when the rest of the field is odd.
 /// One time in four the director leaves the ghost in every round, so an odd field with a ghost still needs a bye.
 fn ghost(cfg: &GenConfig, players: &[Player]) -> Player {
-    let always = cfg.seed % 4 == 0;
+    let always = cfg.seed.is_multiple_of(4);
     let participation = (1..=cfg.rounds)
         .map(|r| always || players.iter().filter(|p| p.plays(RoundNo(r))).count() % 2 == 1)
         .collect();
