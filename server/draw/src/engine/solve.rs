@@ -95,12 +95,15 @@ pub(crate) fn is_perfect(mates: &[Option<u32>]) -> bool {
 }
 
 /// The constant added to every weight in the lazy solve so that more games always weigh more: with weights in
-/// `1..=max`, any matching of k+1 edges then outweighs any of k edges when `offset ≥ k·max` (k < n/2).
-/// `None` when the shifted weights would not fit in i64.
-fn cardinality_offset(n: usize, max_weight: i64) -> Option<i64> {
-    let offset = i128::from(max_weight) * (n as i128 / 2 + 1);
+/// `min..=max`, any matching of k+1 edges outweighs any of k edges when `offset > k·max − (k+1)·min`, which
+/// `(n/2 + 1)·(max + |min|)` exceeds for every k < n/2; it also makes every shifted weight positive. `None` when
+/// the shifted weights would not fit in i64.
+fn cardinality_offset(n: usize, min_weight: i64, max_weight: i64) -> Option<i64> {
+    let spread = i128::from(max_weight) + i128::from(min_weight).abs();
+    let offset = spread * (n as i128 / 2 + 1);
     let top = offset.checked_add(i128::from(max_weight))?;
-    (top < i128::from(i64::MAX) / 4).then_some(offset as i64)
+    i64::try_from(top).ok()?;
+    i64::try_from(offset).ok()
 }
 
 /// Mates for the seats in `stage`, optimal on the complete graph of that stage. Small fields go to the matcher on
@@ -109,7 +112,7 @@ fn cardinality_offset(n: usize, max_weight: i64) -> Option<i64> {
 /// upper bound per group pair) and re-solves until the dual certificate covers every pair.
 pub(crate) fn solve(seats: &Seats, weigher: &Weigher, stage: Stage) -> Vec<Option<u32>> {
     let n = seats.len();
-    let offset = cardinality_offset(n, weigher.max_weight(stage));
+    let offset = cardinality_offset(n, weigher.min_weight(stage), weigher.max_weight(stage));
     let Some(offset) = offset.filter(|_| n > DENSE_LIMIT) else {
         return match_on(seats, weigher, stage, &all_pairs(n));
     };

@@ -83,6 +83,40 @@ impl<'f, 'a> Weigher<'f, 'a> {
         self.bound_for_gap(0, 0, 2, stage)
     }
 
+    /// No pair of the stage weighs less than this. The `mays` weights are at least 1; OpenGotha's costs can go
+    /// below only through concave terms evaluated past x = 1 (score groups further apart than R, or handicap),
+    /// bounded here for the field's widest gap.
+    pub(crate) fn min_weight(&self, stage: Stage) -> i64 {
+        let Some(costs) = self.egf.filter(|_| stage == Stage::Normal) else {
+            return 1;
+        };
+        let p = &self.field.settings.egf;
+        let last = self.seats.groups.len().saturating_sub(1);
+        let widest = match (
+            self.seats.group_mains.first(),
+            self.seats.group_mains.get(last),
+        ) {
+            (Some(top), Some(bottom)) => i128::from(top.1.div_euclid(2) - bottom.0.div_euclid(2)),
+            _ => 0,
+        };
+        let r = i128::from(costs.score_range().max(1));
+        let (kn, kd) = (
+            i128::from(p.standard_nx1_factor.num),
+            i128::from(p.standard_nx1_factor.den.max(1)),
+        );
+        let score = concave_bound(
+            i128::from(p.minimize_score_difference),
+            widest,
+            r,
+            kn,
+            kd,
+            false,
+        )
+        .min(0);
+        let handicap = -3 * i128::from(p.se_minimize_handicap.max(0));
+        i64::try_from(1 + score + handicap).unwrap_or(i64::MIN / 4)
+    }
+
     /// Upper bound of a pair's weight for a gap of `d` half points (`floored`: of whole-point groups) when up to
     /// `above` of the two players can be above the secondary thresholds.
     fn bound_for_gap(&self, d: i64, floored: i64, above: u8, stage: Stage) -> i64 {
