@@ -19,10 +19,12 @@ pub struct RetryPolicy {
     pub max_backoff: Duration,
 }
 
+/// Six attempts: pauses of about 0.1, 0.2, 0.4, 0.8 and 1.6 s, so a command rides out a server restart of
+/// about three seconds.
 impl Default for RetryPolicy {
     fn default() -> Self {
         RetryPolicy {
-            attempts: 5,
+            attempts: 6,
             first_backoff: Duration::from_millis(100),
             max_backoff: Duration::from_secs(2),
         }
