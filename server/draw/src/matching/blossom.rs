@@ -696,14 +696,16 @@ impl Solver {
 
     /// Considers edge `k` as the least-slack edge from blossom `b` to the S-blossom at its other end.
     fn offer_best_to(&mut self, b: u32, k: u32) {
-        let (mut i, mut j) = (
+        // The end of edge k outside blossom b.
+        let (i, j) = (
             self.endpoint[2 * k as usize],
             self.endpoint[2 * k as usize + 1],
         );
-        if self.inblossom[j as usize] == b {
-            std::mem::swap(&mut i, &mut j);
-        }
-        let _ = i;
+        let j = if self.inblossom[j as usize] == b {
+            i
+        } else {
+            j
+        };
         let bj = self.inblossom[j as usize];
         if bj == b || self.label[bj as usize] != S {
             return;
@@ -846,7 +848,6 @@ impl Solver {
                 self.assign_label(x, T, le);
             }
         }
-        let _ = len;
     }
 
     /// Rotates blossom `b`'s internal matching so that vertex `v` becomes its base.
