@@ -47,6 +47,9 @@ pub enum OpponentScore {
     /// MMS plus the points of games played over the board plus ½ for every round without such a game. This is
     /// also OpenGotha's "count not played games as half point" mode.
     Adjusted,
+    /// The opponent's number of wins after the last counted round (OpenGotha's SOSW, for Swiss events; pair it
+    /// with [`Unplayed::Zero`]).
+    Wins,
 }
 
 /// What a round in which the player had no game (bye, missed, not assigned) adds to SOS-family sums.
@@ -140,6 +143,8 @@ impl Criterion {
 
 fn rules_suffix(r: &SosRules) -> &'static str {
     match (r.opponent, r.unplayed) {
+        (OpponentScore::Wins, Unplayed::Zero) => "W",
+        (OpponentScore::Wins, _) => "W (substitute)",
         (OpponentScore::Final, Unplayed::OwnStart) => "",
         (OpponentScore::Final, Unplayed::VirtualOpponent) => " (virtual)",
         (OpponentScore::Final, Unplayed::Normalise) => " (normalised)",

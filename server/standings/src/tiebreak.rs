@@ -29,6 +29,7 @@ pub fn opponent_scores(table: &ScoreTable, rule: OpponentScore) -> Vec<HalfPoint
     match rule {
         OpponentScore::Final => (0..table.len()).map(|p| table.final_mms(p)).collect(),
         OpponentScore::Adjusted => table.adjusted.clone(),
+        OpponentScore::Wins => table.wins.clone(),
     }
 }
 

@@ -389,3 +389,20 @@ fn sos_minus_drops_the_lowest_values_and_virtual_opponent_fills_gaps() {
     assert_eq!(at(tiebreak::sos(&t, virtual_opponent), 6), Value::int(6));
     assert_eq!(at(tiebreak::sos(&t, virtual_opponent), 9), Value::int(13));
 }
+
+#[test]
+fn sosw_adds_opponents_wins() {
+    let t = mays_table();
+    // Wins: 1: 5, 2: 1, 3: 5, 4: 1½, 5: 4, 6: 2½, 7: 2, 8: 4, 9: 1, 10: 1, 11: 3.
+    // 1 met 2, 3, 5, 4, 11, 9: 1+5+4+1½+3+1 = 15½. 6 met 5, 10, 4, 11, (bye 0), 7: 4+1+1½+3+2 = 11½.
+    let sosw = SosRules {
+        opponent: OpponentScore::Wins,
+        unplayed: Unplayed::Zero,
+    };
+    let v = by_id(&t, &tiebreak::sos(&t, sosw));
+    assert_eq!(
+        [v[0], v[5]],
+        [Value::half_points(31), Value::half_points(23)]
+    );
+    assert_eq!(Criterion::Sos(sosw).name(), "SOSW");
+}
