@@ -364,7 +364,6 @@ async fn malformed_registrations_are_invalid_argument_and_change_nothing() -> an
 
 /// The issue lists "unknown tournament" among the bad inputs answered with `INVALID_ARGUMENT`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "server bug: unknown tournament answers NOT_FOUND, issue 2 says INVALID_ARGUMENT (/work/notes/server-bugs.md #1)"]
 async fn registering_into_an_unknown_tournament_is_refused_and_changes_nothing(
 ) -> anyhow::Result<()> {
     let venue = Venue::start().await?;
