@@ -81,6 +81,7 @@ pub enum ServerError {
 /// A server ready to serve: state replayed, writer running, certificates made.
 pub struct Prepared {
     core: Arc<Core>,
+    stop: tokio::sync::watch::Sender<bool>,
     writer: std::thread::JoinHandle<Result<(), log::LogError>>,
     /// The TLS identity (absent with `insecure_dev`).
     pub tls: Option<tls::VenueTls>,
@@ -126,6 +127,7 @@ pub async fn prepare(config: &Config, addr: SocketAddr) -> Result<Prepared, Serv
     let entries = replayed.state.last_seq.0;
     let shared = Arc::new(RwLock::new(replayed.state.clone()));
     let (published, _) = tokio::sync::broadcast::channel(4096);
+    let (stop, stopping) = tokio::sync::watch::channel(false);
     let (writer, handle) = log::writer::spawn(log::writer::WriterParts {
         store: store.clone(),
         working: replayed.state,
@@ -139,11 +141,13 @@ pub async fn prepare(config: &Config, addr: SocketAddr) -> Result<Prepared, Serv
         store,
         published,
         started_at_ms: now_ms(),
+        stopping,
     });
     let director_token_path = config.data_dir.join("director.token");
     let new_director_token = bootstrap_director(&core, &director_token_path).await?;
     Ok(Prepared {
         core,
+        stop,
         writer: handle,
         tls,
         new_director_token,
@@ -188,7 +192,14 @@ pub async fn serve(
     prepared: Prepared,
     shutdown: impl Future<Output = ()> + Send,
 ) -> Result<(), ServerError> {
-    let Prepared { core, writer, tls, .. } = prepared;
+    let Prepared {
+        core, stop, writer, tls, ..
+    } = prepared;
+    let shutdown = async move {
+        shutdown.await;
+        // End long-lived streams (Watch) so graceful shutdown only waits for short requests.
+        let _ = stop.send(true);
+    };
     let mut builder = Server::builder();
     if let Some(tls) = &tls {
         let identity = Identity::from_pem(&tls.cert_pem, &tls.key_pem);

@@ -224,7 +224,7 @@ fn check_in(
         None => p.entries.keys().copied().collect(),
     };
     if targets.is_empty() {
-        return Err(Rejected::invalid("tournament_id", format!("{id} has not entered any tournament")));
+        return Err(Rejected::NoEntries(id));
     }
     for t in &targets {
         if let Some(e) = p.entries.get(t) {

@@ -7,7 +7,7 @@ use super::ids::{ParticipantId, Revision, TokenId, TournamentId};
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Rejected {
     /// Bad input (`INVALID_ARGUMENT`): the field and what is wrong with it.
-    #[error("{field}: {message}")]
+    #[error("{}: {message}", field.replace('_', " "))]
     Invalid {
         /// The offending field.
         field: &'static str,
@@ -55,6 +55,9 @@ pub enum Rejected {
         /// Which tournament.
         tournament: TournamentId,
     },
+    /// The participant has not entered any tournament (`FAILED_PRECONDITION`).
+    #[error("{0} has not entered any tournament: enter one first")]
+    NoEntries(ParticipantId),
     /// The entry is not in a state that allows this (`FAILED_PRECONDITION`).
     #[error("{participant} is {status} in {tournament}: cannot {action}")]
     WrongStatus {

@@ -215,7 +215,7 @@ fn subject_to_pb(s: &Subject, private: bool) -> pb::event::Subject {
     }
 }
 
-/// One line describing an event, without contact data.
+/// One line describing an event, without contact data or the event's kind (sent alongside).
 fn summary(event: &domain::Event, subject: Option<&Subject>) -> String {
     let who = match subject {
         Some(Subject::Participant(p)) => format!(
@@ -229,13 +229,19 @@ fn summary(event: &domain::Event, subject: Option<&Subject>) -> String {
     };
     use domain::Event as E;
     let what = match event {
-        E::TournamentEntered { tournament, rounds, .. } => format!(" entered {tournament} rounds {rounds:?}"),
+        E::TournamentEntered { tournament, rounds, .. } => format!(" entered {tournament}, rounds {}", list(rounds)),
         E::TournamentLeft { tournament, .. } => format!(" left {tournament}"),
-        E::RoundsSet { tournament, rounds, .. } => format!(" plays {tournament} rounds {rounds:?}"),
-        E::EntryStatusSet { tournaments, change, .. } => format!(" {} in {tournaments:?}", change.kind()),
+        E::RoundsSet { tournament, rounds, .. } => format!(" plays {tournament} rounds {}", list(rounds)),
+        E::EntryStatusSet { tournaments, .. } => format!(" in {}", list(tournaments)),
+        E::TokenRevoked { .. } => " revoked".to_string(),
         _ => String::new(),
     };
-    format!("{}: {who}{what}", event.kind())
+    format!("{who}{what}")
+}
+
+/// "1, 2, 3" / "T1, T2".
+fn list<T: std::fmt::Display>(items: &[T]) -> String {
+    items.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
 }
 
 /// A log entry for the wire; stored bytes only when `payload` is allowed, contact data only when `private` is.

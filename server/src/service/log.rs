@@ -56,9 +56,19 @@ impl Log for LogService {
         let from = Seq(req.get_ref().from_seq.max(1));
         let live = self.core.published.subscribe();
         let store = self.core.store.clone();
+        let mut stopping = self.core.stopping.clone();
         let (tx, rx) = mpsc::channel(256);
         let span = tracing::info_span!("watch", terminal = %caller.terminal, from = from.0);
-        tokio::spawn(tracing::Instrument::instrument(stream(store, live, from, view, tx), span));
+        let feed = stream(store, live, from, view, tx);
+        tokio::spawn(tracing::Instrument::instrument(
+            async move {
+                tokio::select! {
+                    _ = feed => {}
+                    _ = stopping.wait_for(|stop| *stop) => tracing::debug!("watch ended by shutdown"),
+                }
+            },
+            span,
+        ));
         Ok(Response::new(Box::pin(ReceiverStream::new(rx))))
     }
 }

@@ -33,6 +33,8 @@ pub struct Core {
     pub published: broadcast::Sender<Arc<Committed>>,
     /// When this server started (ms since the Unix epoch).
     pub started_at_ms: i64,
+    /// Becomes true when the server shuts down, so long-lived streams end and shutdown is not held up.
+    pub stopping: tokio::sync::watch::Receiver<bool>,
 }
 
 /// Which record a command targets, to attach its current version to a conflict.

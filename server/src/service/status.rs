@@ -13,7 +13,7 @@ pub fn code(r: &Rejected) -> Code {
         }
         Rejected::StaleRevision { .. } => Code::Aborted,
         Rejected::Duplicate { .. } | Rejected::AlreadyEntered { .. } => Code::AlreadyExists,
-        Rejected::NotEntered { .. } | Rejected::WrongStatus { .. } => Code::FailedPrecondition,
+        Rejected::NotEntered { .. } | Rejected::NoEntries(_) | Rejected::WrongStatus { .. } => Code::FailedPrecondition,
         Rejected::RegistrationClosed(_) | Rejected::Forbidden { .. } => Code::PermissionDenied,
     }
 }
