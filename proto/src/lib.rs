@@ -8,5 +8,6 @@ pub mod v1 {
     tonic::include_proto!("tengen.v1");
 
     /// The encoded file descriptor set, for gRPC reflection.
-    pub const FILE_DESCRIPTOR_SET: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/tengen_descriptor.bin"));
+    pub const FILE_DESCRIPTOR_SET: &[u8] =
+        include_bytes!(concat!(env!("OUT_DIR"), "/tengen_descriptor.bin"));
 }

@@ -10,7 +10,12 @@ use std::path::PathBuf;
 #[command(name = "tengen-server", version, about)]
 pub struct Cli {
     /// Data directory (sled log, venue CA, director token); created on first start.
-    #[arg(long, env = "TENGEN_DATA", default_value = "./tengen-data", global = true)]
+    #[arg(
+        long,
+        env = "TENGEN_DATA",
+        default_value = "./tengen-data",
+        global = true
+    )]
     pub data: PathBuf,
     /// Address to listen on; use 0.0.0.0:7443 for the venue LAN.
     #[arg(long, env = "TENGEN_LISTEN", default_value = "127.0.0.1:7443")]
@@ -45,10 +50,15 @@ pub enum Cmd {
 pub fn main() -> anyhow::Result<i32> {
     let cli = Cli::parse();
     match cli.command {
-        Some(Cmd::ReplayOpengotha { ref file, ref weights }) => crate::cli_replay::replay_opengotha(file, weights.as_deref()),
+        Some(Cmd::ReplayOpengotha {
+            ref file,
+            ref weights,
+        }) => crate::cli_replay::replay_opengotha(file, weights.as_deref()),
         Some(Cmd::Serve) | None => {
             init_tracing();
-            let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .build()?;
             runtime.block_on(serve_main(cli))?;
             Ok(0)
         }
@@ -58,7 +68,10 @@ pub fn main() -> anyhow::Result<i32> {
 fn init_tracing() {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_target(false).try_init();
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_target(false)
+        .try_init();
 }
 
 async fn serve_main(cli: Cli) -> anyhow::Result<()> {
@@ -70,8 +83,15 @@ async fn serve_main(cli: Cli) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(cli.listen).await?;
     let addr = listener.local_addr()?;
     let prepared = prepare(&config, addr).await?;
-    let scheme = if prepared.tls.is_some() { "https" } else { "http" };
-    println!("tengen-server listening on {scheme}://{addr} (data in {})", config.data_dir.display());
+    let scheme = if prepared.tls.is_some() {
+        "https"
+    } else {
+        "http"
+    };
+    println!(
+        "tengen-server listening on {scheme}://{addr} (data in {})",
+        config.data_dir.display()
+    );
     println!("replayed {} log entries", prepared.replayed);
     match &prepared.tls {
         Some(tls) => {
@@ -81,7 +101,10 @@ async fn serve_main(cli: Cli) -> anyhow::Result<()> {
         None => println!("WARNING: --insecure-dev: plaintext, no TLS. Never use this at a venue."),
     }
     if let Some(token) = &prepared.new_director_token {
-        println!("director token (shown once, also in {}): {token}", prepared.director_token_path.display());
+        println!(
+            "director token (shown once, also in {}): {token}",
+            prepared.director_token_path.display()
+        );
     }
     serve(listener, prepared, shutdown_signal()).await?;
     println!("tengen-server stopped cleanly");

@@ -8,12 +8,14 @@ use std::path::Path;
 
 /// Replays `file`; returns exit code 1 on any mismatch.
 pub fn replay_opengotha(file: &Path, weights: Option<&Path>) -> anyhow::Result<i32> {
-    let xml = std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    let xml =
+        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
     let dumps = match weights {
         Some(dir) => read_dumps(dir)?,
         None => BTreeMap::new(),
     };
-    let report = tengen_draw::opengotha::replay(&xml, &dumps).with_context(|| format!("replaying {}", file.display()))?;
+    let report = tengen_draw::opengotha::replay(&xml, &dumps)
+        .with_context(|| format!("replaying {}", file.display()))?;
     println!("{}", report.to_string().trim_end());
     Ok(if report.all_ok() { 0 } else { 1 })
 }
@@ -31,10 +33,15 @@ fn read_dumps(dir: &Path) -> anyhow::Result<BTreeMap<u32, String>> {
             .and_then(|stem| stem.rsplit_once("_R"))
             .and_then(|(_, n)| n.parse::<u32>().ok());
         if let Some(round) = round {
-            let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+            let text = std::fs::read_to_string(&path)
+                .with_context(|| format!("reading {}", path.display()))?;
             dumps.insert(round, text);
         }
     }
-    anyhow::ensure!(!dumps.is_empty(), "no <name>_weights_R<n>.txt files in {}", dir.display());
+    anyhow::ensure!(
+        !dumps.is_empty(),
+        "no <name>_weights_R<n>.txt files in {}",
+        dir.display()
+    );
     Ok(dumps)
 }

@@ -95,7 +95,11 @@ pub struct Prepared {
 
 /// Names the server certificate covers for a listen address, plus the extra ones.
 pub fn certificate_names(addr: SocketAddr, extra: &[String]) -> Vec<String> {
-    let mut names = vec!["localhost".to_string(), "127.0.0.1".to_string(), "::1".to_string()];
+    let mut names = vec![
+        "localhost".to_string(),
+        "127.0.0.1".to_string(),
+        "::1".to_string(),
+    ];
     if !addr.ip().is_unspecified() && !addr.ip().is_loopback() {
         names.push(addr.ip().to_string());
     }
@@ -117,9 +121,13 @@ pub async fn prepare(config: &Config, addr: SocketAddr) -> Result<Prepared, Serv
     let tls = if config.insecure_dev {
         None
     } else {
-        Some(tls::ensure(&config.data_dir, &certificate_names(addr, &config.extra_names))?)
+        Some(tls::ensure(
+            &config.data_dir,
+            &certificate_names(addr, &config.extra_names),
+        )?)
     };
-    let store: Arc<dyn log::LogStore> = Arc::new(log::SledStore::open(&config.data_dir.join("log"))?);
+    let store: Arc<dyn log::LogStore> =
+        Arc::new(log::SledStore::open(&config.data_dir.join("log"))?);
     let replay_store = store.clone();
     let replayed = tokio::task::spawn_blocking(move || log::replay(replay_store.as_ref()))
         .await
@@ -180,7 +188,11 @@ async fn bootstrap_director(core: &Core, path: &Path) -> Result<Option<String>, 
         .map_err(|e| ServerError::Bootstrap(e.to_string()))?;
     let secret = match (outcome.token_secret, outcome.subject) {
         (Some(secret), Some(Subject::Token(_))) => secret,
-        _ => return Err(ServerError::Bootstrap("no director token was produced".into())),
+        _ => {
+            return Err(ServerError::Bootstrap(
+                "no director token was produced".into(),
+            ))
+        }
     };
     tls::write_private(path, &format!("{secret}\n"))?;
     Ok(Some(secret))
@@ -193,7 +205,11 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send,
 ) -> Result<(), ServerError> {
     let Prepared {
-        core, stop, writer, tls, ..
+        core,
+        stop,
+        writer,
+        tls,
+        ..
     } = prepared;
     let shutdown = async move {
         shutdown.await;
@@ -209,8 +225,12 @@ pub async fn serve(
     health
         .set_serving::<pb::register_server::RegisterServer<RegisterService>>()
         .await;
-    health.set_serving::<pb::admin_server::AdminServer<AdminService>>().await;
-    health.set_serving::<pb::log_server::LogServer<LogService>>().await;
+    health
+        .set_serving::<pb::admin_server::AdminServer<AdminService>>()
+        .await;
+    health
+        .set_serving::<pb::log_server::LogServer<LogService>>()
+        .await;
     let reflection = tonic_reflection::server::Builder::configure()
         .register_encoded_file_descriptor_set(pb::FILE_DESCRIPTOR_SET)
         .build_v1()?;

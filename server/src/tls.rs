@@ -2,8 +2,8 @@
 //! certificate (every start, so it always covers the names the server is reached by) and, later, the standby's.
 
 use rcgen::{
-    BasicConstraints, CertificateParams, DistinguishedName, DnType, ExtendedKeyUsagePurpose, IsCa, Issuer,
-    KeyPair, KeyUsagePurpose,
+    BasicConstraints, CertificateParams, DistinguishedName, DnType, ExtendedKeyUsagePurpose, IsCa,
+    Issuer, KeyPair, KeyUsagePurpose,
 };
 use rustls::pki_types::{pem::PemObject, CertificateDer};
 use sha2::{Digest, Sha256};
@@ -87,9 +87,15 @@ pub fn issue(ca_key: &KeyPair, names: &[String]) -> Result<(String, String), Tls
     let key = KeyPair::generate()?;
     let mut params = CertificateParams::new(names.to_vec())?;
     let mut dn = DistinguishedName::new();
-    dn.push(DnType::CommonName, names.first().map(String::as_str).unwrap_or("tengen"));
+    dn.push(
+        DnType::CommonName,
+        names.first().map(String::as_str).unwrap_or("tengen"),
+    );
     params.distinguished_name = dn;
-    params.extended_key_usages = vec![ExtendedKeyUsagePurpose::ServerAuth, ExtendedKeyUsagePurpose::ClientAuth];
+    params.extended_key_usages = vec![
+        ExtendedKeyUsagePurpose::ServerAuth,
+        ExtendedKeyUsagePurpose::ClientAuth,
+    ];
     let cert = params.signed_by(&key, &issuer)?;
     Ok((cert.pem(), key.serialize_pem()))
 }
@@ -98,7 +104,13 @@ pub fn issue(ca_key: &KeyPair, names: &[String]) -> Result<(String, String), Tls
 pub fn fingerprint(pem: &str) -> Option<String> {
     let der = CertificateDer::from_pem_slice(pem.as_bytes()).ok()?;
     let digest = Sha256::digest(der.as_ref());
-    Some(digest.iter().map(|b| format!("{b:02X}")).collect::<Vec<_>>().join(":"))
+    Some(
+        digest
+            .iter()
+            .map(|b| format!("{b:02X}"))
+            .collect::<Vec<_>>()
+            .join(":"),
+    )
 }
 
 /// Writes a secret file readable by its owner only.
@@ -136,11 +148,17 @@ mod tests {
         let second = ensure(dir.path(), &names).unwrap();
         assert!(!second.created_ca);
         assert_eq!(first.ca_fingerprint, second.ca_fingerprint);
-        assert_ne!(first.key_pem, second.key_pem, "the server key is fresh each start");
+        assert_ne!(
+            first.key_pem, second.key_pem,
+            "the server key is fresh each start"
+        );
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
-            let mode = std::fs::metadata(dir.path().join("ca.key")).unwrap().permissions().mode();
+            let mode = std::fs::metadata(dir.path().join("ca.key"))
+                .unwrap()
+                .permissions()
+                .mode();
             assert_eq!(mode & 0o777, 0o600);
         }
     }

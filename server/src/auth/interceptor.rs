@@ -36,7 +36,9 @@ impl Caller {
 }
 
 /// Builds the interceptor for one service.
-pub fn authenticate(state: Arc<RwLock<State>>) -> impl Fn(Request<()>) -> Result<Request<()>, Status> + Clone {
+pub fn authenticate(
+    state: Arc<RwLock<State>>,
+) -> impl Fn(Request<()>) -> Result<Request<()>, Status> + Clone {
     move |mut req: Request<()>| {
         let header = req
             .metadata()

@@ -41,7 +41,9 @@ pub fn allows(role: Role, action: Action) -> bool {
     use Action::*;
     match role {
         Role::Director => true,
-        Role::Registration | Role::LateDesk => matches!(action, Read | ReadPrivate | Register | Watch),
+        Role::Registration | Role::LateDesk => {
+            matches!(action, Read | ReadPrivate | Register | Watch)
+        }
         Role::Results | Role::Referee | Role::Viewer => matches!(action, Read | Watch),
         Role::Replica => matches!(action, Read | ReadPrivate | Watch | Replicate),
         Role::System => false,
@@ -54,20 +56,46 @@ mod tests {
 
     #[test]
     fn only_the_director_configures_and_manages_tokens() {
-        for role in [Role::Registration, Role::LateDesk, Role::Results, Role::Referee, Role::Viewer, Role::Replica] {
+        for role in [
+            Role::Registration,
+            Role::LateDesk,
+            Role::Results,
+            Role::Referee,
+            Role::Viewer,
+            Role::Replica,
+        ] {
             assert!(!allows(role, Action::Configure), "{role:?}");
             assert!(!allows(role, Action::ManageTokens), "{role:?}");
         }
-        assert!(allows(Role::Director, Action::Configure) && allows(Role::Director, Action::ManageTokens));
+        assert!(
+            allows(Role::Director, Action::Configure)
+                && allows(Role::Director, Action::ManageTokens)
+        );
     }
 
     #[test]
     fn contact_data_is_for_director_desks_and_standby_only() {
-        let can: Vec<Role> = [Role::Director, Role::Registration, Role::LateDesk, Role::Results, Role::Referee, Role::Viewer, Role::Replica]
-            .into_iter()
-            .filter(|r| allows(*r, Action::ReadPrivate))
-            .collect();
-        assert_eq!(can, vec![Role::Director, Role::Registration, Role::LateDesk, Role::Replica]);
+        let can: Vec<Role> = [
+            Role::Director,
+            Role::Registration,
+            Role::LateDesk,
+            Role::Results,
+            Role::Referee,
+            Role::Viewer,
+            Role::Replica,
+        ]
+        .into_iter()
+        .filter(|r| allows(*r, Action::ReadPrivate))
+        .collect();
+        assert_eq!(
+            can,
+            vec![
+                Role::Director,
+                Role::Registration,
+                Role::LateDesk,
+                Role::Replica
+            ]
+        );
     }
 
     #[test]

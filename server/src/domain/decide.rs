@@ -28,7 +28,11 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
                 },
             }])
         }
-        Command::UpdateTournament { id, expected, settings } => {
+        Command::UpdateTournament {
+            id,
+            expected,
+            settings,
+        } => {
             let t = tournament(state, *id)?;
             check_revision(Some(*expected), t.revision)?;
             validate::tournament(settings)?;
@@ -47,10 +51,18 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
                 open: *open,
             }])
         }
-        Command::RegisterParticipant { fields, enter, check_in, different_person } => {
-            register(state, fields, enter, *check_in, *different_person, ctx)
-        }
-        Command::UpdateParticipant { id, expected, fields, different_person } => {
+        Command::RegisterParticipant {
+            fields,
+            enter,
+            check_in,
+            different_person,
+        } => register(state, fields, enter, *check_in, *different_person, ctx),
+        Command::UpdateParticipant {
+            id,
+            expected,
+            fields,
+            different_person,
+        } => {
             let p = participant(state, *id)?;
             check_revision(Some(*expected), p.revision)?;
             validate::participant(fields)?;
@@ -63,7 +75,11 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
                 fields: fields.clone(),
             }])
         }
-        Command::EnterTournament { id, entry, expected } => {
+        Command::EnterTournament {
+            id,
+            entry,
+            expected,
+        } => {
             let p = participant(state, *id)?;
             check_revision(*expected, p.revision)?;
             let (tournament, rounds) = entry_rounds(state, entry, ctx.actor.role)?;
@@ -81,7 +97,11 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
                 status: EntryStatus::PreRegistered,
             }])
         }
-        Command::LeaveTournament { id, tournament, expected } => {
+        Command::LeaveTournament {
+            id,
+            tournament,
+            expected,
+        } => {
             let (p, _) = entered(state, *id, *tournament, *expected)?;
             Ok(vec![Event::TournamentLeft {
                 id: *id,
@@ -89,7 +109,12 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
                 tournament: *tournament,
             }])
         }
-        Command::SetRounds { id, tournament: t, rounds, expected } => {
+        Command::SetRounds {
+            id,
+            tournament: t,
+            rounds,
+            expected,
+        } => {
             let (p, _) = entered(state, *id, *t, *expected)?;
             let total = tournament(state, *t)?.settings.rounds;
             let rounds = validate::rounds(rounds.as_deref(), total)?;
@@ -100,13 +125,21 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
                 rounds,
             }])
         }
-        Command::CheckIn { id, tournament, expected } => check_in(state, *id, *tournament, *expected),
-        Command::Withdraw { id, tournament, expected } => {
-            status_change(state, *id, *tournament, *expected, StatusChange::Withdraw)
-        }
-        Command::Reinstate { id, tournament, expected } => {
-            status_change(state, *id, *tournament, *expected, StatusChange::Reinstate)
-        }
+        Command::CheckIn {
+            id,
+            tournament,
+            expected,
+        } => check_in(state, *id, *tournament, *expected),
+        Command::Withdraw {
+            id,
+            tournament,
+            expected,
+        } => status_change(state, *id, *tournament, *expected, StatusChange::Withdraw),
+        Command::Reinstate {
+            id,
+            tournament,
+            expected,
+        } => status_change(state, *id, *tournament, *expected, StatusChange::Reinstate),
         Command::CreateToken { name, role } => create_token(state, name, *role, ctx),
         Command::RevokeToken { id } => {
             if !state.tokens.contains_key(id) {
@@ -127,7 +160,11 @@ pub fn token_hash(secret: &str) -> String {
     hex::encode(Sha256::digest(secret.as_bytes()))
 }
 
-fn update_event(state: &State, event: &EventInfo, expected: Option<Revision>) -> Result<Vec<Event>, Rejected> {
+fn update_event(
+    state: &State,
+    event: &EventInfo,
+    expected: Option<Revision>,
+) -> Result<Vec<Event>, Rejected> {
     check_revision(expected, state.event.revision)?;
     validate::event(event)?;
     Ok(vec![Event::EventUpdated {
@@ -158,8 +195,14 @@ fn register(
         } else {
             EntryStatus::PreRegistered
         };
-        if entries.insert(tournament, Entry { rounds, status }).is_some() {
-            return Err(Rejected::invalid("enter", format!("{tournament} is listed twice")));
+        if entries
+            .insert(tournament, Entry { rounds, status })
+            .is_some()
+        {
+            return Err(Rejected::invalid(
+                "enter",
+                format!("{tournament} is listed twice"),
+            ));
         }
     }
     Ok(vec![Event::ParticipantRegistered {
@@ -173,8 +216,13 @@ fn register(
     }])
 }
 
-fn duplicate_guard(state: &State, f: &ParticipantFields, except: Option<ParticipantId>) -> Result<(), Rejected> {
-    if let Some(existing) = state.same_name_and_club(&f.family_name, &f.given_name, &f.club, except) {
+fn duplicate_guard(
+    state: &State,
+    f: &ParticipantFields,
+    except: Option<ParticipantId>,
+) -> Result<(), Rejected> {
+    if let Some(existing) = state.same_name_and_club(&f.family_name, &f.given_name, &f.club, except)
+    {
         return Err(Rejected::Duplicate {
             existing,
             reason: "same name and club".into(),
@@ -197,9 +245,16 @@ fn duplicate_guard(state: &State, f: &ParticipantFields, except: Option<Particip
 
 /// The tournament and validated rounds of an entry, refusing closed registration for registration desks.
 /// A tournament named inside a command's arguments that does not exist is bad input, not a missing record.
-fn entry_rounds(state: &State, spec: &EnterSpec, role: Role) -> Result<(TournamentId, Vec<u32>), Rejected> {
+fn entry_rounds(
+    state: &State,
+    spec: &EnterSpec,
+    role: Role,
+) -> Result<(TournamentId, Vec<u32>), Rejected> {
     let t = state.tournaments.get(&spec.tournament).ok_or_else(|| {
-        Rejected::invalid("tournament_id", format!("there is no tournament {}", spec.tournament))
+        Rejected::invalid(
+            "tournament_id",
+            format!("there is no tournament {}", spec.tournament),
+        )
     })?;
     if !t.registration_open && role == Role::Registration {
         return Err(Rejected::RegistrationClosed(t.id));
@@ -270,12 +325,23 @@ fn status_change(
     }])
 }
 
-fn create_token(state: &State, name: &str, role: Role, ctx: &Context) -> Result<Vec<Event>, Rejected> {
+fn create_token(
+    state: &State,
+    name: &str,
+    role: Role,
+    ctx: &Context,
+) -> Result<Vec<Event>, Rejected> {
     if name.trim().is_empty() || name.chars().count() > 64 || name.chars().any(|c| c.is_control()) {
-        return Err(Rejected::invalid("name", "a terminal name of 1 to 64 printable characters is required"));
+        return Err(Rejected::invalid(
+            "name",
+            "a terminal name of 1 to 64 printable characters is required",
+        ));
     }
     if role == Role::System {
-        return Err(Rejected::invalid("role", "the system role cannot be given to a terminal"));
+        return Err(Rejected::invalid(
+            "role",
+            "the system role cannot be given to a terminal",
+        ));
     }
     Ok(vec![Event::TokenCreated {
         token: TokenRecord {
@@ -289,7 +355,12 @@ fn create_token(state: &State, name: &str, role: Role, ctx: &Context) -> Result<
     }])
 }
 
-fn wrong_status(id: ParticipantId, t: TournamentId, status: EntryStatus, action: &'static str) -> Rejected {
+fn wrong_status(
+    id: ParticipantId,
+    t: TournamentId,
+    status: EntryStatus,
+    action: &'static str,
+) -> Rejected {
     Rejected::WrongStatus {
         participant: id,
         tournament: t,
@@ -306,11 +377,17 @@ fn check_revision(expected: Option<Revision>, actual: Revision) -> Result<(), Re
 }
 
 fn participant(state: &State, id: ParticipantId) -> Result<&Participant, Rejected> {
-    state.participants.get(&id).ok_or(Rejected::UnknownParticipant(id))
+    state
+        .participants
+        .get(&id)
+        .ok_or(Rejected::UnknownParticipant(id))
 }
 
 fn tournament(state: &State, id: TournamentId) -> Result<&Tournament, Rejected> {
-    state.tournaments.get(&id).ok_or(Rejected::UnknownTournament(id))
+    state
+        .tournaments
+        .get(&id)
+        .ok_or(Rejected::UnknownTournament(id))
 }
 
 fn entered(

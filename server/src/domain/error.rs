@@ -24,7 +24,9 @@ pub enum Rejected {
     #[error("no token {0}")]
     UnknownToken(TokenId),
     /// Someone else changed the record first (`ABORTED`; the service attaches the current record).
-    #[error("stale revision: you edited {expected}, the record is now at {actual}; reload and retry")]
+    #[error(
+        "stale revision: you edited {expected}, the record is now at {actual}; reload and retry"
+    )]
     StaleRevision {
         /// The revision the desk edited.
         expected: Revision,
@@ -32,7 +34,9 @@ pub enum Rejected {
         actual: Revision,
     },
     /// Looks like a person already registered (`ALREADY_EXISTS`), unless the desk says it is a different person.
-    #[error("already registered as {existing} ({reason}); if this is a different person, confirm it")]
+    #[error(
+        "already registered as {existing} ({reason}); if this is a different person, confirm it"
+    )]
     Duplicate {
         /// The existing record.
         existing: ParticipantId,

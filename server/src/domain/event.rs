@@ -3,7 +3,8 @@
 
 use super::ids::{ParticipantId, Revision, TokenId, TournamentId};
 use super::record::{
-    EntryStatus, EventInfo, Participant, ParticipantFields, TokenRecord, Tournament, TournamentSettings,
+    EntryStatus, EventInfo, Participant, ParticipantFields, TokenRecord, Tournament,
+    TournamentSettings,
 };
 use serde::{Deserialize, Serialize};
 

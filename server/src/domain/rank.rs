@@ -101,7 +101,11 @@ mod tests {
             ("9 dan", "9d"),
             ("1p", "1p"),
         ] {
-            assert_eq!(text.parse::<Rank>().map(|r| r.to_string()), Ok(shown.to_string()), "{text}");
+            assert_eq!(
+                text.parse::<Rank>().map(|r| r.to_string()),
+                Ok(shown.to_string()),
+                "{text}"
+            );
         }
     }
 
@@ -114,7 +118,10 @@ mod tests {
 
     #[test]
     fn orders_from_weakest_to_strongest() {
-        let ranks: Vec<Rank> = ["30k", "1k", "1d", "9d", "1p"].iter().map(|s| s.parse().unwrap()).collect();
+        let ranks: Vec<Rank> = ["30k", "1k", "1d", "9d", "1p"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
         assert!(ranks.windows(2).all(|w| w[0] < w[1]));
         assert_eq!("1d".parse::<Rank>().unwrap().to_draw_scale(), 0);
         assert_eq!("9p".parse::<Rank>().unwrap().to_draw_scale(), 8);

@@ -9,6 +9,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// The record a command produced or changed: what its answer (and a retry's answer) contains.
+// Nearly every subject is a participant, so boxing the large variant would only add an allocation.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Subject {
     /// The event's details.
@@ -74,7 +76,11 @@ impl State {
             Event::TournamentCreated { tournament } => {
                 self.tournaments.insert(tournament.id, tournament.clone());
             }
-            Event::TournamentUpdated { id, revision, settings } => {
+            Event::TournamentUpdated {
+                id,
+                revision,
+                settings,
+            } => {
                 if let Some(t) = self.tournaments.get_mut(id) {
                     t.revision = *revision;
                     t.settings = settings.clone();
@@ -88,9 +94,14 @@ impl State {
             }
             Event::ParticipantRegistered { participant } => {
                 self.index(participant);
-                self.participants.insert(participant.id, participant.clone());
+                self.participants
+                    .insert(participant.id, participant.clone());
             }
-            Event::ParticipantUpdated { id, revision, fields } => {
+            Event::ParticipantUpdated {
+                id,
+                revision,
+                fields,
+            } => {
                 if let Some(mut p) = self.participants.remove(id) {
                     self.unindex(&p);
                     p.revision = *revision;
@@ -99,7 +110,13 @@ impl State {
                     self.participants.insert(*id, p);
                 }
             }
-            Event::TournamentEntered { id, revision, tournament, rounds, status } => {
+            Event::TournamentEntered {
+                id,
+                revision,
+                tournament,
+                rounds,
+                status,
+            } => {
                 self.with_participant(*id, *revision, |p| {
                     p.entries.insert(
                         *tournament,
@@ -110,19 +127,33 @@ impl State {
                     );
                 });
             }
-            Event::TournamentLeft { id, revision, tournament } => {
+            Event::TournamentLeft {
+                id,
+                revision,
+                tournament,
+            } => {
                 self.with_participant(*id, *revision, |p| {
                     p.entries.remove(tournament);
                 });
             }
-            Event::RoundsSet { id, revision, tournament, rounds } => {
+            Event::RoundsSet {
+                id,
+                revision,
+                tournament,
+                rounds,
+            } => {
                 self.with_participant(*id, *revision, |p| {
                     if let Some(e) = p.entries.get_mut(tournament) {
                         e.rounds = rounds.clone();
                     }
                 });
             }
-            Event::EntryStatusSet { id, revision, tournaments, change } => {
+            Event::EntryStatusSet {
+                id,
+                revision,
+                tournaments,
+                change,
+            } => {
                 self.with_participant(*id, *revision, |p| {
                     for t in tournaments {
                         if let Some(e) = p.entries.get_mut(t) {
@@ -161,7 +192,10 @@ impl State {
         for ext in Self::externals(p) {
             self.by_external.entry(ext).or_default().insert(p.id);
         }
-        self.folded.insert(p.id, (fold(&p.fields.family_name), fold(&p.fields.given_name)));
+        self.folded.insert(
+            p.id,
+            (fold(&p.fields.family_name), fold(&p.fields.given_name)),
+        );
     }
 
     fn unindex(&mut self, p: &Participant) {
@@ -209,7 +243,12 @@ impl State {
     }
 
     /// A participant holding the same external id, except `except`.
-    pub fn same_external_id(&self, kind: ExternalId, value: &str, except: Option<ParticipantId>) -> Option<ParticipantId> {
+    pub fn same_external_id(
+        &self,
+        kind: ExternalId,
+        value: &str,
+        except: Option<ParticipantId>,
+    ) -> Option<ParticipantId> {
         let value = value.trim();
         if value.is_empty() {
             return None;
@@ -278,26 +317,37 @@ impl State {
 
     /// The record an event changed, as it is now (after applying).
     pub fn subject_of(&self, event: &Event) -> Option<Subject> {
-        let participant = |id: &ParticipantId| self.participants.get(id).cloned().map(Subject::Participant);
-        let tournament = |id: &TournamentId| self.tournaments.get(id).cloned().map(Subject::Tournament);
+        let participant =
+            |id: &ParticipantId| self.participants.get(id).cloned().map(Subject::Participant);
+        let tournament =
+            |id: &TournamentId| self.tournaments.get(id).cloned().map(Subject::Tournament);
         match event {
             Event::EventUpdated { .. } => Some(Subject::Event(self.event.clone())),
             Event::TournamentCreated { tournament: t } => tournament(&t.id),
-            Event::TournamentUpdated { id, .. } | Event::RegistrationSet { id, .. } => tournament(id),
+            Event::TournamentUpdated { id, .. } | Event::RegistrationSet { id, .. } => {
+                tournament(id)
+            }
             Event::ParticipantRegistered { participant: p } => participant(&p.id),
             Event::ParticipantUpdated { id, .. }
             | Event::TournamentEntered { id, .. }
             | Event::TournamentLeft { id, .. }
             | Event::RoundsSet { id, .. }
             | Event::EntryStatusSet { id, .. } => participant(id),
-            Event::TokenCreated { token } => self.tokens.get(&token.id).cloned().map(Subject::Token),
+            Event::TokenCreated { token } => {
+                self.tokens.get(&token.id).cloned().map(Subject::Token)
+            }
             Event::TokenRevoked { id } => self.tokens.get(id).cloned().map(Subject::Token),
         }
     }
 
     /// The next free participant id.
     pub fn next_participant_id(&self) -> ParticipantId {
-        ParticipantId(self.participants.keys().next_back().map_or(1, |id| id.0 + 1))
+        ParticipantId(
+            self.participants
+                .keys()
+                .next_back()
+                .map_or(1, |id| id.0 + 1),
+        )
     }
 
     /// The next free tournament id.

@@ -26,7 +26,10 @@ fn text(field: &'static str, value: &str, required: bool, max: usize) -> Result<
     }
     let len = value.chars().count();
     if len > max {
-        return Err(Rejected::invalid(field, format!("is {len} characters long; at most {max}")));
+        return Err(Rejected::invalid(
+            field,
+            format!("is {len} characters long; at most {max}"),
+        ));
     }
     if value.chars().any(|c| c.is_control()) {
         return Err(Rejected::invalid(field, "contains control characters"));
@@ -38,20 +41,32 @@ fn country(field: &'static str, value: &str) -> Result<(), Rejected> {
     if value.is_empty() || is_country(value) {
         Ok(())
     } else {
-        Err(Rejected::invalid(field, format!("{value:?} is not an ISO 3166 two-letter country code (e.g. GB, FR, JP)")))
+        Err(Rejected::invalid(
+            field,
+            format!("{value:?} is not an ISO 3166 two-letter country code (e.g. GB, FR, JP)"),
+        ))
     }
 }
 
 fn date(field: &'static str, value: &str) -> Result<(), Rejected> {
     let ok = value.is_empty()
         || (value.len() == 10
-            && value.bytes().enumerate().all(|(i, b)| if i == 4 || i == 7 { b == b'-' } else { b.is_ascii_digit() })
+            && value.bytes().enumerate().all(|(i, b)| {
+                if i == 4 || i == 7 {
+                    b == b'-'
+                } else {
+                    b.is_ascii_digit()
+                }
+            })
             && (1..=12).contains(&value[5..7].parse::<u32>().unwrap_or(0))
             && (1..=31).contains(&value[8..10].parse::<u32>().unwrap_or(0)));
     if ok {
         Ok(())
     } else {
-        Err(Rejected::invalid(field, format!("{value:?} is not a date like 2026-08-01")))
+        Err(Rejected::invalid(
+            field,
+            format!("{value:?} is not a date like 2026-08-01"),
+        ))
     }
 }
 
@@ -75,7 +90,10 @@ pub fn participant(f: &ParticipantFields) -> Result<(), Rejected> {
     country("country", &f.country)?;
     if let Some(r) = f.rating {
         if !(-900..=3200).contains(&r) {
-            return Err(Rejected::invalid("rating", format!("{r} is outside -900..3200 (EGF GoR scale)")));
+            return Err(Rejected::invalid(
+                "rating",
+                format!("{r} is outside -900..3200 (EGF GoR scale)"),
+            ));
         }
     }
     if f.fee_cents < 0 {
@@ -98,7 +116,10 @@ pub fn event(e: &EventInfo) -> Result<(), Rejected> {
 pub fn tournament(s: &TournamentSettings) -> Result<(), Rejected> {
     text("name", &s.name, true, MAX_TEXT)?;
     if !(1..=MAX_ROUNDS).contains(&s.rounds) {
-        return Err(Rejected::invalid("rounds", format!("{} is outside 1..{MAX_ROUNDS}", s.rounds)));
+        return Err(Rejected::invalid(
+            "rounds",
+            format!("{} is outside 1..{MAX_ROUNDS}", s.rounds),
+        ));
     }
     date("start_date", &s.start_date)?;
     date("end_date", &s.end_date)
@@ -111,13 +132,19 @@ pub fn rounds(requested: Option<&[u32]>, total: u32) -> Result<Vec<u32>, Rejecte
         return Ok((1..=total).collect());
     };
     if let Some(bad) = list.iter().find(|r| !(1..=total).contains(*r)) {
-        return Err(Rejected::invalid("rounds", format!("round {bad} is outside 1..{total}")));
+        return Err(Rejected::invalid(
+            "rounds",
+            format!("round {bad} is outside 1..{total}"),
+        ));
     }
     let mut rounds = list.to_vec();
     rounds.sort_unstable();
     rounds.dedup();
     if rounds.is_empty() {
-        return Err(Rejected::invalid("rounds", "a player must play at least one round"));
+        return Err(Rejected::invalid(
+            "rounds",
+            "a player must play at least one round",
+        ));
     }
     Ok(rounds)
 }

@@ -119,7 +119,10 @@ mod tests {
         let (b2, h2) = encode(&entry(2), &h1).unwrap();
         assert_eq!(decode(&b1, &GENESIS).unwrap(), (entry(1), h1));
         assert_eq!(decode(&b2, &h1).unwrap(), (entry(2), h2));
-        assert!(matches!(decode(&b2, &GENESIS), Err(CodecError::HashMismatch)));
+        assert!(matches!(
+            decode(&b2, &GENESIS),
+            Err(CodecError::HashMismatch)
+        ));
     }
 
     #[test]
@@ -128,6 +131,9 @@ mod tests {
         let last = b.len() - 2;
         b[last] ^= 1;
         assert!(decode(&b, &GENESIS).is_err());
-        assert!(matches!(decode(&b[..10], &GENESIS), Err(CodecError::Truncated(10))));
+        assert!(matches!(
+            decode(&b[..10], &GENESIS),
+            Err(CodecError::Truncated(10))
+        ));
     }
 }

@@ -70,16 +70,26 @@ pub fn replay(store: &dyn LogStore) -> Result<Replayed, LogError> {
         }
         for (seq, bytes) in chunk {
             if seq != next {
-                return Err(LogError::Gap { expected: next, found: seq });
+                return Err(LogError::Gap {
+                    expected: next,
+                    found: seq,
+                });
             }
-            let (entry, hash) = decode(&bytes, &prev).map_err(|source| LogError::Corrupt { seq, source })?;
+            let (entry, hash) =
+                decode(&bytes, &prev).map_err(|source| LogError::Corrupt { seq, source })?;
             if entry.seq != seq {
-                return Err(LogError::Gap { expected: seq, found: entry.seq });
+                return Err(LogError::Gap {
+                    expected: seq,
+                    found: entry.seq,
+                });
             }
             apply_entry(&mut state, &entry);
             prev = hash;
             next = seq.next();
         }
     }
-    Ok(Replayed { state, last_hash: prev })
+    Ok(Replayed {
+        state,
+        last_hash: prev,
+    })
 }

@@ -47,12 +47,22 @@ pub struct SledStore {
 impl SledStore {
     /// Opens (or creates) the store in `dir`.
     pub fn open(dir: &Path) -> Result<SledStore, StoreError> {
-        let db = sled::Config::new().path(dir).mode(sled::Mode::HighThroughput).open()?;
+        let db = sled::Config::new()
+            .path(dir)
+            .mode(sled::Mode::HighThroughput)
+            .open()?;
         let log = db.open_tree("log")?;
         let meta = db.open_tree("meta")?;
         // sled's flush uses sync_file_range on Linux, which does not survive a power cut; fsync the file too.
-        let file = std::fs::OpenOptions::new().read(true).open(dir.join("db"))?;
-        Ok(SledStore { db, log, meta, file })
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .open(dir.join("db"))?;
+        Ok(SledStore {
+            db,
+            log,
+            meta,
+            file,
+        })
     }
 }
 
@@ -100,7 +110,10 @@ impl LogStore for SledStore {
     fn epoch(&self) -> Result<Epoch, StoreError> {
         match self.meta.get("epoch")? {
             Some(v) => {
-                let arr: [u8; 8] = v.as_ref().try_into().map_err(|_| StoreError::Corrupt("epoch".into()))?;
+                let arr: [u8; 8] = v
+                    .as_ref()
+                    .try_into()
+                    .map_err(|_| StoreError::Corrupt("epoch".into()))?;
                 Ok(Epoch(u64::from_be_bytes(arr)))
             }
             None => Ok(Epoch(1)),
@@ -122,7 +135,10 @@ pub struct MemoryStore {
 
 impl LogStore for MemoryStore {
     fn append(&self, entries: &[(Seq, Vec<u8>)]) -> Result<(), StoreError> {
-        let mut map = self.entries.lock().map_err(|_| StoreError::Corrupt("poisoned".into()))?;
+        let mut map = self
+            .entries
+            .lock()
+            .map_err(|_| StoreError::Corrupt("poisoned".into()))?;
         for (seq, bytes) in entries {
             map.insert(*seq, bytes.clone());
         }
@@ -134,22 +150,38 @@ impl LogStore for MemoryStore {
     }
 
     fn read_from(&self, from: Seq, limit: usize) -> Result<Vec<(Seq, Vec<u8>)>, StoreError> {
-        let map = self.entries.lock().map_err(|_| StoreError::Corrupt("poisoned".into()))?;
-        Ok(map.range(from..).take(limit).map(|(s, b)| (*s, b.clone())).collect())
+        let map = self
+            .entries
+            .lock()
+            .map_err(|_| StoreError::Corrupt("poisoned".into()))?;
+        Ok(map
+            .range(from..)
+            .take(limit)
+            .map(|(s, b)| (*s, b.clone()))
+            .collect())
     }
 
     fn last(&self) -> Result<Option<(Seq, Vec<u8>)>, StoreError> {
-        let map = self.entries.lock().map_err(|_| StoreError::Corrupt("poisoned".into()))?;
+        let map = self
+            .entries
+            .lock()
+            .map_err(|_| StoreError::Corrupt("poisoned".into()))?;
         Ok(map.iter().next_back().map(|(s, b)| (*s, b.clone())))
     }
 
     fn epoch(&self) -> Result<Epoch, StoreError> {
-        let e = self.epoch.lock().map_err(|_| StoreError::Corrupt("poisoned".into()))?;
+        let e = self
+            .epoch
+            .lock()
+            .map_err(|_| StoreError::Corrupt("poisoned".into()))?;
         Ok(e.unwrap_or(Epoch(1)))
     }
 
     fn set_epoch(&self, epoch: Epoch) -> Result<(), StoreError> {
-        *self.epoch.lock().map_err(|_| StoreError::Corrupt("poisoned".into()))? = Some(epoch);
+        *self
+            .epoch
+            .lock()
+            .map_err(|_| StoreError::Corrupt("poisoned".into()))? = Some(epoch);
         Ok(())
     }
 }

@@ -4,7 +4,9 @@
 use super::entry::{encode, GENESIS};
 use super::writer::{spawn, WriterParts};
 use super::*;
-use crate::domain::{Actor, Command, EnterSpec, ParticipantFields, Rejected, Role, Seq, State, Subject};
+use crate::domain::{
+    Actor, Command, EnterSpec, ParticipantFields, Rejected, Role, Seq, State, Subject,
+};
 use crate::domain::{PairingSystem, TournamentSettings};
 use std::sync::{Arc, RwLock};
 
@@ -77,7 +79,11 @@ fn start(store: Arc<dyn LogStore>) -> Harness {
         published,
     })
     .unwrap();
-    Harness { writer, shared, join }
+    Harness {
+        writer,
+        shared,
+        join,
+    }
 }
 
 fn summary(s: &State) -> Vec<(u64, String, u64)> {
@@ -94,7 +100,11 @@ fn appended_entries_read_back_in_order() {
         store.append(&entries[..3]).unwrap();
         store.append(&entries[3..]).unwrap();
         store.sync().unwrap();
-        assert_eq!(store.read_from(Seq(2), 2).unwrap(), entries[1..3].to_vec(), "{name}");
+        assert_eq!(
+            store.read_from(Seq(2), 2).unwrap(),
+            entries[1..3].to_vec(),
+            "{name}"
+        );
         assert_eq!(store.last().unwrap(), Some(entries[4].clone()), "{name}");
         assert_eq!(store.epoch().unwrap().0, 1, "{name}");
     }
@@ -117,7 +127,8 @@ async fn concurrent_commands_are_acknowledged_and_replay_to_the_same_state() {
         for i in 0..200 {
             let w = h.writer.clone();
             tasks.push(tokio::spawn(async move {
-                w.submit(register(&format!("Player{i:03}")), actor(), format!("r{i}")).await
+                w.submit(register(&format!("Player{i:03}")), actor(), format!("r{i}"))
+                    .await
             }));
         }
         let mut seqs = Vec::new();
@@ -129,7 +140,11 @@ async fn concurrent_commands_are_acknowledged_and_replay_to_the_same_state() {
         assert_eq!(seqs.len(), 200, "{name}: every command got its own entry");
         let live = summary(&h.shared.read().unwrap());
         let replayed = replay(store.as_ref()).unwrap();
-        assert_eq!(summary(&replayed.state), live, "{name}: replay equals the live state");
+        assert_eq!(
+            summary(&replayed.state),
+            live,
+            "{name}: replay equals the live state"
+        );
         assert_eq!(replayed.state.last_seq, Seq(201), "{name}");
         drop(h.writer);
         h.join.join().unwrap().unwrap();
@@ -148,22 +163,55 @@ async fn a_retry_returns_the_original_answer_even_after_restart() {
             },
         };
         h.writer.submit(create, actor(), "t1".into()).await.unwrap();
-        let first = h.writer.submit(register("Côté"), actor(), "same".into()).await.unwrap();
-        let again = h.writer.submit(register("Côté"), actor(), "same".into()).await.unwrap();
+        let first = h
+            .writer
+            .submit(register("Côté"), actor(), "same".into())
+            .await
+            .unwrap();
+        let again = h
+            .writer
+            .submit(register("Côté"), actor(), "same".into())
+            .await
+            .unwrap();
         assert!(!first.replayed && again.replayed, "{name}");
-        assert_eq!((first.seq, &first.subject), (again.seq, &again.subject), "{name}");
-        let reused = h.writer.submit(register("Other"), actor(), "same".into()).await;
+        assert_eq!(
+            (first.seq, &first.subject),
+            (again.seq, &again.subject),
+            "{name}"
+        );
+        let reused = h
+            .writer
+            .submit(register("Other"), actor(), "same".into())
+            .await;
         assert!(
-            matches!(reused, Err(WriteError::Rejected(Rejected::RequestIdReused(_)))),
+            matches!(
+                reused,
+                Err(WriteError::Rejected(Rejected::RequestIdReused(_)))
+            ),
             "{name}: {reused:?}"
         );
         drop(h.writer);
         h.join.join().unwrap().unwrap();
         let h = start(store.clone());
-        let after = h.writer.submit(register("Côté"), actor(), "same".into()).await.unwrap();
-        assert_eq!((after.seq, &after.subject), (first.seq, &first.subject), "{name}");
-        let Some(Subject::Participant(p)) = &after.subject else { panic!("{name}") };
-        assert_eq!(h.shared.read().unwrap().participants.len(), 1, "{name}: still one record ({})", p.id);
+        let after = h
+            .writer
+            .submit(register("Côté"), actor(), "same".into())
+            .await
+            .unwrap();
+        assert_eq!(
+            (after.seq, &after.subject),
+            (first.seq, &first.subject),
+            "{name}"
+        );
+        let Some(Subject::Participant(p)) = &after.subject else {
+            panic!("{name}")
+        };
+        assert_eq!(
+            h.shared.read().unwrap().participants.len(),
+            1,
+            "{name}: still one record ({})",
+            p.id
+        );
     }
 }
 
@@ -171,10 +219,25 @@ async fn a_retry_returns_the_original_answer_even_after_restart() {
 async fn rejected_commands_write_nothing() {
     for (name, store, _dir) in stores() {
         let h = start(store.clone());
-        let result = h.writer.submit(register("Nobody"), actor(), "x".into()).await;
-        assert!(matches!(result, Err(WriteError::Rejected(Rejected::Invalid { field: "tournament_id", .. }))), "{name}");
+        let result = h
+            .writer
+            .submit(register("Nobody"), actor(), "x".into())
+            .await;
+        assert!(
+            matches!(
+                result,
+                Err(WriteError::Rejected(Rejected::Invalid {
+                    field: "tournament_id",
+                    ..
+                }))
+            ),
+            "{name}"
+        );
         assert_eq!(store.last().unwrap(), None, "{name}");
-        assert!(h.shared.read().unwrap().requests.is_empty(), "{name}: a refusal is not remembered");
+        assert!(
+            h.shared.read().unwrap().requests.is_empty(),
+            "{name}: a refusal is not remembered"
+        );
     }
 }
 
@@ -197,17 +260,30 @@ fn replay_detects_corruption_and_gaps() {
         let (b2, _) = encode(&entry(2), &h1).unwrap();
         let (b3_wrong_prev, _) = encode(&entry(3), &GENESIS).unwrap();
         store.append(&[(Seq(1), b1), (Seq(2), b2.clone())]).unwrap();
-        assert_eq!(replay(store.as_ref()).unwrap().state.last_seq, Seq(2), "{name}");
+        assert_eq!(
+            replay(store.as_ref()).unwrap().state.last_seq,
+            Seq(2),
+            "{name}"
+        );
         store.append(&[(Seq(3), b3_wrong_prev)]).unwrap();
         assert!(
-            matches!(replay(store.as_ref()), Err(LogError::Corrupt { seq: Seq(3), .. })),
+            matches!(
+                replay(store.as_ref()),
+                Err(LogError::Corrupt { seq: Seq(3), .. })
+            ),
             "{name}: a broken chain is refused"
         );
         let mut flipped = b2;
         let at = flipped.len() - 3;
         flipped[at] ^= 0x20;
         store.append(&[(Seq(2), flipped)]).unwrap();
-        assert!(matches!(replay(store.as_ref()), Err(LogError::Corrupt { seq: Seq(2), .. })), "{name}");
+        assert!(
+            matches!(
+                replay(store.as_ref()),
+                Err(LogError::Corrupt { seq: Seq(2), .. })
+            ),
+            "{name}"
+        );
     }
     let store = MemoryStore::default();
     let (b1, _) = encode(
@@ -227,5 +303,11 @@ fn replay_detects_corruption_and_gaps() {
     )
     .unwrap();
     store.append(&[(Seq(2), b1)]).unwrap();
-    assert!(matches!(replay(&store), Err(LogError::Gap { expected: Seq(1), found: Seq(2) })));
+    assert!(matches!(
+        replay(&store),
+        Err(LogError::Gap {
+            expected: Seq(1),
+            found: Seq(2)
+        })
+    ));
 }

@@ -5,7 +5,9 @@
 use super::entry::{encode, Hash, LogEntry};
 use super::replay::{apply_entry, record_entry, LogError};
 use super::store::LogStore;
-use crate::domain::{decide, decide::token_secret, Actor, Command, Context, Rejected, Seq, State, Subject};
+use crate::domain::{
+    decide, decide::token_secret, Actor, Command, Context, Rejected, Seq, State, Subject,
+};
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
@@ -62,9 +64,19 @@ pub struct Writer {
 
 impl Writer {
     /// Submits a command and waits until it is durable (or refused).
-    pub async fn submit(&self, cmd: Command, actor: Actor, request_id: String) -> Result<Outcome, WriteError> {
+    pub async fn submit(
+        &self,
+        cmd: Command,
+        actor: Actor,
+        request_id: String,
+    ) -> Result<Outcome, WriteError> {
         let (reply, answer) = oneshot::channel();
-        let sub = Submission { cmd, actor, request_id, reply };
+        let sub = Submission {
+            cmd,
+            actor,
+            request_id,
+            reply,
+        };
         self.tx
             .send(sub)
             .await
@@ -90,7 +102,9 @@ pub struct WriterParts {
 }
 
 /// Starts the writer on its own thread. It stops when every `Writer` handle is dropped or storage fails.
-pub fn spawn(parts: WriterParts) -> std::io::Result<(Writer, std::thread::JoinHandle<Result<(), LogError>>)> {
+pub fn spawn(
+    parts: WriterParts,
+) -> std::io::Result<(Writer, std::thread::JoinHandle<Result<(), LogError>>)> {
     let (tx, rx) = mpsc::channel(4 * MAX_BATCH);
     let handle = std::thread::Builder::new()
         .name("tengen-writer".into())
@@ -103,7 +117,10 @@ struct Staged {
     bytes: Vec<u8>,
 }
 
-type Reply = (oneshot::Sender<Result<Outcome, WriteError>>, Result<Outcome, WriteError>);
+type Reply = (
+    oneshot::Sender<Result<Outcome, WriteError>>,
+    Result<Outcome, WriteError>,
+);
 
 fn run(mut parts: WriterParts, mut rx: mpsc::Receiver<Submission>) -> Result<(), LogError> {
     let mut secrets: HashMap<String, String> = HashMap::new();
@@ -128,7 +145,9 @@ fn run(mut parts: WriterParts, mut rx: mpsc::Receiver<Submission>) -> Result<(),
             }
             rx.close();
             while let Ok(sub) = rx.try_recv() {
-                let _ = sub.reply.send(Err(WriteError::Unavailable(err.to_string())));
+                let _ = sub
+                    .reply
+                    .send(Err(WriteError::Unavailable(err.to_string())));
             }
             return Err(err);
         }
@@ -180,7 +199,10 @@ fn stage(
     for event in &entry.events {
         parts.working.apply(event);
     }
-    entry.subject = entry.events.last().and_then(|e| parts.working.subject_of(e));
+    entry.subject = entry
+        .events
+        .last()
+        .and_then(|e| parts.working.subject_of(e));
     record_entry(&mut parts.working, &entry);
     let (bytes, hash) = encode(&entry, &parts.last_hash)
         .map_err(|e| WriteError::Unavailable(format!("cannot encode entry: {e}")))?;
@@ -204,14 +226,18 @@ fn commit(parts: &mut WriterParts, staged: Vec<Staged>) -> Result<(), LogError> 
     if staged.is_empty() {
         return Ok(());
     }
-    let records: Vec<(Seq, Vec<u8>)> = staged.iter().map(|s| (s.entry.seq, s.bytes.clone())).collect();
+    let records: Vec<(Seq, Vec<u8>)> = staged
+        .iter()
+        .map(|s| (s.entry.seq, s.bytes.clone()))
+        .collect();
     parts.store.append(&records)?;
     parts.store.sync()?;
     {
-        let mut shared = parts
-            .shared
-            .write()
-            .map_err(|_| LogError::Store(super::store::StoreError::Corrupt("state lock poisoned".into())))?;
+        let mut shared = parts.shared.write().map_err(|_| {
+            LogError::Store(super::store::StoreError::Corrupt(
+                "state lock poisoned".into(),
+            ))
+        })?;
         for s in &staged {
             apply_entry(&mut shared, &s.entry);
         }

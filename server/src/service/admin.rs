@@ -49,11 +49,16 @@ impl Admin for AdminService {
         req: Request<pb::ListTokensRequest>,
     ) -> Result<Response<pb::ListTokensResponse>, Status> {
         caller(&req)?.require(Action::ManageTokens)?;
-        let tokens = self.core.read(|s| s.tokens.values().map(token_to_pb).collect())?;
+        let tokens = self
+            .core
+            .read(|s| s.tokens.values().map(token_to_pb).collect())?;
         Ok(Response::new(pb::ListTokensResponse { tokens }))
     }
 
-    async fn revoke_token(&self, req: Request<pb::RevokeTokenRequest>) -> Result<Response<pb::TokenInfo>, Status> {
+    async fn revoke_token(
+        &self,
+        req: Request<pb::RevokeTokenRequest>,
+    ) -> Result<Response<pb::TokenInfo>, Status> {
         let caller = caller(&req)?;
         caller.require(Action::ManageTokens)?;
         let r = req.into_inner();
@@ -65,7 +70,10 @@ impl Admin for AdminService {
         }
     }
 
-    async fn who_am_i(&self, req: Request<pb::WhoAmIRequest>) -> Result<Response<pb::WhoAmIResponse>, Status> {
+    async fn who_am_i(
+        &self,
+        req: Request<pb::WhoAmIRequest>,
+    ) -> Result<Response<pb::WhoAmIResponse>, Status> {
         let caller = caller(&req)?;
         Ok(Response::new(pb::WhoAmIResponse {
             name: caller.terminal,
@@ -73,7 +81,10 @@ impl Admin for AdminService {
         }))
     }
 
-    async fn status(&self, req: Request<pb::StatusRequest>) -> Result<Response<pb::StatusResponse>, Status> {
+    async fn status(
+        &self,
+        req: Request<pb::StatusRequest>,
+    ) -> Result<Response<pb::StatusResponse>, Status> {
         caller(&req)?.require(Action::Read)?;
         let started_at_ms = self.core.started_at_ms;
         let status = self.core.read(|s| pb::StatusResponse {

@@ -2,8 +2,8 @@
 //! the type system cannot (ranks, roles, systems) and reports it as `Rejected::Invalid`.
 
 use crate::domain::{
-    self, EntryStatus, EventInfo, Participant, ParticipantFields, PairingSystem, Rank, Rejected, Role, Subject,
-    TokenRecord, Tournament, TournamentSettings,
+    self, EntryStatus, EventInfo, PairingSystem, Participant, ParticipantFields, Rank, Rejected,
+    Role, Subject, TokenRecord, Tournament, TournamentSettings,
 };
 use crate::log::LogEntry;
 use tengen_proto::v1 as pb;
@@ -49,8 +49,16 @@ pub fn fields_to_pb(f: &ParticipantFields, private: bool) -> pb::ParticipantFiel
         egd_pin: f.egd_pin.clone(),
         aga_id: f.aga_id.clone(),
         ffg_licence: f.ffg_licence.clone(),
-        email: if private { f.email.clone() } else { String::new() },
-        phone: if private { f.phone.clone() } else { String::new() },
+        email: if private {
+            f.email.clone()
+        } else {
+            String::new()
+        },
+        phone: if private {
+            f.phone.clone()
+        } else {
+            String::new()
+        },
         family_group: f.family_group.clone(),
         local: f.local,
         fee_cents: f.fee_cents,
@@ -129,7 +137,13 @@ pub fn event_from_pb(e: Option<pb::EventInfo>) -> Result<EventInfo, Rejected> {
 /// Tournament settings from the wire.
 pub fn settings_from_pb(s: Option<pb::TournamentSettings>) -> Result<TournamentSettings, Rejected> {
     let s = s.ok_or_else(|| Rejected::invalid("settings", "missing"))?;
-    let system = match s.pairing_system.trim().to_lowercase().replace([' ', '-', '_'], "").as_str() {
+    let system = match s
+        .pairing_system
+        .trim()
+        .to_lowercase()
+        .replace([' ', '-', '_'], "")
+        .as_str()
+    {
         "" | "mcmahon" | "macmahon" => PairingSystem::McMahon,
         "swiss" => PairingSystem::Swiss,
         other => {
@@ -229,9 +243,13 @@ fn summary(event: &domain::Event, subject: Option<&Subject>) -> String {
     };
     use domain::Event as E;
     let what = match event {
-        E::TournamentEntered { tournament, rounds, .. } => format!(" entered {tournament}, rounds {}", list(rounds)),
+        E::TournamentEntered {
+            tournament, rounds, ..
+        } => format!(" entered {tournament}, rounds {}", list(rounds)),
         E::TournamentLeft { tournament, .. } => format!(" left {tournament}"),
-        E::RoundsSet { tournament, rounds, .. } => format!(" plays {tournament} rounds {}", list(rounds)),
+        E::RoundsSet {
+            tournament, rounds, ..
+        } => format!(" plays {tournament} rounds {}", list(rounds)),
         E::EntryStatusSet { tournaments, .. } => format!(" in {}", list(tournaments)),
         E::TokenRevoked { .. } => " revoked".to_string(),
         _ => String::new(),
@@ -241,11 +259,21 @@ fn summary(event: &domain::Event, subject: Option<&Subject>) -> String {
 
 /// "1, 2, 3" / "T1, T2".
 fn list<T: std::fmt::Display>(items: &[T]) -> String {
-    items.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+    items
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A log entry for the wire; stored bytes only when `payload` is allowed, contact data only when `private` is.
-pub fn entry_to_pb(entry: &LogEntry, bytes: &[u8], prev_hash: &[u8], private: bool, payload: bool) -> pb::LogEntry {
+pub fn entry_to_pb(
+    entry: &LogEntry,
+    bytes: &[u8],
+    prev_hash: &[u8],
+    private: bool,
+    payload: bool,
+) -> pb::LogEntry {
     pb::LogEntry {
         seq: entry.seq.0,
         epoch: entry.epoch.0,

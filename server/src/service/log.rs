@@ -46,7 +46,10 @@ type Sink = mpsc::Sender<Result<pb::LogEntry, Status>>;
 impl Log for LogService {
     type WatchStream = Pin<Box<dyn Stream<Item = Result<pb::LogEntry, Status>> + Send>>;
 
-    async fn watch(&self, req: Request<pb::WatchRequest>) -> Result<Response<Self::WatchStream>, Status> {
+    async fn watch(
+        &self,
+        req: Request<pb::WatchRequest>,
+    ) -> Result<Response<Self::WatchStream>, Status> {
         let caller = caller(&req)?;
         caller.require(Action::Watch)?;
         let view = View {
@@ -83,7 +86,10 @@ async fn stream(
 ) {
     let mut next = from;
     let mut prev = GENESIS;
-    if catch_up(&store, &mut next, &mut prev, view, &tx).await.is_err() {
+    if catch_up(&store, &mut next, &mut prev, view, &tx)
+        .await
+        .is_err()
+    {
         return;
     }
     loop {
@@ -98,7 +104,10 @@ async fn stream(
                 next = next.next();
             }
             Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {
-                if catch_up(&store, &mut next, &mut prev, view, &tx).await.is_err() {
+                if catch_up(&store, &mut next, &mut prev, view, &tx)
+                    .await
+                    .is_err()
+                {
                     return;
                 }
             }
@@ -108,7 +117,13 @@ async fn stream(
 }
 
 /// Streams stored entries from `next` to the end of the log.
-async fn catch_up(store: &Arc<dyn LogStore>, next: &mut Seq, prev: &mut Hash, view: View, tx: &Sink) -> Result<(), ()> {
+async fn catch_up(
+    store: &Arc<dyn LogStore>,
+    next: &mut Seq,
+    prev: &mut Hash,
+    view: View,
+    tx: &Sink,
+) -> Result<(), ()> {
     if *prev == GENESIS && next.0 > 1 {
         let before = Seq(next.0 - 1);
         let s = store.clone();
@@ -124,7 +139,9 @@ async fn catch_up(store: &Arc<dyn LogStore>, next: &mut Seq, prev: &mut Hash, vi
         let rows = match tokio::task::spawn_blocking(move || s.read_from(at, CHUNK)).await {
             Ok(Ok(rows)) => rows,
             Ok(Err(e)) => {
-                let _ = tx.send(Err(Status::unavailable(format!("reading the log: {e}")))).await;
+                let _ = tx
+                    .send(Err(Status::unavailable(format!("reading the log: {e}"))))
+                    .await;
                 return Err(());
             }
             Err(_) => return Err(()),
@@ -136,7 +153,11 @@ async fn catch_up(store: &Arc<dyn LogStore>, next: &mut Seq, prev: &mut Hash, vi
             let (entry, hash) = match decode_trusted(&bytes) {
                 Ok(x) => x,
                 Err(e) => {
-                    let _ = tx.send(Err(Status::data_loss(format!("log entry {seq} is unreadable: {e}")))).await;
+                    let _ = tx
+                        .send(Err(Status::data_loss(format!(
+                            "log entry {seq} is unreadable: {e}"
+                        ))))
+                        .await;
                     return Err(());
                 }
             };
@@ -147,8 +168,20 @@ async fn catch_up(store: &Arc<dyn LogStore>, next: &mut Seq, prev: &mut Hash, vi
     }
 }
 
-async fn send(tx: &Sink, entry: &LogEntry, bytes: &[u8], prev: &Hash, view: View) -> Result<(), ()> {
-    tx.send(Ok(entry_to_pb(entry, bytes, prev, view.private, view.payload)))
-        .await
-        .map_err(|_| ())
+async fn send(
+    tx: &Sink,
+    entry: &LogEntry,
+    bytes: &[u8],
+    prev: &Hash,
+    view: View,
+) -> Result<(), ()> {
+    tx.send(Ok(entry_to_pb(
+        entry,
+        bytes,
+        prev,
+        view.private,
+        view.payload,
+    )))
+    .await
+    .map_err(|_| ())
 }

@@ -53,7 +53,10 @@ pub enum Target {
 impl Core {
     /// Reads the applied state.
     pub fn read<R>(&self, f: impl FnOnce(&State) -> R) -> Result<R, Status> {
-        let state = self.state.read().map_err(|_| Status::internal("state lock poisoned"))?;
+        let state = self
+            .state
+            .read()
+            .map_err(|_| Status::internal("state lock poisoned"))?;
         Ok(f(&state))
     }
 
@@ -68,13 +71,19 @@ impl Core {
         let meta = meta.unwrap_or_default();
         let request_id = meta.request_id.trim().to_string();
         if request_id.is_empty() {
-            return Err(Status::invalid_argument("meta.request_id is required (a fresh id per command)"));
+            return Err(Status::invalid_argument(
+                "meta.request_id is required (a fresh id per command)",
+            ));
         }
         if request_id.len() > MAX_REQUEST_ID || request_id.chars().any(char::is_control) {
-            return Err(Status::invalid_argument("meta.request_id must be at most 128 printable characters"));
+            return Err(Status::invalid_argument(
+                "meta.request_id must be at most 128 printable characters",
+            ));
         }
         if meta.operator.chars().count() > 100 {
-            return Err(Status::invalid_argument("meta.operator must be at most 100 characters"));
+            return Err(Status::invalid_argument(
+                "meta.operator must be at most 100 characters",
+            ));
         }
         let span = tracing::info_span!(
             "command",
@@ -87,10 +96,20 @@ impl Core {
             role: caller.role,
             operator: meta.operator,
         };
-        let result = self.writer.submit(cmd, actor, request_id).instrument(span.clone()).await;
+        let result = self
+            .writer
+            .submit(cmd, actor, request_id)
+            .instrument(span.clone())
+            .await;
         match result {
             Ok(outcome) => {
-                span.in_scope(|| tracing::info!(seq = outcome.seq.0, replayed = outcome.replayed, "committed"));
+                span.in_scope(|| {
+                    tracing::info!(
+                        seq = outcome.seq.0,
+                        replayed = outcome.replayed,
+                        "committed"
+                    )
+                });
                 Ok(outcome)
             }
             Err(err) => {
@@ -116,10 +135,13 @@ impl Core {
                     .participants
                     .get(&id)
                     .map(|p| convert::participant_to_pb(p, private).encode_to_vec()),
-                (Rejected::StaleRevision { .. }, Target::Tournament(id)) => {
-                    s.tournaments.get(&id).map(|t| convert::tournament_to_pb(t).encode_to_vec())
+                (Rejected::StaleRevision { .. }, Target::Tournament(id)) => s
+                    .tournaments
+                    .get(&id)
+                    .map(|t| convert::tournament_to_pb(t).encode_to_vec()),
+                (Rejected::StaleRevision { .. }, Target::Event) => {
+                    Some(convert::event_to_pb(&s.event).encode_to_vec())
                 }
-                (Rejected::StaleRevision { .. }, Target::Event) => Some(convert::event_to_pb(&s.event).encode_to_vec()),
                 _ => None,
             })
             .ok()
@@ -132,7 +154,9 @@ impl Core {
 pub fn participant_answer(outcome: &Outcome, caller: &Caller) -> Result<pb::Participant, Status> {
     match &outcome.subject {
         Some(Subject::Participant(p)) => Ok(convert::participant_to_pb(p, caller.sees_private())),
-        _ => Err(Status::internal("the command did not answer with a participant")),
+        _ => Err(Status::internal(
+            "the command did not answer with a participant",
+        )),
     }
 }
 
@@ -140,7 +164,9 @@ pub fn participant_answer(outcome: &Outcome, caller: &Caller) -> Result<pb::Part
 pub fn tournament_answer(outcome: &Outcome) -> Result<pb::Tournament, Status> {
     match &outcome.subject {
         Some(Subject::Tournament(t)) => Ok(convert::tournament_to_pb(t)),
-        _ => Err(Status::internal("the command did not answer with a tournament")),
+        _ => Err(Status::internal(
+            "the command did not answer with a tournament",
+        )),
     }
 }
 

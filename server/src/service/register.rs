@@ -51,20 +51,35 @@ impl RegisterService {
         caller.require(Action::Register)?;
         let r = req.into_inner();
         let id = ParticipantId(r.participant_id);
-        let cmd = make(id, TournamentId(r.tournament_id), any_revision(r.expected_revision));
-        let outcome = self.core.write(&caller, r.meta, cmd, Target::Participant(id)).await?;
+        let cmd = make(
+            id,
+            TournamentId(r.tournament_id),
+            any_revision(r.expected_revision),
+        );
+        let outcome = self
+            .core
+            .write(&caller, r.meta, cmd, Target::Participant(id))
+            .await?;
         Ok(Response::new(participant_answer(&outcome, &caller)?))
     }
 }
 
 #[tonic::async_trait]
 impl Register for RegisterService {
-    async fn get_event(&self, req: Request<pb::GetEventRequest>) -> Result<Response<pb::EventInfo>, Status> {
+    async fn get_event(
+        &self,
+        req: Request<pb::GetEventRequest>,
+    ) -> Result<Response<pb::EventInfo>, Status> {
         caller(&req)?.require(Action::Read)?;
-        Ok(Response::new(self.core.read(|s| convert::event_to_pb(&s.event))?))
+        Ok(Response::new(
+            self.core.read(|s| convert::event_to_pb(&s.event))?,
+        ))
     }
 
-    async fn update_event(&self, req: Request<pb::UpdateEventRequest>) -> Result<Response<pb::EventInfo>, Status> {
+    async fn update_event(
+        &self,
+        req: Request<pb::UpdateEventRequest>,
+    ) -> Result<Response<pb::EventInfo>, Status> {
         let caller = caller(&req)?;
         caller.require(Action::Configure)?;
         let r = req.into_inner();
@@ -76,7 +91,9 @@ impl Register for RegisterService {
         let outcome = self.core.write(&caller, r.meta, cmd, Target::Event).await?;
         match outcome.subject {
             Some(Subject::Event(e)) => Ok(Response::new(convert::event_to_pb(&e))),
-            _ => Err(Status::internal("the command did not answer with the event")),
+            _ => Err(Status::internal(
+                "the command did not answer with the event",
+            )),
         }
     }
 
@@ -90,7 +107,12 @@ impl Register for RegisterService {
         let settings = settings_from_pb(r.settings).map_err(invalid)?;
         let outcome = self
             .core
-            .write(&caller, r.meta, Command::CreateTournament { settings }, Target::None)
+            .write(
+                &caller,
+                r.meta,
+                Command::CreateTournament { settings },
+                Target::None,
+            )
             .await?;
         Ok(Response::new(tournament_answer(&outcome)?))
     }
@@ -108,7 +130,10 @@ impl Register for RegisterService {
             expected: Revision(r.expected_revision),
             settings: settings_from_pb(r.settings).map_err(invalid)?,
         };
-        let outcome = self.core.write(&caller, r.meta, cmd, Target::Tournament(id)).await?;
+        let outcome = self
+            .core
+            .write(&caller, r.meta, cmd, Target::Tournament(id))
+            .await?;
         Ok(Response::new(tournament_answer(&outcome)?))
     }
 
@@ -125,7 +150,10 @@ impl Register for RegisterService {
             open: r.open,
             expected: any_revision(r.expected_revision),
         };
-        let outcome = self.core.write(&caller, r.meta, cmd, Target::Tournament(id)).await?;
+        let outcome = self
+            .core
+            .write(&caller, r.meta, cmd, Target::Tournament(id))
+            .await?;
         Ok(Response::new(tournament_answer(&outcome)?))
     }
 
@@ -134,7 +162,12 @@ impl Register for RegisterService {
         req: Request<pb::ListTournamentsRequest>,
     ) -> Result<Response<pb::ListTournamentsResponse>, Status> {
         caller(&req)?.require(Action::Read)?;
-        let tournaments = self.core.read(|s| s.tournaments.values().map(convert::tournament_to_pb).collect())?;
+        let tournaments = self.core.read(|s| {
+            s.tournaments
+                .values()
+                .map(convert::tournament_to_pb)
+                .collect()
+        })?;
         Ok(Response::new(pb::ListTournamentsResponse { tournaments }))
     }
 
@@ -184,7 +217,10 @@ impl Register for RegisterService {
             fields,
             different_person: r.different_person,
         };
-        let outcome = self.core.write(&caller, r.meta, cmd, Target::Participant(id)).await?;
+        let outcome = self
+            .core
+            .write(&caller, r.meta, cmd, Target::Participant(id))
+            .await?;
         Ok(Response::new(participant_answer(&outcome, &caller)?))
     }
 
@@ -196,17 +232,25 @@ impl Register for RegisterService {
         caller.require(Action::Register)?;
         let r = req.into_inner();
         let id = ParticipantId(r.participant_id);
-        let entry = r.entry.ok_or_else(|| Status::invalid_argument("entry: missing"))?;
+        let entry = r
+            .entry
+            .ok_or_else(|| Status::invalid_argument("entry: missing"))?;
         let cmd = Command::EnterTournament {
             id,
             entry: enter_spec(entry),
             expected: any_revision(r.expected_revision),
         };
-        let outcome = self.core.write(&caller, r.meta, cmd, Target::Participant(id)).await?;
+        let outcome = self
+            .core
+            .write(&caller, r.meta, cmd, Target::Participant(id))
+            .await?;
         Ok(Response::new(participant_answer(&outcome, &caller)?))
     }
 
-    async fn leave_tournament(&self, req: Request<pb::EntryRequest>) -> Result<Response<pb::Participant>, Status> {
+    async fn leave_tournament(
+        &self,
+        req: Request<pb::EntryRequest>,
+    ) -> Result<Response<pb::Participant>, Status> {
         self.participant_command(req, |id, tournament, expected| Command::LeaveTournament {
             id,
             tournament,
@@ -215,7 +259,10 @@ impl Register for RegisterService {
         .await
     }
 
-    async fn set_rounds(&self, req: Request<pb::SetRoundsRequest>) -> Result<Response<pb::Participant>, Status> {
+    async fn set_rounds(
+        &self,
+        req: Request<pb::SetRoundsRequest>,
+    ) -> Result<Response<pb::Participant>, Status> {
         let caller = caller(&req)?;
         caller.require(Action::Register)?;
         let r = req.into_inner();
@@ -226,11 +273,17 @@ impl Register for RegisterService {
             rounds: rounds(r.rounds),
             expected: any_revision(r.expected_revision),
         };
-        let outcome = self.core.write(&caller, r.meta, cmd, Target::Participant(id)).await?;
+        let outcome = self
+            .core
+            .write(&caller, r.meta, cmd, Target::Participant(id))
+            .await?;
         Ok(Response::new(participant_answer(&outcome, &caller)?))
     }
 
-    async fn check_in(&self, req: Request<pb::EntryRequest>) -> Result<Response<pb::Participant>, Status> {
+    async fn check_in(
+        &self,
+        req: Request<pb::EntryRequest>,
+    ) -> Result<Response<pb::Participant>, Status> {
         self.participant_command(req, |id, tournament, expected| Command::CheckIn {
             id,
             tournament: (tournament.0 != 0).then_some(tournament),
@@ -239,7 +292,10 @@ impl Register for RegisterService {
         .await
     }
 
-    async fn withdraw(&self, req: Request<pb::EntryRequest>) -> Result<Response<pb::Participant>, Status> {
+    async fn withdraw(
+        &self,
+        req: Request<pb::EntryRequest>,
+    ) -> Result<Response<pb::Participant>, Status> {
         self.participant_command(req, |id, tournament, expected| Command::Withdraw {
             id,
             tournament,
@@ -248,7 +304,10 @@ impl Register for RegisterService {
         .await
     }
 
-    async fn reinstate(&self, req: Request<pb::EntryRequest>) -> Result<Response<pb::Participant>, Status> {
+    async fn reinstate(
+        &self,
+        req: Request<pb::EntryRequest>,
+    ) -> Result<Response<pb::Participant>, Status> {
         self.participant_command(req, |id, tournament, expected| Command::Reinstate {
             id,
             tournament,
@@ -266,7 +325,11 @@ impl Register for RegisterService {
         let id = ParticipantId(req.get_ref().id);
         let private = caller.sees_private();
         self.core
-            .read(|s| s.participants.get(&id).map(|p| participant_to_pb(p, private)))?
+            .read(|s| {
+                s.participants
+                    .get(&id)
+                    .map(|p| participant_to_pb(p, private))
+            })?
             .map(Response::new)
             .ok_or_else(|| Status::not_found(format!("no participant {id}")))
     }
@@ -286,9 +349,12 @@ impl Register for RegisterService {
             n => n.min(FIND_MAX),
         };
         let private = caller.sees_private();
-        let participants = self
-            .core
-            .read(|s| s.find(&r.query, limit).into_iter().map(|p| participant_to_pb(p, private)).collect())?;
+        let participants = self.core.read(|s| {
+            s.find(&r.query, limit)
+                .into_iter()
+                .map(|p| participant_to_pb(p, private))
+                .collect()
+        })?;
         Ok(Response::new(pb::ParticipantList {
             participants,
             next_after_id: 0,
@@ -315,11 +381,26 @@ impl Register for RegisterService {
                     return Err(Status::not_found(format!("no tournament {t}")));
                 }
             }
-            let page = s.list(tournament, status, &r.club, ParticipantId(r.after_id), limit + 1);
+            let page = s.list(
+                tournament,
+                status,
+                &r.club,
+                ParticipantId(r.after_id),
+                limit + 1,
+            );
             let more = page.len() > limit;
             let page: Vec<_> = page.into_iter().take(limit).collect();
-            let next = if more { page.last().map_or(0, |p| p.id.0) } else { 0 };
-            Ok((page.into_iter().map(|p| participant_to_pb(p, private)).collect(), next))
+            let next = if more {
+                page.last().map_or(0, |p| p.id.0)
+            } else {
+                0
+            };
+            Ok((
+                page.into_iter()
+                    .map(|p| participant_to_pb(p, private))
+                    .collect(),
+                next,
+            ))
         })??;
         Ok(Response::new(pb::ParticipantList {
             participants,

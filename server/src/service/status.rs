@@ -8,12 +8,14 @@ use tonic::{Code, Status};
 pub fn code(r: &Rejected) -> Code {
     match r {
         Rejected::Invalid { .. } | Rejected::RequestIdReused(_) => Code::InvalidArgument,
-        Rejected::UnknownParticipant(_) | Rejected::UnknownTournament(_) | Rejected::UnknownToken(_) => {
-            Code::NotFound
-        }
+        Rejected::UnknownParticipant(_)
+        | Rejected::UnknownTournament(_)
+        | Rejected::UnknownToken(_) => Code::NotFound,
         Rejected::StaleRevision { .. } => Code::Aborted,
         Rejected::Duplicate { .. } | Rejected::AlreadyEntered { .. } => Code::AlreadyExists,
-        Rejected::NotEntered { .. } | Rejected::NoEntries(_) | Rejected::WrongStatus { .. } => Code::FailedPrecondition,
+        Rejected::NotEntered { .. } | Rejected::NoEntries(_) | Rejected::WrongStatus { .. } => {
+            Code::FailedPrecondition
+        }
         Rejected::RegistrationClosed(_) | Rejected::Forbidden { .. } => Code::PermissionDenied,
     }
 }

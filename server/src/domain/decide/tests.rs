@@ -104,8 +104,21 @@ fn same_name_and_club_is_a_duplicate_unless_confirmed() {
         decide(&s, &again, &ctx(Role::Registration)),
         Err(Rejected::Duplicate { existing, .. }) if existing == a
     ));
-    let Command::RegisterParticipant { fields, enter, check_in, .. } = again else { unreachable!() };
-    let confirmed = Command::RegisterParticipant { fields, enter, check_in, different_person: true };
+    let Command::RegisterParticipant {
+        fields,
+        enter,
+        check_in,
+        ..
+    } = again
+    else {
+        unreachable!()
+    };
+    let confirmed = Command::RegisterParticipant {
+        fields,
+        enter,
+        check_in,
+        different_person: true,
+    };
     assert!(decide(&s, &confirmed, &ctx(Role::Registration)).is_ok());
 }
 
@@ -117,8 +130,15 @@ fn same_external_id_is_a_duplicate() {
     let a = register(&mut s, f);
     let mut other = fields("Smyth", "Jon", "Bath");
     other.egd_pin = " 12345678 ".into();
-    let cmd = Command::RegisterParticipant { fields: other, enter: vec![], check_in: false, different_person: false };
-    assert!(matches!(decide(&s, &cmd, &ctx(Role::Registration)), Err(Rejected::Duplicate { existing, .. }) if existing == a));
+    let cmd = Command::RegisterParticipant {
+        fields: other,
+        enter: vec![],
+        check_in: false,
+        different_person: false,
+    };
+    assert!(
+        matches!(decide(&s, &cmd, &ctx(Role::Registration)), Err(Rejected::Duplicate { existing, .. }) if existing == a)
+    );
 }
 
 #[test]
@@ -127,11 +147,28 @@ fn stale_revision_is_refused_and_current_revision_accepted() {
     let a = register(&mut s, fields("Côté", "Anne", "Montréal"));
     let mut changed = fields("Côté", "Anne", "Québec");
     changed.rank = "2d".parse().unwrap();
-    run(&mut s, Command::UpdateParticipant { id: a, expected: Revision(1), fields: changed.clone(), different_person: false }, Role::Registration);
-    let stale = Command::UpdateParticipant { id: a, expected: Revision(1), fields: changed, different_person: false };
+    run(
+        &mut s,
+        Command::UpdateParticipant {
+            id: a,
+            expected: Revision(1),
+            fields: changed.clone(),
+            different_person: false,
+        },
+        Role::Registration,
+    );
+    let stale = Command::UpdateParticipant {
+        id: a,
+        expected: Revision(1),
+        fields: changed,
+        different_person: false,
+    };
     assert_eq!(
         decide(&s, &stale, &ctx(Role::Registration)),
-        Err(Rejected::StaleRevision { expected: Revision(1), actual: Revision(2) })
+        Err(Rejected::StaleRevision {
+            expected: Revision(1),
+            actual: Revision(2)
+        })
     );
     assert_eq!(s.participants[&a].fields.club, "Québec");
 }
@@ -139,29 +176,74 @@ fn stale_revision_is_refused_and_current_revision_accepted() {
 #[test]
 fn closed_registration_refuses_registration_desk_but_not_late_desk() {
     let mut s = with_tournament();
-    run(&mut s, Command::SetRegistrationOpen { id: TournamentId(1), open: false, expected: None }, Role::Director);
+    run(
+        &mut s,
+        Command::SetRegistrationOpen {
+            id: TournamentId(1),
+            open: false,
+            expected: None,
+        },
+        Role::Director,
+    );
     let cmd = Command::RegisterParticipant {
         fields: fields("Late", "Comer", ""),
-        enter: vec![EnterSpec { tournament: TournamentId(1), rounds: Some(vec![2, 3]) }],
+        enter: vec![EnterSpec {
+            tournament: TournamentId(1),
+            rounds: Some(vec![2, 3]),
+        }],
         check_in: true,
         different_person: false,
     };
-    assert_eq!(decide(&s, &cmd, &ctx(Role::Registration)), Err(Rejected::RegistrationClosed(TournamentId(1))));
+    assert_eq!(
+        decide(&s, &cmd, &ctx(Role::Registration)),
+        Err(Rejected::RegistrationClosed(TournamentId(1)))
+    );
     let events = decide(&s, &cmd, &ctx(Role::LateDesk)).unwrap();
-    let Event::ParticipantRegistered { participant } = &events[0] else { panic!() };
+    let Event::ParticipantRegistered { participant } = &events[0] else {
+        panic!()
+    };
     assert_eq!(participant.entries[&TournamentId(1)].rounds, vec![2, 3]);
-    assert_eq!(participant.entries[&TournamentId(1)].status, EntryStatus::CheckedIn);
+    assert_eq!(
+        participant.entries[&TournamentId(1)].status,
+        EntryStatus::CheckedIn
+    );
 }
 
 #[test]
 fn withdrawn_player_must_be_reinstated_before_check_in() {
     let mut s = with_tournament();
     let a = register(&mut s, fields("Côté", "Anne", "Montréal"));
-    run(&mut s, Command::Withdraw { id: a, tournament: TournamentId(1), expected: None }, Role::Registration);
-    let check_in = Command::CheckIn { id: a, tournament: None, expected: None };
-    assert!(matches!(decide(&s, &check_in, &ctx(Role::Registration)), Err(Rejected::WrongStatus { .. })));
-    run(&mut s, Command::Reinstate { id: a, tournament: TournamentId(1), expected: None }, Role::Director);
-    assert_eq!(s.participants[&a].entries[&TournamentId(1)].status, EntryStatus::CheckedIn);
+    run(
+        &mut s,
+        Command::Withdraw {
+            id: a,
+            tournament: TournamentId(1),
+            expected: None,
+        },
+        Role::Registration,
+    );
+    let check_in = Command::CheckIn {
+        id: a,
+        tournament: None,
+        expected: None,
+    };
+    assert!(matches!(
+        decide(&s, &check_in, &ctx(Role::Registration)),
+        Err(Rejected::WrongStatus { .. })
+    ));
+    run(
+        &mut s,
+        Command::Reinstate {
+            id: a,
+            tournament: TournamentId(1),
+            expected: None,
+        },
+        Role::Director,
+    );
+    assert_eq!(
+        s.participants[&a].entries[&TournamentId(1)].status,
+        EntryStatus::CheckedIn
+    );
     assert_eq!(s.participants[&a].revision, Revision(3));
 }
 
@@ -169,21 +251,53 @@ fn withdrawn_player_must_be_reinstated_before_check_in() {
 fn bad_input_is_refused_with_the_field_named() {
     let s = with_tournament();
     let mut f = fields("", "Anne", "");
-    let reg = |f: ParticipantFields| Command::RegisterParticipant { fields: f, enter: vec![], check_in: false, different_person: false };
-    assert!(matches!(decide(&s, &reg(f.clone()), &ctx(Role::Director)), Err(Rejected::Invalid { field: "family_name", .. })));
-    f.family_name = "x".repeat(201);
-    assert!(matches!(decide(&s, &reg(f.clone()), &ctx(Role::Director)), Err(Rejected::Invalid { field: "family_name", .. })));
-    f.family_name = "Côté".into();
-    f.country = "XX".into();
-    assert!(matches!(decide(&s, &reg(f.clone()), &ctx(Role::Director)), Err(Rejected::Invalid { field: "country", .. })));
-    f.country = "CA".into();
-    let enter_bad = Command::RegisterParticipant {
+    let reg = |f: ParticipantFields| Command::RegisterParticipant {
         fields: f,
-        enter: vec![EnterSpec { tournament: TournamentId(1), rounds: Some(vec![6]) }],
+        enter: vec![],
         check_in: false,
         different_person: false,
     };
-    assert!(matches!(decide(&s, &enter_bad, &ctx(Role::Director)), Err(Rejected::Invalid { field: "rounds", .. })));
+    assert!(matches!(
+        decide(&s, &reg(f.clone()), &ctx(Role::Director)),
+        Err(Rejected::Invalid {
+            field: "family_name",
+            ..
+        })
+    ));
+    f.family_name = "x".repeat(201);
+    assert!(matches!(
+        decide(&s, &reg(f.clone()), &ctx(Role::Director)),
+        Err(Rejected::Invalid {
+            field: "family_name",
+            ..
+        })
+    ));
+    f.family_name = "Côté".into();
+    f.country = "XX".into();
+    assert!(matches!(
+        decide(&s, &reg(f.clone()), &ctx(Role::Director)),
+        Err(Rejected::Invalid {
+            field: "country",
+            ..
+        })
+    ));
+    f.country = "CA".into();
+    let enter_bad = Command::RegisterParticipant {
+        fields: f,
+        enter: vec![EnterSpec {
+            tournament: TournamentId(1),
+            rounds: Some(vec![6]),
+        }],
+        check_in: false,
+        different_person: false,
+    };
+    assert!(matches!(
+        decide(&s, &enter_bad, &ctx(Role::Director)),
+        Err(Rejected::Invalid {
+            field: "rounds",
+            ..
+        })
+    ));
 }
 
 #[test]
@@ -192,7 +306,12 @@ fn find_is_case_and_accent_insensitive() {
     register(&mut s, fields("Côté", "Anne", "Montréal"));
     register(&mut s, fields("Cotton", "Bob", ""));
     register(&mut s, fields("Smith", "Cosette", ""));
-    let names = |q: &str| s.find(q, 10).iter().map(|p| p.fields.family_name.clone()).collect::<Vec<_>>();
+    let names = |q: &str| {
+        s.find(q, 10)
+            .iter()
+            .map(|p| p.fields.family_name.clone())
+            .collect::<Vec<_>>()
+    };
     assert_eq!(names("cote"), vec!["Côté"]);
     assert_eq!(names("CO"), vec!["Côté", "Cotton", "Smith"]);
     assert_eq!(names("anne c"), vec!["Côté"]);
@@ -202,10 +321,23 @@ fn find_is_case_and_accent_insensitive() {
 #[test]
 fn token_hash_comes_from_context_entropy() {
     let s = State::default();
-    let events = decide(&s, &Command::CreateToken { name: "desk-2".into(), role: Role::Registration }, &ctx(Role::Director)).unwrap();
-    let Event::TokenCreated { token } = &events[0] else { panic!() };
+    let events = decide(
+        &s,
+        &Command::CreateToken {
+            name: "desk-2".into(),
+            role: Role::Registration,
+        },
+        &ctx(Role::Director),
+    )
+    .unwrap();
+    let Event::TokenCreated { token } = &events[0] else {
+        panic!()
+    };
     assert_eq!(token.hash, token_hash(&token_secret(&ctx(Role::Director))));
-    assert!(!token.hash.contains(&hex::encode([7u8; 32])), "the secret itself is never stored");
+    assert!(
+        !token.hash.contains(&hex::encode([7u8; 32])),
+        "the secret itself is never stored"
+    );
 }
 
 #[test]
@@ -213,9 +345,18 @@ fn entering_an_unknown_tournament_is_bad_input() {
     let s = with_tournament();
     let cmd = Command::RegisterParticipant {
         fields: fields("Côté", "Anne", ""),
-        enter: vec![EnterSpec { tournament: TournamentId(101), rounds: None }],
+        enter: vec![EnterSpec {
+            tournament: TournamentId(101),
+            rounds: None,
+        }],
         check_in: false,
         different_person: false,
     };
-    assert!(matches!(decide(&s, &cmd, &ctx(Role::Director)), Err(Rejected::Invalid { field: "tournament_id", .. })));
+    assert!(matches!(
+        decide(&s, &cmd, &ctx(Role::Director)),
+        Err(Rejected::Invalid {
+            field: "tournament_id",
+            ..
+        })
+    ));
 }
