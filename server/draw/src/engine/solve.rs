@@ -13,11 +13,11 @@ use super::weights::{Stage, Weigher};
 /// Fields up to this many players are matched on the complete graph.
 pub(crate) const DENSE_LIMIT: usize = 40;
 /// Neighbours kept around the seeding target and the own position in the sparse graph.
-const NEAR: usize = 12;
+const NEAR: usize = 6;
 /// Boundary players kept from each neighbouring group.
-const BOUNDARY: usize = 12;
+const BOUNDARY: usize = 6;
 /// Groups up to this size are complete in the sparse graph.
-const SMALL_GROUP: usize = 48;
+const SMALL_GROUP: usize = 16;
 /// How many groups up and down the sparse graph reaches.
 const GROUP_REACH: usize = 2;
 
