@@ -550,7 +550,12 @@ pub fn expected_handicap(
         raw.min(rule.no_handicap_above.0)
     };
     let (ra, rb) = (pseudo(a), pseudo(b));
-    let stones = ((ra - rb).abs() - rule.correction).max(0).min(i32::from(rule.ceiling));
+    let at_bar = |p: &Player| rule.even_at_or_above.is_some_and(|bar| p.starting_mms >= bar);
+    let stones = if at_bar(a.0) || at_bar(b.0) {
+        0
+    } else {
+        ((ra - rb).abs() - rule.correction).max(0).min(i32::from(rule.ceiling))
+    };
     let stronger = match ra.cmp(&rb) {
         std::cmp::Ordering::Greater => Some(a.0.id),
         std::cmp::Ordering::Less => Some(b.0.id),

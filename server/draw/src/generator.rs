@@ -247,6 +247,7 @@ fn random_handicap(rng: &mut Rng, system: System) -> HandicapRule {
             no_handicap_above: Rank::MIN,
             correction: 0,
             ceiling: 0,
+            even_at_or_above: None,
         };
     }
     HandicapRule {
@@ -254,6 +255,9 @@ fn random_handicap(rng: &mut Rng, system: System) -> HandicapRule {
         no_handicap_above: Rank(*rng.pick(&[0, 0, -5, 3])),
         correction: *rng.pick(&[1, 1, 2, 0, -1]),
         ceiling: *rng.pick(&[9, 9, 5, 0]),
+        // Sometimes the BGA rule "even game when either player started at or above 1d's MMS".
+        even_at_or_above: (system == System::McMahon && rng.chance(300))
+            .then_some(HalfPoints(2 * (Rank(0).0 - Rank::MIN.0))),
     }
 }
 

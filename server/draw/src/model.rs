@@ -274,6 +274,9 @@ pub struct HandicapRule {
     pub correction: i32,
     /// Never more stones than this (0 = even games only).
     pub ceiling: u8,
+    /// The BGA/Mays rule: no handicap at all when either player's starting MMS is at or above this (the bar).
+    /// `None` follows OpenGotha, which only caps the stronger player's pseudo-rank at `no_handicap_above`.
+    pub even_at_or_above: Option<HalfPoints>,
 }
 
 impl Default for HandicapRule {
@@ -284,6 +287,7 @@ impl Default for HandicapRule {
             no_handicap_above: Rank(0),
             correction: 1,
             ceiling: 9,
+            even_at_or_above: None,
         }
     }
 }

@@ -193,6 +193,7 @@ fn handicap_follows_the_rank_rule() {
             no_handicap_above: Rank(0),
             correction: 1,
             ceiling: 9,
+            even_at_or_above: None,
         },
         ..Settings::default()
     };

@@ -22,8 +22,20 @@ pub(crate) fn pseudo_rank(field: &Field, id: PlayerId) -> i32 {
     }
 }
 
+/// Does the "even game at the bar" rule make a game of `id` even (started at or above the bar)?
+pub(crate) fn starts_at_bar(field: &Field, id: PlayerId) -> bool {
+    field
+        .settings
+        .handicap
+        .even_at_or_above
+        .is_some_and(|bar| field.player(id).is_some_and(|p| p.starting_mms >= bar))
+}
+
 /// Stones for a game between `a` and `b` by the settings' handicap rule.
 pub(crate) fn handicap(field: &Field, a: PlayerId, b: PlayerId) -> u8 {
+    if starts_at_bar(field, a) || starts_at_bar(field, b) {
+        return 0;
+    }
     stones(
         &field.settings.handicap,
         pseudo_rank(field, a),

@@ -210,6 +210,8 @@ pub(crate) struct Seat {
     pub rank: i32,
     /// Pseudo-rank for the handicap (rank, or MMS as a rank), before capping.
     pub pseudo_rank: i32,
+    /// Started at or above the bar under the "even game at the bar" rule (no handicap in any of its games).
+    pub at_bar: bool,
     /// White − black over past even games.
     pub balance: i32,
     /// Games against a higher group so far.
@@ -315,6 +317,7 @@ impl Seats {
                 opponents,
                 rank: p.map_or(0, |p| p.rank.0),
                 pseudo_rank: super::colour::pseudo_rank(field, id),
+                at_bar: super::colour::starts_at_bar(field, id),
                 balance: field.balance(id),
                 draw_ups: sc.map_or(0, |s| s.draw_ups),
                 draw_downs: sc.map_or(0, |s| s.draw_downs),

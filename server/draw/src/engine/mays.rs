@@ -154,7 +154,11 @@ fn colour_value(field: &Field, a: &Seat, b: &Seat, stones: u8) -> i64 {
 
 /// The normal-tier ledger of a pair (see the module table).
 pub(crate) fn ledger(field: &Field, a: &Seat, b: &Seat) -> Ledger {
-    let stones = stones(&field.settings.handicap, a.pseudo_rank, b.pseudo_rank);
+    let stones = if a.at_bar || b.at_bar {
+        0
+    } else {
+        stones(&field.settings.handicap, a.pseudo_rank, b.pseudo_rank)
+    };
     let mut l = Ledger::default();
     l.push(Criterion::Base, 1);
     l.push(Criterion::ScoreDifference, score_value(a, b) * SCORE_UNIT);

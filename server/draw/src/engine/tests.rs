@@ -264,6 +264,20 @@ fn handicap_is_capped_at_the_bar_and_the_ceiling() {
 }
 
 #[test]
+fn bar_rule_makes_every_game_of_a_bar_player_even() {
+    // BGA/Mays: no handicap when either player started at or above the bar. Starting MMS 10 is the bar here;
+    // player 1 (4d) sits at the bar, player 2 (7k) far below it: rank difference alone would give stones.
+    let mut s = mays();
+    s.handicap.even_at_or_above = Some(HalfPoints(10));
+    let players = vec![player(1, 3, 5), player(2, -7, 1)];
+    let r = draw(&snapshot(1, players.clone(), vec![], vec![]), &s, 0).unwrap();
+    assert_eq!(r.games[0].handicap, 0, "a bar player's game is even");
+    s.handicap.even_at_or_above = None;
+    let r = draw(&snapshot(1, players, vec![], vec![]), &s, 0).unwrap();
+    assert!(r.games[0].handicap > 0, "without the rule OpenGotha's capping gives stones");
+}
+
+#[test]
 fn even_game_colours_follow_the_balance() {
     // 1 had White, 2 had Black in round 1 (both vs others); now 1 meets 2 → 1 takes Black.
     let snap = snapshot(

@@ -88,6 +88,7 @@ pub(crate) fn mays() -> Settings {
             no_handicap_above: Rank(8),
             correction: 1,
             ceiling: 9,
+            even_at_or_above: None,
         },
         ..Settings::default()
     }

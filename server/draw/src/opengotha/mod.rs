@@ -397,6 +397,7 @@ impl OgTournament {
                 no_handicap_above: self.handicap.no_hd_rank_threshold,
                 correction: self.handicap.correction,
                 ceiling: self.handicap.ceiling,
+                even_at_or_above: None,
             },
             bye: ByeRule::Egf,
             scores: ScoreValues {
