@@ -46,7 +46,11 @@ fn parse_args() -> Result<Args, String> {
                     _ => return Err(format!("--mix: ci, wide or large, not {value}")),
                 }
             }
-            _ => return Err(format!("unknown flag {flag} (use --seed, --rounds, --mix, --only)")),
+            _ => {
+                return Err(format!(
+                    "unknown flag {flag} (use --seed, --rounds, --mix, --only)"
+                ))
+            }
         }
     }
     Ok(args)

@@ -24,7 +24,9 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
 
-use crate::model::{HalfPoints, Outcome, PastGame, Player, PlayerId, Round, Settings, Snapshot, System, Warning};
+use crate::model::{
+    HalfPoints, Outcome, PastGame, Player, PlayerId, Round, Settings, Snapshot, System, Warning,
+};
 
 /// Largest number of players (bye excluded) for which forced repeats and relatives are proved by exhaustive search.
 pub const EXHAUSTIVE_LIMIT: usize = 16;
@@ -149,7 +151,11 @@ fn standings(snapshot: &Snapshot, settings: &Settings) -> BTreeMap<PlayerId, Sta
             games.entry(g.black).or_default().push(g);
         }
     }
-    let byes: BTreeSet<(PlayerId, u32)> = snapshot.byes.iter().map(|b| (b.player, b.round.0)).collect();
+    let byes: BTreeSet<(PlayerId, u32)> = snapshot
+        .byes
+        .iter()
+        .map(|b| (b.player, b.round.0))
+        .collect();
     let mut out = BTreeMap::new();
     for p in &snapshot.players {
         let own = games.get(&p.id).map_or(&[][..], Vec::as_slice);
@@ -167,7 +173,8 @@ fn standing_of(
     all_byes: &BTreeSet<(PlayerId, u32)>,
 ) -> Standing {
     let values = &settings.scores;
-    let (mut points, mut mms_credit, mut nbw_credit, mut balance, mut byes, mut losses) = (0, 0, 0, 0, 0, 0);
+    let (mut points, mut mms_credit, mut nbw_credit, mut balance, mut byes, mut losses) =
+        (0, 0, 0, 0, 0, 0);
     for r in 1..now {
         let games: Vec<_> = own_games.iter().filter(|g| g.round.0 == r).collect();
         let had_bye = all_byes.contains(&(p.id, r));
@@ -238,7 +245,13 @@ impl<'a> Field<'a> {
             .iter()
             .filter(|g| g.round == now)
             .flat_map(|g| [g.white, g.black])
-            .chain(snapshot.byes.iter().filter(|b| b.round == now).map(|b| b.player))
+            .chain(
+                snapshot
+                    .byes
+                    .iter()
+                    .filter(|b| b.round == now)
+                    .map(|b| b.player),
+            )
             .collect();
         let pairable = snapshot
             .players
@@ -253,7 +266,11 @@ impl<'a> Field<'a> {
             players: snapshot.players.iter().map(|p| (p.id, p)).collect(),
             standing: standings(snapshot, settings),
             pairable,
-            met: snapshot.games.iter().map(|g| pair(g.white, g.black)).collect(),
+            met: snapshot
+                .games
+                .iter()
+                .map(|g| pair(g.white, g.black))
+                .collect(),
             pairs: round.games.iter().map(|g| pair(g.white, g.black)).collect(),
         }
     }
@@ -278,7 +295,12 @@ impl<'a> Field<'a> {
     }
 
     /// True when the round's warnings report this pair with the given constructor (either order).
-    fn warned_pair(&self, make: fn(PlayerId, PlayerId) -> Warning, a: PlayerId, b: PlayerId) -> bool {
+    fn warned_pair(
+        &self,
+        make: fn(PlayerId, PlayerId) -> Warning,
+        a: PlayerId,
+        b: PlayerId,
+    ) -> bool {
         self.warned(&make(a, b)) || self.warned(&make(b, a))
     }
 }
@@ -305,7 +327,10 @@ fn check_presence(f: &Field, out: &mut Vec<Violation>) {
     let mut seen: BTreeMap<PlayerId, u32> = BTreeMap::new();
     for g in &f.round.games {
         if g.white == g.black {
-            out.push(Violation::new(Rule::PairedTwice, format!("{} plays themself", g.white)));
+            out.push(Violation::new(
+                Rule::PairedTwice,
+                format!("{} plays themself", g.white),
+            ));
         }
         for id in [g.white, g.black] {
             *seen.entry(id).or_default() += 1;
@@ -316,7 +341,10 @@ fn check_presence(f: &Field, out: &mut Vec<Violation>) {
     }
     for (id, n) in &seen {
         if *n > 1 {
-            out.push(Violation::new(Rule::PairedTwice, format!("{id} appears {n} times")));
+            out.push(Violation::new(
+                Rule::PairedTwice,
+                format!("{id} appears {n} times"),
+            ));
         }
         if !f.pairable.contains(id) {
             out.push(Violation::new(
@@ -339,7 +367,10 @@ fn check_bye(f: &Field, out: &mut Vec<Violation>) {
         return;
     };
     if f.pairable.len().is_multiple_of(2) {
-        out.push(Violation::new(Rule::Bye, format!("bye to {bye} on an even field")));
+        out.push(Violation::new(
+            Rule::Bye,
+            format!("bye to {bye} on an even field"),
+        ));
     }
     if f.player(bye).is_some_and(|p| p.ghost) {
         out.push(Violation::new(Rule::Bye, format!("bye to the ghost {bye}")));
@@ -369,7 +400,10 @@ fn check_bye_choice(f: &Field, bye: PlayerId, out: &mut Vec<Violation>) {
     let Some(fewest) = eligible.iter().map(|p| f.st(p.id).byes).min() else {
         return;
     };
-    let eligible: Vec<&Player> = eligible.into_iter().filter(|p| f.st(p.id).byes == fewest).collect();
+    let eligible: Vec<&Player> = eligible
+        .into_iter()
+        .filter(|p| f.st(p.id).byes == fewest)
+        .collect();
     let Some(chosen) = eligible.iter().find(|p| p.id == bye) else {
         return;
     };
@@ -379,8 +413,14 @@ fn check_bye_choice(f: &Field, bye: PlayerId, out: &mut Vec<Violation>) {
             eligible.iter().map(|p| key(p)).min() != Some(key(chosen))
         }
         crate::model::ByeRule::Mays => {
-            let most = eligible.iter().map(|p| f.st(p.id).losses).max().unwrap_or(0);
-            let local_exists = eligible.iter().any(|p| p.local && f.st(p.id).losses == most);
+            let most = eligible
+                .iter()
+                .map(|p| f.st(p.id).losses)
+                .max()
+                .unwrap_or(0);
+            let local_exists = eligible
+                .iter()
+                .any(|p| p.local && f.st(p.id).losses == most);
             let peers = eligible
                 .iter()
                 .filter(|p| f.st(p.id).losses == most && p.local == chosen.local);
@@ -438,7 +478,10 @@ fn check_repeats_and_family(f: &Field, out: &mut Vec<Violation>) {
         return;
     }
     let cost = |a: PlayerId, b: PlayerId| -> (u32, u32) {
-        (u32::from(f.met.contains(&pair(a, b))), u32::from(f.same_family(a, b)))
+        (
+            u32::from(f.met.contains(&pair(a, b))),
+            u32::from(f.same_family(a, b)),
+        )
     };
     if let Some((min_rep, min_rel)) = min_cost_perfect_matching(&field, cost) {
         if repeats > min_rep {
@@ -511,7 +554,11 @@ fn min_cost_perfect_matching(
     Some(min_cost_rec(&c, (1u32 << n) - 1, &mut memo))
 }
 
-fn min_cost_rec(c: &[Vec<(u32, u32)>], free: u32, memo: &mut HashMap<u32, (u32, u32)>) -> (u32, u32) {
+fn min_cost_rec(
+    c: &[Vec<(u32, u32)>],
+    free: u32,
+    memo: &mut HashMap<u32, (u32, u32)>,
+) -> (u32, u32) {
     if free == 0 {
         return (0, 0);
     }
@@ -550,11 +597,16 @@ pub fn expected_handicap(
         raw.min(rule.no_handicap_above.0)
     };
     let (ra, rb) = (pseudo(a), pseudo(b));
-    let at_bar = |p: &Player| rule.even_at_or_above.is_some_and(|bar| p.starting_mms >= bar);
+    let at_bar = |p: &Player| {
+        rule.even_at_or_above
+            .is_some_and(|bar| p.starting_mms >= bar)
+    };
     let stones = if at_bar(a.0) || at_bar(b.0) {
         0
     } else {
-        ((ra - rb).abs() - rule.correction).max(0).min(i32::from(rule.ceiling))
+        ((ra - rb).abs() - rule.correction)
+            .max(0)
+            .min(i32::from(rule.ceiling))
     };
     let stronger = match ra.cmp(&rb) {
         std::cmp::Ordering::Greater => Some(a.0.id),
@@ -575,7 +627,8 @@ fn check_handicaps_and_colours(f: &Field, out: &mut Vec<Violation>) {
             continue;
         };
         let (sw, sb) = (f.st(w.id), f.st(b.id));
-        let (stones, stronger) = expected_handicap(f.settings, (w, HalfPoints(sw.mms)), (b, HalfPoints(sb.mms)));
+        let (stones, stronger) =
+            expected_handicap(f.settings, (w, HalfPoints(sw.mms)), (b, HalfPoints(sb.mms)));
         if g.handicap != stones {
             out.push(Violation::new(
                 Rule::Handicap,
@@ -588,7 +641,10 @@ fn check_handicaps_and_colours(f: &Field, out: &mut Vec<Violation>) {
         if g.handicap > 0 && stronger == Some(b.id) {
             out.push(Violation::new(
                 Rule::Colour,
-                format!("table {}: the weaker {} has White in a handicap game", g.table, w.id),
+                format!(
+                    "table {}: the weaker {} has White in a handicap game",
+                    g.table, w.id
+                ),
             ));
         }
         if g.handicap == 0 && sw.balance > sb.balance {
@@ -610,10 +666,16 @@ fn check_tables(f: &Field, out: &mut Vec<Violation>) {
     let mut used = BTreeSet::new();
     for g in &f.round.games {
         if !used.insert(g.table) {
-            out.push(Violation::new(Rule::Table, format!("table {} used twice", g.table)));
+            out.push(Violation::new(
+                Rule::Table,
+                format!("table {} used twice", g.table),
+            ));
         }
         if g.table < s.first_table || s.skip_tables.contains(&g.table) {
-            out.push(Violation::new(Rule::Table, format!("table {} is not allowed", g.table)));
+            out.push(Violation::new(
+                Rule::Table,
+                format!("table {} is not allowed", g.table),
+            ));
         }
     }
     let now = f.snapshot.round_no();
@@ -664,23 +726,38 @@ fn check_warnings(f: &Field, out: &mut Vec<Violation>) {
             continue;
         };
         if !pa.club.is_empty() && pa.club == pb.club && !f.warned_pair(Warning::SameClub, a, b) {
-            out.push(Violation::new(Rule::MissingWarning, format!("same club {a}–{b}")));
+            out.push(Violation::new(
+                Rule::MissingWarning,
+                format!("same club {a}–{b}"),
+            ));
         }
         if !pa.city.is_empty() && pa.city == pb.city && !f.warned_pair(Warning::SameCity, a, b) {
-            out.push(Violation::new(Rule::MissingWarning, format!("same city {a}–{b}")));
+            out.push(Violation::new(
+                Rule::MissingWarning,
+                format!("same city {a}–{b}"),
+            ));
         }
         let (ma, mb) = (f.st(a).main, f.st(b).main);
         if ma.div_euclid(2) != mb.div_euclid(2) && !has_float_warning(f, a, b) {
             out.push(Violation::new(
                 Rule::MissingWarning,
-                format!("{a} ({}) meets {b} ({}) across groups", HalfPoints(ma), HalfPoints(mb)),
+                format!(
+                    "{a} ({}) meets {b} ({}) across groups",
+                    HalfPoints(ma),
+                    HalfPoints(mb)
+                ),
             ));
         }
     }
     for g in f.round.games.iter().filter(|g| g.handicap == 0) {
         for (id, delta) in [(g.white, 1), (g.black, -1)] {
             let balance = f.st(id).balance + delta;
-            if balance.abs() >= 2 && !f.warned(&Warning::ColourImbalance { player: id, balance }) {
+            if balance.abs() >= 2
+                && !f.warned(&Warning::ColourImbalance {
+                    player: id,
+                    balance,
+                })
+            {
                 out.push(Violation::new(
                     Rule::MissingWarning,
                     format!("{id} reaches colour balance {balance}"),
@@ -691,7 +768,9 @@ fn check_warnings(f: &Field, out: &mut Vec<Violation>) {
     let top = f.pairable.iter().map(|id| f.st(*id).main).max();
     for g in f.round.games.iter().filter(|g| g.handicap > 0) {
         let best = f.st(g.white).main.max(f.st(g.black).main);
-        if top.is_some_and(|t| best >= t) && !f.warned(&Warning::HandicapInTopGroup { table: g.table }) {
+        if top.is_some_and(|t| best >= t)
+            && !f.warned(&Warning::HandicapInTopGroup { table: g.table })
+        {
             out.push(Violation::new(
                 Rule::MissingWarning,
                 format!("handicap game in the top group at table {}", g.table),
@@ -709,7 +788,10 @@ fn has_float_warning(f: &Field, a: PlayerId, b: PlayerId) -> bool {
 
 /// The game of this round between `a` and `b`, if any.
 fn game_between<'r>(f: &Field<'r>, a: PlayerId, b: PlayerId) -> Option<&'r crate::model::Game> {
-    f.round.games.iter().find(|g| pair(g.white, g.black) == pair(a, b))
+    f.round
+        .games
+        .iter()
+        .find(|g| pair(g.white, g.black) == pair(a, b))
 }
 
 /// The colour balance a player has after this round (even games only).
@@ -733,14 +815,20 @@ fn warning_is_true(f: &Field, w: &Warning) -> bool {
     match w {
         Warning::SameClub(a, b) => {
             game_between(f, *a, *b).is_some()
-                && both(*a, *b).is_some_and(|(x, y)| !x.club.is_empty() && x.club.eq_ignore_ascii_case(&y.club))
+                && both(*a, *b).is_some_and(|(x, y)| {
+                    !x.club.is_empty() && x.club.eq_ignore_ascii_case(&y.club)
+                })
         }
         Warning::SameCity(a, b) => {
             game_between(f, *a, *b).is_some()
-                && both(*a, *b).is_some_and(|(x, y)| !x.city.is_empty() && x.city.eq_ignore_ascii_case(&y.city))
+                && both(*a, *b).is_some_and(|(x, y)| {
+                    !x.city.is_empty() && x.city.eq_ignore_ascii_case(&y.city)
+                })
         }
         Warning::SameFamily(a, b) => game_between(f, *a, *b).is_some() && f.same_family(*a, *b),
-        Warning::RepeatedGame(a, b) => game_between(f, *a, *b).is_some() && f.met.contains(&pair(*a, *b)),
+        Warning::RepeatedGame(a, b) => {
+            game_between(f, *a, *b).is_some() && f.met.contains(&pair(*a, *b))
+        }
         Warning::PairedUpDown { player, from, to } => f.round.games.iter().any(|g| {
             let opp = if g.white == *player {
                 g.black
@@ -752,17 +840,33 @@ fn warning_is_true(f: &Field, w: &Warning) -> bool {
             let (own, other) = (f.st(*player).main, f.st(opp).main);
             own == from.0 && other == to.0 && own != other
         }),
-        Warning::ColourImbalance { player, balance } => balance.abs() >= 2 && balance_after(f, *player) == *balance,
-        Warning::HandicapInTopGroup { table } => f.round.games.iter().any(|g| g.table == *table && g.handicap > 0),
+        Warning::ColourImbalance { player, balance } => {
+            balance.abs() >= 2 && balance_after(f, *player) == *balance
+        }
+        Warning::HandicapInTopGroup { table } => f
+            .round
+            .games
+            .iter()
+            .any(|g| g.table == *table && g.handicap > 0),
     }
 }
 
 /// Optimality re-check of a round the engine drew: takes the weights its matcher saw and re-solves them with the
 /// dense reference (and exhaustive search on tiny fields); the engine's total must equal the optimum.
-pub fn check_optimal(snapshot: &Snapshot, settings: &Settings, seed: u64, round: &Round) -> Vec<Violation> {
+pub fn check_optimal(
+    snapshot: &Snapshot,
+    settings: &Settings,
+    seed: u64,
+    round: &Round,
+) -> Vec<Violation> {
     let weights = match crate::engine::pair_weights(snapshot, settings, seed) {
         Ok(w) => w,
-        Err(e) => return vec![Violation::new(Rule::EngineError, format!("pair_weights failed: {e}"))],
+        Err(e) => {
+            return vec![Violation::new(
+                Rule::EngineError,
+                format!("pair_weights failed: {e}"),
+            )]
+        }
     };
     let mut out = Vec::new();
     if weights.bye != round.bye {
@@ -774,7 +878,11 @@ pub fn check_optimal(snapshot: &Snapshot, settings: &Settings, seed: u64, round:
             ),
         ));
     }
-    let in_round: BTreeSet<PlayerId> = round.games.iter().flat_map(|g| [g.white, g.black]).collect();
+    let in_round: BTreeSet<PlayerId> = round
+        .games
+        .iter()
+        .flat_map(|g| [g.white, g.black])
+        .collect();
     let weighed: BTreeSet<PlayerId> = weights.players.iter().copied().collect();
     if in_round != weighed {
         out.push(Violation::new(
@@ -791,9 +899,13 @@ pub fn check_optimal(snapshot: &Snapshot, settings: &Settings, seed: u64, round:
 /// each game's ledger must sum to its pair's weight. The optimum comes from the dense reference matcher, and on
 /// fields up to [`EXHAUSTIVE_LIMIT`] players also from exhaustive search (the two must agree). O(n³): the caller
 /// decides up to which field size it is worth it.
-pub fn check_optimal_against(weights: &[(PlayerId, PlayerId, i64)], round: &Round) -> Vec<Violation> {
+pub fn check_optimal_against(
+    weights: &[(PlayerId, PlayerId, i64)],
+    round: &Round,
+) -> Vec<Violation> {
     let mut out = Vec::new();
-    let table: BTreeMap<(PlayerId, PlayerId), i64> = weights.iter().map(|&(a, b, w)| (pair(a, b), w)).collect();
+    let table: BTreeMap<(PlayerId, PlayerId), i64> =
+        weights.iter().map(|&(a, b, w)| (pair(a, b), w)).collect();
     let mut total: i128 = 0;
     for g in &round.games {
         match table.get(&pair(g.white, g.black)) {
@@ -860,7 +972,10 @@ fn dense_optimum(ids: &[PlayerId], table: &BTreeMap<(PlayerId, PlayerId), i64>) 
 }
 
 /// Maximum-cardinality, then maximum-weight matching by exhaustive search (vertices may stay unmatched).
-pub fn brute_force_matching(ids: &[PlayerId], weights: &BTreeMap<(PlayerId, PlayerId), i64>) -> (u32, i128) {
+pub fn brute_force_matching(
+    ids: &[PlayerId],
+    weights: &BTreeMap<(PlayerId, PlayerId), i64>,
+) -> (u32, i128) {
     let n = ids.len();
     let mut w = vec![vec![None; n]; n];
     for i in 0..n {
@@ -874,7 +989,11 @@ pub fn brute_force_matching(ids: &[PlayerId], weights: &BTreeMap<(PlayerId, Play
     brute_rec(&w, if n == 0 { 0 } else { (1u32 << n) - 1 }, &mut memo)
 }
 
-fn brute_rec(w: &[Vec<Option<i64>>], free: u32, memo: &mut HashMap<u32, (u32, i128)>) -> (u32, i128) {
+fn brute_rec(
+    w: &[Vec<Option<i64>>],
+    free: u32,
+    memo: &mut HashMap<u32, (u32, i128)>,
+) -> (u32, i128) {
     if free == 0 {
         return (0, 0);
     }

@@ -9,8 +9,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::checker::{self, Rule, Violation};
 use crate::egf::SeedSystem;
 use crate::model::{
-    ByeRule, DrawError, Game, GameResult, HalfPoints, HandicapRule, Ledger, Outcome, PastBye, PastGame, Player,
-    PlayerId, Profile, Rank, Round, RoundNo, Seeding, Settings, Snapshot, System,
+    ByeRule, DrawError, Game, GameResult, HalfPoints, HandicapRule, Ledger, Outcome, PastBye,
+    PastGame, Player, PlayerId, Profile, Rank, Round, RoundNo, Seeding, Settings, Snapshot, System,
 };
 
 /// Default largest pairable field on which [`simulate`] also re-checks optimality ([`GenConfig::optimality_limit`]).
@@ -199,8 +199,16 @@ fn random_settings(rng: &mut Rng) -> Settings {
     };
     let mut s = Settings {
         system,
-        profile: if rng.chance(500) { Profile::Mays } else { Profile::Egf },
-        bye: if rng.chance(500) { ByeRule::Mays } else { ByeRule::Egf },
+        profile: if rng.chance(500) {
+            Profile::Mays
+        } else {
+            Profile::Egf
+        },
+        bye: if rng.chance(500) {
+            ByeRule::Mays
+        } else {
+            ByeRule::Egf
+        },
         egf: match system {
             System::McMahon => crate::egf::Params::mcmahon(),
             System::Swiss => crate::egf::Params::swiss(),
@@ -285,9 +293,12 @@ fn zipf(rng: &mut Rng, n: usize) -> usize {
 }
 
 const FAMILY_NAMES: [&str; 12] = [
-    "Tanaka", "Müller", "Kim", "Novák", "Smith", "Rossi", "Dubois", "Nowak", "Ivanov", "García", "Lee", "Jansen",
+    "Tanaka", "Müller", "Kim", "Novák", "Smith", "Rossi", "Dubois", "Nowak", "Ivanov", "García",
+    "Lee", "Jansen",
 ];
-const GIVEN_NAMES: [&str; 10] = ["Ana", "Ben", "Chen", "Dara", "Eli", "Fumi", "Gus", "Hana", "Ivo", "Jun"];
+const GIVEN_NAMES: [&str; 10] = [
+    "Ana", "Ben", "Chen", "Dara", "Eli", "Fumi", "Gus", "Hana", "Ivo", "Jun",
+];
 const COUNTRIES: [&str; 6] = ["GB", "DE", "FR", "NL", "CZ", "JP"];
 
 /// Generates the registered field (ids, numbers, ranks, ratings, clubs, cities, families, participation, starting
@@ -297,7 +308,9 @@ pub fn players(cfg: &GenConfig) -> Vec<Player> {
     let n = cfg.players;
     let clubs = (n / 4).max(1);
     let cities = (clubs / 2).max(1);
-    let mut out: Vec<Player> = (0..n).map(|i| random_player(&mut rng, cfg, i, clubs, cities)).collect();
+    let mut out: Vec<Player> = (0..n)
+        .map(|i| random_player(&mut rng, cfg, i, clubs, cities))
+        .collect();
     add_families(&mut rng, &mut out, cfg.families_per_mille);
     number_by_strength(&mut out);
     set_starting_mms(&mut out, cfg);
@@ -426,7 +439,11 @@ fn ghost(cfg: &GenConfig, players: &[Player]) -> Player {
     let participation = (1..=cfg.rounds)
         .map(|r| always || players.iter().filter(|p| p.plays(RoundNo(r))).count() % 2 == 1)
         .collect();
-    let floor = players.iter().map(|p| p.starting_mms).min().unwrap_or_default();
+    let floor = players
+        .iter()
+        .map(|p| p.starting_mms)
+        .min()
+        .unwrap_or_default();
     Player {
         id: PlayerId(999),
         number: players.len() as u32 + 1,
@@ -493,7 +510,9 @@ pub fn quick_round(snapshot: &Snapshot, settings: &Settings) -> Round {
     order.sort_by_key(|p| (std::cmp::Reverse(score(p.id)), p.number));
     let mut bye = None;
     if order.len() % 2 == 1 {
-        let pick = order.iter().rposition(|p| !p.ghost && !had_bye.contains(&p.id));
+        let pick = order
+            .iter()
+            .rposition(|p| !p.ghost && !had_bye.contains(&p.id));
         let pick = pick.or_else(|| order.iter().rposition(|p| !p.ghost));
         if let Some(i) = pick {
             bye = Some(order.remove(i).id);
@@ -507,7 +526,10 @@ pub fn quick_round(snapshot: &Snapshot, settings: &Settings) -> Round {
             continue;
         }
         used[i] = true;
-        let free: Vec<usize> = (i + 1..order.len()).filter(|&j| !used[j]).take(QUICK_WINDOW).collect();
+        let free: Vec<usize> = (i + 1..order.len())
+            .filter(|&j| !used[j])
+            .take(QUICK_WINDOW)
+            .collect();
         let a = order[i].id;
         let fresh = |j: &usize| !met.contains(&(a.min(order[*j].id), a.max(order[*j].id)));
         let Some(j) = free.iter().copied().find(fresh).or(free.first().copied()) else {
@@ -515,7 +537,8 @@ pub fn quick_round(snapshot: &Snapshot, settings: &Settings) -> Round {
         };
         used[j] = true;
         let (p, q) = (order[i], order[j]);
-        let (stones, stronger) = checker::expected_handicap(settings, (p, score(p.id)), (q, score(q.id)));
+        let (stones, stronger) =
+            checker::expected_handicap(settings, (p, score(p.id)), (q, score(q.id)));
         let bal = |id: PlayerId| balance.get(&id).copied().unwrap_or(0);
         let p_white = match stronger {
             Some(s) if stones > 0 => s == p.id,
@@ -542,7 +565,11 @@ pub fn quick_round(snapshot: &Snapshot, settings: &Settings) -> Round {
 /// White − black over past even games with known colours.
 fn colour_balances(snapshot: &Snapshot) -> BTreeMap<PlayerId, i32> {
     let mut out = BTreeMap::new();
-    for g in snapshot.games.iter().filter(|g| g.handicap == 0 && g.known_colour) {
+    for g in snapshot
+        .games
+        .iter()
+        .filter(|g| g.handicap == 0 && g.known_colour)
+    {
         *out.entry(g.white).or_insert(0) += 1;
         *out.entry(g.black).or_insert(0) -= 1;
     }
@@ -551,7 +578,12 @@ fn colour_balances(snapshot: &Snapshot) -> BTreeMap<PlayerId, i32> {
 
 /// Results of one drawn round, chosen from the seed: the stronger player (after handicap) wins more often, with
 /// some jigo, forfeits and, rarely, both-lose. A ghost always loses by forfeit. Returns the round's games.
-pub fn play_round(snapshot: &Snapshot, round: &Round, rng: &mut Rng, forfeit_per_mille: u64) -> Vec<PastGame> {
+pub fn play_round(
+    snapshot: &Snapshot,
+    round: &Round,
+    rng: &mut Rng,
+    forfeit_per_mille: u64,
+) -> Vec<PastGame> {
     let players: BTreeMap<PlayerId, &Player> = snapshot.players.iter().map(|p| (p.id, p)).collect();
     round
         .games
@@ -574,7 +606,13 @@ pub fn play_round(snapshot: &Snapshot, round: &Round, rng: &mut Rng, forfeit_per
         .collect()
 }
 
-fn result_between(rng: &mut Rng, white: &Player, black: &Player, handicap: u8, forfeit: u64) -> GameResult {
+fn result_between(
+    rng: &mut Rng,
+    white: &Player,
+    black: &Player,
+    handicap: u8,
+    forfeit: u64,
+) -> GameResult {
     if white.ghost || black.ghost {
         let outcome = if white.ghost {
             Outcome::BlackWins
@@ -717,9 +755,19 @@ impl Simulation {
     }
 
     fn record(&mut self, round: &Round) {
-        let players: BTreeMap<PlayerId, Player> = self.snapshot.players.iter().map(|p| (p.id, p.clone())).collect();
+        let players: BTreeMap<PlayerId, Player> = self
+            .snapshot
+            .players
+            .iter()
+            .map(|p| (p.id, p.clone()))
+            .collect();
         let forfeit = self.config.forfeit_per_mille;
-        for g in self.snapshot.games.iter_mut().filter(|g| g.round == round.round) {
+        for g in self
+            .snapshot
+            .games
+            .iter_mut()
+            .filter(|g| g.round == round.round)
+        {
             if let (Some(w), Some(b)) = (players.get(&g.white), players.get(&g.black)) {
                 g.result = result_between(&mut self.rng, w, b, g.handicap, forfeit);
             }
@@ -748,7 +796,13 @@ impl Iterator for Simulation {
         let result = crate::draw(&self.snapshot, &self.config.settings, draw_seed);
         let optimality = pairable <= self.config.optimality_limit;
         let violations = match (&result, self.checks) {
-            (Ok(round), true) => check_round(&self.snapshot, &self.config.settings, draw_seed, round, optimality),
+            (Ok(round), true) => check_round(
+                &self.snapshot,
+                &self.config.settings,
+                draw_seed,
+                round,
+                optimality,
+            ),
             (Ok(_), false) => vec![],
             (Err(e), _) if pairable >= 2 => vec![Violation {
                 rule: Rule::EngineError,
@@ -772,7 +826,13 @@ impl Iterator for Simulation {
     }
 }
 
-fn check_round(snapshot: &Snapshot, settings: &Settings, seed: u64, round: &Round, optimality: bool) -> Vec<Violation> {
+fn check_round(
+    snapshot: &Snapshot,
+    settings: &Settings,
+    seed: u64,
+    round: &Round,
+    optimality: bool,
+) -> Vec<Violation> {
     let mut v = checker::check(snapshot, settings, round);
     if optimality {
         v.extend(checker::check_optimal(snapshot, settings, seed, round));
@@ -783,7 +843,12 @@ fn check_round(snapshot: &Snapshot, settings: &Settings, seed: u64, round: &Roun
 
 /// Draws again from the same snapshot with its players, games and byes in another order: the round must be
 /// identical (the engine must not depend on input order or hash-map iteration).
-fn check_order_independence(snapshot: &Snapshot, settings: &Settings, seed: u64, round: &Round) -> Vec<Violation> {
+fn check_order_independence(
+    snapshot: &Snapshot,
+    settings: &Settings,
+    seed: u64,
+    round: &Round,
+) -> Vec<Violation> {
     let mut shuffled = snapshot.clone();
     shuffled.players.reverse();
     let half = shuffled.games.len() / 2;
@@ -807,7 +872,11 @@ fn check_order_independence(snapshot: &Snapshot, settings: &Settings, seed: u64,
 }
 
 fn pairs_of(round: &Round) -> Vec<(u32, PlayerId, PlayerId)> {
-    round.games.iter().map(|g| (g.table, g.white, g.black)).collect()
+    round
+        .games
+        .iter()
+        .map(|g| (g.table, g.white, g.black))
+        .collect()
 }
 
 /// Plays the tournament of `config` round by round: draw with [`crate::draw`], check with [`checker::check`] (and
@@ -920,14 +989,25 @@ mod tests {
         let ddk = ps.iter().filter(|p| p.rank.0 <= -10).count();
         assert!(dans > 20 && dans < 120, "a dan tail: {dans}");
         assert!(ddk > 40, "double-digit kyu players exist: {ddk}");
-        let top = ps.iter().map(|p| p.starting_mms).max().expect("non-empty field");
+        let top = ps
+            .iter()
+            .map(|p| p.starting_mms)
+            .max()
+            .expect("non-empty field");
         let at_bar = ps.iter().filter(|p| p.starting_mms == top).count();
-        assert!((10..=40).contains(&at_bar), "top group ≈ 2 × rounds: {at_bar}");
+        assert!(
+            (10..=40).contains(&at_bar),
+            "top group ≈ 2 × rounds: {at_bar}"
+        );
         assert!(ps.iter().any(|p| p.family.is_some()));
         assert!(ps.iter().any(|p| !p.participation[0]), "latecomers");
         for p in &ps {
             if let Some(r) = p.rating {
-                assert_eq!((r + 950) / 100 - 30, p.rank.0, "rating consistent with rank");
+                assert_eq!(
+                    (r + 950) / 100 - 30,
+                    p.rank.0,
+                    "rating consistent with rank"
+                );
             }
         }
     }
@@ -950,7 +1030,11 @@ mod tests {
         for r in 1..=5 {
             let present = s.players.iter().filter(|p| p.plays(RoundNo(r))).count();
             let games = s.games.iter().filter(|g| g.round == RoundNo(r)).count();
-            assert_eq!(2 * games + present % 2, present, "round {r}: everyone present plays");
+            assert_eq!(
+                2 * games + present % 2,
+                present,
+                "round {r}: everyone present plays"
+            );
         }
         let repeats = s.games.len() - met_pairs(&s).len();
         assert!(
@@ -972,7 +1056,9 @@ mod tests {
             ..strong.clone()
         };
         let wins = (0..1000)
-            .filter(|_| result_between(&mut rng, &strong, &weak, 0, 0).outcome == Outcome::WhiteWins)
+            .filter(|_| {
+                result_between(&mut rng, &strong, &weak, 0, 0).outcome == Outcome::WhiteWins
+            })
             .count();
         assert!(wins > 850, "{wins}");
     }

@@ -10,7 +10,10 @@ use tengen_draw::generator::{simulate, GenConfig, Simulation, SoakStats};
 use tengen_draw::{Round, Snapshot, Warning};
 
 fn env_u64(name: &str, default: u64) -> u64 {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 #[test]
@@ -28,7 +31,12 @@ fn ten_thousand_random_rounds_break_no_rule() {
             rounds += 1;
             stats.add(&report);
             if !report.violations.is_empty() && failures.len() < 20 {
-                let list: Vec<String> = report.violations.iter().take(5).map(|v| v.to_string()).collect();
+                let list: Vec<String> = report
+                    .violations
+                    .iter()
+                    .take(5)
+                    .map(|v| v.to_string())
+                    .collect();
                 failures.push(format!(
                     "{} round {} (draw seed {}): {}",
                     cfg.describe(),
@@ -66,10 +74,9 @@ fn mutations(before: &Snapshot, round: &Round) -> Vec<(&'static str, Round, Vec<
         };
         out.push(("wrong handicap", r, vec![Rule::Handicap]));
         let g = &round.games[0];
-        let repeat = before
-            .games
-            .iter()
-            .any(|p| (p.white, p.black) == (g.white, g.black) || (p.white, p.black) == (g.black, g.white));
+        let repeat = before.games.iter().any(|p| {
+            (p.white, p.black) == (g.white, g.black) || (p.white, p.black) == (g.black, g.white)
+        });
         if !repeat {
             let mut r = round.clone();
             r.warnings.push(Warning::RepeatedGame(g.white, g.black));
@@ -132,5 +139,9 @@ fn the_checker_catches_broken_rounds() {
         }
     }
     eprintln!("mutations caught: {caught:?}");
-    assert_eq!(caught.len(), 6, "every kind of mutation was tried: {caught:?}");
+    assert_eq!(
+        caught.len(),
+        6,
+        "every kind of mutation was tried: {caught:?}"
+    );
 }

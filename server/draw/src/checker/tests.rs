@@ -128,7 +128,8 @@ fn a_second_bye_is_refused_unless_everyone_had_one() {
     });
     let bad = round(2, vec![game(1, 2, 1, 0)], Some(3));
     let mut bad = bad;
-    bad.warnings.push(Warning::RepeatedGame(PlayerId(1), PlayerId(2)));
+    bad.warnings
+        .push(Warning::RepeatedGame(PlayerId(1), PlayerId(2)));
     let v = check(&s, &even_settings(), &bad);
     assert!(rules(&v).contains(&Rule::Bye), "{v:?}");
 }
@@ -139,8 +140,10 @@ fn an_avoidable_repeat_is_reported_even_with_a_warning() {
     s.games.push(past(1, 1, 2, Outcome::WhiteWins));
     s.games.push(past(1, 3, 4, Outcome::WhiteWins));
     let mut r = round(2, vec![game(1, 2, 1, 0), game(2, 4, 3, 0)], None);
-    r.warnings.push(Warning::RepeatedGame(PlayerId(1), PlayerId(2)));
-    r.warnings.push(Warning::RepeatedGame(PlayerId(3), PlayerId(4)));
+    r.warnings
+        .push(Warning::RepeatedGame(PlayerId(1), PlayerId(2)));
+    r.warnings
+        .push(Warning::RepeatedGame(PlayerId(3), PlayerId(4)));
     let v = check(&s, &even_settings(), &r);
     assert!(rules(&v).contains(&Rule::Repeat), "{v:?}");
 }
@@ -150,7 +153,8 @@ fn a_forced_and_warned_repeat_is_accepted() {
     let mut s = field(2, 2);
     s.games.push(past(1, 1, 2, Outcome::WhiteWins));
     let mut r = round(2, vec![game(1, 2, 1, 0)], None);
-    r.warnings.push(Warning::RepeatedGame(PlayerId(2), PlayerId(1)));
+    r.warnings
+        .push(Warning::RepeatedGame(PlayerId(2), PlayerId(1)));
     // 1 won as White: 1 is in the group above, 2 floats up; 1 had White so 2 gets it now.
     r.warnings.push(Warning::PairedUpDown {
         player: PlayerId(2),
@@ -177,7 +181,8 @@ fn relatives_need_a_warning_and_must_be_unavoidable() {
     let mut r = round(1, vec![game(1, 1, 2, 0), game(2, 3, 4, 0)], None);
     let v = check(&s, &even_settings(), &r);
     assert!(rules(&v).contains(&Rule::Family), "{v:?}");
-    r.warnings.push(Warning::SameFamily(PlayerId(1), PlayerId(2)));
+    r.warnings
+        .push(Warning::SameFamily(PlayerId(1), PlayerId(2)));
     let v = check(&s, &even_settings(), &r);
     assert_eq!(rules(&v), vec![Rule::Family], "avoidable: {v:?}");
 }
@@ -221,7 +226,8 @@ fn handicap_is_capped_at_the_bar_and_clamped_to_the_ceiling() {
     let b = player(2, -20);
     let settings = Settings::default();
     // MMS based: 5d sits at 1d (0) as pseudo-rank; 20k at −20; difference 20 − 1 = 19, ceiling 9.
-    let (stones, stronger) = expected_handicap(&settings, (&a, a.starting_mms), (&b, b.starting_mms));
+    let (stones, stronger) =
+        expected_handicap(&settings, (&a, a.starting_mms), (&b, b.starting_mms));
     assert_eq!((stones, stronger), (9, Some(PlayerId(1))));
     let c = player(3, 2);
     let (stones, _) = expected_handicap(&settings, (&a, a.starting_mms), (&c, c.starting_mms));
@@ -262,11 +268,17 @@ fn same_club_needs_a_warning_and_false_warnings_are_caught() {
     s.players[0].club = "Club".into();
     s.players[1].club = "Club".into();
     let mut r = round(1, vec![game(1, 1, 2, 0), game(2, 3, 4, 0)], None);
-    assert_eq!(rules(&check(&s, &even_settings(), &r)), vec![Rule::MissingWarning]);
+    assert_eq!(
+        rules(&check(&s, &even_settings(), &r)),
+        vec![Rule::MissingWarning]
+    );
     r.warnings.push(Warning::SameClub(PlayerId(1), PlayerId(2)));
     assert_eq!(check(&s, &even_settings(), &r), vec![]);
     r.warnings.push(Warning::SameClub(PlayerId(3), PlayerId(4)));
-    assert_eq!(rules(&check(&s, &even_settings(), &r)), vec![Rule::FalseWarning]);
+    assert_eq!(
+        rules(&check(&s, &even_settings(), &r)),
+        vec![Rule::FalseWarning]
+    );
 }
 
 #[test]
@@ -277,7 +289,11 @@ fn colour_imbalance_of_two_must_be_warned() {
     // 1 and 2 both had White, 3 and 4 both Black: someone reaches +2 and someone −2.
     let mut r = round(2, vec![game(1, 1, 2, 0), game(2, 3, 4, 0)], None);
     let v = check(&s, &even_settings(), &r);
-    assert_eq!(rules(&v), vec![Rule::MissingWarning, Rule::MissingWarning], "{v:?}");
+    assert_eq!(
+        rules(&v),
+        vec![Rule::MissingWarning, Rule::MissingWarning],
+        "{v:?}"
+    );
     for (id, balance) in [(1, 2), (4, -2)] {
         r.warnings.push(Warning::ColourImbalance {
             player: PlayerId(id),
@@ -289,7 +305,10 @@ fn colour_imbalance_of_two_must_be_warned() {
         player: PlayerId(3),
         balance: -2,
     });
-    assert_eq!(rules(&check(&s, &even_settings(), &r)), vec![Rule::FalseWarning]);
+    assert_eq!(
+        rules(&check(&s, &even_settings(), &r)),
+        vec![Rule::FalseWarning]
+    );
 }
 
 #[test]

@@ -274,7 +274,10 @@ fn bar_rule_makes_every_game_of_a_bar_player_even() {
     assert_eq!(r.games[0].handicap, 0, "a bar player's game is even");
     s.handicap.even_at_or_above = None;
     let r = draw(&snapshot(1, players, vec![], vec![]), &s, 0).unwrap();
-    assert!(r.games[0].handicap > 0, "without the rule OpenGotha's capping gives stones");
+    assert!(
+        r.games[0].handicap > 0,
+        "without the rule OpenGotha's capping gives stones"
+    );
 }
 
 #[test]
