@@ -150,6 +150,11 @@ impl<'f, 'a> Weigher<'f, 'a> {
         out
     }
 
+    /// Does this weigher use the `egf` (OpenGotha) costs in [`Stage::Normal`]?
+    pub(crate) fn is_egf(&self) -> bool {
+        self.egf.is_some()
+    }
+
     /// Is seat `i` above the `egf` secondary thresholds?
     fn is_above(&self, i: usize) -> bool {
         self.egf

@@ -425,4 +425,4 @@ fn keep_worst_per_vertex(n: usize, mut found: Vec<(i128, Edge)>) -> Vec<Edge> {
 }
 
 /// How many violating pairs per vertex are added to the graph after one check.
-const VIOLATORS_PER_VERTEX: u32 = 4;
+const VIOLATORS_PER_VERTEX: u32 = 8;
