@@ -214,3 +214,29 @@ pub struct TokenRecord {
     /// Revoked tokens are refused.
     pub revoked: bool,
 }
+
+#[cfg(test)]
+impl ParticipantFields {
+    /// A valid 3k player for tests: only the names and club vary.
+    pub fn sample(family: &str, given: &str, club: &str) -> ParticipantFields {
+        ParticipantFields {
+            family_name: family.into(),
+            given_name: given.into(),
+            rank: Rank::kyu(3).expect("3 kyu is a rank"),
+            rating: None,
+            club: club.into(),
+            city: String::new(),
+            country: "FR".into(),
+            egd_pin: String::new(),
+            aga_id: String::new(),
+            ffg_licence: String::new(),
+            email: String::new(),
+            phone: String::new(),
+            family_group: String::new(),
+            local: false,
+            fee_cents: 0,
+            paid: false,
+            notes: String::new(),
+        }
+    }
+}

@@ -28,25 +28,7 @@ fn actor() -> Actor {
 }
 
 fn fields(family: &str) -> ParticipantFields {
-    ParticipantFields {
-        family_name: family.into(),
-        given_name: "Test".into(),
-        rank: "5k".parse().unwrap(),
-        rating: None,
-        club: String::new(),
-        city: String::new(),
-        country: String::new(),
-        egd_pin: String::new(),
-        aga_id: String::new(),
-        ffg_licence: String::new(),
-        email: String::new(),
-        phone: String::new(),
-        family_group: String::new(),
-        local: false,
-        fee_cents: 0,
-        paid: false,
-        notes: String::new(),
-    }
+    ParticipantFields::sample(family, "Test", "")
 }
 
 fn register(family: &str) -> Command {

@@ -16,25 +16,7 @@ fn ctx(role: Role) -> Context {
 }
 
 fn fields(family: &str, given: &str, club: &str) -> ParticipantFields {
-    ParticipantFields {
-        family_name: family.into(),
-        given_name: given.into(),
-        rank: "3k".parse().unwrap(),
-        rating: None,
-        club: club.into(),
-        city: String::new(),
-        country: "FR".into(),
-        egd_pin: String::new(),
-        aga_id: String::new(),
-        ffg_licence: String::new(),
-        email: String::new(),
-        phone: String::new(),
-        family_group: String::new(),
-        local: false,
-        fee_cents: 0,
-        paid: false,
-        notes: String::new(),
-    }
+    ParticipantFields::sample(family, given, club)
 }
 
 /// Decides and applies, panicking on rejection: builds a register step by step.
