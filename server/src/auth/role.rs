@@ -19,6 +19,12 @@ pub enum Action {
     Watch,
     /// Receive the stored log bytes (standby servers).
     Replicate,
+    /// Number players, draw, publish, edit and close rounds, change ranks and entry options.
+    Direct,
+    /// Enter game results.
+    EnterResults,
+    /// Report no-shows, late starts and disputes.
+    Referee,
 }
 
 impl Action {
@@ -32,6 +38,9 @@ impl Action {
             Action::ManageTokens => "manage terminal tokens",
             Action::Watch => "watch the log",
             Action::Replicate => "replicate the log",
+            Action::Direct => "draw, publish, edit or close rounds",
+            Action::EnterResults => "enter results",
+            Action::Referee => "make referee reports",
         }
     }
 }
@@ -44,7 +53,9 @@ pub fn allows(role: Role, action: Action) -> bool {
         Role::Registration | Role::LateDesk => {
             matches!(action, Read | ReadPrivate | Register | Watch)
         }
-        Role::Results | Role::Referee | Role::Viewer => matches!(action, Read | Watch),
+        Role::Results => matches!(action, Read | Watch | EnterResults),
+        Role::Referee => matches!(action, Read | Watch | Referee),
+        Role::Viewer => matches!(action, Read | Watch),
         Role::Replica => matches!(action, Read | ReadPrivate | Watch | Replicate),
         Role::System => false,
     }

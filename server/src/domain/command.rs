@@ -2,7 +2,9 @@
 //! state into events (`decide`) or rejected, changing nothing.
 
 use super::ids::{ParticipantId, Revision, TokenId, TournamentId};
+use super::rank::Rank;
 use super::record::{EventInfo, ParticipantFields, Role, TournamentSettings};
+use super::round::GameResult;
 use serde::{Deserialize, Serialize};
 
 /// Entering a tournament: which one and which rounds (`None` = every round).
@@ -137,6 +139,192 @@ pub enum Command {
         /// Which.
         id: TokenId,
     },
+    /// Director's per-entry settings: ghost flag, starting-MMS correction.
+    SetEntryOptions {
+        /// Who.
+        id: ParticipantId,
+        /// Which tournament.
+        tournament: TournamentId,
+        /// New ghost flag, if changing.
+        ghost: Option<bool>,
+        /// New correction in whole points, if changing.
+        mms_correction: Option<i32>,
+        /// `None` = any revision.
+        expected: Option<Revision>,
+    },
+    /// A rank change effective from a round.
+    ChangeRank {
+        /// Who.
+        id: ParticipantId,
+        /// Which tournament.
+        tournament: TournamentId,
+        /// The new rank.
+        rank: Rank,
+        /// First round at the new rank.
+        from_round: u32,
+        /// Also move the player's starting MMS to the new rank.
+        move_start: bool,
+        /// `None` = any revision.
+        expected: Option<Revision>,
+    },
+    /// Number the players by strength (rank, rating, then `order`, then registration order).
+    NumberPlayers {
+        /// Which tournament.
+        tournament: TournamentId,
+        /// The director's order for players of equal rank and rating (earlier = lower number).
+        order: Vec<ParticipantId>,
+    },
+    /// Draw a round with the engine (or prepare it empty for manual pairing).
+    DrawRound {
+        /// Which tournament.
+        tournament: TournamentId,
+        /// The round to draw: the next one, or the last one if unpublished and `redraw`.
+        round: u32,
+        /// Replace an unpublished draw of this round.
+        redraw: bool,
+        /// Leave everyone unpaired (a round paired by hand, e.g. retyping a paper event).
+        empty: bool,
+        /// `None` = any revision of the tournament's rounds.
+        expected: Option<Revision>,
+    },
+    /// Show a drawn round to the players.
+    PublishRound {
+        /// Which tournament.
+        tournament: TournamentId,
+        /// Which round.
+        round: u32,
+    },
+    /// A manual change to a drawn or published round.
+    EditRound {
+        /// Which tournament.
+        tournament: TournamentId,
+        /// Which round.
+        round: u32,
+        /// The change.
+        edit: RoundEdit,
+        /// `None` = any revision of the tournament's rounds.
+        expected: Option<Revision>,
+    },
+    /// Close a round whose results are all confirmed.
+    CloseRound {
+        /// Which tournament.
+        tournament: TournamentId,
+        /// Which round.
+        round: u32,
+    },
+    /// Report a game's result (results desk: an entry to be confirmed; director: the result that counts).
+    ReportResult {
+        /// Which tournament.
+        tournament: TournamentId,
+        /// Which round.
+        round: u32,
+        /// The table.
+        table: u32,
+        /// The result.
+        result: GameResult,
+    },
+    /// The referee's reports at a table.
+    RefereeReport {
+        /// Which tournament.
+        tournament: TournamentId,
+        /// Which round.
+        round: u32,
+        /// The table.
+        table: u32,
+        /// What happened.
+        report: RefereeReport,
+    },
+}
+
+/// What a referee reports at a table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RefereeReport {
+    /// This player did not turn up: the opponent wins by forfeit.
+    NoShow {
+        /// The absent player.
+        absent: ParticipantId,
+    },
+    /// Neither player turned up: both lose by forfeit.
+    BothAbsent,
+    /// A late start.
+    LateStart {
+        /// The late player.
+        player: ParticipantId,
+        /// Minutes late.
+        minutes: u32,
+    },
+    /// The game is adjourned or disputed (true) or settled (false), with a note.
+    Dispute {
+        /// Flag on or off.
+        disputed: bool,
+        /// What happened.
+        note: String,
+    },
+}
+
+/// A manual change to a round, in register terms (see the draw's `Edit`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RoundEdit {
+    /// Pair two unpaired players.
+    Pair {
+        /// One player.
+        a: ParticipantId,
+        /// The other.
+        b: ParticipantId,
+        /// Who takes White.
+        white: Option<ParticipantId>,
+        /// Handicap stones.
+        handicap: Option<u8>,
+        /// Table.
+        table: Option<u32>,
+        /// Accept a repeated game.
+        force: bool,
+    },
+    /// Dissolve the game of this player.
+    Unpair {
+        /// A player of the game.
+        player: ParticipantId,
+    },
+    /// Exchange two players of different games.
+    Swap {
+        /// One player.
+        a: ParticipantId,
+        /// The other.
+        b: ParticipantId,
+        /// Accept repeated games.
+        force: bool,
+    },
+    /// Exchange colours in the game of this player.
+    ExchangeColours {
+        /// A player of the game.
+        player: ParticipantId,
+    },
+    /// Set the handicap of the game of this player.
+    SetHandicap {
+        /// A player of the game.
+        player: ParticipantId,
+        /// Stones.
+        handicap: u8,
+    },
+    /// Move the game of this player to a table.
+    SetTable {
+        /// A player of the game.
+        player: ParticipantId,
+        /// The table.
+        table: u32,
+    },
+    /// Give the bye to this player.
+    AssignBye {
+        /// The player.
+        player: ParticipantId,
+        /// Accept a second bye.
+        force: bool,
+    },
+    /// Take this player out of the round (they miss it).
+    MarkAbsent {
+        /// The player.
+        player: ParticipantId,
+    },
 }
 
 impl Command {
@@ -157,6 +345,15 @@ impl Command {
             Command::Reinstate { .. } => "Reinstate",
             Command::CreateToken { .. } => "CreateToken",
             Command::RevokeToken { .. } => "RevokeToken",
+            Command::SetEntryOptions { .. } => "SetEntryOptions",
+            Command::ChangeRank { .. } => "ChangeRank",
+            Command::NumberPlayers { .. } => "NumberPlayers",
+            Command::DrawRound { .. } => "DrawRound",
+            Command::PublishRound { .. } => "PublishRound",
+            Command::EditRound { .. } => "EditRound",
+            Command::CloseRound { .. } => "CloseRound",
+            Command::ReportResult { .. } => "ReportResult",
+            Command::RefereeReport { .. } => "RefereeReport",
         }
     }
 }

@@ -8,6 +8,7 @@ use super::ids::{ParticipantId, Revision, TournamentId};
 use super::record::{
     Entry, EntryStatus, EventInfo, Participant, ParticipantFields, Role, TokenRecord, Tournament,
 };
+use super::lifecycle;
 use super::state::{ExternalId, State};
 use super::validate;
 use sha2::{Digest, Sha256};
@@ -45,11 +46,18 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
         Command::SetRegistrationOpen { id, open, expected } => {
             let t = tournament(state, *id)?;
             check_revision(*expected, t.revision)?;
-            Ok(vec![Event::RegistrationSet {
+            let mut events = Vec::new();
+            // Closing registration before the first draw numbers the field by strength.
+            let drawn = state.play.get(id).is_some_and(|p| !p.rounds.is_empty());
+            if !open && !drawn {
+                events.extend(lifecycle::number_players(state, *id, &[])?);
+            }
+            events.push(Event::RegistrationSet {
                 id: *id,
                 revision: t.revision.next(),
                 open: *open,
-            }])
+            });
+            Ok(events)
         }
         Command::RegisterParticipant {
             fields,
@@ -147,6 +155,61 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
             }
             Ok(vec![Event::TokenRevoked { id: *id }])
         }
+        Command::SetEntryOptions {
+            id,
+            tournament,
+            ghost,
+            mms_correction,
+            expected,
+        } => lifecycle::entry_options(state, *id, *tournament, *ghost, *mms_correction, *expected),
+        Command::ChangeRank {
+            id,
+            tournament,
+            rank,
+            from_round,
+            move_start,
+            expected,
+        } => lifecycle::change_rank(
+            state,
+            *id,
+            *tournament,
+            *rank,
+            *from_round,
+            *move_start,
+            *expected,
+        ),
+        Command::NumberPlayers { tournament, order } => {
+            lifecycle::number_players(state, *tournament, order)
+        }
+        Command::DrawRound {
+            tournament,
+            round,
+            redraw,
+            empty,
+            expected,
+        } => lifecycle::draw_round(state, *tournament, *round, *redraw, *empty, *expected, ctx),
+        Command::PublishRound { tournament, round } => {
+            lifecycle::publish(state, *tournament, *round)
+        }
+        Command::EditRound {
+            tournament,
+            round,
+            edit,
+            expected,
+        } => lifecycle::edit_round(state, *tournament, *round, edit, *expected),
+        Command::CloseRound { tournament, round } => lifecycle::close(state, *tournament, *round),
+        Command::ReportResult {
+            tournament,
+            round,
+            table,
+            result,
+        } => lifecycle::report_result(state, *tournament, *round, *table, *result, ctx),
+        Command::RefereeReport {
+            tournament,
+            round,
+            table,
+            report,
+        } => lifecycle::referee(state, *tournament, *round, *table, report, ctx),
     }
 }
 
@@ -196,7 +259,7 @@ fn register(
             EntryStatus::PreRegistered
         };
         if entries
-            .insert(tournament, Entry { rounds, status })
+            .insert(tournament, Entry::new(rounds, status))
             .is_some()
         {
             return Err(Rejected::invalid(

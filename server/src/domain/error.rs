@@ -85,6 +85,17 @@ pub enum Rejected {
         /// What was attempted.
         action: &'static str,
     },
+    /// The tournament is not in a state that allows this (`FAILED_PRECONDITION`); the message says what to do.
+    #[error("{0}")]
+    Precondition(String),
+    /// No such round (`NOT_FOUND`).
+    #[error("{tournament} has no round {round} yet")]
+    UnknownRound {
+        /// Which tournament.
+        tournament: TournamentId,
+        /// Which round.
+        round: u32,
+    },
     /// The request id was already used for a different command (`INVALID_ARGUMENT`).
     #[error("request id {0:?} was already used for a different command")]
     RequestIdReused(String),

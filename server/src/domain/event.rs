@@ -3,9 +3,10 @@
 
 use super::ids::{ParticipantId, Revision, TokenId, TournamentId};
 use super::record::{
-    EntryStatus, EventInfo, Participant, ParticipantFields, TokenRecord, Tournament,
+    EntryStatus, EventInfo, Participant, ParticipantFields, RankChange, TokenRecord, Tournament,
     TournamentSettings,
 };
+use super::round::{GameRecord, RoundRecord, RoundState};
 use serde::{Deserialize, Serialize};
 
 /// One change to the register.
@@ -107,6 +108,89 @@ pub enum Event {
         /// Which.
         id: TokenId,
     },
+    /// An entry's director settings changed.
+    EntryOptionsSet {
+        /// Who.
+        id: ParticipantId,
+        /// New revision.
+        revision: Revision,
+        /// Which tournament.
+        tournament: TournamentId,
+        /// Ghost flag.
+        ghost: bool,
+        /// Starting-MMS correction, whole points.
+        mms_correction: i32,
+    },
+    /// A rank change effective from a round.
+    RankChanged {
+        /// Who.
+        id: ParticipantId,
+        /// New revision.
+        revision: Revision,
+        /// Which tournament.
+        tournament: TournamentId,
+        /// The change.
+        change: RankChange,
+        /// The new frozen starting MMS (half points) when the director moved the player.
+        new_start: Option<i32>,
+        /// The tournament rounds' new revision when `new_start` is set.
+        play_revision: Option<Revision>,
+    },
+    /// Player numbers were (re)assigned.
+    PlayersNumbered {
+        /// Which tournament.
+        tournament: TournamentId,
+        /// New revision of the tournament's rounds.
+        revision: Revision,
+        /// Every numbered player's number.
+        numbers: Vec<(ParticipantId, u32)>,
+    },
+    /// A round was drawn (or redrawn, or prepared empty for manual pairing).
+    RoundDrawn {
+        /// Which tournament.
+        tournament: TournamentId,
+        /// New revision of the tournament's rounds.
+        revision: Revision,
+        /// The round.
+        round: RoundRecord,
+        /// Starting MMS frozen by this draw (players drawn for the first time).
+        starts: Vec<(ParticipantId, i32)>,
+        /// Numbers given to players who had none.
+        numbers: Vec<(ParticipantId, u32)>,
+    },
+    /// A round was changed by hand (the whole round after the change).
+    RoundEdited {
+        /// Which tournament.
+        tournament: TournamentId,
+        /// New revision of the tournament's rounds.
+        revision: Revision,
+        /// The round after the edit.
+        round: RoundRecord,
+        /// A short description of the edit.
+        edit: String,
+    },
+    /// A round's state changed (published, closed).
+    RoundStateSet {
+        /// Which tournament.
+        tournament: TournamentId,
+        /// New revision of the tournament's rounds.
+        revision: Revision,
+        /// Which round.
+        round: u32,
+        /// The new state.
+        state: RoundState,
+    },
+    /// A game's results, notes or dispute flag changed (the whole game after the change).
+    GameUpdated {
+        /// Which tournament.
+        tournament: TournamentId,
+        /// New revision of the tournament's rounds.
+        revision: Revision,
+        /// Which round.
+        round: u32,
+        /// The game after the change.
+        game: GameRecord,
+    },
 }
 
 impl Event {
@@ -126,6 +210,22 @@ impl Event {
             Event::EntryStatusSet { change, .. } => change.kind(),
             Event::TokenCreated { .. } => "TokenCreated",
             Event::TokenRevoked { .. } => "TokenRevoked",
+            Event::EntryOptionsSet { .. } => "EntryOptionsSet",
+            Event::RankChanged { .. } => "RankChanged",
+            Event::PlayersNumbered { .. } => "PlayersNumbered",
+            Event::RoundDrawn { round, .. } if round.draws > 1 => "RoundRedrawn",
+            Event::RoundDrawn { .. } => "RoundDrawn",
+            Event::RoundEdited { .. } => "RoundEdited",
+            Event::RoundStateSet {
+                state: RoundState::Published,
+                ..
+            } => "RoundPublished",
+            Event::RoundStateSet {
+                state: RoundState::Closed,
+                ..
+            } => "RoundClosed",
+            Event::RoundStateSet { .. } => "RoundReopened",
+            Event::GameUpdated { .. } => "GameUpdated",
         }
     }
 }

@@ -5,10 +5,14 @@ pub mod command;
 pub mod decide;
 pub mod error;
 pub mod event;
+pub mod field;
 pub mod ids;
+pub mod lifecycle;
 pub mod name;
 pub mod rank;
 pub mod record;
+pub mod round;
+pub mod setup;
 pub mod state;
 pub mod validate;
 

@@ -3,6 +3,7 @@
 
 use super::ids::{ParticipantId, Revision, TokenId, TournamentId};
 use super::rank::Rank;
+use super::setup::{DrawSettings, HandicapSettings, McMahonSetup, ScoringSettings, TimeControl};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -47,7 +48,7 @@ impl PairingSystem {
 
 /// A tournament's settings. Grows with the draw and round features: every new field needs a serde default so old
 /// logs still replay.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TournamentSettings {
     /// Name shown on every sheet.
     pub name: String,
@@ -61,6 +62,46 @@ pub struct TournamentSettings {
     /// Last day, yyyy-mm-dd or empty.
     #[serde(default)]
     pub end_date: String,
+    /// Komi in half points (13 = 6½).
+    #[serde(default = "default_komi")]
+    pub komi_half: i32,
+    /// Time control.
+    #[serde(default)]
+    pub time: TimeControl,
+    /// McMahon bar, floor, supergroup or sections.
+    #[serde(default)]
+    pub mcmahon: McMahonSetup,
+    /// Handicap rule.
+    #[serde(default)]
+    pub handicap: HandicapSettings,
+    /// Draw profile and switches.
+    #[serde(default)]
+    pub draw: DrawSettings,
+    /// Scoring, tie-breaks, prizes, result checking.
+    #[serde(default)]
+    pub scoring: ScoringSettings,
+}
+
+fn default_komi() -> i32 {
+    13
+}
+
+impl Default for TournamentSettings {
+    fn default() -> Self {
+        TournamentSettings {
+            name: String::new(),
+            rounds: 0,
+            system: PairingSystem::McMahon,
+            start_date: String::new(),
+            end_date: String::new(),
+            komi_half: default_komi(),
+            time: TimeControl::default(),
+            mcmahon: McMahonSetup::default(),
+            handicap: HandicapSettings::default(),
+            draw: DrawSettings::default(),
+            scoring: ScoringSettings::default(),
+        }
+    }
 }
 
 /// One tournament of the event.
@@ -105,6 +146,46 @@ pub struct Entry {
     pub rounds: Vec<u32>,
     /// Status.
     pub status: EntryStatus,
+    /// A ghost entered by the director to even the field: paired, never placed, never given the bye.
+    #[serde(default)]
+    pub ghost: bool,
+    /// The director's correction of the starting McMahon score, whole points.
+    #[serde(default)]
+    pub mms_correction: i32,
+    /// Rank changes effective from a round, oldest first (the registered rank holds before the first).
+    #[serde(default)]
+    pub rank_changes: Vec<RankChange>,
+}
+
+impl Entry {
+    /// A fresh entry.
+    pub fn new(rounds: Vec<u32>, status: EntryStatus) -> Entry {
+        Entry {
+            rounds,
+            status,
+            ghost: false,
+            mms_correction: 0,
+            rank_changes: Vec::new(),
+        }
+    }
+
+    /// The rank in force in round `round`, given the registered rank.
+    pub fn rank_in(&self, registered: Rank, round: u32) -> Rank {
+        self.rank_changes
+            .iter()
+            .rev()
+            .find(|c| c.from_round <= round)
+            .map_or(registered, |c| c.rank)
+    }
+}
+
+/// A rank change effective from a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RankChange {
+    /// First round played at the new rank.
+    pub from_round: u32,
+    /// The new rank.
+    pub rank: Rank,
 }
 
 /// The editable fields of a participant. Contact data (`email`, `phone`) is private to the director and desks.

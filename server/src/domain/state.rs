@@ -5,6 +5,7 @@ use super::event::Event;
 use super::ids::{Epoch, ParticipantId, Seq, TokenId, TournamentId};
 use super::name::fold;
 use super::record::{EntryStatus, EventInfo, Participant, TokenRecord, Tournament};
+use super::round::{Play, RoundRecord};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -21,6 +22,10 @@ pub enum Subject {
     Participant(Participant),
     /// A token (never its secret).
     Token(TokenRecord),
+    /// A round of a tournament.
+    Round(TournamentId, RoundRecord),
+    /// A tournament's player numbers.
+    Numbers(TournamentId),
 }
 
 /// What the register remembers of a request id so that a retry returns the original answer.
@@ -56,6 +61,8 @@ pub struct State {
     pub participants: BTreeMap<ParticipantId, Participant>,
     /// Tokens by id.
     pub tokens: BTreeMap<TokenId, TokenRecord>,
+    /// Each tournament's rounds, numbers and frozen starting scores.
+    pub play: BTreeMap<TournamentId, Play>,
     /// Request ids seen, with their answers.
     pub requests: HashMap<String, RequestRecord>,
     /// The last applied log entry.
@@ -120,10 +127,7 @@ impl State {
                 self.with_participant(*id, *revision, |p| {
                     p.entries.insert(
                         *tournament,
-                        super::record::Entry {
-                            rounds: rounds.clone(),
-                            status: *status,
-                        },
+                        super::record::Entry::new(rounds.clone(), *status),
                     );
                 });
             }
@@ -169,6 +173,106 @@ impl State {
             Event::TokenRevoked { id } => {
                 if let Some(t) = self.tokens.get_mut(id) {
                     t.revoked = true;
+                }
+            }
+            Event::EntryOptionsSet {
+                id,
+                revision,
+                tournament,
+                ghost,
+                mms_correction,
+            } => {
+                self.with_participant(*id, *revision, |p| {
+                    if let Some(e) = p.entries.get_mut(tournament) {
+                        e.ghost = *ghost;
+                        e.mms_correction = *mms_correction;
+                    }
+                });
+            }
+            Event::RankChanged {
+                id,
+                revision,
+                tournament,
+                change,
+                new_start,
+                play_revision,
+            } => {
+                self.with_participant(*id, *revision, |p| {
+                    if let Some(e) = p.entries.get_mut(tournament) {
+                        e.rank_changes.retain(|c| c.from_round != change.from_round);
+                        e.rank_changes.push(*change);
+                        e.rank_changes.sort_by_key(|c| c.from_round);
+                    }
+                });
+                if let (Some(start), Some(rev)) = (new_start, play_revision) {
+                    let play = self.play.entry(*tournament).or_default();
+                    play.revision = *rev;
+                    play.starts.insert(*id, *start);
+                }
+            }
+            Event::PlayersNumbered {
+                tournament,
+                revision,
+                numbers,
+            } => {
+                let play = self.play.entry(*tournament).or_default();
+                play.revision = *revision;
+                play.numbers = numbers.iter().copied().collect();
+            }
+            Event::RoundDrawn {
+                tournament,
+                revision,
+                round,
+                starts,
+                numbers,
+            } => {
+                let play = self.play.entry(*tournament).or_default();
+                play.revision = *revision;
+                play.starts.extend(starts.iter().copied());
+                play.numbers.extend(numbers.iter().copied());
+                let index = round.number.saturating_sub(1) as usize;
+                if index < play.rounds.len() {
+                    play.rounds[index] = round.clone();
+                } else {
+                    play.rounds.push(round.clone());
+                }
+            }
+            Event::RoundEdited {
+                tournament,
+                revision,
+                round,
+                ..
+            } => {
+                let play = self.play.entry(*tournament).or_default();
+                play.revision = *revision;
+                if let Some(r) = play.round_mut(round.number) {
+                    *r = round.clone();
+                }
+            }
+            Event::RoundStateSet {
+                tournament,
+                revision,
+                round,
+                state,
+            } => {
+                let play = self.play.entry(*tournament).or_default();
+                play.revision = *revision;
+                if let Some(r) = play.round_mut(*round) {
+                    r.state = *state;
+                }
+            }
+            Event::GameUpdated {
+                tournament,
+                revision,
+                round,
+                game,
+            } => {
+                let play = self.play.entry(*tournament).or_default();
+                play.revision = *revision;
+                if let Some(r) = play.round_mut(*round) {
+                    if let Some(g) = r.games.iter_mut().find(|g| g.table == game.table) {
+                        *g = game.clone();
+                    }
                 }
             }
         }
@@ -337,7 +441,28 @@ impl State {
                 self.tokens.get(&token.id).cloned().map(Subject::Token)
             }
             Event::TokenRevoked { id } => self.tokens.get(id).cloned().map(Subject::Token),
+            Event::EntryOptionsSet { id, .. } | Event::RankChanged { id, .. } => participant(id),
+            Event::PlayersNumbered { tournament, .. } => Some(Subject::Numbers(*tournament)),
+            Event::RoundDrawn {
+                tournament, round, ..
+            }
+            | Event::RoundEdited {
+                tournament, round, ..
+            } => self.round_subject(*tournament, round.number),
+            Event::RoundStateSet {
+                tournament, round, ..
+            }
+            | Event::GameUpdated {
+                tournament, round, ..
+            } => self.round_subject(*tournament, *round),
         }
+    }
+
+    fn round_subject(&self, t: TournamentId, n: u32) -> Option<Subject> {
+        self.play
+            .get(&t)
+            .and_then(|p| p.round(n))
+            .map(|r| Subject::Round(t, r.clone()))
     }
 
     /// The next free participant id.

@@ -10,7 +10,9 @@ pub fn code(r: &Rejected) -> Code {
         Rejected::Invalid { .. } | Rejected::RequestIdReused(_) => Code::InvalidArgument,
         Rejected::UnknownParticipant(_)
         | Rejected::UnknownTournament(_)
-        | Rejected::UnknownToken(_) => Code::NotFound,
+        | Rejected::UnknownToken(_)
+        | Rejected::UnknownRound { .. } => Code::NotFound,
+        Rejected::Precondition(_) => Code::FailedPrecondition,
         Rejected::StaleRevision { .. } => Code::Aborted,
         Rejected::Duplicate { .. } | Rejected::AlreadyEntered { .. } => Code::AlreadyExists,
         Rejected::NotEntered { .. } | Rejected::NoEntries(_) | Rejected::WrongStatus { .. } => {

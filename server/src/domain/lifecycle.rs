@@ -1,0 +1,703 @@
+//! Decides the round commands: numbering players, drawing (with the seed from the context, recorded in the
+//! event), publishing, manual edits, results (single or double entry), the referee's reports, closing a round,
+//! rank changes and per-entry options. Pure: the draw engine runs here, inside the single writer, so a draw is
+//! one atomic step in the log and never interleaves with desk edits.
+
+use super::command::{Context, RefereeReport, RoundEdit};
+use super::error::Rejected;
+use super::event::Event;
+use super::field::{self, participant_id, player_id, Field};
+use super::ids::{ParticipantId, Revision, TournamentId};
+use super::rank::Rank;
+use super::record::{RankChange, Role, Tournament};
+use super::round::{
+    GameRecord, GameResult, Outcome, Play, ResultProgress, ResultReport, RoundRecord, RoundState,
+};
+use super::setup;
+use super::state::State;
+use tengen_draw::engine::Edit;
+use tengen_draw::model as draw;
+
+fn tournament(state: &State, id: TournamentId) -> Result<&Tournament, Rejected> {
+    state
+        .tournaments
+        .get(&id)
+        .ok_or(Rejected::UnknownTournament(id))
+}
+
+fn play(state: &State, id: TournamentId) -> Play {
+    state.play.get(&id).cloned().unwrap_or_default()
+}
+
+fn revision_of(state: &State, id: TournamentId) -> Revision {
+    state.play.get(&id).map_or(Revision(0), |p| p.revision)
+}
+
+fn check_expected(expected: Option<Revision>, actual: Revision) -> Result<(), Rejected> {
+    match expected {
+        Some(e) if e != actual => Err(Rejected::StaleRevision {
+            expected: e,
+            actual,
+        }),
+        _ => Ok(()),
+    }
+}
+
+fn precondition(message: impl Into<String>) -> Rejected {
+    Rejected::Precondition(message.into())
+}
+
+fn round_of<'p>(play: &'p Play, t: TournamentId, n: u32) -> Result<&'p RoundRecord, Rejected> {
+    play.round(n).ok_or_else(|| Rejected::UnknownRound {
+        tournament: t,
+        round: n,
+    })
+}
+
+fn name_of(state: &State, id: ParticipantId) -> String {
+    state.participants.get(&id).map_or(id.to_string(), |p| {
+        format!("{} {}", p.fields.family_name, p.fields.given_name)
+    })
+}
+
+/// Numbers every entrant who is not withdrawn, by strength.
+pub fn number_players(
+    state: &State,
+    t: TournamentId,
+    order: &[ParticipantId],
+) -> Result<Vec<Event>, Rejected> {
+    let tour = tournament(state, t)?;
+    for id in order {
+        let entered = state
+            .participants
+            .get(id)
+            .is_some_and(|p| p.entries.contains_key(&t));
+        if !entered {
+            return Err(Rejected::invalid(
+                "order",
+                format!("{id} has not entered {t}"),
+            ));
+        }
+    }
+    let field = Field::new(state, tour);
+    let players: Vec<_> = field
+        .entrants
+        .iter()
+        .copied()
+        .filter(|(_, e)| e.status != super::record::EntryStatus::Withdrawn)
+        .collect();
+    Ok(vec![Event::PlayersNumbered {
+        tournament: t,
+        revision: revision_of(state, t).next(),
+        numbers: Field::number_by_strength(&players, order, 1),
+    }])
+}
+
+/// Draws round `n` (or prepares it empty).
+pub fn draw_round(
+    state: &State,
+    t: TournamentId,
+    n: u32,
+    redraw: bool,
+    empty: bool,
+    expected: Option<Revision>,
+    ctx: &Context,
+) -> Result<Vec<Event>, Rejected> {
+    let tour = tournament(state, t)?;
+    check_expected(expected, revision_of(state, t))?;
+    let pl = play(state, t);
+    let total = tour.settings.rounds;
+    if n == 0 || n > total {
+        return Err(Rejected::invalid(
+            "round",
+            format!("round {n} is outside 1..{total}"),
+        ));
+    }
+    if tour.registration_open && n == 1 {
+        return Err(precondition(
+            "registration is still open: close registration before drawing round 1",
+        ));
+    }
+    let drawn = pl.rounds.len() as u32;
+    let mut draws = 1;
+    if n <= drawn {
+        let existing = round_of(&pl, t, n)?;
+        if existing.state != RoundState::Drawn || n != drawn {
+            return Err(precondition(format!(
+                "round {n} is {}: only the last round, before it is published, can be redrawn; \
+                 use manual edits",
+                existing.state.as_str()
+            )));
+        }
+        if !redraw {
+            return Err(precondition(format!(
+                "round {n} is already drawn: ask for a redraw explicitly (it is recorded)"
+            )));
+        }
+        if existing.games.iter().any(|g| !g.reports.is_empty()) {
+            return Err(precondition(format!(
+                "round {n} already has results: it cannot be redrawn"
+            )));
+        }
+        draws = existing.draws + 1;
+    } else if n != drawn + 1 {
+        return Err(precondition(format!(
+            "the next round to draw is {}",
+            drawn + 1
+        )));
+    } else if let Some(prev) = pl.rounds.last() {
+        if prev.state != RoundState::Closed {
+            return Err(precondition(format!(
+                "round {} is {}: close it (all results confirmed) before drawing round {n}",
+                prev.number,
+                prev.state.as_str()
+            )));
+        }
+    }
+    let field = Field::new(state, tour);
+    let input = field.snapshot(n);
+    let seed = u64::from_le_bytes([
+        ctx.entropy[0],
+        ctx.entropy[1],
+        ctx.entropy[2],
+        ctx.entropy[3],
+        ctx.entropy[4],
+        ctx.entropy[5],
+        ctx.entropy[6],
+        ctx.entropy[7],
+    ]);
+    let record = if empty {
+        RoundRecord {
+            number: n,
+            state: RoundState::Drawn,
+            seed: 0,
+            games: Vec::new(),
+            bye: None,
+            warnings: Vec::new(),
+            draws,
+        }
+    } else {
+        let settings = field.draw_settings();
+        let round = tengen_draw::draw(&input.snapshot, &settings, seed)
+            .map_err(|e| precondition(format!("the draw failed: {e}")))?;
+        let name = |id: draw::PlayerId| name_of(state, participant_id(id));
+        RoundRecord {
+            number: n,
+            state: RoundState::Drawn,
+            seed,
+            games: field::games_from_draw(&round, None),
+            bye: round.bye.map(participant_id),
+            warnings: round
+                .warnings
+                .iter()
+                .map(|w| field::describe_warning(w, &name))
+                .collect(),
+            draws,
+        }
+    };
+    Ok(vec![Event::RoundDrawn {
+        tournament: t,
+        revision: revision_of(state, t).next(),
+        round: record,
+        starts: input.new_starts,
+        numbers: input.new_numbers,
+    }])
+}
+
+/// Publishes a drawn round.
+pub fn publish(state: &State, t: TournamentId, n: u32) -> Result<Vec<Event>, Rejected> {
+    tournament(state, t)?;
+    let pl = play(state, t);
+    let r = round_of(&pl, t, n)?;
+    if r.state != RoundState::Drawn {
+        return Err(precondition(format!(
+            "round {n} is already {}",
+            r.state.as_str()
+        )));
+    }
+    Ok(vec![Event::RoundStateSet {
+        tournament: t,
+        revision: pl.revision.next(),
+        round: n,
+        state: RoundState::Published,
+    }])
+}
+
+/// Closes a published round whose results are all confirmed.
+pub fn close(state: &State, t: TournamentId, n: u32) -> Result<Vec<Event>, Rejected> {
+    tournament(state, t)?;
+    let pl = play(state, t);
+    let r = round_of(&pl, t, n)?;
+    match r.state {
+        RoundState::Drawn => {
+            return Err(precondition(format!(
+                "round {n} is not published yet"
+            )))
+        }
+        RoundState::Closed => return Err(precondition(format!("round {n} is already closed"))),
+        RoundState::Published => {}
+    }
+    let open = r.open_games();
+    if !open.is_empty() {
+        let list: Vec<String> = open
+            .iter()
+            .take(20)
+            .map(|(g, p)| format!("table {} {}", g.table, p.as_str()))
+            .collect();
+        return Err(precondition(format!(
+            "round {n} has {} result(s) not confirmed: {}{}",
+            open.len(),
+            list.join(", "),
+            if open.len() > 20 { ", …" } else { "" }
+        )));
+    }
+    Ok(vec![Event::RoundStateSet {
+        tournament: t,
+        revision: pl.revision.next(),
+        round: n,
+        state: RoundState::Closed,
+    }])
+}
+
+fn to_engine_edit(edit: &RoundEdit) -> Edit {
+    match edit {
+        RoundEdit::Pair {
+            a,
+            b,
+            white,
+            handicap,
+            table,
+            force,
+        } => Edit::Pair {
+            a: player_id(*a),
+            b: player_id(*b),
+            white: white.map(player_id),
+            handicap: *handicap,
+            table: *table,
+            force: *force,
+        },
+        RoundEdit::Unpair { player } => Edit::Unpair {
+            player: player_id(*player),
+        },
+        RoundEdit::Swap { a, b, force } => Edit::Swap {
+            a: player_id(*a),
+            b: player_id(*b),
+            force: *force,
+        },
+        RoundEdit::ExchangeColours { player } => Edit::ExchangeColours {
+            player: player_id(*player),
+        },
+        RoundEdit::SetHandicap { player, handicap } => Edit::SetHandicap {
+            player: player_id(*player),
+            handicap: *handicap,
+        },
+        RoundEdit::SetTable { player, table } => Edit::SetTable {
+            player: player_id(*player),
+            table: *table,
+        },
+        RoundEdit::AssignBye { player, force } => Edit::AssignBye {
+            player: player_id(*player),
+            force: *force,
+        },
+        RoundEdit::MarkAbsent { player } => Edit::MarkAbsent {
+            player: player_id(*player),
+        },
+    }
+}
+
+fn describe_edit(state: &State, edit: &RoundEdit) -> String {
+    let n = |p: &ParticipantId| name_of(state, *p);
+    match edit {
+        RoundEdit::Pair { a, b, .. } => format!("pair {} – {}", n(a), n(b)),
+        RoundEdit::Unpair { player } => format!("unpair the game of {}", n(player)),
+        RoundEdit::Swap { a, b, .. } => format!("swap {} and {}", n(a), n(b)),
+        RoundEdit::ExchangeColours { player } => {
+            format!("exchange colours in the game of {}", n(player))
+        }
+        RoundEdit::SetHandicap { player, handicap } => {
+            format!("handicap {handicap} in the game of {}", n(player))
+        }
+        RoundEdit::SetTable { player, table } => {
+            format!("move the game of {} to table {table}", n(player))
+        }
+        RoundEdit::AssignBye { player, .. } => format!("bye to {}", n(player)),
+        RoundEdit::MarkAbsent { player } => format!("{} absent", n(player)),
+    }
+}
+
+/// Applies a manual edit to a drawn or published round.
+pub fn edit_round(
+    state: &State,
+    t: TournamentId,
+    n: u32,
+    edit: &RoundEdit,
+    expected: Option<Revision>,
+) -> Result<Vec<Event>, Rejected> {
+    let tour = tournament(state, t)?;
+    check_expected(expected, revision_of(state, t))?;
+    let pl = play(state, t);
+    let r = round_of(&pl, t, n)?;
+    if r.state == RoundState::Closed {
+        return Err(precondition(format!(
+            "round {n} is closed: its pairing can no longer change"
+        )));
+    }
+    let field = Field::new(state, tour);
+    let input = field.snapshot(n);
+    let settings = field.draw_settings();
+    let edited = tengen_draw::engine::apply_edit(
+        &input.snapshot,
+        &settings,
+        &field::to_draw_round(r),
+        &to_engine_edit(edit),
+    )
+    .map_err(|e| precondition(e.to_string()))?;
+    let games = field::games_from_draw(&edited, Some(r));
+    // A game with reported results may not be dissolved or changed by an edit.
+    for g in &r.games {
+        if !g.reports.is_empty()
+            && !games
+                .iter()
+                .any(|x| x.white == g.white && x.black == g.black && x.reports == g.reports)
+        {
+            return Err(precondition(format!(
+                "the game at table {} already has results: correct the result instead",
+                g.table
+            )));
+        }
+    }
+    let name = |id: draw::PlayerId| name_of(state, participant_id(id));
+    let record = RoundRecord {
+        games,
+        bye: edited.bye.map(participant_id),
+        warnings: edited
+            .warnings
+            .iter()
+            .map(|w| field::describe_warning(w, &name))
+            .collect(),
+        ..r.clone()
+    };
+    let mut events = Vec::new();
+    // The participant's rounds change first, so the command answers with the edited round (the last event).
+    if let RoundEdit::MarkAbsent { player } = edit {
+        if let Some(p) = state.participants.get(player) {
+            if let Some(e) = p.entries.get(&t) {
+                events.push(Event::RoundsSet {
+                    id: *player,
+                    revision: p.revision.next(),
+                    tournament: t,
+                    rounds: e.rounds.iter().copied().filter(|x| *x != n).collect(),
+                });
+            }
+        }
+    }
+    events.push(Event::RoundEdited {
+        tournament: t,
+        revision: pl.revision.next(),
+        round: record,
+        edit: describe_edit(state, edit),
+    });
+    Ok(events)
+}
+
+fn game_at<'p>(pl: &'p Play, t: TournamentId, n: u32, table: u32) -> Result<&'p GameRecord, Rejected> {
+    let r = round_of(pl, t, n)?;
+    if r.state == RoundState::Drawn {
+        return Err(precondition(format!(
+            "round {n} is not published yet: results are taken after publishing"
+        )));
+    }
+    r.game_at(table).ok_or_else(|| {
+        Rejected::invalid(
+            "table",
+            format!("there is no game at table {table} in round {n}"),
+        )
+    })
+}
+
+/// A result report: the director's counts at once; a results desk's counts at once without double entry, else
+/// when a report from another terminal agrees.
+pub fn report_result(
+    state: &State,
+    t: TournamentId,
+    n: u32,
+    table: u32,
+    result: GameResult,
+    ctx: &Context,
+) -> Result<Vec<Event>, Rejected> {
+    let tour = tournament(state, t)?;
+    if result.outcome == Outcome::Unknown && ctx.actor.role != Role::Director {
+        return Err(Rejected::invalid(
+            "result",
+            "only the director can reset a result to unknown",
+        ));
+    }
+    let pl = play(state, t);
+    let game = game_at(&pl, t, n, table)?;
+    let mut g = game.clone();
+    let report = ResultReport {
+        result,
+        terminal: ctx.actor.terminal.clone(),
+        role: ctx.actor.role,
+        operator: ctx.actor.operator.clone(),
+        at_ms: ctx.now_ms,
+    };
+    match ctx.actor.role {
+        Role::Director => {
+            g.reports.push(report);
+            g.confirmed = (result.outcome != Outcome::Unknown).then_some(result);
+            if result.outcome == Outcome::Unknown {
+                g.reports.clear();
+            }
+        }
+        _ => {
+            if let Some(c) = g.confirmed {
+                if c != result {
+                    return Err(precondition(format!(
+                        "table {table} is already confirmed as {}: only the director can correct it",
+                        c.describe()
+                    )));
+                }
+                g.reports.push(report);
+            } else {
+                // A desk's new entry replaces its own earlier one (a typo corrected before confirmation).
+                g.reports.retain(|r| r.terminal != report.terminal);
+                let agrees = g.reports.iter().any(|r| r.result == result);
+                g.reports.push(report);
+                if !tour.settings.scoring.double_entry || agrees {
+                    g.confirmed = Some(result);
+                }
+            }
+        }
+    }
+    Ok(vec![Event::GameUpdated {
+        tournament: t,
+        revision: pl.revision.next(),
+        round: n,
+        game: g,
+    }])
+}
+
+/// The referee's report at a table.
+pub fn referee(
+    state: &State,
+    t: TournamentId,
+    n: u32,
+    table: u32,
+    report: &RefereeReport,
+    ctx: &Context,
+) -> Result<Vec<Event>, Rejected> {
+    tournament(state, t)?;
+    let pl = play(state, t);
+    let game = game_at(&pl, t, n, table)?;
+    let mut g = game.clone();
+    let forfeit = |outcome| GameResult {
+        outcome,
+        by_forfeit: true,
+    };
+    let mut decided = None;
+    match report {
+        RefereeReport::NoShow { absent } => {
+            let outcome = if *absent == g.white {
+                Outcome::BlackWins
+            } else if *absent == g.black {
+                Outcome::WhiteWins
+            } else {
+                return Err(Rejected::invalid(
+                    "absent",
+                    format!("{absent} does not play at table {table}"),
+                ));
+            };
+            decided = Some(forfeit(outcome));
+            g.notes
+                .push(format!("no-show: {} (by {})", name_of(state, *absent), ctx.actor.terminal));
+        }
+        RefereeReport::BothAbsent => {
+            decided = Some(forfeit(Outcome::BothLose));
+            g.notes
+                .push(format!("both players absent (by {})", ctx.actor.terminal));
+        }
+        RefereeReport::LateStart { player, minutes } => {
+            if !g.has(*player) {
+                return Err(Rejected::invalid(
+                    "player",
+                    format!("{player} does not play at table {table}"),
+                ));
+            }
+            if *minutes > 24 * 60 {
+                return Err(Rejected::invalid("minutes", "at most 1440 minutes"));
+            }
+            g.notes.push(format!(
+                "late start: {} {minutes} min (by {})",
+                name_of(state, *player),
+                ctx.actor.terminal
+            ));
+        }
+        RefereeReport::Dispute { disputed, note } => {
+            if note.chars().count() > 500 || note.chars().any(char::is_control) {
+                return Err(Rejected::invalid(
+                    "note",
+                    "a note is at most 500 printable characters",
+                ));
+            }
+            g.disputed = *disputed;
+            let what = if *disputed { "disputed" } else { "settled" };
+            g.notes
+                .push(format!("{what}: {} (by {})", note.trim(), ctx.actor.terminal));
+        }
+    }
+    if let Some(result) = decided {
+        if let Some(c) = g.confirmed.filter(|c| *c != result) {
+            if ctx.actor.role != Role::Director {
+                return Err(precondition(format!(
+                    "table {table} is already confirmed as {}: only the director can correct it",
+                    c.describe()
+                )));
+            }
+        }
+        g.reports.push(ResultReport {
+            result,
+            terminal: ctx.actor.terminal.clone(),
+            role: ctx.actor.role,
+            operator: ctx.actor.operator.clone(),
+            at_ms: ctx.now_ms,
+        });
+        g.confirmed = Some(result);
+    }
+    Ok(vec![Event::GameUpdated {
+        tournament: t,
+        revision: pl.revision.next(),
+        round: n,
+        game: g,
+    }])
+}
+
+/// Sets an entry's ghost flag and starting-MMS correction.
+#[allow(clippy::too_many_arguments)]
+pub fn entry_options(
+    state: &State,
+    id: ParticipantId,
+    t: TournamentId,
+    ghost: Option<bool>,
+    correction: Option<i32>,
+    expected: Option<Revision>,
+) -> Result<Vec<Event>, Rejected> {
+    let (p, e) = entered(state, id, t, expected)?;
+    if let Some(c) = correction {
+        if !(-20..=20).contains(&c) {
+            return Err(Rejected::invalid(
+                "mms_correction",
+                "the correction must be between -20 and 20 points",
+            ));
+        }
+        if state
+            .play
+            .get(&t)
+            .is_some_and(|pl| pl.starts.contains_key(&id))
+        {
+            return Err(precondition(
+                "the player has been drawn: their starting MMS is fixed (change the rank with move_start)",
+            ));
+        }
+    }
+    Ok(vec![Event::EntryOptionsSet {
+        id,
+        revision: p.revision.next(),
+        tournament: t,
+        ghost: ghost.unwrap_or(e.ghost),
+        mms_correction: correction.unwrap_or(e.mms_correction),
+    }])
+}
+
+/// A rank change from a round on; with `move_start`, the starting MMS follows the new rank.
+pub fn change_rank(
+    state: &State,
+    id: ParticipantId,
+    t: TournamentId,
+    rank: Rank,
+    from_round: u32,
+    move_start: bool,
+    expected: Option<Revision>,
+) -> Result<Vec<Event>, Rejected> {
+    let (p, e) = entered(state, id, t, expected)?;
+    let tour = tournament(state, t)?;
+    if from_round == 0 || from_round > tour.settings.rounds {
+        return Err(Rejected::invalid(
+            "from_round",
+            format!("round {from_round} is outside 1..{}", tour.settings.rounds),
+        ));
+    }
+    let drawn = state.play.get(&t).map_or(0, |pl| pl.rounds.len() as u32);
+    if from_round <= drawn {
+        let last_open = state
+            .play
+            .get(&t)
+            .and_then(|pl| pl.rounds.last())
+            .is_some_and(|r| r.number == from_round && r.state == RoundState::Drawn);
+        if !last_open {
+            return Err(precondition(format!(
+                "round {from_round} is already paired: a rank change takes effect from round {} at the earliest",
+                drawn + 1
+            )));
+        }
+    }
+    let (new_start, play_revision) = if move_start {
+        let s = &tour.settings;
+        (
+            Some(setup::starting_mms(
+                s.system,
+                &s.mcmahon,
+                rank,
+                e.mms_correction,
+            )),
+            Some(revision_of(state, t).next()),
+        )
+    } else {
+        (None, None)
+    };
+    Ok(vec![Event::RankChanged {
+        id,
+        revision: p.revision.next(),
+        tournament: t,
+        change: RankChange { from_round, rank },
+        new_start,
+        play_revision,
+    }])
+}
+
+fn entered(
+    state: &State,
+    id: ParticipantId,
+    t: TournamentId,
+    expected: Option<Revision>,
+) -> Result<(&super::record::Participant, &super::record::Entry), Rejected> {
+    let p = state
+        .participants
+        .get(&id)
+        .ok_or(Rejected::UnknownParticipant(id))?;
+    tournament(state, t)?;
+    check_expected(expected, p.revision)?;
+    let e = p.entries.get(&t).ok_or(Rejected::NotEntered {
+        participant: id,
+        tournament: t,
+    })?;
+    Ok((p, e))
+}
+
+/// Counts of result progress in a round.
+pub fn progress_counts(r: &RoundRecord) -> [(ResultProgress, usize); 5] {
+    let mut counts = [
+        (ResultProgress::Missing, 0),
+        (ResultProgress::Pending, 0),
+        (ResultProgress::Mismatch, 0),
+        (ResultProgress::Disputed, 0),
+        (ResultProgress::Confirmed, 0),
+    ];
+    for g in &r.games {
+        let p = g.progress();
+        if let Some(c) = counts.iter_mut().find(|(k, _)| *k == p) {
+            c.1 += 1;
+        }
+    }
+    counts
+}

@@ -1,0 +1,313 @@
+//! A tournament's rounds as the register keeps them: state (drawn, published, closed), the seed, the games with
+//! their tables and handicaps, the bye, the players marked absent, and every result report with who made it.
+//! Plain data and small pure helpers (which result counts, what is missing); the decisions live in `lifecycle`.
+
+use super::ids::{ParticipantId, Revision};
+use super::record::Role;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Where a round is in its life.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum RoundState {
+    /// Drawn (or being typed in by hand), not yet shown to players: may be redrawn or edited.
+    Drawn,
+    /// Shown to the players: manual edits only; results are taken.
+    Published,
+    /// Every result confirmed and the director closed it.
+    Closed,
+}
+
+impl RoundState {
+    /// Lower-case name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RoundState::Drawn => "drawn",
+            RoundState::Published => "published",
+            RoundState::Closed => "closed",
+        }
+    }
+}
+
+/// How a game ended, as reported.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Outcome {
+    /// Not known.
+    Unknown,
+    /// White won.
+    WhiteWins,
+    /// Black won.
+    BlackWins,
+    /// Jigo: ½ each.
+    Jigo,
+    /// Both lose (both absent, or the director's decision).
+    BothLose,
+    /// Both win (director's decision).
+    BothWin,
+}
+
+impl Outcome {
+    /// Short name: `w`, `b`, `jigo`, `both-lose`, `both-win`, `unknown`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Unknown => "unknown",
+            Outcome::WhiteWins => "white",
+            Outcome::BlackWins => "black",
+            Outcome::Jigo => "jigo",
+            Outcome::BothLose => "both-lose",
+            Outcome::BothWin => "both-win",
+        }
+    }
+}
+
+/// A result with the "by forfeit" flag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GameResult {
+    /// Who won.
+    pub outcome: Outcome,
+    /// Decided without play.
+    pub by_forfeit: bool,
+}
+
+impl GameResult {
+    /// No result.
+    pub const UNKNOWN: GameResult = GameResult {
+        outcome: Outcome::Unknown,
+        by_forfeit: false,
+    };
+
+    /// "white", "black by forfeit", ...
+    pub fn describe(&self) -> String {
+        if self.by_forfeit {
+            format!("{} by forfeit", self.outcome.as_str())
+        } else {
+            self.outcome.as_str().to_string()
+        }
+    }
+}
+
+/// One report of a result by one terminal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultReport {
+    /// What was reported.
+    pub result: GameResult,
+    /// The terminal that reported it.
+    pub terminal: String,
+    /// Its role.
+    pub role: Role,
+    /// The volunteer, if given.
+    pub operator: String,
+    /// When (ms since the Unix epoch).
+    pub at_ms: i64,
+}
+
+/// One game of a round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// Table number.
+    pub table: u32,
+    /// White.
+    pub white: ParticipantId,
+    /// Black.
+    pub black: ParticipantId,
+    /// Handicap stones (0 even, 1 no komi).
+    pub handicap: u8,
+    /// Result reports in the order they arrived (results desks, referee, director).
+    #[serde(default)]
+    pub reports: Vec<ResultReport>,
+    /// The result that counts, once confirmed.
+    #[serde(default)]
+    pub confirmed: Option<GameResult>,
+    /// Free notes from the referee (late start, adjourned, disputed).
+    #[serde(default)]
+    pub notes: Vec<String>,
+    /// Adjourned or disputed: the round cannot close until the director settles it.
+    #[serde(default)]
+    pub disputed: bool,
+}
+
+impl GameRecord {
+    /// A fresh game without results.
+    pub fn new(table: u32, white: ParticipantId, black: ParticipantId, handicap: u8) -> GameRecord {
+        GameRecord {
+            table,
+            white,
+            black,
+            handicap,
+            reports: Vec::new(),
+            confirmed: None,
+            notes: Vec::new(),
+            disputed: false,
+        }
+    }
+
+    /// Does this game involve `p`?
+    pub fn has(&self, p: ParticipantId) -> bool {
+        self.white == p || self.black == p
+    }
+
+    /// Reports from results desks since the last confirmation disagree.
+    pub fn mismatched(&self) -> bool {
+        self.confirmed.is_none() && {
+            let mut results = self.reports.iter().map(|r| r.result);
+            match results.next() {
+                Some(first) => results.any(|r| r != first),
+                None => false,
+            }
+        }
+    }
+
+    /// Where the game's result stands.
+    pub fn progress(&self) -> ResultProgress {
+        if self.disputed {
+            ResultProgress::Disputed
+        } else if self.confirmed.is_some() {
+            ResultProgress::Confirmed
+        } else if self.mismatched() {
+            ResultProgress::Mismatch
+        } else if self.reports.is_empty() {
+            ResultProgress::Missing
+        } else {
+            ResultProgress::Pending
+        }
+    }
+}
+
+/// Where one game's result stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum ResultProgress {
+    /// Nobody reported it.
+    Missing,
+    /// One report, waiting for the second desk.
+    Pending,
+    /// Reports disagree: the director decides.
+    Mismatch,
+    /// Adjourned or disputed.
+    Disputed,
+    /// Counts.
+    Confirmed,
+}
+
+impl ResultProgress {
+    /// Lower-case name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ResultProgress::Missing => "missing",
+            ResultProgress::Pending => "pending",
+            ResultProgress::Mismatch => "mismatch",
+            ResultProgress::Disputed => "disputed",
+            ResultProgress::Confirmed => "confirmed",
+        }
+    }
+}
+
+/// One round of a tournament.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundRecord {
+    /// Round number, 1-based.
+    pub number: u32,
+    /// State.
+    pub state: RoundState,
+    /// The seed the draw used (0 for a round typed in by hand).
+    pub seed: u64,
+    /// Games, by table.
+    pub games: Vec<GameRecord>,
+    /// The player with the bye.
+    pub bye: Option<ParticipantId>,
+    /// The draw's warnings for the director, as text.
+    pub warnings: Vec<String>,
+    /// How many times this round was drawn (1 = first draw; redraws are audited in the log).
+    pub draws: u32,
+}
+
+impl RoundRecord {
+    /// The game of `p`, if any.
+    pub fn game_of(&self, p: ParticipantId) -> Option<&GameRecord> {
+        self.games.iter().find(|g| g.has(p))
+    }
+
+    /// The game at `table`.
+    pub fn game_at(&self, table: u32) -> Option<&GameRecord> {
+        self.games.iter().find(|g| g.table == table)
+    }
+
+    /// Games whose result does not count yet, with why.
+    pub fn open_games(&self) -> Vec<(&GameRecord, ResultProgress)> {
+        self.games
+            .iter()
+            .map(|g| (g, g.progress()))
+            .filter(|(_, p)| *p != ResultProgress::Confirmed)
+            .collect()
+    }
+}
+
+/// Everything about playing one tournament that is not registration: player numbers, frozen starting scores,
+/// rounds. Its revision guards the director's round commands.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Play {
+    /// Bumps on every round change.
+    pub revision: Revision,
+    /// Player numbers by strength (1 = strongest); latecomers get the next free number.
+    pub numbers: BTreeMap<ParticipantId, u32>,
+    /// Starting MMS in half points, frozen when a player is first drawn (a later rank change keeps it unless the
+    /// director moves the player).
+    pub starts: BTreeMap<ParticipantId, i32>,
+    /// Rounds 1, 2, … in order.
+    pub rounds: Vec<RoundRecord>,
+}
+
+impl Play {
+    /// Round `n` (1-based).
+    pub fn round(&self, n: u32) -> Option<&RoundRecord> {
+        n.checked_sub(1)
+            .and_then(|i| self.rounds.get(i as usize))
+            .filter(|r| r.number == n)
+    }
+
+    /// Round `n`, mutable.
+    pub fn round_mut(&mut self, n: u32) -> Option<&mut RoundRecord> {
+        n.checked_sub(1)
+            .and_then(|i| self.rounds.get_mut(i as usize))
+            .filter(|r| r.number == n)
+    }
+
+    /// The next free player number.
+    pub fn next_number(&self) -> u32 {
+        self.numbers.values().max().map_or(1, |n| n + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(outcome: Outcome, terminal: &str) -> ResultReport {
+        ResultReport {
+            result: GameResult {
+                outcome,
+                by_forfeit: false,
+            },
+            terminal: terminal.into(),
+            role: Role::Results,
+            operator: String::new(),
+            at_ms: 0,
+        }
+    }
+
+    #[test]
+    fn progress_follows_reports() {
+        let mut g = GameRecord::new(1, ParticipantId(1), ParticipantId(2), 0);
+        assert_eq!(g.progress(), ResultProgress::Missing);
+        g.reports.push(report(Outcome::WhiteWins, "a"));
+        assert_eq!(g.progress(), ResultProgress::Pending);
+        g.reports.push(report(Outcome::BlackWins, "b"));
+        assert_eq!(g.progress(), ResultProgress::Mismatch);
+        g.confirmed = Some(GameResult {
+            outcome: Outcome::BlackWins,
+            by_forfeit: false,
+        });
+        assert_eq!(g.progress(), ResultProgress::Confirmed);
+        g.disputed = true;
+        assert_eq!(g.progress(), ResultProgress::Disputed);
+    }
+}

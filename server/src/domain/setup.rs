@@ -1,0 +1,780 @@
+//! How a tournament is played: McMahon set-up (bar, floor, supergroup, sections), handicap rule, time control
+//! with its EGF class, draw profile, scoring of missed rounds, tie-break order, prizes and result checking.
+//! Plain data with serde defaults (old logs replay), plus the pure functions that read it: starting MMS, the
+//! EGF time class, the BGA bar suggestion, Mays' sections, and the bridges to the draw and standings settings.
+//! Must not touch the state or the log.
+
+use super::error::Rejected;
+use super::rank::Rank;
+use super::record::PairingSystem;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use tengen_draw::model as draw;
+use tengen_standings::settings as st;
+
+/// MMS of a 30 kyu: starting MMS = rank + 30 (OpenGotha's convention; 1d starts at 30).
+pub const MMS_ZERO: i32 = -30;
+
+/// One McMahon section of Mays' manual: the whole ranks from `lowest` up to the next section's lowest rank.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Section {
+    /// The weakest rank in the section.
+    pub lowest: Rank,
+}
+
+/// McMahon set-up: bar and floor clip the rank; or sections as in Mays' manual.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct McMahonSetup {
+    /// Players at or above the bar all start at the bar's MMS. `None` = no bar.
+    #[serde(default)]
+    pub bar: Option<Rank>,
+    /// Players at or below the floor all start at the floor's MMS. `None` = no floor.
+    #[serde(default)]
+    pub floor: Option<Rank>,
+    /// Optional supergroup: players at or above this rank (above the bar) start one point above the bar.
+    #[serde(default)]
+    pub supergroup: Option<Rank>,
+    /// Mays' sections, strongest first. When not empty, bar/floor are ignored: section k starts at −k·step.
+    #[serde(default)]
+    pub sections: Vec<Section>,
+    /// Points between sections (1 for 3 rounds, 2 for 6, 3 for 9).
+    #[serde(default)]
+    pub section_step: u32,
+}
+
+/// The handicap rule (the draw's [`draw::HandicapRule`] in register terms).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandicapSettings {
+    /// Handicap from the MMS difference (true) or the rank difference.
+    pub based_on_mms: bool,
+    /// Players above this rank count as this rank.
+    pub no_handicap_above: Rank,
+    /// Subtracted from the difference.
+    pub correction: i32,
+    /// At most this many stones (0 = even games only).
+    pub ceiling: u8,
+    /// BGA/Mays: no handicap when either player starts at the bar.
+    pub even_at_bar: bool,
+}
+
+impl Default for HandicapSettings {
+    fn default() -> Self {
+        HandicapSettings {
+            based_on_mms: true,
+            no_handicap_above: Rank::dan(1).unwrap_or(Rank::MIN),
+            correction: 1,
+            ceiling: 9,
+            even_at_bar: false,
+        }
+    }
+}
+
+/// Time systems.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum TimeSystem {
+    /// Basic time only.
+    SuddenDeath,
+    /// Canadian overtime: `stones` moves in `period_seconds`.
+    #[default]
+    Canadian,
+    /// Milton Keynes overtime (BGA): like Canadian, the clock is reset on the flag.
+    MiltonKeynes,
+    /// Japanese byo-yomi: `periods` of `period_seconds`.
+    ByoYomi,
+    /// Fischer: `increment_seconds` per move.
+    Fischer,
+}
+
+impl TimeSystem {
+    /// The wire/CLI name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TimeSystem::SuddenDeath => "sudden-death",
+            TimeSystem::Canadian => "canadian",
+            TimeSystem::MiltonKeynes => "milton-keynes",
+            TimeSystem::ByoYomi => "byo-yomi",
+            TimeSystem::Fischer => "fischer",
+        }
+    }
+
+    /// Parses a wire/CLI name.
+    pub fn parse(s: &str) -> Option<TimeSystem> {
+        Some(match s.trim().to_ascii_lowercase().as_str() {
+            "sudden-death" | "sudden_death" | "suddendeath" | "sd" => TimeSystem::SuddenDeath,
+            "canadian" | "" => TimeSystem::Canadian,
+            "milton-keynes" | "milton_keynes" | "mk" => TimeSystem::MiltonKeynes,
+            "byo-yomi" | "byoyomi" | "byo_yomi" | "japanese" => TimeSystem::ByoYomi,
+            "fischer" => TimeSystem::Fischer,
+            _ => return None,
+        })
+    }
+}
+
+/// A time control.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimeControl {
+    /// The system.
+    pub system: TimeSystem,
+    /// Basic time per player, minutes.
+    pub basic_minutes: u32,
+    /// Overtime period length (Canadian, Milton Keynes: the whole period; byo-yomi: one period), seconds.
+    pub period_seconds: u32,
+    /// Moves per overtime period (Canadian, Milton Keynes).
+    pub stones: u32,
+    /// Number of byo-yomi periods.
+    pub periods: u32,
+    /// Fischer increment per move, seconds.
+    pub increment_seconds: u32,
+}
+
+impl Default for TimeControl {
+    /// 60 minutes + Canadian 20 stones in 5 minutes: a class A game.
+    fn default() -> Self {
+        TimeControl {
+            system: TimeSystem::Canadian,
+            basic_minutes: 60,
+            period_seconds: 300,
+            stones: 20,
+            periods: 0,
+            increment_seconds: 0,
+        }
+    }
+}
+
+/// The EGF tournament class from the time control.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum TimeClass {
+    /// Basic ≥ 60 min and adjusted ≥ 75 min.
+    A,
+    /// Basic ≥ 40 and adjusted ≥ 50.
+    B,
+    /// Basic ≥ 25 and adjusted ≥ 30.
+    C,
+    /// Faster.
+    Unclassified,
+}
+
+impl TimeClass {
+    /// "A", "B", "C" or "unclassified".
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TimeClass::A => "A",
+            TimeClass::B => "B",
+            TimeClass::C => "C",
+            TimeClass::Unclassified => "unclassified",
+        }
+    }
+}
+
+impl TimeControl {
+    /// EGF adjusted time in seconds: basic + 60 moves of Canadian (or Milton Keynes) overtime, + 45 byo-yomi
+    /// periods, + 120 Fischer increments. Integer arithmetic, rounded down.
+    pub fn adjusted_seconds(&self) -> u64 {
+        let basic = u64::from(self.basic_minutes) * 60;
+        let extra = match self.system {
+            TimeSystem::SuddenDeath => 0,
+            TimeSystem::Canadian | TimeSystem::MiltonKeynes => {
+                if self.stones == 0 {
+                    0
+                } else {
+                    60 * u64::from(self.period_seconds) / u64::from(self.stones)
+                }
+            }
+            TimeSystem::ByoYomi => 45 * u64::from(self.period_seconds),
+            TimeSystem::Fischer => 120 * u64::from(self.increment_seconds),
+        };
+        basic + extra
+    }
+
+    /// The EGF class.
+    pub fn class(&self) -> TimeClass {
+        let basic = u64::from(self.basic_minutes) * 60;
+        let adjusted = self.adjusted_seconds();
+        for (class, b, a) in [
+            (TimeClass::A, 60, 75),
+            (TimeClass::B, 40, 50),
+            (TimeClass::C, 25, 30),
+        ] {
+            if basic >= b * 60 && adjusted >= a * 60 {
+                return class;
+            }
+        }
+        TimeClass::Unclassified
+    }
+}
+
+/// Which rule book the draw's costs follow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum DrawProfile {
+    /// OpenGotha 3.52's costs.
+    #[default]
+    Egf,
+    /// Mays' manual.
+    Mays,
+}
+
+/// Who gets the bye.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum ByeRule {
+    /// OpenGotha's rule.
+    #[default]
+    Egf,
+    /// Mays: the weakest player with most losses, never twice; a local player in round 1.
+    Mays,
+}
+
+/// Draw switches.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DrawSettings {
+    /// Cost profile.
+    pub profile: DrawProfile,
+    /// Bye rule.
+    pub bye: ByeRule,
+    /// Avoid pairing players of the same club.
+    pub avoid_same_club: bool,
+    /// Avoid pairing players of the same city (Mays).
+    pub avoid_same_city: bool,
+    /// First table number.
+    pub first_table: u32,
+}
+
+impl Default for DrawSettings {
+    fn default() -> Self {
+        DrawSettings {
+            profile: DrawProfile::Egf,
+            bye: ByeRule::Egf,
+            avoid_same_club: true,
+            avoid_same_city: true,
+            first_table: 1,
+        }
+    }
+}
+
+/// Credit for a missed round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum MissedRule {
+    /// ½ MMS per missed round (Mays).
+    #[default]
+    Half,
+    /// +1 after every two missed rounds (BGA).
+    OnePerTwo,
+    /// Nothing.
+    Nothing,
+}
+
+impl MissedRule {
+    /// Wire name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MissedRule::Half => "half",
+            MissedRule::OnePerTwo => "one-per-two",
+            MissedRule::Nothing => "nothing",
+        }
+    }
+
+    /// Parses a wire name.
+    pub fn parse(s: &str) -> Option<MissedRule> {
+        Some(match s.trim().to_ascii_lowercase().as_str() {
+            "half" | "mays" | "" => MissedRule::Half,
+            "one-per-two" | "bga" | "one_per_two" => MissedRule::OnePerTwo,
+            "nothing" | "none" | "zero" => MissedRule::Nothing,
+            _ => return None,
+        })
+    }
+}
+
+/// Standings, prizes and result checking.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScoringSettings {
+    /// Credit for missed rounds.
+    pub missed: MissedRule,
+    /// MMS for a bye, half points (default 2 = one point).
+    pub bye_half_points: i32,
+    /// Tie-break order, as names (see [`criterion`]).
+    pub tiebreaks: Vec<String>,
+    /// Cash prizes for places 1, 2, … in cents.
+    pub prizes_cents: Vec<i64>,
+    /// Two agreeing entries from two terminals confirm a result.
+    pub double_entry: bool,
+    /// Minutes after the start after which an absent player loses by forfeit (shown to the referee).
+    pub forfeit_minutes: u32,
+}
+
+impl Default for ScoringSettings {
+    fn default() -> Self {
+        ScoringSettings {
+            missed: MissedRule::Half,
+            bye_half_points: 2,
+            tiebreaks: vec!["mms".into(), "sos".into(), "sosos".into()],
+            prizes_cents: Vec::new(),
+            double_entry: false,
+            forfeit_minutes: 30,
+        }
+    }
+}
+
+/// The tie-break profiles a director can name instead of a list.
+pub fn tiebreak_profile(name: &str) -> Option<Vec<String>> {
+    let list: &[&str] = match name.trim().to_ascii_lowercase().as_str() {
+        "egf" => &["mms", "sos", "sosos"],
+        "mays" => &["mms", "sos-mays", "sodos-adjusted", "h2h"],
+        "swiss" => &["wins", "sosw", "sososw"],
+        _ => return None,
+    };
+    Some(list.iter().map(|s| s.to_string()).collect())
+}
+
+/// Parses one tie-break name. Names: `mms`, `wins`, `sos`, `sos-adjusted`, `sos-normalised`, `sos-mays`
+/// (adjusted and normalised), `sos-virtual`, `sos-1`, `sos-2`, `sosos`, `sodos`, `sodos-adjusted`, `cuss`, `cusp`,
+/// `saco`, `h2h`, `sosw`, `sososw`.
+pub fn criterion(name: &str) -> Option<st::Criterion> {
+    use st::{Criterion as C, OpponentScore as O, SosRules, Unplayed as U};
+    let r = |opponent, unplayed| SosRules { opponent, unplayed };
+    Some(match name.trim().to_ascii_lowercase().as_str() {
+        "mms" => C::Mms,
+        "wins" | "nbw" => C::Wins,
+        "sos" => C::Sos(SosRules::EGF),
+        "sos-adjusted" => C::Sos(r(O::Adjusted, U::OwnStart)),
+        "sos-normalised" | "sos-normalized" => C::Sos(r(O::Final, U::Normalise)),
+        "sos-mays" => C::Sos(SosRules::MAYS),
+        "sos-virtual" => C::Sos(r(O::Final, U::VirtualOpponent)),
+        "sos-1" => C::SosMinus(1, SosRules::EGF),
+        "sos-2" => C::SosMinus(2, SosRules::EGF),
+        "sosos" => C::Sosos(SosRules::EGF),
+        "sodos" | "sdos" => C::Sodos(SosRules::EGF),
+        "sodos-adjusted" | "sdos-adjusted" => C::Sodos(r(O::Adjusted, U::Zero)),
+        "cuss" => C::Cuss,
+        "cusp" => C::Cusp,
+        "saco" => C::Saco,
+        "h2h" | "head-to-head" => C::HeadToHead,
+        "sosw" => C::Sos(r(O::Wins, U::Zero)),
+        "sososw" => C::Sosos(r(O::Wins, U::Zero)),
+        _ => return None,
+    })
+}
+
+/// Checks the play settings of a tournament.
+pub fn validate(
+    system: PairingSystem,
+    mm: &McMahonSetup,
+    h: &HandicapSettings,
+    scoring: &ScoringSettings,
+    draw_settings: &DrawSettings,
+) -> Result<(), Rejected> {
+    if let (Some(bar), Some(floor)) = (mm.bar, mm.floor) {
+        if floor > bar {
+            return Err(Rejected::invalid(
+                "floor",
+                format!("the floor {floor} is above the bar {bar}"),
+            ));
+        }
+    }
+    if let (Some(s), Some(bar)) = (mm.supergroup, mm.bar) {
+        if s <= bar {
+            return Err(Rejected::invalid(
+                "supergroup",
+                format!("the supergroup starts above the bar ({bar}); {s} is not above it"),
+            ));
+        }
+    }
+    if !mm.sections.is_empty() {
+        if system != PairingSystem::McMahon {
+            return Err(Rejected::invalid(
+                "sections",
+                "sections are a McMahon set-up",
+            ));
+        }
+        if mm.sections.windows(2).any(|w| w[0].lowest <= w[1].lowest) {
+            return Err(Rejected::invalid(
+                "sections",
+                "list sections strongest first, each with a weaker lowest rank than the one before",
+            ));
+        }
+        if mm.section_step == 0 || mm.section_step > 10 {
+            return Err(Rejected::invalid(
+                "section_step",
+                "the points between sections must be 1 to 10",
+            ));
+        }
+        if h.based_on_mms && h.ceiling > 0 {
+            return Err(Rejected::invalid(
+                "handicap",
+                "with sections, handicaps follow the rank difference (set based_on_mms off) or games are even",
+            ));
+        }
+    }
+    if h.ceiling > 9 {
+        return Err(Rejected::invalid("handicap_ceiling", "at most 9 stones"));
+    }
+    if !(-3..=3).contains(&h.correction) {
+        return Err(Rejected::invalid(
+            "handicap_correction",
+            "the correction must be between -3 and 3",
+        ));
+    }
+    if scoring.tiebreaks.is_empty() {
+        return Err(Rejected::invalid(
+            "tiebreaks",
+            "give at least one criterion (e.g. mms, sos, sosos)",
+        ));
+    }
+    if scoring.tiebreaks.len() > 8 {
+        return Err(Rejected::invalid("tiebreaks", "at most 8 criteria"));
+    }
+    for name in &scoring.tiebreaks {
+        if criterion(name).is_none() {
+            return Err(Rejected::invalid(
+                "tiebreaks",
+                format!(
+                    "unknown criterion {name:?}: use mms, wins, sos, sos-adjusted, sos-normalised, sos-mays, \
+                     sos-virtual, sos-1, sos-2, sosos, sodos, sodos-adjusted, cuss, cusp, saco, h2h, sosw, sososw"
+                ),
+            ));
+        }
+    }
+    if scoring.prizes_cents.iter().any(|c| *c < 0) || scoring.prizes_cents.len() > 200 {
+        return Err(Rejected::invalid(
+            "prizes",
+            "prizes are at most 200 non-negative amounts",
+        ));
+    }
+    if !(0..=4).contains(&scoring.bye_half_points) {
+        return Err(Rejected::invalid(
+            "bye_points",
+            "a bye is worth 0 to 2 points",
+        ));
+    }
+    if draw_settings.first_table == 0 || draw_settings.first_table > 10_000 {
+        return Err(Rejected::invalid(
+            "first_table",
+            "tables are numbered from 1 to 10000",
+        ));
+    }
+    Ok(())
+}
+
+/// Starting MMS in half points for a player of `rank` (plus the director's correction in whole points), under
+/// `system` and the McMahon set-up. Swiss: 0.
+pub fn starting_mms(system: PairingSystem, mm: &McMahonSetup, rank: Rank, correction: i32) -> i32 {
+    if system == PairingSystem::Swiss {
+        return 2 * correction;
+    }
+    let r = i32::from(rank.value());
+    let points = if mm.sections.is_empty() {
+        let mut clipped = r;
+        if let Some(bar) = mm.bar {
+            clipped = clipped.min(i32::from(bar.value()));
+        }
+        if let Some(floor) = mm.floor {
+            clipped = clipped.max(i32::from(floor.value()));
+        }
+        let mut points = clipped - MMS_ZERO;
+        if let (Some(s), Some(_)) = (mm.supergroup, mm.bar) {
+            if rank >= s {
+                points += 1;
+            }
+        }
+        points
+    } else {
+        let k = mm
+            .sections
+            .iter()
+            .position(|s| rank >= s.lowest)
+            .unwrap_or(mm.sections.len() - 1);
+        -(k as i32) * mm.section_step as i32
+    };
+    2 * (points + correction)
+}
+
+/// The BGA guideline for the size of the top group by number of rounds (3→4–8 … 10→11–30).
+pub fn top_group_size(rounds: u32) -> (u32, u32) {
+    match rounds {
+        0..=3 => (4, 8),
+        4 => (5, 10),
+        5 => (6, 12),
+        6 => (7, 15),
+        7 => (8, 18),
+        8 => (9, 22),
+        9 => (10, 26),
+        _ => (11, 30),
+    }
+}
+
+/// Suggests a bar: the strongest rank such that the players at or above it are a top group within the BGA
+/// guideline's range (the largest group not above the upper bound; if none fits, the smallest group above it).
+/// `ranks` are the ranks of the field. `None` for an empty field.
+pub fn suggest_bar(ranks: &[Rank], rounds: u32) -> Option<(Rank, u32)> {
+    let (_, high) = top_group_size(rounds);
+    let mut counts: BTreeMap<Rank, u32> = BTreeMap::new();
+    for r in ranks {
+        *counts.entry(*r).or_default() += 1;
+    }
+    let mut at_or_above = 0u32;
+    let mut best: Option<(Rank, u32)> = None;
+    for (rank, n) in counts.iter().rev() {
+        at_or_above += n;
+        if at_or_above <= high || best.is_none() {
+            best = Some((*rank, at_or_above));
+        }
+        if at_or_above >= high {
+            break;
+        }
+    }
+    best
+}
+
+/// Mays' sections: groups of whole ranks of roughly equal size (at most 3 ranks each where possible, never
+/// splitting a rank), strongest first. `groups` is how many sections to make.
+pub fn suggest_sections(ranks: &[Rank], groups: usize) -> Vec<Section> {
+    let mut counts: BTreeMap<Rank, usize> = BTreeMap::new();
+    for r in ranks {
+        *counts.entry(*r).or_default() += 1;
+    }
+    let ranks_desc: Vec<(Rank, usize)> = counts.into_iter().rev().collect();
+    if ranks_desc.is_empty() || groups == 0 {
+        return Vec::new();
+    }
+    let total: usize = ranks_desc.iter().map(|(_, n)| n).sum();
+    let mut out = Vec::new();
+    let mut taken = 0usize;
+    let mut current: Vec<(Rank, usize)> = Vec::new();
+    for (i, (rank, n)) in ranks_desc.iter().enumerate() {
+        current.push((*rank, *n));
+        taken += n;
+        let remaining_groups = groups.saturating_sub(out.len() + 1);
+        let target = total * (out.len() + 1) / groups;
+        let ranks_left = ranks_desc.len() - i - 1;
+        let full = current.len() >= 3 && ranks_left > 0 && remaining_groups > 0;
+        let reached = taken >= target && remaining_groups > 0 && ranks_left >= remaining_groups;
+        if full || reached || ranks_left == 0 {
+            out.push(Section { lowest: *rank });
+            current.clear();
+        }
+    }
+    out
+}
+
+/// The draw settings for a tournament.
+pub fn draw_settings(
+    system: PairingSystem,
+    mm: &McMahonSetup,
+    h: &HandicapSettings,
+    d: &DrawSettings,
+    scoring: &ScoringSettings,
+) -> draw::Settings {
+    let mut s = draw::Settings {
+        system: match system {
+            PairingSystem::McMahon => draw::System::McMahon,
+            PairingSystem::Swiss => draw::System::Swiss,
+        },
+        profile: match d.profile {
+            DrawProfile::Egf => draw::Profile::Egf,
+            DrawProfile::Mays => draw::Profile::Mays,
+        },
+        bye: match d.bye {
+            ByeRule::Egf => draw::ByeRule::Egf,
+            ByeRule::Mays => draw::ByeRule::Mays,
+        },
+        first_table: d.first_table,
+        ..draw::Settings::default()
+    };
+    if system == PairingSystem::Swiss {
+        s.egf = tengen_draw::egf::Params::swiss();
+    }
+    let bar_mms = mm
+        .bar
+        .filter(|_| mm.sections.is_empty())
+        .map(|b| draw::HalfPoints(starting_mms(system, mm, b, 0)));
+    s.handicap = draw::HandicapRule {
+        based_on_mms: h.based_on_mms,
+        no_handicap_above: draw::Rank(h.no_handicap_above.to_draw_scale()),
+        correction: h.correction,
+        ceiling: h.ceiling,
+        even_at_or_above: if h.even_at_bar {
+            bar_mms.or_else(|| {
+                mm.sections
+                    .first()
+                    .map(|_| draw::HalfPoints(0))
+                    .filter(|_| !mm.sections.is_empty())
+            })
+        } else {
+            None
+        },
+    };
+    if let Some(bar) = mm.bar {
+        s.egf.mm_bar = draw::Rank(bar.to_draw_scale());
+    }
+    if let Some(floor) = mm.floor {
+        s.egf.mm_floor = draw::Rank(floor.to_draw_scale());
+    }
+    s.mays.avoid_club = d.avoid_same_club;
+    s.mays.avoid_city = d.avoid_same_city;
+    s.scores = draw::ScoreValues {
+        absent_mms: match scoring.missed {
+            MissedRule::Nothing => draw::HalfPoints(0),
+            _ => draw::HalfPoints::HALF,
+        },
+        bye_mms: draw::HalfPoints(scoring.bye_half_points),
+        absent_nbw: draw::HalfPoints(0),
+        bye_nbw: draw::HalfPoints::ONE,
+        round_down: scoring.missed == MissedRule::OnePerTwo,
+    };
+    s
+}
+
+/// The standings settings for a tournament (criteria that do not parse are skipped; `validate` refuses them).
+pub fn standings_settings(scoring: &ScoringSettings) -> st::Settings {
+    st::Settings {
+        scores: st::ScoreRules {
+            missed: match scoring.missed {
+                MissedRule::Half => st::MissedRounds::MaysHalf,
+                MissedRule::OnePerTwo => st::MissedRounds::BgaOnePerTwo,
+                MissedRule::Nothing => st::MissedRounds::Nothing,
+            },
+            bye: draw::HalfPoints(scoring.bye_half_points),
+        },
+        criteria: scoring.tiebreaks.iter().filter_map(|n| criterion(n)).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rank(s: &str) -> Rank {
+        s.parse().expect("rank")
+    }
+
+    #[test]
+    fn time_classes_follow_the_egf_adjusted_time() {
+        let canadian = |basic, period, stones| TimeControl {
+            system: TimeSystem::Canadian,
+            basic_minutes: basic,
+            period_seconds: period,
+            stones,
+            ..TimeControl::default()
+        };
+        // 60 + 60 moves at 300 s / 20 stones = 60 + 15 = 75 min: A.
+        assert_eq!(canadian(60, 300, 20).class(), TimeClass::A);
+        // 60 + 60 × 300/30 = 60 + 10 = 70 min: basic enough for A but adjusted only B.
+        assert_eq!(canadian(60, 300, 30).class(), TimeClass::B);
+        assert_eq!(canadian(40, 600, 60).class(), TimeClass::B);
+        assert_eq!(canadian(25, 300, 60).class(), TimeClass::C);
+        assert_eq!(canadian(20, 600, 10).class(), TimeClass::Unclassified);
+        let byo = TimeControl {
+            system: TimeSystem::ByoYomi,
+            basic_minutes: 40,
+            period_seconds: 30,
+            periods: 5,
+            ..TimeControl::default()
+        };
+        // 40 min + 45 × 30 s = 62.5 min: B.
+        assert_eq!(byo.adjusted_seconds(), 40 * 60 + 1350);
+        assert_eq!(byo.class(), TimeClass::B);
+        let fischer = TimeControl {
+            system: TimeSystem::Fischer,
+            basic_minutes: 60,
+            increment_seconds: 10,
+            ..TimeControl::default()
+        };
+        // 60 + 120 × 10 s = 80 min: A.
+        assert_eq!(fischer.class(), TimeClass::A);
+        let sd = TimeControl {
+            system: TimeSystem::SuddenDeath,
+            basic_minutes: 70,
+            ..TimeControl::default()
+        };
+        assert_eq!(sd.class(), TimeClass::B);
+    }
+
+    #[test]
+    fn starting_mms_clips_at_bar_and_floor() {
+        let mm = McMahonSetup {
+            bar: Some(rank("3d")),
+            floor: Some(rank("20k")),
+            ..McMahonSetup::default()
+        };
+        let mc = PairingSystem::McMahon;
+        assert_eq!(starting_mms(mc, &mm, rank("5d"), 0), 2 * 32);
+        assert_eq!(starting_mms(mc, &mm, rank("3d"), 0), 2 * 32);
+        assert_eq!(starting_mms(mc, &mm, rank("1d"), 0), 2 * 30);
+        assert_eq!(starting_mms(mc, &mm, rank("1k"), 0), 2 * 29);
+        assert_eq!(starting_mms(mc, &mm, rank("25k"), 0), 2 * 10);
+        assert_eq!(starting_mms(mc, &mm, rank("1k"), -1), 2 * 28);
+        assert_eq!(
+            starting_mms(PairingSystem::Swiss, &mm, rank("5d"), 0),
+            0
+        );
+        let sg = McMahonSetup {
+            supergroup: Some(rank("5d")),
+            ..mm.clone()
+        };
+        assert_eq!(starting_mms(mc, &sg, rank("6d"), 0), 2 * 33);
+        assert_eq!(starting_mms(mc, &sg, rank("4d"), 0), 2 * 32);
+    }
+
+    #[test]
+    fn sections_start_at_zero_minus_step() {
+        let mm = McMahonSetup {
+            sections: vec![
+                Section { lowest: rank("1k") },
+                Section { lowest: rank("5k") },
+                Section { lowest: rank("30k") },
+            ],
+            section_step: 2,
+            ..McMahonSetup::default()
+        };
+        let mc = PairingSystem::McMahon;
+        assert_eq!(starting_mms(mc, &mm, rank("2d"), 0), 0);
+        assert_eq!(starting_mms(mc, &mm, rank("1k"), 0), 0);
+        assert_eq!(starting_mms(mc, &mm, rank("2k"), 0), -4);
+        assert_eq!(starting_mms(mc, &mm, rank("5k"), 0), -4);
+        assert_eq!(starting_mms(mc, &mm, rank("6k"), 0), -8);
+    }
+
+    #[test]
+    fn bar_suggestion_follows_the_bga_table() {
+        // 6 rounds: top group of 7 to 15. 2 × 5d, 3 × 4d, 4 × 3d, 6 × 2d, 10 × 1d.
+        let mut ranks = Vec::new();
+        for (r, n) in [("5d", 2), ("4d", 3), ("3d", 4), ("2d", 6), ("1d", 10)] {
+            ranks.extend(std::iter::repeat_n(rank(r), n));
+        }
+        // 5d:2, 4d:5, 3d:9, 2d:15, 1d:25 → 2d gives 15 (≤ 15).
+        assert_eq!(suggest_bar(&ranks, 6), Some((rank("2d"), 15)));
+        // 3 rounds: 4–8 → 4d gives 5.
+        assert_eq!(suggest_bar(&ranks, 3), Some((rank("4d"), 5)));
+        // A top rank bigger than the range is still the bar.
+        let many = vec![rank("1d"); 40];
+        assert_eq!(suggest_bar(&many, 5), Some((rank("1d"), 40)));
+        assert_eq!(suggest_bar(&[], 5), None);
+    }
+
+    #[test]
+    fn sections_never_split_a_rank_and_hold_at_most_three_ranks() {
+        let mut ranks = Vec::new();
+        for (i, n) in [3, 4, 5, 6, 5, 4, 3, 2, 2, 2].iter().enumerate() {
+            ranks.extend(std::iter::repeat_n(
+                Rank::from_value(-(i as i8) - 1).expect("rank"),
+                *n,
+            ));
+        }
+        let sections = suggest_sections(&ranks, 3);
+        assert_eq!(sections.len(), 3);
+        let mut prev = Rank::from_value(17).expect("rank");
+        for s in &sections {
+            assert!(s.lowest < prev);
+            prev = s.lowest;
+        }
+        assert_eq!(sections.last().map(|s| s.lowest), Rank::kyu(10));
+    }
+
+    #[test]
+    fn tiebreak_names_parse_and_profiles_are_valid() {
+        for profile in ["egf", "mays", "swiss"] {
+            for name in tiebreak_profile(profile).expect("profile") {
+                assert!(criterion(&name).is_some(), "{name}");
+            }
+        }
+        assert!(criterion("sos-3").is_none());
+    }
+}
