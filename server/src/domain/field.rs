@@ -2,7 +2,7 @@
 //! before a round (who plays, starting MMS, rank in force, numbers, earlier games with confirmed results only),
 //! converts drawn rounds both ways, and computes standings. Pure; reads the state, never changes it.
 
-use super::ids::{ParticipantId, TournamentId};
+use super::ids::ParticipantId;
 use super::rank::Rank;
 use super::record::{Entry, EntryStatus, Participant, Tournament};
 use super::round::{GameRecord, GameResult, Outcome, Play, RoundRecord};

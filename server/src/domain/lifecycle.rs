@@ -701,3 +701,6 @@ pub fn progress_counts(r: &RoundRecord) -> [(ResultProgress, usize); 5] {
     }
     counts
 }
+
+#[cfg(test)]
+mod tests;

@@ -15,6 +15,9 @@ pub struct Rank(i8);
 pub struct RankError(pub String);
 
 impl Rank {
+    /// 1 dan.
+    pub const FIRST_DAN: Rank = Rank(0);
+
     /// `n` kyu (1..=30).
     pub fn kyu(n: u8) -> Option<Rank> {
         (1..=30).contains(&n).then(|| Rank(-(n as i8)))

@@ -61,7 +61,7 @@ impl Default for HandicapSettings {
     fn default() -> Self {
         HandicapSettings {
             based_on_mms: true,
-            no_handicap_above: Rank::dan(1).unwrap_or(Rank::MIN),
+            no_handicap_above: Rank::FIRST_DAN,
             correction: 1,
             ceiling: 9,
             even_at_bar: false,

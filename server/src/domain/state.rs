@@ -29,7 +29,7 @@ pub enum Subject {
 }
 
 /// What the register remembers of a request id so that a retry returns the original answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RequestRecord {
     /// Hash of the command, to tell a retry from a reused id.
     pub fingerprint: String,
@@ -75,7 +75,82 @@ pub struct State {
     folded: BTreeMap<ParticipantId, (String, String)>,
 }
 
+/// The state as plain data, for snapshots and backups (the indexes are rebuilt on load).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct StateImage {
+    /// The event's details.
+    pub event: EventInfo,
+    /// Tournaments.
+    pub tournaments: BTreeMap<TournamentId, Tournament>,
+    /// Participants.
+    pub participants: BTreeMap<ParticipantId, Participant>,
+    /// Tokens.
+    pub tokens: BTreeMap<TokenId, TokenRecord>,
+    /// Rounds.
+    pub play: BTreeMap<TournamentId, Play>,
+    /// Request ids with their answers, in log order.
+    pub requests: Vec<(String, RequestRecord)>,
+    /// The last applied entry.
+    pub last_seq: Seq,
+    /// The term.
+    pub epoch: Epoch,
+}
+
 impl State {
+    /// The state as plain data.
+    pub fn image(&self) -> StateImage {
+        let mut requests: Vec<(String, RequestRecord)> = self
+            .requests
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        requests.sort_by_key(|(_, r)| r.seq);
+        StateImage {
+            event: self.event.clone(),
+            tournaments: self.tournaments.clone(),
+            participants: self.participants.clone(),
+            tokens: self.tokens.clone(),
+            play: self.play.clone(),
+            requests,
+            last_seq: self.last_seq,
+            epoch: self.epoch,
+        }
+    }
+
+    /// Do two states hold the same register (ignoring the epoch, which the log's metadata carries)?
+    pub fn image_eq(&self, other: &State) -> bool {
+        let (a, b) = (self.image(), other.image());
+        a.event == b.event
+            && a.tournaments == b.tournaments
+            && a.participants == b.participants
+            && a.tokens == b.tokens
+            && a.play == b.play
+            && a.requests == b.requests
+            && a.last_seq == b.last_seq
+    }
+
+    /// Rebuilds a state (with its indexes) from plain data.
+    pub fn from_image(image: StateImage) -> State {
+        let mut s = State {
+            event: image.event,
+            tournaments: image.tournaments,
+            tokens: image.tokens,
+            play: image.play,
+            requests: image.requests.into_iter().collect(),
+            last_seq: image.last_seq,
+            epoch: image.epoch,
+            ..State::default()
+        };
+        for token in s.tokens.values() {
+            s.token_by_hash.insert(token.hash.clone(), token.id);
+        }
+        for p in image.participants.values() {
+            s.index(p);
+        }
+        s.participants = image.participants;
+        s
+    }
+
     /// Applies one event.
     pub fn apply(&mut self, event: &Event) {
         match event {

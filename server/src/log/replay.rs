@@ -1,7 +1,8 @@
 //! Rebuilds the register from the log on start, verifying the hash chain and sequence continuity.
 
-use super::entry::{decode, CodecError, Hash, LogEntry, GENESIS};
+use super::entry::{decode, stored_hash, CodecError, Hash, LogEntry, GENESIS};
 use super::store::{LogStore, StoreError};
+use crate::domain::state::StateImage;
 use crate::domain::{RequestRecord, Seq, State};
 
 /// A fatal problem with the log. The server refuses to start (or the writer stops) rather than guess.
@@ -57,12 +58,55 @@ pub fn record_entry(state: &mut State, entry: &LogEntry) {
     state.last_seq = entry.seq;
 }
 
-/// Reads every entry in order and folds it into a fresh state.
+/// Encodes a snapshot of `state` whose last entry has hash `hash`: hash ‖ JSON image.
+pub fn encode_snapshot(state: &State, hash: &Hash) -> Result<Vec<u8>, serde_json::Error> {
+    let mut bytes = hash.to_vec();
+    serde_json::to_writer(&mut bytes, &state.image())?;
+    Ok(bytes)
+}
+
+/// Decodes a snapshot: the state and the hash of its last entry.
+pub fn decode_snapshot(bytes: &[u8]) -> Option<(State, Hash)> {
+    let hash: Hash = bytes.get(..32)?.try_into().ok()?;
+    let image: StateImage = serde_json::from_slice(&bytes[32..]).ok()?;
+    Some((State::from_image(image), hash))
+}
+
+/// Takes a snapshot of `state` (whose last entry has hash `hash`) into the store.
+pub fn write_snapshot(store: &dyn LogStore, state: &State, hash: &Hash) -> Result<(), LogError> {
+    let bytes = encode_snapshot(state, hash)
+        .map_err(|e| LogError::Store(StoreError::Corrupt(format!("snapshot encoding: {e}"))))?;
+    store.put_snapshot(state.last_seq, &bytes)?;
+    Ok(())
+}
+
+/// The stored snapshot, if it still matches the log (the entry at its position has the hash it recorded).
+fn usable_snapshot(store: &dyn LogStore) -> Result<Option<(State, Hash)>, LogError> {
+    let Some((seq, bytes)) = store.snapshot()? else {
+        return Ok(None);
+    };
+    let Some((state, hash)) = decode_snapshot(&bytes) else {
+        tracing::warn!(seq = seq.0, "the snapshot does not decode; replaying the whole log");
+        return Ok(None);
+    };
+    let at = store.read_from(seq, 1)?;
+    match at.first() {
+        Some((s, entry)) if *s == seq && state.last_seq == seq && stored_hash(entry) == Some(hash) => {
+            Ok(Some((state, hash)))
+        }
+        _ => {
+            tracing::warn!(seq = seq.0, "the snapshot does not match the log; replaying the whole log");
+            Ok(None)
+        }
+    }
+}
+
+/// Rebuilds the state: from the latest matching snapshot if any, then every later entry in order, verifying
+/// the hash chain and continuity.
 pub fn replay(store: &dyn LogStore) -> Result<Replayed, LogError> {
-    let mut state = State::default();
+    let (mut state, mut prev) = usable_snapshot(store)?.unwrap_or((State::default(), GENESIS));
+    let mut next = state.last_seq.next();
     state.epoch = store.epoch()?;
-    let mut prev = GENESIS;
-    let mut next = Seq(1);
     loop {
         let chunk = store.read_from(next, 4096)?;
         if chunk.is_empty() {

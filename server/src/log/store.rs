@@ -34,6 +34,13 @@ pub trait LogStore: Send + Sync + 'static {
     fn epoch(&self) -> Result<Epoch, StoreError>;
     /// Records a new epoch durably.
     fn set_epoch(&self, epoch: Epoch) -> Result<(), StoreError>;
+    /// Removes every entry after `seq` (a former primary discarding entries the new primary never had), and any
+    /// snapshot taken after it. Durable on return.
+    fn truncate_after(&self, seq: Seq) -> Result<(), StoreError>;
+    /// Stores a state snapshot taken at `seq` (opaque bytes), replacing the previous one. Durable on return.
+    fn put_snapshot(&self, seq: Seq, bytes: &[u8]) -> Result<(), StoreError>;
+    /// The latest snapshot and the sequence number it was taken at.
+    fn snapshot(&self) -> Result<Option<(Seq, Vec<u8>)>, StoreError>;
 }
 
 /// The sled-backed store. One database per data directory.
@@ -124,6 +131,41 @@ impl LogStore for SledStore {
         self.meta.insert("epoch", &epoch.0.to_be_bytes())?;
         self.sync()
     }
+
+    fn truncate_after(&self, seq: Seq) -> Result<(), StoreError> {
+        let doomed: Vec<sled::IVec> = self
+            .log
+            .range((seq.0 + 1).to_be_bytes()..)
+            .keys()
+            .collect::<Result<_, _>>()?;
+        let mut batch = sled::Batch::default();
+        for k in doomed {
+            batch.remove(k);
+        }
+        self.log.apply_batch(batch)?;
+        if let Some((at, _)) = self.snapshot()? {
+            if at > seq {
+                self.meta.remove("snapshot")?;
+            }
+        }
+        self.sync()
+    }
+
+    fn put_snapshot(&self, seq: Seq, bytes: &[u8]) -> Result<(), StoreError> {
+        let mut value = Vec::with_capacity(8 + bytes.len());
+        value.extend_from_slice(&seq.0.to_be_bytes());
+        value.extend_from_slice(bytes);
+        self.meta.insert("snapshot", value)?;
+        self.sync()
+    }
+
+    fn snapshot(&self) -> Result<Option<(Seq, Vec<u8>)>, StoreError> {
+        match self.meta.get("snapshot")? {
+            Some(v) if v.len() >= 8 => Ok(Some((seq_of(&v[..8])?, v[8..].to_vec()))),
+            Some(_) => Err(StoreError::Corrupt("snapshot".into())),
+            None => Ok(None),
+        }
+    }
 }
 
 /// An in-memory store for tests: same contract, nothing durable.
@@ -131,6 +173,11 @@ impl LogStore for SledStore {
 pub struct MemoryStore {
     entries: Mutex<BTreeMap<Seq, Vec<u8>>>,
     epoch: Mutex<Option<Epoch>>,
+    snapshot: Mutex<Option<(Seq, Vec<u8>)>>,
+}
+
+fn poisoned<T>(_: T) -> StoreError {
+    StoreError::Corrupt("poisoned".into())
 }
 
 impl LogStore for MemoryStore {
@@ -183,5 +230,23 @@ impl LogStore for MemoryStore {
             .lock()
             .map_err(|_| StoreError::Corrupt("poisoned".into()))? = Some(epoch);
         Ok(())
+    }
+
+    fn truncate_after(&self, seq: Seq) -> Result<(), StoreError> {
+        self.entries.lock().map_err(poisoned)?.split_off(&seq.next());
+        let mut snap = self.snapshot.lock().map_err(poisoned)?;
+        if snap.as_ref().is_some_and(|(at, _)| *at > seq) {
+            *snap = None;
+        }
+        Ok(())
+    }
+
+    fn put_snapshot(&self, seq: Seq, bytes: &[u8]) -> Result<(), StoreError> {
+        *self.snapshot.lock().map_err(poisoned)? = Some((seq, bytes.to_vec()));
+        Ok(())
+    }
+
+    fn snapshot(&self) -> Result<Option<(Seq, Vec<u8>)>, StoreError> {
+        Ok(self.snapshot.lock().map_err(poisoned)?.clone())
     }
 }

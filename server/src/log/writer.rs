@@ -3,7 +3,7 @@
 //! watchers and only then answers. A storage failure stops the writer: later commands get `Unavailable`.
 
 use super::entry::{encode, Hash, LogEntry};
-use super::replay::{apply_entry, record_entry, LogError};
+use super::replay::{apply_entry, record_entry, write_snapshot, LogError};
 use super::store::LogStore;
 use crate::domain::{
     decide, decide::token_secret, Actor, Command, Context, Rejected, Seq, State, Subject,
@@ -122,8 +122,27 @@ type Reply = (
     Result<Outcome, WriteError>,
 );
 
+/// A snapshot is taken every this many entries (and when the writer stops), so a restart replays only the tail.
+pub const SNAPSHOT_EVERY: u64 = 50_000;
+
 fn run(mut parts: WriterParts, mut rx: mpsc::Receiver<Submission>) -> Result<(), LogError> {
     let mut secrets: HashMap<String, String> = HashMap::new();
+    let mut snapshot_at = parts.working.last_seq.0;
+    let result = run_batches(&mut parts, &mut rx, &mut secrets, &mut snapshot_at);
+    if result.is_ok() && parts.working.last_seq.0 > snapshot_at {
+        if let Err(e) = write_snapshot(parts.store.as_ref(), &parts.working, &parts.last_hash) {
+            tracing::warn!(error = %e, "could not take a snapshot at shutdown");
+        }
+    }
+    result
+}
+
+fn run_batches(
+    parts: &mut WriterParts,
+    rx: &mut mpsc::Receiver<Submission>,
+    secrets: &mut HashMap<String, String>,
+    snapshot_at: &mut u64,
+) -> Result<(), LogError> {
     while let Some(first) = rx.blocking_recv() {
         let mut batch = vec![first];
         while batch.len() < MAX_BATCH {
@@ -135,10 +154,10 @@ fn run(mut parts: WriterParts, mut rx: mpsc::Receiver<Submission>) -> Result<(),
         let mut staged = Vec::new();
         let mut replies: Vec<Reply> = Vec::with_capacity(batch.len());
         for sub in batch {
-            let result = stage(&mut parts, &mut secrets, &sub, &mut staged);
+            let result = stage(parts, secrets, &sub, &mut staged);
             replies.push((sub.reply, result));
         }
-        if let Err(err) = commit(&mut parts, staged) {
+        if let Err(err) = commit(parts, staged) {
             tracing::error!(error = %err, "log write failed; the writer stops accepting commands");
             for (reply, _) in replies {
                 let _ = reply.send(Err(WriteError::Unavailable(err.to_string())));
@@ -153,6 +172,12 @@ fn run(mut parts: WriterParts, mut rx: mpsc::Receiver<Submission>) -> Result<(),
         }
         for (reply, result) in replies {
             let _ = reply.send(result);
+        }
+        if parts.working.last_seq.0 >= *snapshot_at + SNAPSHOT_EVERY {
+            match write_snapshot(parts.store.as_ref(), &parts.working, &parts.last_hash) {
+                Ok(()) => *snapshot_at = parts.working.last_seq.0,
+                Err(e) => tracing::warn!(error = %e, "could not take a snapshot"),
+            }
         }
     }
     Ok(())

@@ -95,6 +95,7 @@ impl Admin for AdminService {
             tournaments: s.tournaments.len() as u64,
             started_at_ms,
             alarms: Vec::new(),
+            ..Default::default()
         })?;
         Ok(Response::new(status))
     }

@@ -1,0 +1,530 @@
+//! Round lifecycle tests on an in-memory register: numbering, the draw and its seed, redraw rules, publishing,
+//! results with single and double entry, the referee, closing, manual pairing, rank changes, standings, and the
+//! property that the order results are entered in never changes the standings.
+
+use super::super::command::{Command, Context, EnterSpec, RefereeReport, RoundEdit};
+use super::super::decide;
+use super::super::error::Rejected;
+use super::super::event::Event;
+use super::super::field::Field;
+use super::super::ids::{ParticipantId, TournamentId};
+use super::super::record::{EntryStatus, PairingSystem, ParticipantFields, Role, TournamentSettings};
+use super::super::round::{GameResult, Outcome, ResultProgress, RoundState};
+use super::super::setup::McMahonSetup;
+use super::super::state::State;
+use proptest::prelude::*;
+
+const T: TournamentId = TournamentId(1);
+
+fn ctx_as(role: Role, terminal: &str, seed: u8) -> Context {
+    Context {
+        actor: super::super::command::Actor {
+            terminal: terminal.into(),
+            role,
+            operator: String::new(),
+        },
+        now_ms: 1_000,
+        entropy: [seed; 32],
+    }
+}
+
+fn try_run(s: &mut State, cmd: Command, ctx: &Context) -> Result<Vec<Event>, Rejected> {
+    let events = decide(s, &cmd, ctx)?;
+    for e in &events {
+        s.apply(e);
+    }
+    Ok(events)
+}
+
+fn run(s: &mut State, cmd: Command) -> Vec<Event> {
+    try_run(s, cmd, &ctx_as(Role::Director, "td", 7)).expect("director command")
+}
+
+fn player(family: &str, rank: &str) -> ParticipantFields {
+    let mut f = ParticipantFields::sample(family, "A", family);
+    f.rank = rank.parse().expect("rank");
+    f
+}
+
+/// A tournament of `rounds` rounds with the given players (family name, rank), all checked in.
+fn event(rounds: u32, players: &[(&str, &str)], double_entry: bool) -> State {
+    let mut s = State::default();
+    let mut settings = TournamentSettings {
+        name: "Main".into(),
+        rounds,
+        system: PairingSystem::McMahon,
+        ..TournamentSettings::default()
+    };
+    settings.mcmahon = McMahonSetup {
+        bar: Some("2d".parse().expect("rank")),
+        ..McMahonSetup::default()
+    };
+    settings.scoring.double_entry = double_entry;
+    run(&mut s, Command::CreateTournament { settings });
+    for (family, rank) in players {
+        run(
+            &mut s,
+            Command::RegisterParticipant {
+                fields: player(family, rank),
+                enter: vec![EnterSpec {
+                    tournament: T,
+                    rounds: None,
+                }],
+                check_in: true,
+                different_person: false,
+            },
+        );
+    }
+    s
+}
+
+const SEVEN: [(&str, &str); 7] = [
+    ("Abe", "3d"),
+    ("Baker", "1d"),
+    ("Chen", "1k"),
+    ("Dubois", "2k"),
+    ("Evans", "5k"),
+    ("Fujita", "8k"),
+    ("Garcia", "10k"),
+];
+
+fn close_registration(s: &mut State) {
+    run(
+        s,
+        Command::SetRegistrationOpen {
+            id: T,
+            open: false,
+            expected: None,
+        },
+    );
+}
+
+fn draw(s: &mut State, round: u32) -> Result<Vec<Event>, Rejected> {
+    try_run(
+        s,
+        Command::DrawRound {
+            tournament: T,
+            round,
+            redraw: false,
+            empty: false,
+            expected: None,
+        },
+        &ctx_as(Role::Director, "td", round as u8),
+    )
+}
+
+fn publish(s: &mut State, round: u32) {
+    run(s, Command::PublishRound { tournament: T, round });
+}
+
+fn report(s: &mut State, round: u32, table: u32, outcome: Outcome, terminal: &str) -> Result<Vec<Event>, Rejected> {
+    try_run(
+        s,
+        Command::ReportResult {
+            tournament: T,
+            round,
+            table,
+            result: GameResult {
+                outcome,
+                by_forfeit: false,
+            },
+        },
+        &ctx_as(Role::Results, terminal, 1),
+    )
+}
+
+fn round(s: &State, n: u32) -> super::super::round::RoundRecord {
+    s.play[&T].round(n).expect("round").clone()
+}
+
+#[test]
+fn closing_registration_numbers_the_field_by_strength() {
+    let mut s = event(3, &SEVEN, false);
+    assert!(s.play.get(&T).is_none());
+    close_registration(&mut s);
+    let numbers = &s.play[&T].numbers;
+    // Registered in strength order, so ids and numbers agree.
+    for (i, id) in (1..=7).map(ParticipantId).enumerate() {
+        assert_eq!(numbers[&id], i as u32 + 1);
+    }
+}
+
+#[test]
+fn a_draw_needs_closed_registration_and_records_its_seed() {
+    let mut s = event(3, &SEVEN, false);
+    assert!(matches!(draw(&mut s, 1), Err(Rejected::Precondition(m)) if m.contains("registration")));
+    close_registration(&mut s);
+    let events = draw(&mut s, 1).expect("draw");
+    let Event::RoundDrawn { round: r, starts, .. } = &events[0] else {
+        panic!("expected RoundDrawn, got {events:?}")
+    };
+    assert_eq!(r.seed, u64::from_le_bytes([1; 8]), "the seed comes from the context");
+    assert_eq!(r.games.len(), 3);
+    assert!(r.bye.is_some(), "seven players: one bye");
+    assert_eq!(starts.len(), 7, "every starting MMS is frozen by the first draw");
+    // Bar 2d: the 3d starts at the 2d's MMS (31 points), the 1k at 29.
+    assert_eq!(s.play[&T].starts[&ParticipantId(1)], 2 * 31);
+    assert_eq!(s.play[&T].starts[&ParticipantId(3)], 2 * 29);
+    assert_eq!(round(&s, 1).state, RoundState::Drawn);
+}
+
+#[test]
+fn redraw_is_explicit_and_only_before_publishing() {
+    let mut s = event(3, &SEVEN, false);
+    close_registration(&mut s);
+    draw(&mut s, 1).expect("draw");
+    assert!(matches!(draw(&mut s, 1), Err(Rejected::Precondition(m)) if m.contains("redraw")));
+    let redraw = Command::DrawRound {
+        tournament: T,
+        round: 1,
+        redraw: true,
+        empty: false,
+        expected: None,
+    };
+    try_run(&mut s, redraw.clone(), &ctx_as(Role::Director, "td", 99)).expect("redraw");
+    assert_eq!(round(&s, 1).draws, 2);
+    assert_eq!(round(&s, 1).seed, u64::from_le_bytes([99; 8]));
+    publish(&mut s, 1);
+    assert!(matches!(
+        try_run(&mut s, redraw, &ctx_as(Role::Director, "td", 5)),
+        Err(Rejected::Precondition(m)) if m.contains("published")
+    ));
+    assert!(matches!(draw(&mut s, 2), Err(Rejected::Precondition(m)) if m.contains("close it")));
+}
+
+#[test]
+fn double_entry_confirms_on_agreement_and_flags_mismatches() {
+    let mut s = event(3, &SEVEN, true);
+    close_registration(&mut s);
+    draw(&mut s, 1).expect("draw");
+    assert!(
+        matches!(report(&mut s, 1, 1, Outcome::WhiteWins, "r1"), Err(Rejected::Precondition(m)) if m.contains("not published"))
+    );
+    publish(&mut s, 1);
+    report(&mut s, 1, 1, Outcome::WhiteWins, "r1").expect("entry");
+    assert_eq!(round(&s, 1).games[0].progress(), ResultProgress::Pending);
+    // The same desk correcting its own typo replaces its entry.
+    report(&mut s, 1, 1, Outcome::BlackWins, "r1").expect("entry");
+    assert_eq!(round(&s, 1).games[0].reports.len(), 1);
+    report(&mut s, 1, 1, Outcome::BlackWins, "r2").expect("entry");
+    assert_eq!(round(&s, 1).games[0].progress(), ResultProgress::Confirmed);
+    // Table 2 disagrees.
+    report(&mut s, 1, 2, Outcome::WhiteWins, "r1").expect("entry");
+    report(&mut s, 1, 2, Outcome::Jigo, "r2").expect("entry");
+    assert_eq!(round(&s, 1).games[1].progress(), ResultProgress::Mismatch);
+    report(&mut s, 1, 3, Outcome::WhiteWins, "r1").expect("entry");
+    report(&mut s, 1, 3, Outcome::WhiteWins, "r2").expect("entry");
+    let close = Command::CloseRound {
+        tournament: T,
+        round: 1,
+    };
+    let refused = try_run(&mut s, close.clone(), &ctx_as(Role::Director, "td", 1));
+    assert!(
+        matches!(&refused, Err(Rejected::Precondition(m)) if m.contains("table 2 mismatch")),
+        "{refused:?}"
+    );
+    // A confirmed result cannot be changed by a desk.
+    assert!(report(&mut s, 1, 1, Outcome::WhiteWins, "r3").is_err());
+    // The director settles the mismatch.
+    try_run(
+        &mut s,
+        Command::ReportResult {
+            tournament: T,
+            round: 1,
+            table: 2,
+            result: GameResult {
+                outcome: Outcome::Jigo,
+                by_forfeit: false,
+            },
+        },
+        &ctx_as(Role::Director, "td", 1),
+    )
+    .expect("director");
+    try_run(&mut s, close, &ctx_as(Role::Director, "td", 1)).expect("close");
+    assert_eq!(round(&s, 1).state, RoundState::Closed);
+    // Round 2 avoids round 1's pairs and gives the bye to someone else.
+    draw(&mut s, 2).expect("round 2");
+    let (r1, r2) = (round(&s, 1), round(&s, 2));
+    for g in &r2.games {
+        assert!(
+            !r1.games.iter().any(|h| h.has(g.white) && h.has(g.black)),
+            "repeated pairing {g:?}"
+        );
+    }
+    assert_ne!(r1.bye, r2.bye);
+}
+
+#[test]
+fn referee_forfeits_confirm_and_disputes_block_closing() {
+    let mut s = event(3, &SEVEN, true);
+    close_registration(&mut s);
+    draw(&mut s, 1).expect("draw");
+    publish(&mut s, 1);
+    let games = round(&s, 1).games;
+    let referee = |s: &mut State, table: u32, report: RefereeReport| {
+        try_run(
+            s,
+            Command::RefereeReport {
+                tournament: T,
+                round: 1,
+                table,
+                report,
+            },
+            &ctx_as(Role::Referee, "referee", 1),
+        )
+    };
+    referee(&mut s, 1, RefereeReport::NoShow { absent: games[0].black }).expect("no-show");
+    let g = &round(&s, 1).games[0];
+    assert_eq!(
+        g.confirmed,
+        Some(GameResult {
+            outcome: Outcome::WhiteWins,
+            by_forfeit: true
+        })
+    );
+    assert!(report(&mut s, 1, 1, Outcome::BlackWins, "r1").is_err());
+    referee(&mut s, 2, RefereeReport::BothAbsent).expect("both absent");
+    assert_eq!(
+        round(&s, 1).games[1].confirmed.map(|r| r.outcome),
+        Some(Outcome::BothLose)
+    );
+    referee(
+        &mut s,
+        3,
+        RefereeReport::Dispute {
+            disputed: true,
+            note: "clock stopped".into(),
+        },
+    )
+    .expect("dispute");
+    report(&mut s, 1, 3, Outcome::WhiteWins, "r1").expect("entry");
+    report(&mut s, 1, 3, Outcome::WhiteWins, "r2").expect("entry");
+    let close = Command::CloseRound {
+        tournament: T,
+        round: 1,
+    };
+    assert!(try_run(&mut s, close.clone(), &ctx_as(Role::Director, "td", 1)).is_err());
+    referee(
+        &mut s,
+        3,
+        RefereeReport::Dispute {
+            disputed: false,
+            note: "settled".into(),
+        },
+    )
+    .expect("settle");
+    try_run(&mut s, close, &ctx_as(Role::Director, "td", 1)).expect("close");
+    assert_eq!(round(&s, 1).games[2].notes.len(), 2);
+}
+
+#[test]
+fn a_round_paired_by_hand() {
+    let mut s = event(2, &SEVEN[..5], false);
+    close_registration(&mut s);
+    run(
+        &mut s,
+        Command::DrawRound {
+            tournament: T,
+            round: 1,
+            redraw: false,
+            empty: true,
+            expected: None,
+        },
+    );
+    assert!(round(&s, 1).games.is_empty());
+    let edit = |s: &mut State, edit: RoundEdit| {
+        run(
+            s,
+            Command::EditRound {
+                tournament: T,
+                round: 1,
+                edit,
+                expected: None,
+            },
+        )
+    };
+    let p = ParticipantId;
+    edit(
+        &mut s,
+        RoundEdit::Pair {
+            a: p(1),
+            b: p(4),
+            white: Some(p(4)),
+            handicap: Some(0),
+            table: Some(5),
+            force: false,
+        },
+    );
+    edit(
+        &mut s,
+        RoundEdit::Pair {
+            a: p(2),
+            b: p(3),
+            white: None,
+            handicap: None,
+            table: None,
+            force: false,
+        },
+    );
+    edit(
+        &mut s,
+        RoundEdit::AssignBye {
+            player: p(5),
+            force: false,
+        },
+    );
+    let r = round(&s, 1);
+    assert_eq!(r.bye, Some(p(5)));
+    let g = r.game_of(p(1)).expect("game");
+    assert_eq!((g.white, g.black, g.table, g.handicap), (p(4), p(1), 5, 0));
+    assert!(r.game_of(p(2)).is_some_and(|g| g.has(p(3))));
+    // Marking a player absent takes the round out of their entry too.
+    edit(&mut s, RoundEdit::MarkAbsent { player: p(2) });
+    assert!(round(&s, 1).game_of(p(2)).is_none());
+    assert_eq!(s.participants[&p(2)].entries[&T].rounds, vec![2]);
+}
+
+#[test]
+fn rank_changes_take_effect_from_a_future_round() {
+    let mut s = event(3, &SEVEN, false);
+    close_registration(&mut s);
+    draw(&mut s, 1).expect("draw");
+    publish(&mut s, 1);
+    let change = |from_round, move_start| Command::ChangeRank {
+        id: ParticipantId(5),
+        tournament: T,
+        rank: "3k".parse().expect("rank"),
+        from_round,
+        move_start,
+        expected: None,
+    };
+    assert!(matches!(
+        try_run(&mut s, change(1, false), &ctx_as(Role::Director, "td", 1)),
+        Err(Rejected::Precondition(_))
+    ));
+    let before = s.play[&T].starts[&ParticipantId(5)];
+    run(&mut s, change(2, false));
+    assert_eq!(s.play[&T].starts[&ParticipantId(5)], before, "starting MMS stays");
+    let entry = &s.participants[&ParticipantId(5)].entries[&T];
+    assert_eq!(entry.rank_in("5k".parse().expect("rank"), 1).to_string(), "5k");
+    assert_eq!(entry.rank_in("5k".parse().expect("rank"), 2).to_string(), "3k");
+    run(&mut s, change(2, true));
+    assert_eq!(s.play[&T].starts[&ParticipantId(5)], 2 * 27, "moved to 3k's MMS");
+}
+
+#[test]
+fn standings_use_confirmed_results_only() {
+    let mut s = event(3, &SEVEN[..4], true);
+    close_registration(&mut s);
+    draw(&mut s, 1).expect("draw");
+    publish(&mut s, 1);
+    let r = round(&s, 1);
+    report(&mut s, 1, 1, Outcome::WhiteWins, "r1").expect("entry");
+    report(&mut s, 1, 1, Outcome::WhiteWins, "r2").expect("entry");
+    report(&mut s, 1, 2, Outcome::WhiteWins, "r1").expect("entry");
+    let tour = &s.tournaments[&T];
+    let st = Field::new(&s, tour).standings(1, None);
+    let mms = |p: ParticipantId| {
+        st.rows
+            .iter()
+            .find(|row| row.player.0 as u64 == p.0)
+            .map(|row| row.mms.0)
+            .expect("row")
+    };
+    let start = |p: ParticipantId| s.play[&T].starts[&p];
+    let g1 = &r.games[0];
+    let g2 = &r.games[1];
+    assert_eq!(mms(g1.white), start(g1.white) + 2, "confirmed win counts");
+    assert_eq!(mms(g1.black), start(g1.black));
+    assert_eq!(mms(g2.white), start(g2.white), "a single entry does not count yet");
+}
+
+#[test]
+fn late_entries_get_the_next_number_and_miss_earlier_rounds() {
+    let mut s = event(3, &SEVEN[..6], false);
+    close_registration(&mut s);
+    draw(&mut s, 1).expect("draw");
+    publish(&mut s, 1);
+    for t in 1..=3 {
+        try_run(
+            &mut s,
+            Command::ReportResult {
+                tournament: T,
+                round: 1,
+                table: t,
+                result: GameResult {
+                    outcome: Outcome::WhiteWins,
+                    by_forfeit: false,
+                },
+            },
+            &ctx_as(Role::Director, "td", 1),
+        )
+        .expect("result");
+    }
+    run(&mut s, Command::CloseRound { tournament: T, round: 1 });
+    // A strong latecomer registered at the late desk after round 1.
+    let late = try_run(
+        &mut s,
+        Command::RegisterParticipant {
+            fields: player("Kim", "6d"),
+            enter: vec![EnterSpec {
+                tournament: T,
+                rounds: Some(vec![2, 3]),
+            }],
+            check_in: true,
+            different_person: false,
+        },
+        &ctx_as(Role::LateDesk, "late", 1),
+    )
+    .expect("late entry");
+    let Event::ParticipantRegistered { participant } = &late[0] else {
+        panic!("registered")
+    };
+    assert_eq!(participant.entries[&T].status, EntryStatus::CheckedIn);
+    draw(&mut s, 2).expect("round 2");
+    assert_eq!(s.play[&T].numbers[&participant.id], 7, "next number, not by strength");
+    let tour = &s.tournaments[&T];
+    let st = Field::new(&s, tour).standings(1, None);
+    assert!(st.rows.iter().all(|r| u64::from(r.player.0) != participant.id.0));
+    let st = Field::new(&s, tour).standings(2, None);
+    let row = st
+        .rows
+        .iter()
+        .find(|r| u64::from(r.player.0) == participant.id.0)
+        .expect("placed after round 2");
+    // Start at the bar (2d: 31 points) + ½ for the missed round 1 + the round 2 result (unknown yet: 0).
+    assert_eq!(row.mms.0, 2 * 31 + 1);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Entering the same results in any order, from any desks, gives the same standings.
+    #[test]
+    fn result_order_never_changes_standings(order in Just((0..5usize).collect::<Vec<_>>()).prop_shuffle(),
+                                             outcomes in proptest::collection::vec(0..4u8, 5)) {
+        let ten: Vec<(&str, &str)> = SEVEN.iter().copied().chain([("Hill", "12k"), ("Ito", "15k"), ("Jones", "20k")]).collect();
+        let build = |order: &[usize]| {
+            let mut s = event(2, &ten, true);
+            close_registration(&mut s);
+            draw(&mut s, 1).expect("draw");
+            publish(&mut s, 1);
+            for (k, &i) in order.iter().enumerate() {
+                let outcome = match outcomes[i] {
+                    0 => Outcome::WhiteWins,
+                    1 => Outcome::BlackWins,
+                    2 => Outcome::Jigo,
+                    _ => Outcome::BothLose,
+                };
+                // Alternate which desk enters first.
+                let (a, b) = if k % 2 == 0 { ("r1", "r2") } else { ("r2", "r1") };
+                report(&mut s, 1, i as u32 + 1, outcome, a).expect("entry");
+                report(&mut s, 1, i as u32 + 1, outcome, b).expect("entry");
+            }
+            let tour = s.tournaments[&T].clone();
+            Field::new(&s, &tour).standings(1, Some(&["mms".to_string(), "sos".into(), "sosos".into(), "sodos".into(), "cuss".into()]))
+        };
+        let natural: Vec<usize> = (0..5).collect();
+        prop_assert_eq!(build(&order), build(&natural));
+    }
+}

@@ -1,0 +1,406 @@
+//! The standby's side: follow the primary's log, verify each entry chains onto the previous one, store batches
+//! durably, apply them exactly as replay does, publish them to local watchers, acknowledge. Also the two
+//! transitions: promotion (standby → primary with a higher epoch) and stepping down (a primary that meets a newer
+//! primary discards what that primary never had and follows it).
+
+use super::control::Mode;
+use super::peer::{peer_status, Peer, PeerConfig};
+use crate::domain::{Epoch, Seq};
+use crate::log::entry::{decode, stored_hash, Hash, GENESIS};
+use crate::log::replay::apply_entry;
+use crate::log::{replay, writer, Committed, LogStore};
+use crate::service::Core;
+use futures::FutureExt;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+use tengen_proto::v1 as pb;
+use tokio::sync::watch;
+use tokio_stream::StreamExt;
+
+/// The most entries stored per durable batch.
+const BATCH: usize = 1024;
+
+/// How a following session ended.
+enum End {
+    /// Asked to stop.
+    Stopped,
+    /// Worth retrying (primary unreachable, stream ended).
+    Retry(String),
+    /// A person must look (gap, corrupt or divergent entry the protocol cannot resolve).
+    Fatal(String),
+}
+
+fn retry(e: impl std::fmt::Display) -> End {
+    End::Retry(e.to_string())
+}
+
+fn store_err(e: impl std::fmt::Display) -> End {
+    End::Fatal(format!("local storage: {e}"))
+}
+
+/// What following needs besides the core.
+#[derive(Clone)]
+pub struct FollowSetup {
+    /// The primary.
+    pub peer: PeerConfig,
+    /// The data directory (for the file of discarded entries).
+    pub data_dir: PathBuf,
+}
+
+/// Starts following in the background; the returned sender stops it.
+pub fn start(core: Arc<Core>, setup: FollowSetup) -> (watch::Sender<bool>, tokio::task::JoinHandle<()>) {
+    let (stop_tx, stop_rx) = watch::channel(false);
+    core.control.set_mode(Mode::Standby {
+        primary: setup.peer.url.clone(),
+    });
+    let handle = tokio::spawn(follow(core, setup, stop_rx));
+    (stop_tx, handle)
+}
+
+/// Follows until stopped or halted, reconnecting with a short back-off.
+pub async fn follow(core: Arc<Core>, setup: FollowSetup, mut stop: watch::Receiver<bool>) {
+    let mut backoff = Duration::from_millis(100);
+    loop {
+        if *stop.borrow() || *core.stopping.borrow() {
+            return;
+        }
+        match session(&core, &setup, &mut stop).await {
+            End::Stopped => return,
+            End::Retry(why) => {
+                core.control.alarm(
+                    "replication",
+                    format!("standby: not following {}: {why}; retrying", setup.peer.url),
+                );
+                tokio::select! {
+                    _ = tokio::time::sleep(backoff) => {}
+                    _ = stop.changed() => return,
+                }
+                backoff = (backoff * 2).min(Duration::from_secs(2));
+            }
+            End::Fatal(why) => {
+                tracing::error!("replication stopped: {why}");
+                core.control
+                    .alarm("replication", format!("REPLICATION STOPPED: {why}"));
+                core.control.set_mode(Mode::Halted { reason: why });
+                return;
+            }
+        }
+    }
+}
+
+/// The local head: last sequence number, its stored hash, and the stored epoch.
+fn head(store: &dyn LogStore) -> Result<(Seq, Hash, Epoch), End> {
+    let epoch = store.epoch().map_err(store_err)?;
+    match store.last().map_err(store_err)? {
+        Some((seq, bytes)) => {
+            let hash = stored_hash(&bytes)
+                .ok_or_else(|| End::Fatal(format!("local entry {seq} is truncated")))?;
+            Ok((seq, hash, epoch))
+        }
+        None => Ok((Seq(0), GENESIS, epoch)),
+    }
+}
+
+async fn same_at(peer: &mut Peer, store: &dyn LogStore, seq: u64) -> Result<bool, End> {
+    if seq == 0 {
+        return Ok(true);
+    }
+    let theirs = peer.entry(seq).await.map_err(retry)?;
+    let ours = store.read_from(Seq(seq), 1).map_err(store_err)?;
+    let ours = ours
+        .first()
+        .filter(|(s, _)| s.0 == seq)
+        .and_then(|(_, b)| stored_hash(b));
+    Ok(matches!((theirs, ours), (Some(t), Some(o)) if t.hash == o))
+}
+
+/// The last sequence number at which both logs hold the same entry (exponential walk back, then bisection).
+async fn common_prefix(peer: &mut Peer, store: &dyn LogStore, last: u64) -> Result<u64, End> {
+    let mut bad = last;
+    let mut step = 1;
+    let mut good = loop {
+        let s = bad.saturating_sub(step);
+        if same_at(peer, store, s).await? {
+            break s;
+        }
+        bad = s;
+        step *= 2;
+    };
+    while bad - good > 1 {
+        let mid = good + (bad - good) / 2;
+        if same_at(peer, store, mid).await? {
+            good = mid;
+        } else {
+            bad = mid;
+        }
+    }
+    Ok(good)
+}
+
+/// Discards local entries after `keep` (kept in a file for the director), rebuilds the state from the log.
+fn discard_after(core: &Core, data_dir: &std::path::Path, keep: Seq) -> Result<usize, End> {
+    let store = core.store.as_ref();
+    let mut lines = String::new();
+    let mut count = 0;
+    let mut from = keep.next();
+    loop {
+        let chunk = store.read_from(from, 512).map_err(store_err)?;
+        let Some((last, _)) = chunk.last() else { break };
+        from = last.next();
+        for (seq, bytes) in chunk {
+            lines.push_str(&format!("{} {}\n", seq.0, hex::encode(bytes)));
+            count += 1;
+        }
+    }
+    if count > 0 {
+        let file = data_dir.join(format!("discarded-after-{}.log", keep.0));
+        std::fs::write(&file, lines).map_err(store_err)?;
+        tracing::warn!(
+            discarded = count,
+            file = %file.display(),
+            "entries the new primary never had were discarded (none of them was acknowledged by a standby)"
+        );
+    }
+    store.truncate_after(keep).map_err(store_err)?;
+    let replayed = replay(store).map_err(|e| End::Fatal(format!("replay after discarding: {e}")))?;
+    let mut shared = core
+        .state
+        .write()
+        .map_err(|_| End::Fatal("state lock poisoned".into()))?;
+    *shared = replayed.state;
+    Ok(count)
+}
+
+async fn session(core: &Arc<Core>, setup: &FollowSetup, stop: &mut watch::Receiver<bool>) -> End {
+    match session_inner(core, setup, stop).await {
+        Ok(()) => End::Stopped,
+        Err(end) => end,
+    }
+}
+
+async fn session_inner(
+    core: &Arc<Core>,
+    setup: &FollowSetup,
+    stop: &mut watch::Receiver<bool>,
+) -> Result<(), End> {
+    let store = core.store.clone();
+    let mut peer = Peer::connect(&setup.peer).await.map_err(End::Retry)?;
+    let status = peer.status().await.map_err(retry)?;
+    if status.mode != "primary" {
+        return Err(End::Retry(format!(
+            "{} is {}, not primary",
+            setup.peer.url, status.mode
+        )));
+    }
+    let (mut last, mut prev, epoch) = head(store.as_ref())?;
+    if status.epoch < epoch.0 {
+        return Err(End::Fatal(format!(
+            "{} is at epoch {}, older than this server's epoch {}: refusing to follow an older primary",
+            setup.peer.url, status.epoch, epoch.0
+        )));
+    }
+    if last.0 > 0 && !same_at(&mut peer, store.as_ref(), last.0).await? {
+        let keep = common_prefix(&mut peer, store.as_ref(), last.0).await?;
+        discard_after(core, &setup.data_dir, Seq(keep))?;
+        (last, prev, _) = head(store.as_ref())?;
+    }
+    let mut stream = peer
+        .log
+        .watch(pb::WatchRequest {
+            from_seq: last.0 + 1,
+        })
+        .await
+        .map_err(retry)?
+        .into_inner();
+    core.control.clear("replication");
+    tracing::info!(primary = %setup.peer.url, from = last.0 + 1, "following the primary");
+    // Acknowledge what we already hold, so the primary knows a standby is here.
+    ack(core, &mut peer, last.0).await?;
+    loop {
+        let first = tokio::select! {
+            _ = stop.changed() => return Ok(()),
+            m = stream.next() => m,
+        };
+        let Some(first) = first else {
+            return Err(End::Retry("the primary closed the log stream".into()));
+        };
+        let mut batch = vec![first.map_err(retry)?];
+        while batch.len() < BATCH {
+            match stream.next().now_or_never() {
+                Some(Some(Ok(e))) => batch.push(e),
+                Some(Some(Err(e))) => return Err(retry(e)),
+                _ => break,
+            }
+        }
+        let mut records = Vec::with_capacity(batch.len());
+        let mut committed = Vec::with_capacity(batch.len());
+        let mut max_epoch = Epoch(0);
+        for e in batch {
+            let seq = Seq(e.seq);
+            if seq != last.next() {
+                return Err(End::Fatal(format!(
+                    "log gap: expected entry {}, the primary sent {}",
+                    last.next().0,
+                    seq.0
+                )));
+            }
+            if e.payload.is_empty() {
+                return Err(End::Fatal(
+                    "the primary sent entries without their stored bytes: the replica token must have the \
+                     replica role"
+                        .into(),
+                ));
+            }
+            let (entry, hash) = decode(&e.payload, &prev).map_err(|err| {
+                End::Fatal(format!(
+                    "entry {} from the primary does not verify: {err}",
+                    seq.0
+                ))
+            })?;
+            if entry.seq != seq {
+                return Err(End::Fatal(format!(
+                    "entry {} carries sequence number {}",
+                    seq.0, entry.seq.0
+                )));
+            }
+            max_epoch = max_epoch.max(entry.epoch);
+            prev = hash;
+            last = seq;
+            records.push((seq, e.payload.clone()));
+            committed.push(Arc::new(Committed {
+                entry,
+                bytes: Arc::new(e.payload),
+            }));
+        }
+        let to_store = store.clone();
+        let stored_epoch = epoch;
+        tokio::task::spawn_blocking(move || -> Result<(), crate::log::StoreError> {
+            to_store.append(&records)?;
+            to_store.sync()?;
+            if max_epoch > stored_epoch && max_epoch > to_store.epoch()? {
+                to_store.set_epoch(max_epoch)?;
+            }
+            Ok(())
+        })
+        .await
+        .map_err(|e| End::Fatal(format!("storage task: {e}")))?
+        .map_err(store_err)?;
+        {
+            let mut shared = core
+                .state
+                .write()
+                .map_err(|_| End::Fatal("state lock poisoned".into()))?;
+            for c in &committed {
+                apply_entry(&mut shared, &c.entry);
+                shared.epoch = shared.epoch.max(c.entry.epoch);
+            }
+        }
+        for c in committed {
+            let _ = core.published.send(c);
+        }
+        ack(core, &mut peer, last.0).await?;
+    }
+}
+
+async fn ack(core: &Core, peer: &mut Peer, seq: u64) -> Result<(), End> {
+    let epoch = core.read(|s| s.epoch.0).map_err(retry)?;
+    peer.replication
+        .ack(pb::AckRequest {
+            seq,
+            epoch,
+            standby: core.control.name.clone(),
+        })
+        .await
+        .map_err(retry)?;
+    Ok(())
+}
+
+/// Why a promotion was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum PromoteError {
+    /// Already the primary.
+    #[error("this server is already the primary")]
+    AlreadyPrimary,
+    /// Storage or writer failure.
+    #[error("promotion failed: {0}")]
+    Failed(String),
+}
+
+/// Makes this standby the primary: stops following, bumps the epoch durably, starts the writer.
+pub async fn promote(core: &Arc<Core>) -> Result<Epoch, PromoteError> {
+    if core.control.mode() == Mode::Primary {
+        return Err(PromoteError::AlreadyPrimary);
+    }
+    if let Some((stop, task)) = core.control.take_follower() {
+        let _ = stop.send(true);
+        let _ = task.await;
+    }
+    let store = core.store.clone();
+    let (working, last_hash, epoch) = tokio::task::spawn_blocking({
+        let state = core.state.clone();
+        move || -> Result<_, String> {
+            let (_, hash, stored) = head(store.as_ref()).map_err(|_| "cannot read the log".to_string())?;
+            let mut shared = state.write().map_err(|_| "state lock poisoned".to_string())?;
+            let epoch = Epoch(stored.0.max(shared.epoch.0) + 1);
+            store.set_epoch(epoch).map_err(|e| e.to_string())?;
+            shared.epoch = epoch;
+            Ok((shared.clone(), hash, epoch))
+        }
+    })
+    .await
+    .map_err(|e| PromoteError::Failed(e.to_string()))?
+    .map_err(PromoteError::Failed)?;
+    let (w, thread) = writer::spawn(writer::WriterParts {
+        store: core.store.clone(),
+        working,
+        last_hash,
+        shared: core.state.clone(),
+        published: core.published.clone(),
+    })
+    .map_err(|e| PromoteError::Failed(e.to_string()))?;
+    core.control.install_writer(w, thread);
+    core.control.set_mode(Mode::Primary);
+    core.control.clear("replication");
+    tracing::warn!(epoch = epoch.0, "promoted: this server is now the primary");
+    Ok(epoch)
+}
+
+/// Steps down from primary to follow `setup.peer` (which runs a newer epoch).
+pub async fn step_down(core: &Arc<Core>, setup: FollowSetup) {
+    tracing::warn!(primary = %setup.peer.url, "a newer primary exists: stepping down to follow it");
+    core.control.set_mode(Mode::Standby {
+        primary: setup.peer.url.clone(),
+    });
+    if let Some(thread) = core.control.take_writer() {
+        let _ = tokio::task::spawn_blocking(move || thread.join()).await;
+    }
+    let (stop, task) = start(core.clone(), setup);
+    core.control.set_follower(stop, task);
+}
+
+/// While primary: every second, ask the peer; if it is a primary with a newer epoch, step down and follow it.
+pub async fn fence(core: Arc<Core>, setup: FollowSetup) {
+    let mut stopping = core.stopping.clone();
+    loop {
+        tokio::select! {
+            _ = tokio::time::sleep(Duration::from_secs(1)) => {}
+            _ = stopping.wait_for(|s| *s) => return,
+        }
+        if core.control.mode() != Mode::Primary {
+            continue;
+        }
+        if newer_primary(&core, &setup.peer).await {
+            step_down(&core, setup.clone()).await;
+        }
+    }
+}
+
+/// Is the peer a primary with a higher epoch than ours?
+pub async fn newer_primary(core: &Core, peer: &PeerConfig) -> bool {
+    let ours = core.read(|s| s.epoch.0).unwrap_or(0);
+    match peer_status(peer, Duration::from_millis(800)).await {
+        Some(s) => s.mode == "primary" && s.epoch > ours,
+        None => false,
+    }
+}
