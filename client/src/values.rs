@@ -1,7 +1,8 @@
-//! Parsing and printing the small values desks type: yes/no flags, fees, round lists, ratings, roles and entry
-//! statuses. Shared by the command line and the CSV import so both accept the same spellings.
+//! Parsing and printing the small values desks type: yes/no flags, fees, round lists, ratings, roles, entry
+//! statuses, game results and half points. Shared by the command line and the CSV imports so both accept the
+//! same spellings.
 
-use tengen_proto::v1::{EnterSpec, EntryStatus, Role};
+use tengen_proto::v1::{EnterSpec, EntryStatus, GameResult, Outcome, Role};
 
 /// `yes/no`, `y/n`, `true/false`, `1/0`, `on/off`, `x` (ticked); case-insensitive. Empty is `false`.
 pub fn parse_bool(text: &str) -> Result<bool, String> {
@@ -187,9 +188,105 @@ pub fn status_name(status: i32) -> String {
         .unwrap_or_else(|| "unknown".to_string())
 }
 
+/// Integer half points as people write them: `13` → `6½`, `1` → `½`, `-3` → `-1½`, `24` → `12`.
+pub fn format_half(half: i64) -> String {
+    let sign = if half < 0 { "-" } else { "" };
+    let whole = half.unsigned_abs() / 2;
+    match (whole, half.unsigned_abs() % 2) {
+        (_, 0) => format!("{sign}{whole}"),
+        (0, _) => format!("{sign}½"),
+        (_, _) => format!("{sign}{whole}½"),
+    }
+}
+
+/// A result word as a results desk types it: `w`, `white`, `1-0`, `w+r` (White wins); `b`, `black`, `0-1`;
+/// `jigo`, `draw`, `½-½`; `both-lose`, `0-0`; `both-win`, `1-1`; `unknown` (the director's reset).
+pub fn parse_outcome(text: &str) -> Result<Outcome, String> {
+    let t = text.trim().to_lowercase().replace('_', "-");
+    let outcome = match t.as_str() {
+        "w" | "white" | "1-0" | "w+" => Outcome::WhiteWins,
+        "b" | "black" | "0-1" | "b+" => Outcome::BlackWins,
+        "jigo" | "draw" | "½-½" | "0.5-0.5" | "=" => Outcome::Jigo,
+        "both-lose" | "bothlose" | "0-0" => Outcome::BothLose,
+        "both-win" | "bothwin" | "1-1" => Outcome::BothWin,
+        "unknown" | "reset" | "?" => Outcome::Unknown,
+        // Slips often carry the margin: W+R, B+3.5, W+T.
+        _ if t.starts_with("w+") => Outcome::WhiteWins,
+        _ if t.starts_with("b+") => Outcome::BlackWins,
+        _ => {
+            return Err(format!(
+                "unknown result {text:?}; use w (white wins), b (black wins), jigo, both-lose, both-win \
+                 or unknown"
+            ))
+        }
+    };
+    Ok(outcome)
+}
+
+/// A result as the pairing table prints it: `1-0`, `0-1`, `½-½`, `0-0`, `1-1`, `?`; ` forfeit` appended when
+/// decided without play.
+pub fn format_result(result: &GameResult) -> String {
+    let text = match Outcome::try_from(result.outcome).unwrap_or(Outcome::Unknown) {
+        Outcome::WhiteWins => "1-0",
+        Outcome::BlackWins => "0-1",
+        Outcome::Jigo => "½-½",
+        Outcome::BothLose => "0-0",
+        Outcome::BothWin => "1-1",
+        Outcome::Unknown => "?",
+    };
+    if result.by_forfeit {
+        format!("{text} forfeit")
+    } else {
+        text.to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn half_points_print_with_a_half_sign() {
+        assert_eq!(format_half(0), "0");
+        assert_eq!(format_half(1), "½");
+        assert_eq!(format_half(13), "6½");
+        assert_eq!(format_half(24), "12");
+        assert_eq!(format_half(25), "12½");
+        assert_eq!(format_half(-1), "-½");
+        assert_eq!(format_half(-3), "-1½");
+    }
+
+    #[test]
+    fn result_words_cover_the_desk_spellings() {
+        for (words, outcome) in [
+            (
+                &["w", "White", "1-0", "W+R", "w+3.5"][..],
+                Outcome::WhiteWins,
+            ),
+            (&["b", "BLACK", "0-1", "B+T"][..], Outcome::BlackWins),
+            (&["jigo", "draw", "½-½"][..], Outcome::Jigo),
+            (&["both-lose", "0-0", "both_lose"][..], Outcome::BothLose),
+            (&["both-win", "1-1"][..], Outcome::BothWin),
+            (&["unknown"][..], Outcome::Unknown),
+        ] {
+            for word in words {
+                assert_eq!(parse_outcome(word), Ok(outcome), "{word}");
+            }
+        }
+        assert!(parse_outcome("white wins").is_err());
+        assert!(parse_outcome("2-0").is_err());
+    }
+
+    #[test]
+    fn results_print_as_scores() {
+        let r = |outcome: Outcome, by_forfeit| GameResult {
+            outcome: outcome as i32,
+            by_forfeit,
+        };
+        assert_eq!(format_result(&r(Outcome::WhiteWins, false)), "1-0");
+        assert_eq!(format_result(&r(Outcome::BlackWins, true)), "0-1 forfeit");
+        assert_eq!(format_result(&r(Outcome::Jigo, false)), "½-½");
+    }
 
     #[test]
     fn bools_accept_the_usual_spellings() {

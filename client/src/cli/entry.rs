@@ -1,11 +1,133 @@
-//! A participant's entries: `player enter|leave|rounds`, `checkin`, `withdraw`, `reinstate`.
+//! A participant's entries: `player enter|leave|rounds`, `checkin`, `withdraw`, `reinstate`, and the
+//! director's `entry ghost|correct|rank`.
 
-use clap::Args;
-use tengen_proto::v1::{EnterSpec, EnterTournamentRequest, EntryRequest, SetRoundsRequest};
+use clap::{ArgAction, Args, Subcommand};
+use tengen_proto::v1::{
+    ChangeRankRequest, EnterSpec, EnterTournamentRequest, EntryRequest, SetEntryOptionsRequest,
+    SetRoundsRequest,
+};
 
 use super::view::print_participant;
 use super::{CliError, Ctx};
-use crate::values::parse_rounds;
+use crate::values::{parse_bool, parse_rounds};
+
+/// The director's changes to one entry.
+#[derive(Debug, Subcommand)]
+pub enum EntryCmd {
+    /// Make a player a ghost (paired to even the field, never placed, never the bye), or not.
+    Ghost {
+        /// Participant id.
+        id: u64,
+        /// Tournament id.
+        tournament: u64,
+        /// on or off.
+        #[arg(value_parser = parse_bool, value_name = "ON/OFF", action = ArgAction::Set)]
+        ghost: bool,
+        /// The participant revision you looked at (0 = any).
+        #[arg(long, default_value_t = 0)]
+        rev: u64,
+    },
+    /// Correct a player's starting MMS by whole points, e.g. 1 or -1 (before their first draw).
+    Correct {
+        /// Participant id.
+        id: u64,
+        /// Tournament id.
+        tournament: u64,
+        /// Points added to the starting MMS (0 removes the correction).
+        #[arg(allow_hyphen_values = true)]
+        points: i32,
+        /// The participant revision you looked at (0 = any).
+        #[arg(long, default_value_t = 0)]
+        rev: u64,
+    },
+    /// Change a player's rank from a round on (e.g. an obvious sandbagger).
+    Rank {
+        /// Participant id.
+        id: u64,
+        /// Tournament id.
+        tournament: u64,
+        /// The new rank, e.g. 2d.
+        rank: String,
+        /// First round played at the new rank (not one already published).
+        #[arg(long, value_name = "N")]
+        from_round: u32,
+        /// Also move the starting MMS to the new rank (otherwise it stays).
+        #[arg(long)]
+        move_start: bool,
+        /// The participant revision you looked at (0 = any).
+        #[arg(long, default_value_t = 0)]
+        rev: u64,
+    },
+}
+
+/// Runs an `entry` subcommand.
+pub async fn run(ctx: &Ctx, cmd: EntryCmd) -> Result<(), CliError> {
+    let desk = ctx.desk().await?;
+    let options = |participant_id, tournament_id, rev| SetEntryOptionsRequest {
+        meta: None,
+        participant_id,
+        tournament_id,
+        ghost: None,
+        mms_correction: None,
+        expected_revision: rev,
+    };
+    let id = ctx.request_id();
+    let p = match cmd {
+        EntryCmd::Ghost {
+            id: p,
+            tournament,
+            ghost,
+            rev,
+        } => {
+            let request = SetEntryOptionsRequest {
+                ghost: Some(ghost),
+                ..options(p, tournament, rev)
+            };
+            desk.command(&id, request, |mut d, r| async move {
+                d.rounds.set_entry_options(r).await
+            })
+            .await?
+        }
+        EntryCmd::Correct {
+            id: p,
+            tournament,
+            points,
+            rev,
+        } => {
+            let request = SetEntryOptionsRequest {
+                mms_correction: Some(points),
+                ..options(p, tournament, rev)
+            };
+            desk.command(&id, request, |mut d, r| async move {
+                d.rounds.set_entry_options(r).await
+            })
+            .await?
+        }
+        EntryCmd::Rank {
+            id: p,
+            tournament,
+            rank,
+            from_round,
+            move_start,
+            rev,
+        } => {
+            let request = ChangeRankRequest {
+                meta: None,
+                participant_id: p,
+                tournament_id: tournament,
+                rank,
+                from_round,
+                move_start,
+                expected_revision: rev,
+            };
+            desk.command(&id, request, |mut d, r| async move {
+                d.rounds.change_rank(r).await
+            })
+            .await?
+        }
+    };
+    print_participant(&p, ctx.json)
+}
 
 /// One participant in one tournament.
 #[derive(Debug, Args)]

@@ -2,7 +2,7 @@
 //! codes. Each subcommand family lives in its own module; they print human tables, or JSON with `--json`.
 //!
 //! Exit codes: 0 done, 1 connection or settings problem, 2 the server (or the command line) refused the
-//! input, 3 an import where some rows were not accepted.
+//! input, 3 an import or results file where some rows were not accepted.
 
 mod admin;
 mod bench;
@@ -11,6 +11,14 @@ mod event;
 mod import;
 mod output;
 mod player;
+mod progress;
+mod results;
+mod round;
+mod round_view;
+mod settings_view;
+mod setup;
+mod standings;
+mod standings_view;
 mod tournament;
 mod view;
 mod watch;
@@ -94,6 +102,38 @@ pub enum Command {
     Withdraw(entry::EntryArgs),
     /// Reinstate a withdrawn player.
     Reinstate(entry::EntryArgs),
+    /// The director's changes to an entry: ghost, MMS correction, rank change.
+    #[command(subcommand)]
+    Entry(entry::EntryCmd),
+    /// McMahon set-up help.
+    #[command(subcommand, name = "mcmahon")]
+    McMahon(round::McMahonCmd),
+    /// Number the players by strength (before the first draw).
+    Number(round::NumberArgs),
+    /// The players of a tournament by number.
+    Numbers {
+        /// Tournament id.
+        tournament: u64,
+    },
+    /// Rounds: draw, publish, show, edit, close.
+    #[command(subcommand)]
+    Round(round::RoundCmd),
+    /// Standings after a round, with section winners and prizes.
+    Standings(standings::StandingsArgs),
+    /// Why one player is placed above another.
+    Explain(standings::ExplainArgs),
+    /// Enter the result of one table.
+    #[command(name = "result")]
+    ResultOne(results::ResultArgs),
+    /// Enter many results from a CSV file (table,result[,forfeit]); safe to re-run.
+    Results(results::ResultsArgs),
+    /// Referee reports: no-show, both absent, late start, dispute, settle.
+    #[command(subcommand)]
+    Referee(results::RefereeCmd),
+    /// How far the results of a round are; which score groups can be drawn.
+    Progress(progress::ProgressArgs),
+    /// A printed sheet: pairings, slips, wallchart, standings, register.
+    Sheet(progress::SheetArgs),
     /// Terminal tokens (director only).
     #[command(subcommand)]
     Token(admin::TokenCmd),
@@ -196,6 +236,18 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
         Command::Checkin(args) => entry::checkin(&ctx, args).await,
         Command::Withdraw(args) => entry::withdraw(&ctx, args).await,
         Command::Reinstate(args) => entry::reinstate(&ctx, args).await,
+        Command::Entry(cmd) => entry::run(&ctx, cmd).await,
+        Command::McMahon(cmd) => round::mcmahon(&ctx, cmd).await,
+        Command::Number(args) => round::number(&ctx, args).await,
+        Command::Numbers { tournament } => round::numbers(&ctx, tournament).await,
+        Command::Round(cmd) => round::run(&ctx, cmd).await,
+        Command::Standings(args) => standings::standings(&ctx, args).await,
+        Command::Explain(args) => standings::explain(&ctx, args).await,
+        Command::ResultOne(args) => results::result(&ctx, args).await,
+        Command::Results(args) => results::results_file(&ctx, args).await,
+        Command::Referee(cmd) => results::referee(&ctx, cmd).await,
+        Command::Progress(args) => progress::progress(&ctx, args).await,
+        Command::Sheet(args) => progress::sheet(&ctx, args).await,
         Command::Token(cmd) => admin::token(&ctx, cmd).await,
         Command::Whoami => admin::whoami(&ctx).await,
         Command::Status => admin::status(&ctx).await,
@@ -228,6 +280,133 @@ mod tests {
             panic!("not player add")
         };
         assert_eq!(format!("{add:?}").matches("tournament_id").count(), 2);
+    }
+
+    fn parse(args: &[&str]) -> Command {
+        let cli = Cli::try_parse_from(std::iter::once("tengen").chain(args.iter().copied()))
+            .unwrap_or_else(|e| panic!("{args:?}: {e}"));
+        cli.command
+    }
+
+    #[test]
+    fn result_takes_the_desk_words_and_refuses_others() {
+        for (word, outcome) in [
+            ("w", "WhiteWins"),
+            ("0-1", "BlackWins"),
+            ("jigo", "Jigo"),
+            ("both-lose", "BothLose"),
+            ("1-1", "BothWin"),
+            ("unknown", "Unknown"),
+        ] {
+            let command = parse(&["result", "1", "3", "12", word, "--forfeit"]);
+            let text = format!("{command:?}");
+            assert!(
+                text.contains(&format!("result: {outcome}")),
+                "{word}: {text}"
+            );
+            assert!(text.contains("forfeit: true"));
+        }
+        assert!(Cli::try_parse_from(["tengen", "result", "1", "3", "12", "white-ish"]).is_err());
+    }
+
+    #[test]
+    fn director_commands_parse_with_their_flags() {
+        let edit = format!(
+            "{:?}",
+            parse(&[
+                "round", "edit", "1", "2", "--rev", "5", "pair", "7", "9", "--white", "9",
+                "--force"
+            ])
+        );
+        assert!(edit.contains("rev: 5"), "{edit}");
+        assert!(edit.contains(
+            "Pair { a: 7, b: 9, white: Some(9), handicap: None, table: None, force: true }"
+        ));
+        let correct = format!("{:?}", parse(&["entry", "correct", "4", "1", "-1"]));
+        assert!(correct.contains("points: -1"), "{correct}");
+        let ghost = format!("{:?}", parse(&["entry", "ghost", "4", "1", "on"]));
+        assert!(ghost.contains("ghost: true"), "{ghost}");
+        let rank = format!(
+            "{:?}",
+            parse(&[
+                "entry",
+                "rank",
+                "4",
+                "1",
+                "2d",
+                "--from-round",
+                "3",
+                "--move-start"
+            ])
+        );
+        assert!(rank.contains("from_round: 3, move_start: true"), "{rank}");
+        let mcmahon = format!(
+            "{:?}",
+            parse(&["mcmahon", "suggest", "1", "--sections", "4"])
+        );
+        assert!(mcmahon.contains("sections: 4"), "{mcmahon}");
+        let number = format!("{:?}", parse(&["number", "1", "--order", "5,3,8"]));
+        assert!(number.contains("order: [5, 3, 8]"), "{number}");
+        let late = format!(
+            "{:?}",
+            parse(&["referee", "late", "1", "2", "7", "44", "15"])
+        );
+        assert!(late.contains("player: 44, minutes: 15"), "{late}");
+        let standings = format!(
+            "{:?}",
+            parse(&["standings", "1", "--after", "3", "--tiebreaks", "mays"])
+        );
+        assert!(standings.contains("after: Some(3)"), "{standings}");
+        assert!(Cli::try_parse_from(["tengen", "sheet", "1", "poster"]).is_err());
+        assert!(
+            Cli::try_parse_from(["tengen", "round", "edit", "1", "2", "teleport", "3"]).is_err()
+        );
+    }
+
+    #[test]
+    fn tournament_update_takes_the_play_settings() {
+        let update = format!(
+            "{:?}",
+            parse(&[
+                "tournament",
+                "update",
+                "1",
+                "--komi",
+                "6.5",
+                "--time",
+                "canadian:60:20/5",
+                "--bar",
+                "3d",
+                "--tiebreaks",
+                "mms,sos,sosos",
+                "--prizes",
+                "300,200,100",
+                "--double-entry",
+                "on",
+            ])
+        );
+        assert!(update.contains("rev: None"), "{update}");
+        assert!(update.contains("komi: Some(13)"), "{update}");
+        assert!(
+            update.contains("prizes: Some(Prizes([30000, 20000, 10000]))"),
+            "{update}"
+        );
+        assert!(
+            Cli::try_parse_from(["tengen", "tournament", "update", "1", "--tiebreaks", "sox"])
+                .is_err()
+        );
+        assert!(Cli::try_parse_from([
+            "tengen",
+            "tournament",
+            "create",
+            "--name",
+            "M",
+            "--rounds",
+            "5",
+            "--time",
+            "canadian:60"
+        ])
+        .is_err());
     }
 
     #[test]

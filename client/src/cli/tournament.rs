@@ -1,4 +1,5 @@
-//! `tengen tournament create|list|update|close-registration|open-registration`.
+//! `tengen tournament create|list|show|update|close-registration|open-registration`; the play-settings flags
+//! come from `setup.rs`.
 
 use clap::{Args, Subcommand};
 use tengen_proto::v1::{
@@ -6,6 +7,8 @@ use tengen_proto::v1::{
     TournamentSettings, UpdateTournamentRequest,
 };
 
+use super::settings_view::print_tournament_detail;
+use super::setup::SetupFlags;
 use super::view::{print_tournament, print_tournaments};
 use super::{CliError, Ctx};
 use crate::conn::Desk;
@@ -17,6 +20,11 @@ pub enum TournamentCmd {
     Create(CreateArgs),
     /// List the event's tournaments.
     List,
+    /// Show one tournament with all its settings (komi, time and its class, McMahon, handicap, draw, scoring).
+    Show {
+        /// Tournament id.
+        id: u64,
+    },
     /// Change a tournament's settings; unspecified settings keep their value.
     Update(UpdateArgs),
     /// Stop registration desks registering and entering players (the late desk still may).
@@ -43,6 +51,8 @@ pub struct CreateArgs {
     /// Last day, yyyy-mm-dd.
     #[arg(long)]
     end: Option<String>,
+    #[command(flatten)]
+    setup: SetupFlags,
 }
 
 /// Changes to a tournament.
@@ -50,9 +60,10 @@ pub struct CreateArgs {
 pub struct UpdateArgs {
     /// Tournament id.
     id: u64,
-    /// The revision you looked at (`tournament list`); refused if it changed since.
+    /// The revision you looked at (`tournament show`); refused if it changed since. Default: the revision
+    /// read just before writing.
     #[arg(long)]
-    rev: u64,
+    rev: Option<u64>,
     /// New name.
     #[arg(long)]
     name: Option<String>,
@@ -68,6 +79,8 @@ pub struct UpdateArgs {
     /// New last day.
     #[arg(long)]
     end: Option<String>,
+    #[command(flatten)]
+    setup: SetupFlags,
 }
 
 /// Which tournament.
@@ -85,13 +98,15 @@ pub async fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), CliError> {
     let desk = ctx.desk().await?;
     match cmd {
         TournamentCmd::Create(a) => {
-            let settings = TournamentSettings {
+            let mut settings = TournamentSettings {
                 name: a.name,
                 rounds: a.rounds,
                 pairing_system: a.system,
                 start_date: a.start.unwrap_or_default(),
                 end_date: a.end.unwrap_or_default(),
+                ..TournamentSettings::default()
             };
+            a.setup.apply(&mut settings);
             let request = CreateTournamentRequest {
                 meta: None,
                 settings: Some(settings),
@@ -101,9 +116,10 @@ pub async fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), CliError> {
                     d.register.create_tournament(r).await
                 })
                 .await?;
-            print_tournament(&t, ctx.json)
+            print_tournament_detail(&t, ctx.json)
         }
         TournamentCmd::List => print_tournaments(&list(&desk).await?, ctx.json),
+        TournamentCmd::Show { id } => print_tournament_detail(&find(&desk, id).await?, ctx.json),
         TournamentCmd::Update(a) => update(ctx, &desk, a).await,
         TournamentCmd::CloseRegistration(a) => set_open(ctx, &desk, a, false).await,
         TournamentCmd::OpenRegistration(a) => set_open(ctx, &desk, a, true).await,
@@ -120,10 +136,15 @@ pub async fn list(desk: &Desk) -> Result<Vec<Tournament>, CliError> {
     Ok(answer.tournaments)
 }
 
+/// One tournament by id (there is no single-tournament read, so from the list).
+pub async fn find(desk: &Desk, id: u64) -> Result<Tournament, CliError> {
+    let found = list(desk).await?.into_iter().find(|t| t.id == id);
+    found.ok_or_else(|| CliError::Usage(format!("there is no tournament {id}")))
+}
+
 async fn update(ctx: &Ctx, desk: &Desk, a: UpdateArgs) -> Result<(), CliError> {
-    let current = list(desk).await?.into_iter().find(|t| t.id == a.id);
-    let current =
-        current.ok_or_else(|| CliError::Usage(format!("there is no tournament {}", a.id)))?;
+    let current = find(desk, a.id).await?;
+    let expected_revision = a.rev.unwrap_or(current.revision);
     let mut settings = current.settings.unwrap_or_default();
     if let Some(name) = a.name {
         settings.name = name;
@@ -140,10 +161,12 @@ async fn update(ctx: &Ctx, desk: &Desk, a: UpdateArgs) -> Result<(), CliError> {
     if let Some(end) = a.end {
         settings.end_date = end;
     }
+    a.setup.apply(&mut settings);
+    // Output-only fields go back as the server sent them; it recomputes them.
     let request = UpdateTournamentRequest {
         meta: None,
         id: a.id,
-        expected_revision: a.rev,
+        expected_revision,
         settings: Some(settings),
     };
     let t = desk
@@ -151,7 +174,7 @@ async fn update(ctx: &Ctx, desk: &Desk, a: UpdateArgs) -> Result<(), CliError> {
             d.register.update_tournament(r).await
         })
         .await?;
-    print_tournament(&t, ctx.json)
+    print_tournament_detail(&t, ctx.json)
 }
 
 async fn set_open(ctx: &Ctx, desk: &Desk, a: RegistrationArgs, open: bool) -> Result<(), CliError> {

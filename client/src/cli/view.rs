@@ -9,6 +9,13 @@ use super::CliError;
 use crate::clock::format_utc;
 use crate::values::{format_fee, format_rounds, role_name, status_name};
 
+/// A rank in force from a round on.
+#[derive(Debug, Serialize)]
+pub struct RankChangeView {
+    pub from_round: u32,
+    pub rank: String,
+}
+
 /// A participant.
 #[derive(Debug, Serialize)]
 pub struct ParticipantView {
@@ -43,6 +50,10 @@ pub struct EntryView {
     /// Empty means every round.
     pub rounds: Vec<u32>,
     pub status: String,
+    pub ghost: bool,
+    /// Whole points added to the starting MMS.
+    pub mms_correction: i32,
+    pub rank_changes: Vec<RankChangeView>,
 }
 
 impl From<&pb::Participant> for ParticipantView {
@@ -81,6 +92,16 @@ impl From<&pb::Participant> for ParticipantView {
                     tournament_id: e.tournament_id,
                     rounds: e.rounds.clone(),
                     status: status_name(e.status),
+                    ghost: e.ghost,
+                    mms_correction: e.mms_correction,
+                    rank_changes: e
+                        .rank_changes
+                        .iter()
+                        .map(|c| RankChangeView {
+                            from_round: c.from_round,
+                            rank: c.rank.clone(),
+                        })
+                        .collect(),
                 })
                 .collect(),
         }
@@ -98,7 +119,17 @@ impl ParticipantView {
                 } else {
                     format!(" r{}", format_rounds(&e.rounds))
                 };
-                format!("T{} {}{}", e.tournament_id, e.status, rounds)
+                let mut extras = String::new();
+                if e.ghost {
+                    extras.push_str(" ghost");
+                }
+                if e.mms_correction != 0 {
+                    extras.push_str(&format!(" mms{:+}", e.mms_correction));
+                }
+                for c in &e.rank_changes {
+                    extras.push_str(&format!(" {} from r{}", c.rank, c.from_round));
+                }
+                format!("T{} {}{}{}", e.tournament_id, e.status, rounds, extras)
             })
             .collect();
         entries.join("; ")
@@ -106,7 +137,7 @@ impl ParticipantView {
 }
 
 /// `start – end`, or empty when neither is set.
-fn date_range(start: &str, end: &str) -> String {
+pub(super) fn date_range(start: &str, end: &str) -> String {
     if start.is_empty() && end.is_empty() {
         String::new()
     } else {

@@ -1,4 +1,4 @@
-//! The connection to a Tengen server: [`Desk`] holds the three gRPC clients over one HTTP/2 channel (TLS unless
+//! The connection to a Tengen server: [`Desk`] holds the gRPC clients over one HTTP/2 channel (TLS unless
 //! the settings say `http://`), adds the bearer token to every call, and sends commands with a request id,
 //! retrying connection failures with the same id.
 
@@ -11,6 +11,8 @@ use std::time::Duration;
 use tengen_proto::v1::admin_client::AdminClient;
 use tengen_proto::v1::log_client::LogClient;
 use tengen_proto::v1::register_client::RegisterClient;
+use tengen_proto::v1::results_client::ResultsClient;
+use tengen_proto::v1::rounds_client::RoundsClient;
 use tengen_proto::v1::RequestMeta;
 use tonic::service::interceptor::InterceptedService;
 use tonic::transport::{Certificate, Channel, ClientTlsConfig, Endpoint};
@@ -34,6 +36,10 @@ pub struct Desk {
     pub admin: AdminClient<Transport>,
     /// The log stream.
     pub log: LogClient<Transport>,
+    /// The director's day: numbering, draws, edits, standings.
+    pub rounds: RoundsClient<Transport>,
+    /// Results desks and the referee: results, progress, sheets.
+    pub results: ResultsClient<Transport>,
     server: String,
     operator: String,
     retry: RetryPolicy,
@@ -67,6 +73,14 @@ mutating!(
     EnterTournamentRequest,
     SetRoundsRequest,
     EntryRequest,
+    NumberPlayersRequest,
+    SetEntryOptionsRequest,
+    ChangeRankRequest,
+    DrawRoundRequest,
+    RoundRef,
+    EditRoundRequest,
+    ReportResultRequest,
+    RefereeReportRequest,
 );
 
 impl Desk {
@@ -97,7 +111,9 @@ impl Desk {
         Desk {
             register: RegisterClient::with_interceptor(channel.clone(), auth.clone()),
             admin: AdminClient::with_interceptor(channel.clone(), auth.clone()),
-            log: LogClient::with_interceptor(channel, auth),
+            log: LogClient::with_interceptor(channel.clone(), auth.clone()),
+            rounds: RoundsClient::with_interceptor(channel.clone(), auth.clone()),
+            results: ResultsClient::with_interceptor(channel, auth),
             server: server.to_string(),
             operator: operator.to_string(),
             retry: RetryPolicy::default(),

@@ -1,0 +1,476 @@
+//! Results desks and the referee: `tengen result` (one table), `tengen results --file` (a CSV of tables and
+//! results, each row sent with a request id derived from its content so a re-run never counts twice) and
+//! `tengen referee no-show|both-absent|late|dispute|settle`.
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+use serde::Serialize;
+use tengen_proto::v1::referee_report_request::Report;
+use tengen_proto::v1::{
+    Dispute, Game, GameResult, LateStart, Outcome, RefereeReportRequest, ReportResultRequest,
+};
+
+use super::output::{print_json, Table};
+use super::round::print_either;
+use super::round_view::{render_game, GameView};
+use super::{CliError, Ctx};
+use crate::conn::Desk;
+use crate::error::{status_text, ClientError};
+use crate::import::detect_delimiter;
+use crate::request_id::RequestId;
+use crate::values::{format_result, parse_bool, parse_outcome};
+
+/// One result.
+#[derive(Debug, Args)]
+pub struct ResultArgs {
+    /// Tournament id.
+    tournament: u64,
+    /// Round number.
+    round: u32,
+    /// Table number.
+    table: u32,
+    /// w / white / 1-0, b / black / 0-1, jigo / draw, both-lose / 0-0, both-win / 1-1, unknown (director:
+    /// reset the table).
+    #[arg(value_parser = parse_outcome, value_name = "RESULT")]
+    result: Outcome,
+    /// Decided without play (no-show): counts for MMS, kept apart for rating lists.
+    #[arg(long)]
+    forfeit: bool,
+}
+
+/// A file of results.
+#[derive(Debug, Args)]
+pub struct ResultsArgs {
+    /// Tournament id.
+    tournament: u64,
+    /// Round number.
+    round: u32,
+    /// CSV with `table,result[,forfeit]` per line (a header line is optional; `;` or tab work too).
+    #[arg(long)]
+    file: PathBuf,
+    /// Check the file without sending anything.
+    #[arg(long)]
+    dry_run: bool,
+}
+
+/// The referee's reports (players are participant ids).
+#[derive(Debug, Subcommand)]
+pub enum RefereeCmd {
+    /// This player did not turn up: the opponent wins by forfeit.
+    NoShow {
+        /// Tournament id.
+        tournament: u64,
+        /// Round number.
+        round: u32,
+        /// Table number.
+        table: u32,
+        /// Participant id of the absent player.
+        player: u64,
+    },
+    /// Neither player turned up: both lose by forfeit.
+    BothAbsent {
+        /// Tournament id.
+        tournament: u64,
+        /// Round number.
+        round: u32,
+        /// Table number.
+        table: u32,
+    },
+    /// Record that a player started late (their clock runs from the start).
+    Late {
+        /// Tournament id.
+        tournament: u64,
+        /// Round number.
+        round: u32,
+        /// Table number.
+        table: u32,
+        /// Participant id of the late player.
+        player: u64,
+        /// Minutes late.
+        minutes: u32,
+    },
+    /// Mark a game adjourned or disputed: the director settles it.
+    Dispute {
+        /// Tournament id.
+        tournament: u64,
+        /// Round number.
+        round: u32,
+        /// Table number.
+        table: u32,
+        /// What happened.
+        #[arg(long)]
+        note: String,
+    },
+    /// Settle a disputed game (then enter the result as director).
+    Settle {
+        /// Tournament id.
+        tournament: u64,
+        /// Round number.
+        round: u32,
+        /// Table number.
+        table: u32,
+        /// How it was settled.
+        #[arg(long)]
+        note: String,
+    },
+}
+
+fn print_game(ctx: &Ctx, g: &Game) -> Result<(), CliError> {
+    print_either(ctx.json, &GameView::from(g), &render_game(g))
+}
+
+fn report_request(
+    tournament: u64,
+    round: u32,
+    table: u32,
+    result: GameResult,
+) -> ReportResultRequest {
+    ReportResultRequest {
+        meta: None,
+        tournament_id: tournament,
+        round,
+        table,
+        result: Some(result),
+    }
+}
+
+async fn send_result(
+    desk: &Desk,
+    id: &RequestId,
+    request: ReportResultRequest,
+) -> Result<Game, ClientError> {
+    desk.command(id, request, |mut d, r| async move {
+        d.results.report_result(r).await
+    })
+    .await
+}
+
+/// `tengen result T R TABLE RESULT [--forfeit]`.
+pub async fn result(ctx: &Ctx, a: ResultArgs) -> Result<(), CliError> {
+    let desk = ctx.desk().await?;
+    let result = GameResult {
+        outcome: a.result as i32,
+        by_forfeit: a.forfeit,
+    };
+    let request = report_request(a.tournament, a.round, a.table, result);
+    let game = send_result(&desk, &ctx.request_id(), request).await?;
+    print_game(ctx, &game)
+}
+
+/// `tengen referee …`.
+pub async fn referee(ctx: &Ctx, cmd: RefereeCmd) -> Result<(), CliError> {
+    let (tournament, round, table, report) = match cmd {
+        RefereeCmd::NoShow {
+            tournament,
+            round,
+            table,
+            player,
+        } => (tournament, round, table, Report::NoShow(player)),
+        RefereeCmd::BothAbsent {
+            tournament,
+            round,
+            table,
+        } => (tournament, round, table, Report::BothAbsent(true)),
+        RefereeCmd::Late {
+            tournament,
+            round,
+            table,
+            player,
+            minutes,
+        } => {
+            let late = LateStart { player, minutes };
+            (tournament, round, table, Report::LateStart(late))
+        }
+        RefereeCmd::Dispute {
+            tournament,
+            round,
+            table,
+            note,
+        } => {
+            let dispute = Dispute {
+                disputed: true,
+                note,
+            };
+            (tournament, round, table, Report::Dispute(dispute))
+        }
+        RefereeCmd::Settle {
+            tournament,
+            round,
+            table,
+            note,
+        } => {
+            let dispute = Dispute {
+                disputed: false,
+                note,
+            };
+            (tournament, round, table, Report::Dispute(dispute))
+        }
+    };
+    let request = RefereeReportRequest {
+        meta: None,
+        tournament_id: tournament,
+        round,
+        table,
+        report: Some(report),
+    };
+    let desk = ctx.desk().await?;
+    let game = desk
+        .command(&ctx.request_id(), request, |mut d, r| async move {
+            d.results.referee_report(r).await
+        })
+        .await?;
+    print_game(ctx, &game)
+}
+
+/// One usable line of a results file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResultRow {
+    /// Line in the file (1-based).
+    pub line: u64,
+    /// Table number.
+    pub table: u32,
+    /// The result.
+    pub result: GameResult,
+}
+
+/// What happened to one line.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RowOutcome {
+    /// Line in the file.
+    pub line: u64,
+    /// Table number, when it could be read.
+    pub table: Option<u32>,
+    /// `entered`, `refused`, `bad-line` or `not-sent`.
+    pub outcome: &'static str,
+    /// The result as entered, or why the line failed.
+    pub message: String,
+}
+
+/// Reads `table,result[,forfeit]` lines (`,` `;` or tab separated, fields may be quoted); a first line whose
+/// table is not a number is a header, `#` starts a comment. Bad lines are reported, not fatal.
+pub fn parse_results_file(data: &[u8]) -> Result<(Vec<ResultRow>, Vec<RowOutcome>), CliError> {
+    let text = std::str::from_utf8(data)
+        .map_err(|e| CliError::Usage(format!("the file is not UTF-8 text: {e}")))?;
+    let delimiter = char::from(detect_delimiter(data));
+    let mut rows = Vec::new();
+    let mut problems = Vec::new();
+    let mut first = true;
+    for (index, raw) in text.lines().enumerate() {
+        let line = index as u64 + 1;
+        let raw = raw.trim().trim_start_matches('\u{feff}');
+        if raw.is_empty() || raw.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = raw
+            .split(delimiter)
+            .map(|f| f.trim().trim_matches('"').trim())
+            .collect();
+        let field = |i: usize| fields.get(i).copied().unwrap_or("");
+        let header = std::mem::replace(&mut first, false);
+        let bad = |table, message: String| RowOutcome {
+            line,
+            table,
+            outcome: "bad-line",
+            message,
+        };
+        let Ok(table) = field(0).parse::<u32>() else {
+            if !header {
+                problems.push(bad(None, format!("table {:?} is not a number", field(0))));
+            }
+            continue;
+        };
+        let outcome = match parse_outcome(field(1)) {
+            Ok(outcome) => outcome,
+            Err(why) => {
+                problems.push(bad(Some(table), why));
+                continue;
+            }
+        };
+        let by_forfeit = match parse_bool(field(2)) {
+            Ok(b) => b,
+            Err(why) => {
+                problems.push(bad(Some(table), format!("forfeit column: {why}")));
+                continue;
+            }
+        };
+        rows.push(ResultRow {
+            line,
+            table,
+            result: GameResult {
+                outcome: outcome as i32,
+                by_forfeit,
+            },
+        });
+    }
+    Ok((rows, problems))
+}
+
+/// The request id of one file row: the same tournament, round, table and result always give the same id, so
+/// re-running the file (or a file that grew) re-sends answered rows harmlessly. `salt` (the `--request-id`)
+/// lets a desk deliberately enter the same result again.
+pub fn row_request_id(tournament: u64, round: u32, row: &ResultRow, salt: &str) -> RequestId {
+    RequestId::derived([
+        "tengen-results-v1".as_bytes(),
+        &tournament.to_le_bytes(),
+        &round.to_le_bytes(),
+        &row.table.to_le_bytes(),
+        &row.result.outcome.to_le_bytes(),
+        &[u8::from(row.result.by_forfeit)],
+        salt.as_bytes(),
+    ])
+}
+
+/// `tengen results T R --file results.csv`.
+pub async fn results_file(ctx: &Ctx, a: ResultsArgs) -> Result<(), CliError> {
+    let data = std::fs::read(&a.file)
+        .map_err(|e| CliError::Usage(format!("cannot read {}: {e}", a.file.display())))?;
+    let (rows, mut outcomes) = parse_results_file(&data)?;
+    let ready = rows.len();
+    if !a.dry_run && ready > 0 {
+        let desk = ctx.desk().await?;
+        let salt = ctx.request_id.clone().unwrap_or_default();
+        let mut down: Option<String> = None;
+        for row in &rows {
+            let entered = format_result(&row.result);
+            let outcome = |outcome, message| RowOutcome {
+                line: row.line,
+                table: Some(row.table),
+                outcome,
+                message,
+            };
+            if let Some(why) = &down {
+                outcomes.push(outcome("not-sent", why.clone()));
+                continue;
+            }
+            let id = row_request_id(a.tournament, a.round, row, &salt);
+            let request = report_request(a.tournament, a.round, row.table, row.result);
+            match send_result(&desk, &id, request).await {
+                Ok(_) => outcomes.push(outcome("entered", entered)),
+                Err(e) if e.is_refusal() => {
+                    let why = e.status().map(status_text).unwrap_or_else(|| e.to_string());
+                    outcomes.push(outcome("refused", why));
+                }
+                Err(e) => {
+                    let why = e.to_string();
+                    outcomes.push(outcome("not-sent", why.clone()));
+                    down = Some(why);
+                }
+            }
+        }
+    }
+    outcomes.sort_by_key(|o| o.line);
+    report(ctx, &a, ready, &outcomes)
+}
+
+#[derive(Serialize)]
+struct FileReport<'a> {
+    file: String,
+    dry_run: bool,
+    ready: usize,
+    entered: usize,
+    problems: Vec<&'a RowOutcome>,
+}
+
+fn report(
+    ctx: &Ctx,
+    a: &ResultsArgs,
+    ready: usize,
+    outcomes: &[RowOutcome],
+) -> Result<(), CliError> {
+    let problems: Vec<&RowOutcome> = outcomes.iter().filter(|o| o.outcome != "entered").collect();
+    let entered = outcomes.len() - problems.len();
+    if ctx.json {
+        print_json(&FileReport {
+            file: a.file.display().to_string(),
+            dry_run: a.dry_run,
+            ready,
+            entered,
+            problems: problems.clone(),
+        })?;
+    } else {
+        if !problems.is_empty() {
+            let mut table = Table::new(&["line", "table", "outcome", "message"]);
+            for p in &problems {
+                table.row(vec![
+                    p.line.to_string(),
+                    p.table.map(|t| t.to_string()).unwrap_or_default(),
+                    p.outcome.to_string(),
+                    p.message.clone(),
+                ]);
+            }
+            table.print()?;
+        }
+        if a.dry_run {
+            eprintln!(
+                "dry run: {ready} results ready to send, {} bad lines; nothing sent",
+                problems.len()
+            );
+        } else {
+            eprintln!("{entered} entered, {} not entered", problems.len());
+            if problems.iter().any(|p| p.outcome == "not-sent") {
+                eprintln!(
+                    "re-run the same file to send the rest: entered rows are not counted twice"
+                );
+            }
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(CliError::Reported(3))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_results_file_reads_tables_results_and_forfeits() {
+        let data = "table;result;forfeit\n1;w\n2;0-1;yes\n\n3;jigo;no\n4;maybe\nx;w\n";
+        let (rows, problems) = parse_results_file(data.as_bytes()).unwrap();
+        let got: Vec<(u64, u32, i32, bool)> = rows
+            .iter()
+            .map(|r| (r.line, r.table, r.result.outcome, r.result.by_forfeit))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (2, 1, Outcome::WhiteWins as i32, false),
+                (3, 2, Outcome::BlackWins as i32, true),
+                (5, 3, Outcome::Jigo as i32, false),
+            ]
+        );
+        let lines: Vec<(u64, &str)> = problems.iter().map(|p| (p.line, p.outcome)).collect();
+        assert_eq!(lines, vec![(6, "bad-line"), (7, "bad-line")]);
+    }
+
+    #[test]
+    fn a_file_without_header_starts_at_line_one() {
+        let (rows, problems) = parse_results_file(b"7,b\n").unwrap();
+        assert!(problems.is_empty());
+        assert_eq!((rows[0].line, rows[0].table), (1, 7));
+    }
+
+    #[test]
+    fn row_ids_depend_on_table_and_result_only() {
+        let row = |line, table, outcome: Outcome| ResultRow {
+            line,
+            table,
+            result: GameResult {
+                outcome: outcome as i32,
+                by_forfeit: false,
+            },
+        };
+        let a = row_request_id(1, 3, &row(2, 5, Outcome::WhiteWins), "");
+        assert_eq!(a, row_request_id(1, 3, &row(9, 5, Outcome::WhiteWins), ""));
+        assert_ne!(a, row_request_id(1, 3, &row(2, 5, Outcome::BlackWins), ""));
+        assert_ne!(a, row_request_id(1, 4, &row(2, 5, Outcome::WhiteWins), ""));
+        assert_ne!(a, row_request_id(1, 3, &row(2, 6, Outcome::WhiteWins), ""));
+        assert_ne!(
+            a,
+            row_request_id(1, 3, &row(2, 5, Outcome::WhiteWins), "again")
+        );
+    }
+}

@@ -1,0 +1,374 @@
+//! `tengen tournament show`: every setting of one tournament as `key  value` lines (komi, time and its EGF
+//! class, McMahon set-up, handicap, draw, scoring), or JSON. Only renders; parsing flags lives in `setup.rs`.
+
+use serde::Serialize;
+use tengen_proto::v1 as pb;
+
+use super::output::{print_fields, print_json};
+use super::setup::{default_draw, default_handicap, default_scoring, default_time};
+use super::view::{date_range, TournamentView};
+use super::CliError;
+use crate::values::{format_fee, format_half};
+
+/// A tournament with all its play settings, for `--json`.
+#[derive(Debug, Serialize)]
+pub struct TournamentDetailView {
+    #[serde(flatten)]
+    pub tournament: TournamentView,
+    pub komi_half: i32,
+    pub time: TimeView,
+    pub time_class: String,
+    pub adjusted_time_seconds: u64,
+    pub mcmahon: McMahonView,
+    pub handicap: HandicapView,
+    pub draw: DrawView,
+    pub scoring: ScoringView,
+}
+
+/// The time control.
+#[derive(Debug, Serialize)]
+pub struct TimeView {
+    pub system: String,
+    pub basic_minutes: u32,
+    pub period_seconds: u32,
+    pub stones: u32,
+    pub periods: u32,
+    pub increment_seconds: u32,
+}
+
+/// The McMahon set-up; empty ranks mean none.
+#[derive(Debug, Serialize)]
+pub struct McMahonView {
+    pub bar: String,
+    pub floor: String,
+    pub supergroup: String,
+    pub section_lowest_ranks: Vec<String>,
+    pub section_step: u32,
+}
+
+/// The handicap rule.
+#[derive(Debug, Serialize)]
+pub struct HandicapView {
+    pub based_on_mms: bool,
+    pub no_handicap_above: String,
+    pub correction: i32,
+    pub ceiling: u32,
+    pub even_at_bar: bool,
+}
+
+/// Draw options.
+#[derive(Debug, Serialize)]
+pub struct DrawView {
+    pub profile: String,
+    pub bye_rule: String,
+    pub avoid_same_club: bool,
+    pub avoid_same_city: bool,
+    pub first_table: u32,
+}
+
+/// Scoring; absent optional values are shown with the server's defaults.
+#[derive(Debug, Serialize)]
+pub struct ScoringView {
+    pub missed_rounds: String,
+    pub bye_half_points: i32,
+    pub tiebreaks: Vec<String>,
+    pub prizes_cents: Vec<i64>,
+    /// Absent = the server's default (on for the event's first tournament).
+    pub double_entry: Option<bool>,
+    pub forfeit_minutes: u32,
+}
+
+impl From<&pb::Tournament> for TournamentDetailView {
+    fn from(t: &pb::Tournament) -> Self {
+        let s = t.settings.clone().unwrap_or_default();
+        let time = s.time.clone().unwrap_or_else(default_time);
+        let mm = s.mcmahon.clone().unwrap_or_default();
+        let h = s.handicap.clone().unwrap_or_else(default_handicap);
+        let d = s.draw.clone().unwrap_or_else(default_draw);
+        let sc = s.scoring.clone().unwrap_or_else(default_scoring);
+        TournamentDetailView {
+            tournament: TournamentView::from(t),
+            komi_half: s.komi_half.unwrap_or(13),
+            time: TimeView {
+                system: time.system,
+                basic_minutes: time.basic_minutes,
+                period_seconds: time.period_seconds,
+                stones: time.stones,
+                periods: time.periods,
+                increment_seconds: time.increment_seconds,
+            },
+            time_class: s.time_class,
+            adjusted_time_seconds: s.adjusted_time_seconds,
+            mcmahon: McMahonView {
+                bar: mm.bar,
+                floor: mm.floor,
+                supergroup: mm.supergroup,
+                section_lowest_ranks: mm.section_lowest_ranks,
+                section_step: mm.section_step,
+            },
+            handicap: HandicapView {
+                based_on_mms: h.based_on_mms,
+                no_handicap_above: h.no_handicap_above,
+                correction: h.correction,
+                ceiling: h.ceiling,
+                even_at_bar: h.even_at_bar,
+            },
+            draw: DrawView {
+                profile: d.profile,
+                bye_rule: d.bye_rule,
+                avoid_same_club: d.avoid_same_club,
+                avoid_same_city: d.avoid_same_city,
+                first_table: d.first_table.max(1),
+            },
+            scoring: ScoringView {
+                missed_rounds: sc.missed_rounds,
+                bye_half_points: sc.bye_half_points.unwrap_or(2),
+                tiebreaks: sc.tiebreaks,
+                prizes_cents: sc.prizes_cents,
+                double_entry: sc.double_entry,
+                forfeit_minutes: sc.forfeit_minutes.unwrap_or(30),
+            },
+        }
+    }
+}
+
+/// `300` → `5 min`, `30` → `30 s`, `90` → `1 min 30 s`.
+fn duration_text(seconds: u32) -> String {
+    match (seconds / 60, seconds % 60) {
+        (0, s) => format!("{s} s"),
+        (m, 0) => format!("{m} min"),
+        (m, s) => format!("{m} min {s} s"),
+    }
+}
+
+/// The time control in words: `canadian 60 min + 20 stones in 5 min`.
+pub fn time_text(t: &TimeView) -> String {
+    let basic = format!("{} min", t.basic_minutes);
+    match t.system.as_str() {
+        "sudden-death" => format!("sudden death {basic}"),
+        "canadian" | "milton-keynes" => format!(
+            "{} {basic} + {} stones in {}",
+            t.system,
+            t.stones,
+            duration_text(t.period_seconds)
+        ),
+        "byo-yomi" => format!(
+            "byo-yomi {basic} + {} × {}",
+            t.periods,
+            duration_text(t.period_seconds)
+        ),
+        "fischer" => format!(
+            "fischer {basic} + {} per move",
+            duration_text(t.increment_seconds)
+        ),
+        other => format!("{other} {basic}"),
+    }
+}
+
+fn or_none(text: &str) -> String {
+    if text.is_empty() {
+        "none".to_string()
+    } else {
+        text.to_string()
+    }
+}
+
+fn on_off(b: bool) -> String {
+    if b { "on" } else { "off" }.to_string()
+}
+
+/// The `key  value` lines of `tournament show`.
+pub fn settings_lines(v: &TournamentDetailView) -> Vec<(&'static str, String)> {
+    let t = &v.tournament;
+    let mut class = if v.time_class.is_empty() {
+        String::new()
+    } else {
+        format!(" (class {}", v.time_class)
+    };
+    if !class.is_empty() {
+        if v.adjusted_time_seconds > 0 {
+            class.push_str(&format!(", adjusted {} min", v.adjusted_time_seconds / 60));
+        }
+        class.push(')');
+    }
+    let mm = &v.mcmahon;
+    let mcmahon = if mm.section_lowest_ranks.is_empty() {
+        format!(
+            "bar {}, floor {}, supergroup {}",
+            or_none(&mm.bar),
+            or_none(&mm.floor),
+            or_none(&mm.supergroup)
+        )
+    } else {
+        format!(
+            "sections down to {}, {} points apart",
+            mm.section_lowest_ranks.join(", "),
+            mm.section_step
+        )
+    };
+    let h = &v.handicap;
+    let handicap = if h.ceiling == 0 {
+        "even games only".to_string()
+    } else {
+        format!(
+            "by {} difference, above {} counts as {}, correction {}, at most {}{}",
+            if h.based_on_mms { "MMS" } else { "rank" },
+            h.no_handicap_above,
+            h.no_handicap_above,
+            h.correction,
+            h.ceiling,
+            if h.even_at_bar {
+                ", even at the bar"
+            } else {
+                ""
+            }
+        )
+    };
+    let d = &v.draw;
+    let sc = &v.scoring;
+    let prizes: Vec<String> = sc.prizes_cents.iter().map(|c| format_fee(*c)).collect();
+    vec![
+        ("id", t.id.to_string()),
+        ("revision", t.revision.to_string()),
+        ("name", t.name.clone()),
+        ("rounds", t.rounds.to_string()),
+        ("system", t.pairing_system.clone()),
+        ("dates", date_range(&t.start_date, &t.end_date)),
+        (
+            "registration",
+            if t.registration_open {
+                "open"
+            } else {
+                "closed"
+            }
+            .to_string(),
+        ),
+        ("komi", format_half(v.komi_half.into())),
+        ("time", format!("{}{class}", time_text(&v.time))),
+        ("mcmahon", mcmahon),
+        ("handicap", handicap),
+        (
+            "draw",
+            format!(
+                "profile {}, bye rule {}, avoid same club {}, avoid same city {}, first table {}",
+                d.profile,
+                d.bye_rule,
+                on_off(d.avoid_same_club),
+                on_off(d.avoid_same_city),
+                d.first_table
+            ),
+        ),
+        ("missed rounds", sc.missed_rounds.clone()),
+        (
+            "bye",
+            format!("{} MMS", format_half(sc.bye_half_points.into())),
+        ),
+        ("tie-breaks", sc.tiebreaks.join(", ")),
+        (
+            "prizes",
+            if prizes.is_empty() {
+                "none".to_string()
+            } else {
+                prizes.join(", ")
+            },
+        ),
+        (
+            "double entry",
+            sc.double_entry
+                .map(on_off)
+                .unwrap_or_else(|| "default".to_string()),
+        ),
+        ("forfeit after", format!("{} min", sc.forfeit_minutes)),
+    ]
+}
+
+/// Prints one tournament with all its settings.
+pub fn print_tournament_detail(t: &pb::Tournament, json: bool) -> Result<(), CliError> {
+    let v = TournamentDetailView::from(t);
+    if json {
+        return print_json(&v);
+    }
+    print_fields(&settings_lines(&v))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn show_lists_time_with_its_class_and_the_play_settings() {
+        let t = pb::Tournament {
+            id: 1,
+            revision: 4,
+            registration_open: true,
+            settings: Some(pb::TournamentSettings {
+                name: "Main".into(),
+                rounds: 6,
+                pairing_system: "mcmahon".into(),
+                komi_half: Some(13),
+                time: Some(default_time()),
+                time_class: "A".into(),
+                adjusted_time_seconds: 6300,
+                mcmahon: Some(pb::McMahonSetup {
+                    bar: "3d".into(),
+                    floor: "20k".into(),
+                    ..Default::default()
+                }),
+                scoring: Some(pb::Scoring {
+                    missed_rounds: "half".into(),
+                    tiebreaks: vec!["mms".into(), "sos".into()],
+                    prizes_cents: vec![30000, 15050],
+                    double_entry: Some(true),
+                    ..Default::default()
+                }),
+                ..Default::default()
+            }),
+        };
+        let lines = settings_lines(&TournamentDetailView::from(&t));
+        let get = |k: &str| {
+            lines
+                .iter()
+                .find(|(key, _)| *key == k)
+                .map(|(_, v)| v.clone())
+                .unwrap_or_default()
+        };
+        assert_eq!(get("komi"), "6½");
+        assert_eq!(
+            get("time"),
+            "canadian 60 min + 20 stones in 5 min (class A, adjusted 105 min)"
+        );
+        assert_eq!(get("mcmahon"), "bar 3d, floor 20k, supergroup none");
+        assert_eq!(get("prizes"), "300.00, 150.50");
+        assert_eq!(get("tie-breaks"), "mms, sos");
+        assert_eq!(get("double entry"), "on");
+        assert_eq!(get("forfeit after"), "30 min");
+        assert_eq!(
+            get("handicap"),
+            "by MMS difference, above 1d counts as 1d, correction 1, at most 9"
+        );
+    }
+
+    #[test]
+    fn time_systems_read_as_words() {
+        let view = |system: &str, periods, period_seconds, increment_seconds| TimeView {
+            system: system.into(),
+            basic_minutes: 40,
+            period_seconds,
+            stones: 0,
+            periods,
+            increment_seconds,
+        };
+        assert_eq!(
+            time_text(&view("byo-yomi", 5, 30, 0)),
+            "byo-yomi 40 min + 5 × 30 s"
+        );
+        assert_eq!(
+            time_text(&view("fischer", 0, 0, 20)),
+            "fischer 40 min + 20 s per move"
+        );
+        assert_eq!(
+            time_text(&view("sudden-death", 0, 0, 0)),
+            "sudden death 40 min"
+        );
+    }
+}

@@ -1,0 +1,340 @@
+//! Renderings of the standings (places, MMS, wins, one column per tie-break, then section winners and prizes)
+//! and of an explanation of why one player is above another; serde mirrors for `--json`. Renderers return
+//! strings; nothing here talks to the server.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use tengen_proto::v1 as pb;
+
+use super::output::Table;
+use super::round_view::{player_name, PlayerRefView};
+use crate::values::{format_fee, format_half};
+
+/// An exact tie-break value.
+#[derive(Debug, Serialize)]
+pub struct ValueView {
+    pub numerator: i64,
+    pub denominator: i64,
+    pub text: String,
+}
+
+fn value_view(v: &pb::Value) -> ValueView {
+    ValueView {
+        numerator: v.numerator,
+        denominator: v.denominator,
+        text: v.text.clone(),
+    }
+}
+
+/// One row of the standings.
+#[derive(Debug, Serialize)]
+pub struct RowView {
+    pub place: u32,
+    pub shared: bool,
+    pub player: Option<PlayerRefView>,
+    pub starting_mms_half: i32,
+    pub mms_half: i32,
+    pub wins_half: i32,
+    /// One per criterion, in the order of `criteria`.
+    pub values: Vec<ValueView>,
+}
+
+fn row_view(r: &pb::StandingRow) -> RowView {
+    RowView {
+        place: r.place,
+        shared: r.shared,
+        player: r.player.as_ref().map(PlayerRefView::from),
+        starting_mms_half: r.starting_mms_half,
+        mms_half: r.mms_half,
+        wins_half: r.wins_half,
+        values: r.values.iter().map(value_view).collect(),
+    }
+}
+
+/// A McMahon section with its winners.
+#[derive(Debug, Serialize)]
+pub struct SectionView {
+    pub starting_mms_half: i32,
+    pub winners: Vec<u64>,
+    pub rows: Vec<RowView>,
+}
+
+/// A cash prize.
+#[derive(Debug, Serialize)]
+pub struct PrizeView {
+    pub participant_id: u64,
+    pub place: u32,
+    pub cents: i64,
+}
+
+/// The standings, for `--json`.
+#[derive(Debug, Serialize)]
+pub struct StandingsView {
+    pub tournament_id: u64,
+    pub after_round: u32,
+    pub criteria: Vec<String>,
+    pub rows: Vec<RowView>,
+    pub sections: Vec<SectionView>,
+    pub prizes: Vec<PrizeView>,
+}
+
+impl From<&pb::Standings> for StandingsView {
+    fn from(s: &pb::Standings) -> Self {
+        StandingsView {
+            tournament_id: s.tournament_id,
+            after_round: s.after_round,
+            criteria: s.criteria.clone(),
+            rows: s.rows.iter().map(row_view).collect(),
+            sections: s
+                .sections
+                .iter()
+                .map(|sec| SectionView {
+                    starting_mms_half: sec.starting_mms_half,
+                    winners: sec.winners.clone(),
+                    rows: sec.rows.iter().map(row_view).collect(),
+                })
+                .collect(),
+            prizes: s
+                .prizes
+                .iter()
+                .map(|p| PrizeView {
+                    participant_id: p.participant_id,
+                    place: p.place,
+                    cents: p.cents,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// `3` or `3=` for a shared place.
+fn place_text(place: u32, shared: bool) -> String {
+    if shared {
+        format!("{place}=")
+    } else {
+        place.to_string()
+    }
+}
+
+/// Criteria that already have their own column (MMS and wins are always shown).
+fn has_own_column(criterion: &str) -> bool {
+    matches!(criterion, "mms" | "wins" | "nbw")
+}
+
+/// The standings table, then section winners and prizes.
+pub fn render_standings(s: &pb::Standings) -> String {
+    let mut out = format!(
+        "Tournament {}, standings after round {}\n",
+        s.tournament_id, s.after_round
+    );
+    let extra: Vec<usize> = (0..s.criteria.len())
+        .filter(|&i| !has_own_column(&s.criteria[i]))
+        .collect();
+    let mut headings = vec!["place", "#", "name", "rank", "mms", "wins"];
+    headings.extend(extra.iter().map(|&i| s.criteria[i].as_str()));
+    let mut table = Table::new(&headings);
+    for r in &s.rows {
+        let p = r.player.clone().unwrap_or_default();
+        let mut cells = vec![
+            place_text(r.place, r.shared),
+            p.number.to_string(),
+            player_name(&p),
+            p.rank.clone(),
+            format_half(r.mms_half.into()),
+            format_half(r.wins_half.into()),
+        ];
+        cells.extend(
+            extra
+                .iter()
+                .map(|&i| r.values.get(i).map(|v| v.text.clone()).unwrap_or_default()),
+        );
+        table.row(cells);
+    }
+    out.push_str(&table.render());
+    let names: BTreeMap<u64, String> = s
+        .rows
+        .iter()
+        .filter_map(|r| r.player.as_ref())
+        .map(|p| (p.id, player_name(p)))
+        .collect();
+    let name = |id: u64| names.get(&id).cloned().unwrap_or_else(|| format!("#{id}"));
+    let sections: Vec<&pb::StandingSection> = s
+        .sections
+        .iter()
+        .filter(|sec| !sec.winners.is_empty())
+        .collect();
+    if !sections.is_empty() {
+        out.push_str("section winners:\n");
+        for sec in sections {
+            let winners: Vec<String> = sec.winners.iter().map(|&id| name(id)).collect();
+            out.push_str(&format!(
+                "  starting at {}: {}\n",
+                format_half(sec.starting_mms_half.into()),
+                winners.join(", ")
+            ));
+        }
+    }
+    if !s.prizes.is_empty() {
+        out.push_str("prizes:\n");
+        let mut table = Table::new(&["place", "name", "amount"]);
+        for p in &s.prizes {
+            table.row(vec![
+                p.place.to_string(),
+                name(p.participant_id),
+                format_fee(p.cents),
+            ]);
+        }
+        for line in table.render().lines() {
+            out.push_str(&format!("  {line}\n"));
+        }
+    }
+    out
+}
+
+/// An explanation, for `--json`.
+#[derive(Debug, Serialize)]
+pub struct ExplanationView {
+    pub higher: u64,
+    pub lower: u64,
+    pub higher_place: u32,
+    pub lower_place: u32,
+    pub criterion: String,
+    pub higher_value: Option<ValueView>,
+    pub lower_value: Option<ValueView>,
+    pub text: String,
+}
+
+impl From<&pb::Explanation> for ExplanationView {
+    fn from(e: &pb::Explanation) -> Self {
+        ExplanationView {
+            higher: e.higher,
+            lower: e.lower,
+            higher_place: e.higher_place,
+            lower_place: e.lower_place,
+            criterion: e.criterion.clone(),
+            higher_value: e.higher_value.as_ref().map(value_view),
+            lower_value: e.lower_value.as_ref().map(value_view),
+            text: e.text.clone(),
+        }
+    }
+}
+
+/// The server's sentence, then the criterion and both values.
+pub fn render_explanation(e: &pb::Explanation) -> String {
+    let mut out = format!("{}\n", e.text);
+    let value = |v: &Option<pb::Value>| v.as_ref().map(|v| v.text.clone()).unwrap_or_default();
+    if e.criterion.is_empty() {
+        out.push_str(&format!(
+            "player {} (place {}) and player {} (place {}) are tied on every criterion\n",
+            e.higher, e.higher_place, e.lower, e.lower_place
+        ));
+    } else {
+        out.push_str(&format!(
+            "{}: player {} (place {}) has {}, player {} (place {}) has {}\n",
+            e.criterion,
+            e.higher,
+            e.higher_place,
+            value(&e.higher_value),
+            e.lower,
+            e.lower_place,
+            value(&e.lower_value)
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn value(text: &str) -> pb::Value {
+        pb::Value {
+            numerator: 0,
+            denominator: 1,
+            text: text.into(),
+        }
+    }
+
+    fn row(place: u32, shared: bool, id: u64, name: &str, mms: i32, sos: &str) -> pb::StandingRow {
+        pb::StandingRow {
+            place,
+            shared,
+            player: Some(pb::PlayerRef {
+                id,
+                number: id as u32,
+                family_name: name.into(),
+                given_name: "A".into(),
+                rank: "1d".into(),
+                ..Default::default()
+            }),
+            starting_mms_half: 60,
+            mms_half: mms,
+            wins_half: 6,
+            values: vec![value(&format_half(mms.into())), value(sos)],
+        }
+    }
+
+    #[test]
+    fn standings_show_shared_places_half_points_and_prizes() {
+        let s = pb::Standings {
+            tournament_id: 1,
+            after_round: 5,
+            criteria: vec!["mms".into(), "sos".into()],
+            rows: vec![
+                row(1, false, 1, "Côté", 69, "160½"),
+                row(2, true, 2, "Li", 68, "150"),
+                row(2, true, 3, "Berg", 68, "150"),
+            ],
+            sections: vec![pb::StandingSection {
+                starting_mms_half: 60,
+                rows: vec![],
+                winners: vec![1],
+            }],
+            prizes: vec![
+                pb::Prize {
+                    participant_id: 1,
+                    place: 1,
+                    cents: 30000,
+                },
+                pb::Prize {
+                    participant_id: 2,
+                    place: 2,
+                    cents: 15050,
+                },
+            ],
+        };
+        let expected = "\
+Tournament 1, standings after round 5
+place  #  name    rank  mms  wins  sos
+1      1  Côté A  1d    34½  3     160½
+2=     2  Li A    1d    34   3     150
+2=     3  Berg A  1d    34   3     150
+section winners:
+  starting at 30: Côté A
+prizes:
+  place  name    amount
+  1      Côté A  300.00
+  2      Li A    150.50
+";
+        assert_eq!(render_standings(&s), expected);
+    }
+
+    #[test]
+    fn an_explanation_names_the_separating_criterion() {
+        let e = pb::Explanation {
+            higher: 4,
+            lower: 9,
+            higher_place: 3,
+            lower_place: 4,
+            criterion: "sos".into(),
+            higher_value: Some(value("150½")),
+            lower_value: Some(value("148")),
+            text: "Li Wei is above Berg Jo on SOS".into(),
+        };
+        assert_eq!(
+            render_explanation(&e),
+            "Li Wei is above Berg Jo on SOS\nsos: player 4 (place 3) has 150½, player 9 (place 4) has 148\n"
+        );
+    }
+}
