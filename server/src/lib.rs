@@ -19,6 +19,7 @@ mod cli_replay;
 pub mod domain;
 pub mod log;
 pub mod service;
+pub mod sheets;
 pub mod tls;
 
 pub use tengen_draw as draw;

@@ -1,0 +1,203 @@
+//! What every sheet reads from the register about one tournament: its entrants with numbers, names, ranks and
+//! clubs, its rounds, which round "0" means, and the small formats shared by the sheets (half points, handicap
+//! and komi, the heading lines). Reads the state; never changes it, never reads contact data.
+
+use crate::domain::round::{Play, RoundRecord};
+use crate::domain::{Entry, Participant, ParticipantId, Rejected, State, Tournament, TournamentId};
+use std::collections::BTreeMap;
+
+/// One tournament's entrants and rounds, gathered once per sheet.
+pub(crate) struct Roster<'a> {
+    /// The event (for its name).
+    pub state: &'a State,
+    /// The tournament.
+    pub tournament: &'a Tournament,
+    /// Its rounds and numbers, once something was drawn or numbered.
+    pub play: Option<&'a Play>,
+    /// Its entrants by id.
+    pub entrants: BTreeMap<ParticipantId, (&'a Participant, &'a Entry)>,
+}
+
+impl<'a> Roster<'a> {
+    /// Gathers tournament `id`.
+    pub fn new(state: &'a State, id: TournamentId) -> Result<Roster<'a>, Rejected> {
+        let tournament = state
+            .tournaments
+            .get(&id)
+            .ok_or(Rejected::UnknownTournament(id))?;
+        let entrants = state
+            .participants
+            .values()
+            .filter_map(|p| p.entries.get(&id).map(|e| (p.id, (p, e))))
+            .collect();
+        Ok(Roster {
+            state,
+            tournament,
+            play: state.play.get(&id),
+            entrants,
+        })
+    }
+
+    /// The tournament's name.
+    pub fn name(&self) -> &'a str {
+        &self.tournament.settings.name
+    }
+
+    /// The rounds drawn so far.
+    pub fn rounds(&self) -> &'a [RoundRecord] {
+        self.play.map_or(&[], |p| p.rounds.as_slice())
+    }
+
+    fn unknown(&self, round: u32) -> Rejected {
+        Rejected::UnknownRound {
+            tournament: self.tournament.id,
+            round,
+        }
+    }
+
+    /// Round `n`, or for 0 the last round drawn.
+    pub fn drawn_round(&self, n: u32) -> Result<&'a RoundRecord, Rejected> {
+        let found = if n == 0 {
+            self.rounds().last()
+        } else {
+            self.play.and_then(|p| p.round(n))
+        };
+        found.ok_or_else(|| self.unknown(n.max(1)))
+    }
+
+    /// The last round counted: `n` itself (it must be drawn), or for 0 the last round with a confirmed result
+    /// (0 when there is none yet: the sheet then shows the starting order).
+    pub fn counted_round(&self, n: u32) -> Result<u32, Rejected> {
+        if n == 0 {
+            return Ok(self
+                .rounds()
+                .iter()
+                .rev()
+                .find(|r| r.games.iter().any(|g| g.confirmed.is_some()))
+                .map_or(0, |r| r.number));
+        }
+        self.drawn_round(n).map(|r| r.number)
+    }
+
+    /// The player number, if the player has one.
+    pub fn number(&self, p: ParticipantId) -> Option<u32> {
+        self.play.and_then(|pl| pl.numbers.get(&p).copied())
+    }
+
+    /// The number as printed ("" without one).
+    pub fn number_text(&self, p: ParticipantId) -> String {
+        self.number(p).map(|n| n.to_string()).unwrap_or_default()
+    }
+
+    /// "Family Given", as on every sheet (family name first, as the lists are sorted).
+    pub fn full_name(&self, p: ParticipantId) -> String {
+        match self.entrants.get(&p) {
+            Some((person, _)) => full_name(person),
+            None => p.to_string(),
+        }
+    }
+
+    /// The rank in force in `round` (the registered rank before any change).
+    pub fn rank(&self, p: ParticipantId, round: u32) -> String {
+        self.entrants
+            .get(&p)
+            .map(|(person, e)| e.rank_in(person.fields.rank, round.max(1)).to_string())
+            .unwrap_or_default()
+    }
+
+    /// The club.
+    pub fn club(&self, p: ParticipantId) -> String {
+        self.entrants
+            .get(&p)
+            .map(|(person, _)| person.fields.club.clone())
+            .unwrap_or_default()
+    }
+
+    /// "12 Family Given (3k)" for slips and notes.
+    pub fn describe(&self, p: ParticipantId, round: u32) -> String {
+        let number = self.number_text(p);
+        let name = self.full_name(p);
+        let rank = self.rank(p, round);
+        if number.is_empty() {
+            format!("{name} ({rank})")
+        } else {
+            format!("{number} {name} ({rank})")
+        }
+    }
+
+    /// The heading lines: event name and the tournament's dates, when set.
+    pub fn heading_lines(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        let event = self.state.event.name.trim();
+        if !event.is_empty() && event != self.name().trim() {
+            lines.push(event.to_string());
+        }
+        let s = &self.tournament.settings;
+        match (s.start_date.trim(), s.end_date.trim()) {
+            ("", "") => {}
+            (a, "") | ("", a) => lines.push(a.to_string()),
+            (a, b) if a == b => lines.push(a.to_string()),
+            (a, b) => lines.push(format!("{a} to {b}")),
+        }
+        lines
+    }
+
+    /// The handicap and komi columns of a game: ("", komi) for an even game, (stones, "0") otherwise.
+    pub fn handicap_cells(&self, handicap: u8) -> (String, String) {
+        match handicap {
+            0 => (
+                String::new(),
+                half_points(self.tournament.settings.komi_half),
+            ),
+            h => (h.to_string(), "0".to_string()),
+        }
+    }
+
+    /// Handicap and komi in words for the slips.
+    pub fn handicap_words(&self, handicap: u8) -> String {
+        match handicap {
+            0 => format!(
+                "even game, komi {}",
+                half_points(self.tournament.settings.komi_half)
+            ),
+            1 => "1 stone (Black plays first), no komi".to_string(),
+            h => format!("{h} stones, no komi"),
+        }
+    }
+}
+
+/// "Family Given" of a participant.
+pub(crate) fn full_name(p: &Participant) -> String {
+    let family = p.fields.family_name.trim();
+    let given = p.fields.given_name.trim();
+    match (family.is_empty(), given.is_empty()) {
+        (false, false) => format!("{family} {given}"),
+        (true, _) => given.to_string(),
+        (false, true) => family.to_string(),
+    }
+}
+
+/// Half points as printed, in decimals like the tie-break values: 13 → "6.5", -13 → "-6.5", 4 → "2".
+pub(crate) fn half_points(h: i32) -> String {
+    let sign = if h < 0 { "-" } else { "" };
+    let (whole, half) = (h.unsigned_abs() / 2, h.unsigned_abs() % 2);
+    if half == 1 {
+        format!("{sign}{whole}.5")
+    } else {
+        format!("{sign}{whole}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::half_points;
+
+    #[test]
+    fn half_points_print_as_decimals() {
+        assert_eq!(half_points(13), "6.5");
+        assert_eq!(half_points(-13), "-6.5");
+        assert_eq!(half_points(-1), "-0.5");
+        assert_eq!(half_points(0), "0");
+        assert_eq!(half_points(60), "30");
+    }
+}

@@ -1,0 +1,451 @@
+//! Sheet tests: a six-player McMahon tournament with accented and CJK names, two rounds with a bye, a jigo, a
+//! handicap game and a win by forfeit, built by applying domain events; every kind in both formats is
+//! snapshotted (reviewed by eye for alignment), plus the page-width, privacy and refusal rules.
+
+use super::{render, text, width::width, KINDS};
+use crate::domain::event::Event;
+use crate::domain::round::{GameRecord, GameResult, Outcome, RoundRecord, RoundState};
+use crate::domain::setup::{self, McMahonSetup};
+use crate::domain::{
+    Entry, EntryStatus, EventInfo, Participant, ParticipantFields, ParticipantId, Rank, Rejected,
+    Revision, State, Tournament, TournamentId, TournamentSettings,
+};
+use std::collections::BTreeMap;
+
+const T: TournamentId = TournamentId(1);
+
+struct Person {
+    family: &'static str,
+    given: &'static str,
+    rank: &'static str,
+    club: &'static str,
+    country: &'static str,
+    rounds: &'static [u32],
+    status: EntryStatus,
+}
+
+const PEOPLE: [Person; 7] = [
+    Person {
+        family: "井山",
+        given: "裕太",
+        rank: "9p",
+        club: "Nihon Ki-in",
+        country: "JP",
+        rounds: &[1, 2, 3],
+        status: EntryStatus::CheckedIn,
+    },
+    Person {
+        family: "李",
+        given: "世乭",
+        rank: "9p",
+        club: "Korea Baduk Association",
+        country: "KR",
+        rounds: &[1, 2, 3],
+        status: EntryStatus::CheckedIn,
+    },
+    Person {
+        family: "Müller",
+        given: "François",
+        rank: "1d",
+        club: "Zürich",
+        country: "CH",
+        rounds: &[1, 2, 3],
+        status: EntryStatus::CheckedIn,
+    },
+    Person {
+        family: "Ødegård",
+        given: "Åsa",
+        rank: "2k",
+        club: "Oslo Go & Shogi",
+        country: "NO",
+        rounds: &[1, 2, 3],
+        status: EntryStatus::CheckedIn,
+    },
+    Person {
+        family: "Wolfeschlegelsteinhausenbergerdorff",
+        given: "Hubert Blaine",
+        rank: "5k",
+        club: "Cambridge",
+        country: "GB",
+        rounds: &[1, 2, 3],
+        status: EntryStatus::CheckedIn,
+    },
+    Person {
+        family: "Nguyễn",
+        given: "Văn An",
+        rank: "10k",
+        club: "Hà Nội",
+        country: "VN",
+        rounds: &[2, 3],
+        status: EntryStatus::CheckedIn,
+    },
+    Person {
+        family: "Côté",
+        given: "Anne",
+        rank: "15k",
+        club: "Montréal",
+        country: "CA",
+        rounds: &[1, 2, 3],
+        status: EntryStatus::PreRegistered,
+    },
+];
+
+fn email(i: usize) -> String {
+    format!("player{i}@private.example")
+}
+
+fn phone(i: usize) -> String {
+    format!("+33 6 12 34 56 {i:02}")
+}
+
+fn settings() -> TournamentSettings {
+    TournamentSettings {
+        name: "Tengen Cup".into(),
+        rounds: 3,
+        start_date: "2026-05-01".into(),
+        end_date: "2026-05-03".into(),
+        mcmahon: McMahonSetup {
+            bar: Some(Rank::dan(1).expect("1d")),
+            ..Default::default()
+        },
+        scoring: setup::ScoringSettings {
+            prizes_cents: vec![10_000, 5_000, 2_500],
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
+fn participant(i: usize, p: &Person) -> Participant {
+    let mut fields = ParticipantFields::sample(p.family, p.given, p.club);
+    fields.rank = p.rank.parse().expect("test ranks parse");
+    fields.country = p.country.into();
+    fields.email = email(i);
+    fields.phone = phone(i);
+    fields.notes = "private note".into();
+    Participant {
+        id: ParticipantId(i as u64 + 1),
+        revision: Revision(1),
+        fields,
+        entries: BTreeMap::from([(T, Entry::new(p.rounds.to_vec(), p.status))]),
+        registered_at_ms: 0,
+    }
+}
+
+fn id(n: u64) -> ParticipantId {
+    ParticipantId(n)
+}
+
+fn result(outcome: Outcome, by_forfeit: bool) -> Option<GameResult> {
+    Some(GameResult {
+        outcome,
+        by_forfeit,
+    })
+}
+
+fn round(
+    number: u32,
+    state: RoundState,
+    games: &[(u64, u64, u8)],
+    bye: Option<u64>,
+) -> RoundRecord {
+    RoundRecord {
+        number,
+        state,
+        seed: 42,
+        games: games
+            .iter()
+            .enumerate()
+            .map(|(i, (w, b, h))| GameRecord::new(i as u32 + 1, id(*w), id(*b), *h))
+            .collect(),
+        bye: bye.map(id),
+        warnings: Vec::new(),
+        draws: 1,
+    }
+}
+
+fn confirm(s: &mut State, number: u32, table: u32, confirmed: Option<GameResult>) {
+    let mut game = s.play[&T].round(number).expect("round drawn").games[table as usize - 1].clone();
+    game.confirmed = confirmed;
+    s.apply(&Event::GameUpdated {
+        tournament: T,
+        revision: Revision(0),
+        round: number,
+        game,
+    });
+}
+
+/// The tournament of the module doc: round 1 closed (jigo, a handicap game, a bye), round 2 published with
+/// every result in (a win by forfeit, a four-stone game).
+fn tournament() -> State {
+    let mut s = State::default();
+    s.apply(&Event::EventUpdated {
+        event: EventInfo {
+            name: "European Go Congress 2026".into(),
+            ..Default::default()
+        },
+    });
+    s.apply(&Event::TournamentCreated {
+        tournament: Tournament {
+            id: T,
+            revision: Revision(1),
+            settings: settings(),
+            registration_open: true,
+        },
+    });
+    for (i, p) in PEOPLE.iter().enumerate() {
+        s.apply(&Event::ParticipantRegistered {
+            participant: participant(i, p),
+        });
+    }
+    let t = &s.tournaments[&T];
+    let start = |p: &Participant| {
+        setup::starting_mms(t.settings.system, &t.settings.mcmahon, p.fields.rank, 0)
+    };
+    let starts: Vec<(ParticipantId, i32)> = s
+        .participants
+        .values()
+        .take(6)
+        .map(|p| (p.id, start(p)))
+        .collect();
+    let first = round(1, RoundState::Closed, &[(1, 2, 0), (3, 4, 1)], Some(5));
+    s.apply(&Event::RoundDrawn {
+        tournament: T,
+        revision: Revision(1),
+        round: first,
+        starts: starts[..5].to_vec(),
+        numbers: (1..=5).map(|n| (id(n), n as u32)).collect(),
+    });
+    confirm(&mut s, 1, 1, result(Outcome::Jigo, false));
+    confirm(&mut s, 1, 2, result(Outcome::BlackWins, false));
+    let second = round(
+        2,
+        RoundState::Published,
+        &[(1, 3, 0), (2, 4, 0), (5, 6, 4)],
+        None,
+    );
+    s.apply(&Event::RoundDrawn {
+        tournament: T,
+        revision: Revision(2),
+        round: second,
+        starts: starts[5..].to_vec(),
+        numbers: vec![(id(6), 6)],
+    });
+    confirm(&mut s, 2, 1, result(Outcome::WhiteWins, true));
+    confirm(&mut s, 2, 2, result(Outcome::WhiteWins, false));
+    confirm(&mut s, 2, 3, result(Outcome::BlackWins, false));
+    s
+}
+
+fn body(s: &State, kind: &str, html: bool) -> String {
+    render(s, T, kind, 0, html)
+        .unwrap_or_else(|e| panic!("{kind}: {e}"))
+        .body
+}
+
+macro_rules! snapshot_both {
+    ($name:ident, $kind:literal) => {
+        #[test]
+        fn $name() {
+            let s = tournament();
+            insta::assert_snapshot!(concat!(stringify!($name), "_text"), body(&s, $kind, false));
+            insta::assert_snapshot!(concat!(stringify!($name), "_html"), body(&s, $kind, true));
+        }
+    };
+}
+
+snapshot_both!(pairings_sheet, "pairings");
+snapshot_both!(pairings_by_name_sheet, "pairings-by-name");
+snapshot_both!(slips_sheet, "slips");
+snapshot_both!(wallchart_sheet, "wallchart");
+snapshot_both!(standings_sheet, "standings");
+snapshot_both!(register_sheet, "register");
+
+#[test]
+fn round_one_pairings_show_the_bye_at_the_bottom() {
+    let s = tournament();
+    let doc = render(&s, T, "pairings", 1, false).expect("round 1 is drawn");
+    insta::assert_snapshot!("pairings_round_one_text", doc.body);
+    let last = doc.body.lines().last().unwrap_or_default();
+    assert!(last.starts_with("Bye: 5 Wolfeschlegel"), "{last}");
+}
+
+#[test]
+fn text_sheets_fit_a4_portrait_and_the_wall_chart_landscape() {
+    let s = tournament();
+    for kind in KINDS {
+        let doc = render(&s, T, kind, 0, false).expect("every kind renders");
+        let limit = if kind == "wallchart" {
+            text::LANDSCAPE
+        } else {
+            text::PORTRAIT
+        };
+        for line in doc.body.lines() {
+            assert!(
+                width(line) <= limit,
+                "{kind}: {} columns: {line}",
+                width(line)
+            );
+        }
+        assert_eq!(doc.content_type, "text/plain; charset=utf-8");
+    }
+    let wall = render(&s, T, "wallchart", 0, false).expect("wall chart");
+    assert!(wall.title.contains("landscape"), "{}", wall.title);
+}
+
+#[test]
+fn no_sheet_ever_prints_contact_data_or_notes() {
+    let s = tournament();
+    for kind in KINDS {
+        for html in [false, true] {
+            let body = body(&s, kind, html);
+            for i in 0..PEOPLE.len() {
+                assert!(!body.contains(&email(i)), "{kind}: email of {i}");
+                assert!(!body.contains(&phone(i)), "{kind}: phone of {i}");
+                assert!(!body.contains("private.example"), "{kind}: an email domain");
+            }
+            assert!(!body.contains("private note"), "{kind}: notes");
+        }
+    }
+}
+
+#[test]
+fn html_is_a_complete_escaped_utf8_a4_document() {
+    let s = tournament();
+    for kind in KINDS {
+        let doc = render(&s, T, kind, 0, true).expect("every kind renders");
+        assert_eq!(doc.content_type, "text/html; charset=utf-8");
+        assert!(doc.body.starts_with("<!DOCTYPE html>"));
+        assert!(doc.body.contains("<meta charset=\"utf-8\">"));
+        assert!(doc.body.contains("size: A4"));
+        assert!(doc.body.contains("Noto Sans CJK JP"));
+        assert!(doc.body.trim_end().ends_with("</html>"));
+    }
+    let register = body(&s, "register", true);
+    assert!(register.contains("Oslo Go &amp; Shogi"));
+    assert!(!register.contains("Go & Shogi"));
+    assert_eq!(
+        super::html::escape(r#"<a href="x">'&'</a>"#),
+        "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;"
+    );
+    let slips = body(&s, "slips", true);
+    assert!(slips.contains("page-break-inside: avoid"));
+}
+
+#[test]
+fn round_zero_means_the_last_round_drawn_or_with_results() {
+    let s = tournament();
+    let latest = render(&s, T, "pairings", 0, false).expect("drawn");
+    let second = render(&s, T, "pairings", 2, false).expect("drawn");
+    assert_eq!(latest, second);
+    let standings = render(&s, T, "standings", 0, false).expect("results");
+    assert!(
+        standings.title.ends_with("after round 2"),
+        "{}",
+        standings.title
+    );
+    let earlier = render(&s, T, "standings", 1, false).expect("results");
+    assert!(
+        earlier.title.ends_with("after round 1"),
+        "{}",
+        earlier.title
+    );
+}
+
+#[test]
+fn unknown_kind_round_or_tournament_is_refused() {
+    let s = tournament();
+    match render(&s, T, "scoreboard", 0, false) {
+        Err(Rejected::Invalid {
+            field: "kind",
+            message,
+        }) => {
+            for kind in KINDS {
+                assert!(message.contains(kind), "{message}");
+            }
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+    for kind in [
+        "pairings",
+        "pairings-by-name",
+        "slips",
+        "wallchart",
+        "standings",
+    ] {
+        assert_eq!(
+            render(&s, T, kind, 3, false),
+            Err(Rejected::UnknownRound {
+                tournament: T,
+                round: 3
+            }),
+            "{kind}"
+        );
+    }
+    assert_eq!(
+        render(&s, TournamentId(9), "pairings", 0, false),
+        Err(Rejected::UnknownTournament(TournamentId(9)))
+    );
+}
+
+#[test]
+fn before_any_draw_pairings_are_refused_and_the_register_lists_everyone() {
+    let mut s = State::default();
+    s.apply(&Event::TournamentCreated {
+        tournament: Tournament {
+            id: T,
+            revision: Revision(1),
+            settings: settings(),
+            registration_open: true,
+        },
+    });
+    for (i, p) in PEOPLE.iter().enumerate() {
+        s.apply(&Event::ParticipantRegistered {
+            participant: participant(i, p),
+        });
+    }
+    assert_eq!(
+        render(&s, T, "slips", 0, false),
+        Err(Rejected::UnknownRound {
+            tournament: T,
+            round: 1
+        })
+    );
+    let register = body(&s, "register", false);
+    assert!(register.contains("7 entrants: 6 checked in, 1 pre-registered, 0 withdrawn."));
+    let chart = render(&s, T, "wallchart", 0, false).expect("a chart before round 1");
+    assert!(chart.title.contains("before round 1"));
+    assert_eq!(chart.body.matches("Korea").count(), 1);
+}
+
+#[test]
+fn rounds_print_as_ranges() {
+    assert_eq!(super::register::rounds(&[1, 2, 3, 5, 7, 8]), "1-3, 5, 7-8");
+    assert_eq!(super::register::rounds(&[]), "none");
+}
+
+#[test]
+fn a_drawn_round_without_results_shows_question_marks_and_is_not_counted_by_default() {
+    let mut s = tournament();
+    s.apply(&Event::RoundDrawn {
+        tournament: T,
+        revision: Revision(3),
+        round: round(
+            3,
+            RoundState::Published,
+            &[(1, 2, 0), (3, 5, 0), (4, 6, 2)],
+            None,
+        ),
+        starts: Vec::new(),
+        numbers: Vec::new(),
+    });
+    let latest = render(&s, T, "wallchart", 0, false).expect("wall chart");
+    assert!(latest.title.contains("after round 2"), "{}", latest.title);
+    let third = render(&s, T, "wallchart", 3, false).expect("wall chart");
+    let line = third
+        .body
+        .lines()
+        .find(|l| l.starts_with(" 4 "))
+        .unwrap_or_default();
+    assert!(line.contains("3+b1  2-b   6?w2"), "{line}");
+}

@@ -1,0 +1,174 @@
+//! Prints a [`Sheet`] as monospaced plain text: 80 columns for A4 portrait, 132 for landscape. Tables get
+//! aligned columns (by display width, so CJK names line up); names and clubs are narrowed with an ellipsis
+//! when the table would not fit. Slips are separated by cut lines.
+
+use super::model::{Align, Block, Column, Sheet, Slip, Table};
+use super::width::{pad_left, pad_right, truncate, width};
+
+/// Columns of an A4 portrait page in a 10-point monospaced font.
+pub(crate) const PORTRAIT: usize = 80;
+/// Columns of an A4 landscape page in a 10-point monospaced font.
+pub(crate) const LANDSCAPE: usize = 132;
+/// Spaces between table columns.
+const GAP: usize = 2;
+
+/// The whole sheet as text, every line at most 80 (or 132) columns, ending with a newline.
+pub(crate) fn render(sheet: &Sheet) -> String {
+    let limit = if sheet.landscape { LANDSCAPE } else { PORTRAIT };
+    let mut out: Vec<String> = Vec::new();
+    let title = truncate(&sheet.title, limit);
+    out.push("=".repeat(width(&title)));
+    out.push(title);
+    out.push(out[0].clone());
+    out.extend(sheet.lines.iter().map(|l| truncate(l, limit)));
+    for block in &sheet.blocks {
+        out.push(String::new());
+        match block {
+            Block::Heading(h) => {
+                let h = truncate(h, limit);
+                out.push(h.clone());
+                out.push("-".repeat(width(&h)));
+            }
+            Block::Note(n) => out.extend(wrap(n, limit)),
+            Block::Table(t) => out.extend(table(t, limit)),
+            Block::Slips(slips) => {
+                for s in slips {
+                    out.extend(slip(s, limit));
+                }
+                out.push(cut_line(limit));
+            }
+        }
+    }
+    let mut text: String = out
+        .iter()
+        .map(|l| l.trim_end())
+        .collect::<Vec<_>>()
+        .join("\n");
+    text.push('\n');
+    text
+}
+
+/// Word-wraps a note to `limit` columns.
+fn wrap(text: &str, limit: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && width(&line) + 1 + width(word) > limit {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(truncate(&line, limit));
+    lines
+}
+
+/// Column widths: each column's widest cell (up to its cap), then the flexible column furthest above its minimum
+/// narrowed one character at a time until the table fits `limit` (or every flexible column is at its minimum).
+fn widths(t: &Table, limit: usize) -> Vec<usize> {
+    let mut w: Vec<usize> = t
+        .columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            t.rows
+                .iter()
+                .filter_map(|r| r.get(i))
+                .map(|cell| width(cell))
+                .chain([width(&c.header)])
+                .max()
+                .unwrap_or(0)
+                .min(c.max.max(c.min))
+        })
+        .collect();
+    let total = |w: &[usize]| w.iter().sum::<usize>() + GAP * w.len().saturating_sub(1);
+    while total(&w) > limit {
+        let widest = t
+            .columns
+            .iter()
+            .enumerate()
+            .filter(|(i, c)| c.flex && w[*i] > c.min.max(1))
+            .max_by_key(|(i, c)| (w[*i] - c.min.max(1), std::cmp::Reverse(*i)))
+            .map(|(i, _)| i);
+        match widest {
+            Some(i) => w[i] -= 1,
+            None => break,
+        }
+    }
+    w
+}
+
+fn cell(text: &str, column: &Column, w: usize) -> String {
+    match column.align {
+        Align::Left => pad_right(text, w),
+        Align::Right => pad_left(text, w),
+    }
+}
+
+/// A table: header, a rule, the rows.
+fn table(t: &Table, limit: usize) -> Vec<String> {
+    let w = widths(t, limit);
+    let gap = " ".repeat(GAP);
+    let line = |cells: Vec<String>| cells.join(&gap);
+    let header: Vec<String> = t
+        .columns
+        .iter()
+        .zip(&w)
+        .map(|(c, &w)| cell(&c.header, c, w))
+        .collect();
+    let mut out = vec![line(header)];
+    out.push("-".repeat(w.iter().sum::<usize>() + GAP * w.len().saturating_sub(1)));
+    for row in &t.rows {
+        let cells: Vec<String> = t
+            .columns
+            .iter()
+            .zip(&w)
+            .enumerate()
+            .map(|(i, (c, &w))| cell(row.get(i).map_or("", String::as_str), c, w))
+            .collect();
+        out.push(line(cells));
+    }
+    out
+}
+
+/// "- - - - cut here - - - …" across the page.
+fn cut_line(limit: usize) -> String {
+    let mut line = String::from("- - - - cut here ");
+    while width(&line) + 2 <= limit {
+        line.push_str("- ");
+    }
+    line.trim_end().to_string()
+}
+
+/// Two strings on one line: `left` truncated so that `right` ends at column `limit`.
+fn spread(left: &str, right: &str, limit: usize) -> String {
+    let room = limit.saturating_sub(width(right) + 2);
+    format!("{}  {right}", pad_right(left, room))
+}
+
+/// One slip, preceded by its cut line.
+fn slip(s: &Slip, limit: usize) -> Vec<String> {
+    let width_used = limit.min(PORTRAIT);
+    let line = "_".repeat(24);
+    vec![
+        cut_line(limit),
+        String::new(),
+        spread(
+            &format!("RESULT SLIP  {}", s.tournament),
+            &format!("Round {}   Table {}", s.round, s.table),
+            width_used,
+        ),
+        String::new(),
+        truncate(&format!("  White:     {}", s.white), width_used),
+        truncate(&format!("  Black:     {}", s.black), width_used),
+        truncate(&format!("  Handicap:  {}", s.terms), width_used),
+        String::new(),
+        "  [ ] White wins        [ ] Black wins        [ ] Jigo".to_string(),
+        String::new(),
+        String::new(),
+        format!("  White: {line}        Black: {line}"),
+        String::new(),
+    ]
+}
