@@ -40,6 +40,16 @@ impl RetryPolicy {
         }
     }
 
+    /// For a primary/standby pair: about 25 s of patience (pauses up to 1 s), time for the director to promote
+    /// the standby after the primary is lost.
+    pub fn failover() -> Self {
+        RetryPolicy {
+            attempts: 30,
+            first_backoff: Duration::from_millis(100),
+            max_backoff: Duration::from_secs(1),
+        }
+    }
+
     /// The pause before attempt `attempt + 1` (attempt counts from 1), without jitter.
     pub fn backoff(&self, attempt: u32) -> Duration {
         let factor = 1u32

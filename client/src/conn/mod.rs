@@ -6,6 +6,7 @@ pub mod auth;
 pub mod settings;
 
 use std::future::Future;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tengen_proto::v1::admin_client::AdminClient;
@@ -20,7 +21,7 @@ use tonic::Status;
 
 use crate::error::ClientError;
 use crate::request_id::RequestId;
-use crate::retry::{retry, RetryPolicy};
+use crate::retry::{is_retryable, retry, RetryPolicy};
 use auth::BearerAuth;
 use settings::ConnSettings;
 
@@ -43,6 +44,47 @@ pub struct Desk {
     server: String,
     operator: String,
     retry: RetryPolicy,
+    pool: Option<Arc<Pool>>,
+}
+
+/// The servers of a primary/standby pair and which one this desk (and every clone of it) talks to now.
+struct Pool {
+    servers: Vec<String>,
+    tls: Option<ClientTlsConfig>,
+    auth: BearerAuth,
+    operator: String,
+    current: Mutex<Option<Desk>>,
+}
+
+impl Pool {
+    /// After `failed` did not answer (or refused a write as a standby), finds the server that is primary now,
+    /// trying the others first, and makes it current. Returns false when none says it is primary.
+    async fn fail_over(&self, failed: &str) -> bool {
+        let start = self.servers.iter().position(|s| s == failed).map_or(0, |i| i + 1);
+        let n = self.servers.len();
+        for k in 0..n {
+            let server = &self.servers[(start + k) % n];
+            let attempt = async {
+                let channel = open_channel(server, self.tls.clone()).await.ok()?;
+                let desk = Desk::over(channel, self.auth.clone(), server, &self.operator);
+                let status = desk
+                    .admin
+                    .clone()
+                    .status(tengen_proto::v1::StatusRequest {})
+                    .await
+                    .ok()?
+                    .into_inner();
+                (status.mode == "primary").then_some(desk)
+            };
+            if let Ok(Some(desk)) = tokio::time::timeout(Duration::from_secs(2), attempt).await {
+                if let Ok(mut current) = self.current.lock() {
+                    *current = Some(desk);
+                }
+                return true;
+            }
+        }
+        false
+    }
 }
 
 /// A request that changes something and so carries `RequestMeta`.
@@ -100,7 +142,21 @@ impl Desk {
         let mut failures = Vec::new();
         for server in &settings.servers {
             match open_channel(server, tls.clone()).await {
-                Ok(channel) => return Ok(Desk::over(channel, auth, server, &settings.operator)),
+                Ok(channel) => {
+                    let mut desk = Desk::over(channel, auth.clone(), server, &settings.operator);
+                    if settings.servers.len() > 1 {
+                        // A pair: ride out a primary's loss and the director's promotion of the standby.
+                        desk.retry = RetryPolicy::failover();
+                        desk.pool = Some(Arc::new(Pool {
+                            servers: settings.servers.clone(),
+                            tls: tls.clone(),
+                            auth,
+                            operator: settings.operator.clone(),
+                            current: Mutex::new(None),
+                        }));
+                    }
+                    return Ok(desk);
+                }
                 Err(why) => failures.push(format!("{server}: {why}")),
             }
         }
@@ -117,12 +173,28 @@ impl Desk {
             server: server.to_string(),
             operator: operator.to_string(),
             retry: RetryPolicy::default(),
+            pool: None,
         }
     }
 
-    /// The server this desk is connected to.
-    pub fn server(&self) -> &str {
-        &self.server
+    /// The server this desk is connected to (after a fail-over: the one it talks to now).
+    pub fn server(&self) -> String {
+        self.active().server
+    }
+
+    /// The desk to send the next call through: the pool's current server after a fail-over, else this one.
+    fn active(&self) -> Desk {
+        let current = self
+            .pool
+            .as_ref()
+            .and_then(|p| p.current.lock().ok().and_then(|c| c.clone()));
+        match current {
+            Some(mut d) => {
+                d.retry = self.retry;
+                d
+            }
+            None => self.clone(),
+        }
     }
 
     /// The same connection with another retry policy (the bench measures raw calls with
@@ -148,8 +220,27 @@ impl Desk {
         F: Fn(Desk, Req) -> Fut,
         Fut: Future<Output = Result<tonic::Response<Resp>, Status>>,
     {
-        let response = retry(&self.retry, || call(self.clone(), request.clone())).await?;
-        Ok(response.into_inner())
+        if self.pool.is_none() {
+            let response = retry(&self.retry, || call(self.clone(), request.clone())).await?;
+            return Ok(response.into_inner());
+        }
+        // A pair of servers: on a connection failure or a standby's refusal, find the primary and resend the
+        // same request (same request id) there.
+        let mut attempt = 1;
+        loop {
+            let desk = self.active();
+            match call(desk.clone(), request.clone()).await {
+                Ok(response) => return Ok(response.into_inner()),
+                Err(status) if attempt < self.retry.attempts && is_retryable(&status) => {
+                    if let Some(pool) = &self.pool {
+                        pool.fail_over(&desk.server).await;
+                    }
+                    tokio::time::sleep(self.retry.backoff(attempt)).await;
+                    attempt += 1;
+                }
+                Err(status) => return Err(status.into()),
+            }
+        }
     }
 
     /// Sends a command with request id `id`, retrying connection failures with that same id, so the server
