@@ -387,7 +387,7 @@ pub fn render_suggestion(s: &pb::McMahonSuggestion) -> String {
     if !s.section_lowest_ranks.is_empty() {
         let ranks = s.section_lowest_ranks.join(",");
         out.push_str(&format!(
-            "sections: {} ({} points apart)   --sections {} --section-step {}\n",
+            "sections: {} (step {})   --sections {} --section-step {}\n",
             s.section_lowest_ranks.join(", "),
             s.section_step,
             ranks,

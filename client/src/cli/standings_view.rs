@@ -119,7 +119,10 @@ fn place_text(place: u32, shared: bool) -> String {
 
 /// Criteria that already have their own column (MMS and wins are always shown).
 fn has_own_column(criterion: &str) -> bool {
-    matches!(criterion, "mms" | "wins" | "nbw")
+    matches!(
+        criterion.to_ascii_lowercase().as_str(),
+        "mms" | "wins" | "nbw"
+    )
 }
 
 /// The standings table, then section winners and prizes.
@@ -220,16 +223,12 @@ impl From<&pb::Explanation> for ExplanationView {
     }
 }
 
-/// The server's sentence, then the criterion and both values.
+/// The server's sentence, then the separating criterion and both values (nothing more when tied).
 pub fn render_explanation(e: &pb::Explanation) -> String {
     let mut out = format!("{}\n", e.text);
     let value = |v: &Option<pb::Value>| v.as_ref().map(|v| v.text.clone()).unwrap_or_default();
-    if e.criterion.is_empty() {
-        out.push_str(&format!(
-            "player {} (place {}) and player {} (place {}) are tied on every criterion\n",
-            e.higher, e.higher_place, e.lower, e.lower_place
-        ));
-    } else {
+    // When they are tied on every criterion the server's sentence says so; nothing to add.
+    if !e.criterion.is_empty() {
         out.push_str(&format!(
             "{}: player {} (place {}) has {}, player {} (place {}) has {}\n",
             e.criterion,
@@ -280,7 +279,7 @@ mod tests {
         let s = pb::Standings {
             tournament_id: 1,
             after_round: 5,
-            criteria: vec!["mms".into(), "sos".into()],
+            criteria: vec!["MMS".into(), "sos".into()],
             rows: vec![
                 row(1, false, 1, "Côté", 69, "160½"),
                 row(2, true, 2, "Li", 68, "150"),
@@ -335,6 +334,22 @@ prizes:
         assert_eq!(
             render_explanation(&e),
             "Li Wei is above Berg Jo on SOS\nsos: player 4 (place 3) has 150½, player 9 (place 4) has 148\n"
+        );
+    }
+
+    #[test]
+    fn a_tie_prints_only_the_servers_sentence() {
+        let e = pb::Explanation {
+            higher: 1,
+            lower: 2,
+            higher_place: 1,
+            lower_place: 1,
+            text: "P1 X and P2 X are tied on every criterion and share place 1".into(),
+            ..Default::default()
+        };
+        assert_eq!(
+            render_explanation(&e),
+            "P1 X and P2 X are tied on every criterion and share place 1\n"
         );
     }
 }

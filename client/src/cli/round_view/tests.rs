@@ -189,7 +189,7 @@ fn numbers_and_suggestion_render() {
 checked in by rank: 3d 2, 2d 5
 top group should hold 4..8 players
 bar: 2d (7 players start at the bar)   --bar 2d
-sections: 1k, 30k (2 points apart)   --sections 1k,30k --section-step 2
+sections: 1k, 30k (step 2)   --sections 1k,30k --section-step 2
 ";
     assert_eq!(render_suggestion(&s), expected);
 }
