@@ -32,6 +32,8 @@ use tonic::{Code, Request, Status};
 use pb::admin_client::AdminClient;
 use pb::log_client::LogClient;
 use pb::register_client::RegisterClient;
+use pb::results_client::ResultsClient;
+use pb::rounds_client::RoundsClient;
 pub use tengen_proto::v1 as pb;
 
 /// How long a server may take to start (or restart) and accept a TLS call.
@@ -622,5 +624,176 @@ impl Drop for Venue {
                 eprintln!("{line}");
             }
         }
+    }
+}
+
+/// A desk that also plays the tournament: `tengen.v1.Rounds` and `tengen.v1.Results` on the same connection as
+/// the register's three services (the director's table, a results desk, the referee's tablet).
+#[derive(Clone)]
+pub struct PlayDesk {
+    /// The register, admin and log clients.
+    pub desk: Desk,
+    /// `tengen.v1.Rounds`.
+    pub rounds: RoundsClient<Authed>,
+    /// `tengen.v1.Results`.
+    pub results: ResultsClient<Authed>,
+}
+
+/// A request naming one round of a tournament, with a fresh request id.
+pub fn round_ref(tournament_id: u64, round: u32) -> pb::RoundRef {
+    pb::RoundRef {
+        meta: meta(),
+        tournament_id,
+        round,
+    }
+}
+
+impl PlayDesk {
+    /// Connects over TLS to `venue` with `token`.
+    pub async fn connect(venue: &Venue, name: &str, token: &str) -> anyhow::Result<PlayDesk> {
+        let channel = tls_channel(&venue.url(), venue.ca_pem()?, "localhost").await?;
+        let bearer = Bearer::token(token);
+        Ok(PlayDesk {
+            desk: Desk::over(channel.clone(), name, token),
+            rounds: RoundsClient::with_interceptor(channel.clone(), bearer.clone()),
+            results: ResultsClient::with_interceptor(channel, bearer),
+        })
+    }
+
+    /// Draws round `round` (the engine, or an empty round to pair by hand), any revision.
+    pub async fn draw(
+        &self,
+        tournament_id: u64,
+        round: u32,
+        redraw: bool,
+        empty: bool,
+    ) -> Result<pb::Round, Status> {
+        let req = pb::DrawRoundRequest {
+            meta: meta(),
+            tournament_id,
+            round,
+            redraw,
+            empty,
+            expected_revision: 0,
+        };
+        Ok(self.rounds.clone().draw_round(req).await?.into_inner())
+    }
+
+    /// Publishes a drawn round.
+    pub async fn publish(&self, tournament_id: u64, round: u32) -> Result<pb::Round, Status> {
+        let req = round_ref(tournament_id, round);
+        Ok(self.rounds.clone().publish_round(req).await?.into_inner())
+    }
+
+    /// Closes a round.
+    pub async fn close(&self, tournament_id: u64, round: u32) -> Result<pb::Round, Status> {
+        let req = round_ref(tournament_id, round);
+        Ok(self.rounds.clone().close_round(req).await?.into_inner())
+    }
+
+    /// One manual edit of a round, any revision.
+    pub async fn edit(
+        &self,
+        tournament_id: u64,
+        round: u32,
+        edit: pb::edit_round_request::Edit,
+    ) -> Result<pb::Round, Status> {
+        let req = pb::EditRoundRequest {
+            meta: meta(),
+            tournament_id,
+            round,
+            expected_revision: 0,
+            edit: Some(edit),
+        };
+        Ok(self.rounds.clone().edit_round(req).await?.into_inner())
+    }
+
+    /// A round as it stands.
+    pub async fn round(&self, tournament_id: u64, round: u32) -> Result<pb::Round, Status> {
+        let req = pb::GetRoundRequest {
+            tournament_id,
+            round,
+        };
+        Ok(self.rounds.clone().get_round(req).await?.into_inner())
+    }
+
+    /// Reports the result at `table`.
+    pub async fn report(
+        &self,
+        tournament_id: u64,
+        round: u32,
+        table: u32,
+        outcome: pb::Outcome,
+    ) -> Result<pb::Game, Status> {
+        let req = pb::ReportResultRequest {
+            meta: meta(),
+            tournament_id,
+            round,
+            table,
+            result: Some(pb::GameResult {
+                outcome: outcome as i32,
+                by_forfeit: false,
+            }),
+        };
+        Ok(self.results.clone().report_result(req).await?.into_inner())
+    }
+
+    /// The referee's report at `table`.
+    pub async fn referee(
+        &self,
+        tournament_id: u64,
+        round: u32,
+        table: u32,
+        report: pb::referee_report_request::Report,
+    ) -> Result<pb::Game, Status> {
+        let req = pb::RefereeReportRequest {
+            meta: meta(),
+            tournament_id,
+            round,
+            table,
+            report: Some(report),
+        };
+        Ok(self.results.clone().referee_report(req).await?.into_inner())
+    }
+
+    /// Where the results of a round stand.
+    pub async fn progress(
+        &self,
+        tournament_id: u64,
+        round: u32,
+    ) -> Result<pb::RoundProgress, Status> {
+        let req = pb::ProgressRequest {
+            tournament_id,
+            round,
+        };
+        Ok(self.results.clone().progress(req).await?.into_inner())
+    }
+
+    /// Standings after `after_round` with a tie-break override (empty = the tournament's).
+    pub async fn standings(
+        &self,
+        tournament_id: u64,
+        after_round: u32,
+        tiebreaks: &[&str],
+    ) -> Result<pb::Standings, Status> {
+        let req = pb::GetStandingsRequest {
+            tournament_id,
+            after_round,
+            tiebreaks: tiebreaks.iter().map(|s| s.to_string()).collect(),
+        };
+        Ok(self.rounds.clone().get_standings(req).await?.into_inner())
+    }
+}
+
+impl Venue {
+    /// The director's desk with the play services.
+    pub async fn play_director(&self) -> anyhow::Result<PlayDesk> {
+        PlayDesk::connect(self, "director", &self.director_token).await
+    }
+
+    /// A play desk of `role`: the director creates its token, then it connects on its own connection.
+    pub async fn play_desk(&self, name: &str, role: pb::Role) -> anyhow::Result<PlayDesk> {
+        let (_, token) = self.director().await?.create_token(name, role).await?;
+        PlayDesk::connect(self, name, &token).await
     }
 }
