@@ -7,6 +7,7 @@
 //! - [`log`]: the durable event log (entry codec with hash chain, store, single writer, replay).
 //! - [`auth`]: tokens and the role matrix.
 //! - [`service`]: the gRPC services.
+//! - [`sheets`]: printed sheets (pairings, slips, wall chart, standings, register) as text or HTML.
 //! - [`tls`]: the venue certificate authority.
 //! - [`cli`]: the `tengen-server` command line.
 //! - [`draw`]: the pairing engine (the pure `tengen-draw` crate).
@@ -28,6 +29,8 @@ use domain::{Actor, Command, Role, State, Subject};
 use service::admin::AdminService;
 use service::log::LogService;
 use service::register::RegisterService;
+use service::results::ResultsService;
+use service::rounds::RoundsService;
 use service::Core;
 use std::future::Future;
 use std::net::SocketAddr;
@@ -232,6 +235,12 @@ pub async fn serve(
     health
         .set_serving::<pb::log_server::LogServer<LogService>>()
         .await;
+    health
+        .set_serving::<pb::rounds_server::RoundsServer<RoundsService>>()
+        .await;
+    health
+        .set_serving::<pb::results_server::ResultsServer<ResultsService>>()
+        .await;
     let reflection = tonic_reflection::server::Builder::configure()
         .register_encoded_file_descriptor_set(pb::FILE_DESCRIPTOR_SET)
         .build_v1()?;
@@ -242,13 +251,19 @@ pub async fn serve(
         .max_decoding_message_size(MAX_REQUEST_BYTES);
     let log_service = pb::log_server::LogServer::new(LogService::new(core.clone()))
         .max_decoding_message_size(MAX_REQUEST_BYTES);
+    let rounds = pb::rounds_server::RoundsServer::new(RoundsService::new(core.clone()))
+        .max_decoding_message_size(MAX_REQUEST_BYTES);
+    let results = pb::results_server::ResultsServer::new(ResultsService::new(core.clone()))
+        .max_decoding_message_size(MAX_REQUEST_BYTES);
     drop(core);
     let result = builder
         .add_service(health_service)
         .add_service(reflection)
         .add_service(InterceptedService::new(register, auth.clone()))
         .add_service(InterceptedService::new(admin, auth.clone()))
-        .add_service(InterceptedService::new(log_service, auth))
+        .add_service(InterceptedService::new(log_service, auth.clone()))
+        .add_service(InterceptedService::new(rounds, auth.clone()))
+        .add_service(InterceptedService::new(results, auth))
         .serve_with_incoming_shutdown(TcpListenerStream::new(listener), shutdown)
         .await;
     // Every service (and so every Writer handle) is gone now: the writer drains and stops.

@@ -114,4 +114,29 @@ mod tests {
         assert!(!allows(Role::System, Action::Read));
         assert!(allows(Role::Viewer, Action::Read) && !allows(Role::Viewer, Action::Register));
     }
+
+    #[test]
+    fn results_desks_enter_results_but_do_not_direct() {
+        assert!(allows(Role::Results, Action::EnterResults));
+        assert!(!allows(Role::Results, Action::Direct));
+        assert!(!allows(Role::Results, Action::Referee));
+    }
+
+    #[test]
+    fn the_referee_only_makes_referee_reports() {
+        assert!(allows(Role::Referee, Action::Referee));
+        assert!(!allows(Role::Referee, Action::EnterResults));
+        assert!(!allows(Role::Referee, Action::Direct));
+    }
+
+    #[test]
+    fn viewers_neither_enter_results_nor_referee_and_the_director_does_all() {
+        for action in [Action::Direct, Action::EnterResults, Action::Referee] {
+            assert!(!allows(Role::Viewer, action), "{action:?}");
+            assert!(allows(Role::Director, action), "{action:?}");
+            for desk in [Role::Registration, Role::LateDesk, Role::Replica] {
+                assert!(!allows(desk, action), "{desk:?} {action:?}");
+            }
+        }
+    }
 }

@@ -1,9 +1,20 @@
 //! The one place where wire types (`tengen_proto::v1`) meet domain types. Parsing from the wire validates what
-//! the type system cannot (ranks, roles, systems) and reports it as `Rejected::Invalid`.
+//! the type system cannot (ranks, roles, systems, names of rules) and reports it as `Rejected::Invalid`; wire
+//! defaults for left-out settings are applied here. Rounds, games and log subjects need the state for names,
+//! numbers and ranks in force. Must not decide anything: the domain does.
 
+use crate::domain::field::Field;
+use crate::domain::round::{
+    GameRecord, GameResult, Outcome, ResultProgress, ResultReport, RoundRecord, RoundState,
+};
+use crate::domain::setup::{
+    self, ByeRule, DrawProfile, DrawSettings, HandicapSettings, McMahonSetup, MissedRule,
+    ScoringSettings, Section, TimeControl, TimeSystem,
+};
 use crate::domain::{
-    self, EntryStatus, EventInfo, PairingSystem, Participant, ParticipantFields, Rank, Rejected,
-    Role, Subject, TokenRecord, Tournament, TournamentSettings,
+    self, Entry, EntryStatus, EventInfo, PairingSystem, Participant, ParticipantFields,
+    ParticipantId, Rank, Rejected, Role, State, Subject, TokenRecord, Tournament, TournamentId,
+    TournamentSettings,
 };
 use crate::log::LogEntry;
 use tengen_proto::v1 as pb;
@@ -76,14 +87,29 @@ pub fn participant_to_pb(p: &Participant, private: bool) -> pb::Participant {
         entries: p
             .entries
             .iter()
-            .map(|(t, e)| pb::Entry {
-                tournament_id: t.0,
-                rounds: e.rounds.clone(),
-                status: status_to_pb(e.status) as i32,
-            })
+            .map(|(t, e)| entry_to_pb_entry(*t, e))
             .collect(),
         registered_at_ms: p.registered_at_ms,
         rank: p.fields.rank.to_string(),
+    }
+}
+
+/// One tournament entry for the wire.
+fn entry_to_pb_entry(t: TournamentId, e: &Entry) -> pb::Entry {
+    pb::Entry {
+        tournament_id: t.0,
+        rounds: e.rounds.clone(),
+        status: status_to_pb(e.status) as i32,
+        ghost: e.ghost,
+        mms_correction: e.mms_correction,
+        rank_changes: e
+            .rank_changes
+            .iter()
+            .map(|c| pb::RankChange {
+                from_round: c.from_round,
+                rank: c.rank.to_string(),
+            })
+            .collect(),
     }
 }
 
@@ -134,8 +160,25 @@ pub fn event_from_pb(e: Option<pb::EventInfo>) -> Result<EventInfo, Rejected> {
     })
 }
 
-/// Tournament settings from the wire.
-pub fn settings_from_pb(s: Option<pb::TournamentSettings>) -> Result<TournamentSettings, Rejected> {
+/// The default for `scoring.double_entry` when the wire leaves it out: on for the event's first tournament
+/// (`id` is `None` for a new tournament), the current value when updating one, else off.
+pub fn double_entry_default(state: &State, id: Option<TournamentId>) -> bool {
+    match id {
+        None => state.tournaments.is_empty(),
+        Some(id) => state
+            .tournaments
+            .get(&id)
+            .is_some_and(|t| t.settings.scoring.double_entry),
+    }
+}
+
+/// Tournament settings from the wire. A sub-message left out takes the domain's defaults; `double_entry_default`
+/// (see [`double_entry_default`]) is used when `scoring.double_entry` is absent. The output-only fields
+/// (`time_class`, `adjusted_time_seconds`) are ignored.
+pub fn settings_from_pb(
+    s: Option<pb::TournamentSettings>,
+    double_entry_default: bool,
+) -> Result<TournamentSettings, Rejected> {
     let s = s.ok_or_else(|| Rejected::invalid("settings", "missing"))?;
     let system = match s
         .pairing_system
@@ -159,20 +202,258 @@ pub fn settings_from_pb(s: Option<pb::TournamentSettings>) -> Result<TournamentS
         system,
         start_date: s.start_date.trim().to_string(),
         end_date: s.end_date.trim().to_string(),
+        komi_half: s.komi_half.unwrap_or(DEFAULT_KOMI_HALF),
+        time: s.time.map(time_from_pb).transpose()?.unwrap_or_default(),
+        mcmahon: s
+            .mcmahon
+            .map(mcmahon_from_pb)
+            .transpose()?
+            .unwrap_or_default(),
+        handicap: s
+            .handicap
+            .map(handicap_from_pb)
+            .transpose()?
+            .unwrap_or_default(),
+        draw: s.draw.map(draw_from_pb).transpose()?.unwrap_or_default(),
+        scoring: scoring_from_pb(s.scoring, double_entry_default)?,
     })
 }
 
-/// A tournament for the wire.
+/// Komi when the wire leaves it out: 6½.
+const DEFAULT_KOMI_HALF: i32 = 13;
+/// Bye credit when the wire leaves it out: one point.
+const DEFAULT_BYE_HALF_POINTS: i32 = 2;
+/// Forfeit time when the wire leaves it out.
+const DEFAULT_FORFEIT_MINUTES: u32 = 30;
+
+/// A rank typed as text; `field` names it in the refusal.
+fn rank_from_pb(field: &'static str, text: &str) -> Result<Rank, Rejected> {
+    text.trim()
+        .parse()
+        .map_err(|e: domain::rank::RankError| Rejected::invalid(field, e.to_string()))
+}
+
+/// An optional rank: empty text = none.
+fn optional_rank(field: &'static str, text: &str) -> Result<Option<Rank>, Rejected> {
+    if text.trim().is_empty() {
+        Ok(None)
+    } else {
+        rank_from_pb(field, text).map(Some)
+    }
+}
+
+fn time_from_pb(t: pb::TimeControl) -> Result<TimeControl, Rejected> {
+    let system = TimeSystem::parse(&t.system).ok_or_else(|| {
+        Rejected::invalid(
+            "time_system",
+            format!(
+                "{:?} is not a time system: use sudden-death, canadian, milton-keynes, byo-yomi or fischer",
+                t.system
+            ),
+        )
+    })?;
+    Ok(TimeControl {
+        system,
+        basic_minutes: t.basic_minutes,
+        period_seconds: t.period_seconds,
+        stones: t.stones,
+        periods: t.periods,
+        increment_seconds: t.increment_seconds,
+    })
+}
+
+fn time_to_pb(t: &TimeControl) -> pb::TimeControl {
+    pb::TimeControl {
+        system: t.system.as_str().to_string(),
+        basic_minutes: t.basic_minutes,
+        period_seconds: t.period_seconds,
+        stones: t.stones,
+        periods: t.periods,
+        increment_seconds: t.increment_seconds,
+    }
+}
+
+fn mcmahon_from_pb(m: pb::McMahonSetup) -> Result<McMahonSetup, Rejected> {
+    let sections = m
+        .section_lowest_ranks
+        .iter()
+        .map(|r| rank_from_pb("sections", r).map(|lowest| Section { lowest }))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(McMahonSetup {
+        bar: optional_rank("bar", &m.bar)?,
+        floor: optional_rank("floor", &m.floor)?,
+        supergroup: optional_rank("supergroup", &m.supergroup)?,
+        sections,
+        section_step: m.section_step,
+    })
+}
+
+fn mcmahon_to_pb(m: &McMahonSetup) -> pb::McMahonSetup {
+    let text = |r: Option<Rank>| r.map(|r| r.to_string()).unwrap_or_default();
+    pb::McMahonSetup {
+        bar: text(m.bar),
+        floor: text(m.floor),
+        supergroup: text(m.supergroup),
+        section_lowest_ranks: m.sections.iter().map(|s| s.lowest.to_string()).collect(),
+        section_step: m.section_step,
+    }
+}
+
+fn handicap_from_pb(h: pb::HandicapRule) -> Result<HandicapSettings, Rejected> {
+    let defaults = HandicapSettings::default();
+    let ceiling = u8::try_from(h.ceiling)
+        .map_err(|_| Rejected::invalid("handicap_ceiling", "at most 9 stones"))?;
+    Ok(HandicapSettings {
+        based_on_mms: h.based_on_mms,
+        no_handicap_above: optional_rank("no_handicap_above", &h.no_handicap_above)?
+            .unwrap_or(defaults.no_handicap_above),
+        correction: h.correction,
+        ceiling,
+        even_at_bar: h.even_at_bar,
+    })
+}
+
+fn handicap_to_pb(h: &HandicapSettings) -> pb::HandicapRule {
+    pb::HandicapRule {
+        based_on_mms: h.based_on_mms,
+        no_handicap_above: h.no_handicap_above.to_string(),
+        correction: h.correction,
+        ceiling: u32::from(h.ceiling),
+        even_at_bar: h.even_at_bar,
+    }
+}
+
+fn draw_from_pb(d: pb::DrawOptions) -> Result<DrawSettings, Rejected> {
+    let profile = match d.profile.trim().to_ascii_lowercase().as_str() {
+        "" | "egf" => DrawProfile::Egf,
+        "mays" => DrawProfile::Mays,
+        other => {
+            return Err(Rejected::invalid(
+                "profile",
+                format!("{other:?} is not a draw profile: use egf or mays"),
+            ))
+        }
+    };
+    let bye = match d.bye_rule.trim().to_ascii_lowercase().as_str() {
+        "" | "egf" => ByeRule::Egf,
+        "mays" => ByeRule::Mays,
+        other => {
+            return Err(Rejected::invalid(
+                "bye_rule",
+                format!("{other:?} is not a bye rule: use egf or mays"),
+            ))
+        }
+    };
+    Ok(DrawSettings {
+        profile,
+        bye,
+        avoid_same_club: d.avoid_same_club,
+        avoid_same_city: d.avoid_same_city,
+        first_table: d.first_table.max(1),
+    })
+}
+
+fn draw_to_pb(d: &DrawSettings) -> pb::DrawOptions {
+    let name = |mays: bool| if mays { "mays" } else { "egf" }.to_string();
+    pb::DrawOptions {
+        profile: name(d.profile == DrawProfile::Mays),
+        bye_rule: name(d.bye == ByeRule::Mays),
+        avoid_same_club: d.avoid_same_club,
+        avoid_same_city: d.avoid_same_city,
+        first_table: d.first_table,
+    }
+}
+
+/// A tie-break order from the wire: a single profile name expands to its list; empty = `None`. Names are kept
+/// as typed (trimmed, lower case); `setup::validate` and [`criteria_from_pb`] check them.
+pub fn tiebreaks_from_pb(list: &[String]) -> Option<Vec<String>> {
+    let names: Vec<String> = list
+        .iter()
+        .map(|n| n.trim().to_ascii_lowercase())
+        .filter(|n| !n.is_empty())
+        .collect();
+    match names.as_slice() {
+        [] => None,
+        [one] => Some(setup::tiebreak_profile(one).unwrap_or_else(|| names.clone())),
+        _ => Some(names),
+    }
+}
+
+/// A tie-break override for standings: `None` when empty; every name must be a known criterion.
+pub fn criteria_from_pb(list: &[String]) -> Result<Option<Vec<String>>, Rejected> {
+    let Some(names) = tiebreaks_from_pb(list) else {
+        return Ok(None);
+    };
+    if let Some(bad) = names.iter().find(|n| setup::criterion(n).is_none()) {
+        return Err(Rejected::invalid(
+            "tiebreaks",
+            format!("unknown criterion {bad:?}: use e.g. mms, sos, sosos, sodos, wins, sosw, or a profile name (egf, mays, swiss)"),
+        ));
+    }
+    Ok(Some(names))
+}
+
+fn scoring_from_pb(
+    s: Option<pb::Scoring>,
+    double_entry_default: bool,
+) -> Result<ScoringSettings, Rejected> {
+    let Some(s) = s else {
+        return Ok(ScoringSettings {
+            double_entry: double_entry_default,
+            ..ScoringSettings::default()
+        });
+    };
+    let missed = MissedRule::parse(&s.missed_rounds).ok_or_else(|| {
+        Rejected::invalid(
+            "missed_rounds",
+            format!(
+                "{:?} is not a rule for missed rounds: use half, one-per-two or nothing",
+                s.missed_rounds
+            ),
+        )
+    })?;
+    Ok(ScoringSettings {
+        missed,
+        bye_half_points: s.bye_half_points.unwrap_or(DEFAULT_BYE_HALF_POINTS),
+        tiebreaks: tiebreaks_from_pb(&s.tiebreaks)
+            .unwrap_or_else(|| ScoringSettings::default().tiebreaks),
+        prizes_cents: s.prizes_cents,
+        double_entry: s.double_entry.unwrap_or(double_entry_default),
+        forfeit_minutes: s.forfeit_minutes.unwrap_or(DEFAULT_FORFEIT_MINUTES),
+    })
+}
+
+fn scoring_to_pb(s: &ScoringSettings) -> pb::Scoring {
+    pb::Scoring {
+        missed_rounds: s.missed.as_str().to_string(),
+        bye_half_points: Some(s.bye_half_points),
+        tiebreaks: s.tiebreaks.clone(),
+        prizes_cents: s.prizes_cents.clone(),
+        double_entry: Some(s.double_entry),
+        forfeit_minutes: Some(s.forfeit_minutes),
+    }
+}
+
+/// A tournament for the wire, with every sub-message filled and the time class computed.
 pub fn tournament_to_pb(t: &Tournament) -> pb::Tournament {
+    let s = &t.settings;
     pb::Tournament {
         id: t.id.0,
         revision: t.revision.0,
         settings: Some(pb::TournamentSettings {
-            name: t.settings.name.clone(),
-            rounds: t.settings.rounds,
-            pairing_system: t.settings.system.as_str().to_string(),
-            start_date: t.settings.start_date.clone(),
-            end_date: t.settings.end_date.clone(),
+            name: s.name.clone(),
+            rounds: s.rounds,
+            pairing_system: s.system.as_str().to_string(),
+            start_date: s.start_date.clone(),
+            end_date: s.end_date.clone(),
+            komi_half: Some(s.komi_half),
+            time: Some(time_to_pb(&s.time)),
+            mcmahon: Some(mcmahon_to_pb(&s.mcmahon)),
+            handicap: Some(handicap_to_pb(&s.handicap)),
+            draw: Some(draw_to_pb(&s.draw)),
+            scoring: Some(scoring_to_pb(&s.scoring)),
+            time_class: s.time.class().as_str().to_string(),
+            adjusted_time_seconds: s.time.adjusted_seconds(),
         }),
         registration_open: t.registration_open,
     }
@@ -220,17 +501,222 @@ pub fn token_to_pb(t: &TokenRecord) -> pb::TokenInfo {
     }
 }
 
-fn subject_to_pb(s: &Subject, private: bool) -> pb::event::Subject {
+/// A round state for the wire.
+pub fn round_state_to_pb(s: RoundState) -> pb::RoundState {
+    match s {
+        RoundState::Drawn => pb::RoundState::Drawn,
+        RoundState::Published => pb::RoundState::Published,
+        RoundState::Closed => pb::RoundState::Closed,
+    }
+}
+
+/// A result's progress for the wire.
+pub fn progress_to_pb(p: ResultProgress) -> pb::ResultProgress {
+    match p {
+        ResultProgress::Missing => pb::ResultProgress::Missing,
+        ResultProgress::Pending => pb::ResultProgress::Pending,
+        ResultProgress::Mismatch => pb::ResultProgress::Mismatch,
+        ResultProgress::Disputed => pb::ResultProgress::Disputed,
+        ResultProgress::Confirmed => pb::ResultProgress::Confirmed,
+    }
+}
+
+fn outcome_to_pb(o: Outcome) -> pb::Outcome {
+    match o {
+        Outcome::Unknown => pb::Outcome::Unknown,
+        Outcome::WhiteWins => pb::Outcome::WhiteWins,
+        Outcome::BlackWins => pb::Outcome::BlackWins,
+        Outcome::Jigo => pb::Outcome::Jigo,
+        Outcome::BothLose => pb::Outcome::BothLose,
+        Outcome::BothWin => pb::Outcome::BothWin,
+    }
+}
+
+/// A game result for the wire.
+pub fn result_to_pb(r: GameResult) -> pb::GameResult {
+    pb::GameResult {
+        outcome: outcome_to_pb(r.outcome) as i32,
+        by_forfeit: r.by_forfeit,
+    }
+}
+
+/// A game result from the wire; a missing result or an unknown outcome is refused.
+pub fn result_from_pb(r: Option<pb::GameResult>) -> Result<GameResult, Rejected> {
+    let r = r.ok_or_else(|| Rejected::invalid("result", "missing"))?;
+    let outcome = match pb::Outcome::try_from(r.outcome) {
+        Ok(pb::Outcome::Unknown) => Outcome::Unknown,
+        Ok(pb::Outcome::WhiteWins) => Outcome::WhiteWins,
+        Ok(pb::Outcome::BlackWins) => Outcome::BlackWins,
+        Ok(pb::Outcome::Jigo) => Outcome::Jigo,
+        Ok(pb::Outcome::BothLose) => Outcome::BothLose,
+        Ok(pb::Outcome::BothWin) => Outcome::BothWin,
+        Err(_) => {
+            return Err(Rejected::invalid(
+                "result",
+                format!("unknown outcome {}", r.outcome),
+            ))
+        }
+    };
+    Ok(GameResult {
+        outcome,
+        by_forfeit: r.by_forfeit,
+    })
+}
+
+fn report_to_pb(r: &ResultReport) -> pb::ResultReport {
+    pb::ResultReport {
+        result: Some(result_to_pb(r.result)),
+        terminal: r.terminal.clone(),
+        role: role_to_pb(r.role) as i32,
+        operator: r.operator.clone(),
+        at_ms: r.at_ms,
+    }
+}
+
+/// A player as round sheets show them: number, names, the rank in force in `round`, club and country.
+pub fn player_ref(state: &State, t: TournamentId, id: ParticipantId, round: u32) -> pb::PlayerRef {
+    let number = state
+        .play
+        .get(&t)
+        .and_then(|p| p.numbers.get(&id))
+        .copied()
+        .unwrap_or(0);
+    let Some(p) = state.participants.get(&id) else {
+        return pb::PlayerRef {
+            id: id.0,
+            number,
+            ..pb::PlayerRef::default()
+        };
+    };
+    let rank = p
+        .entries
+        .get(&t)
+        .map_or(p.fields.rank, |e| e.rank_in(p.fields.rank, round));
+    pb::PlayerRef {
+        id: id.0,
+        number,
+        family_name: p.fields.family_name.clone(),
+        given_name: p.fields.given_name.clone(),
+        rank: rank.to_string(),
+        club: p.fields.club.clone(),
+        country: p.fields.country.clone(),
+    }
+}
+
+/// A tournament's komi in half points (6½ when the tournament is gone).
+fn komi_of(state: &State, t: TournamentId) -> i32 {
+    state
+        .tournaments
+        .get(&t)
+        .map_or(DEFAULT_KOMI_HALF, |t| t.settings.komi_half)
+}
+
+/// A game of round `round` for the wire.
+pub fn game_to_pb(state: &State, t: TournamentId, round: u32, g: &GameRecord) -> pb::Game {
+    pb::Game {
+        table: g.table,
+        white: Some(player_ref(state, t, g.white, round)),
+        black: Some(player_ref(state, t, g.black, round)),
+        handicap: u32::from(g.handicap),
+        komi_half: if g.handicap == 0 {
+            komi_of(state, t)
+        } else {
+            0
+        },
+        progress: progress_to_pb(g.progress()) as i32,
+        confirmed: g.confirmed.map(result_to_pb),
+        reports: g.reports.iter().map(report_to_pb).collect(),
+        notes: g.notes.clone(),
+        disputed: g.disputed,
+    }
+}
+
+/// Players available in round `r` who are neither in a game nor the bye, by number.
+fn unpaired(state: &State, t: TournamentId, r: &RoundRecord) -> Vec<ParticipantId> {
+    let numbers = state.play.get(&t).map(|p| &p.numbers);
+    let mut ids: Vec<(u32, ParticipantId)> = state
+        .participants
+        .values()
+        .filter(|p| {
+            p.entries
+                .get(&t)
+                .is_some_and(|e| Field::available(e, r.number))
+        })
+        .filter(|p| r.game_of(p.id).is_none() && r.bye != Some(p.id))
+        .map(|p| {
+            let n = numbers.and_then(|n| n.get(&p.id)).copied();
+            (n.unwrap_or(u32::MAX), p.id)
+        })
+        .collect();
+    ids.sort_unstable();
+    ids.into_iter().map(|(_, id)| id).collect()
+}
+
+/// A round for the wire, with names, the tournament rounds' current revision and who is still unpaired.
+pub fn round_to_pb(state: &State, t: TournamentId, r: &RoundRecord) -> pb::Round {
+    let n = r.number;
+    pb::Round {
+        tournament_id: t.0,
+        number: n,
+        state: round_state_to_pb(r.state) as i32,
+        seed: r.seed,
+        games: r.games.iter().map(|g| game_to_pb(state, t, n, g)).collect(),
+        bye: r.bye.map(|b| player_ref(state, t, b, n)),
+        warnings: r.warnings.clone(),
+        draws: r.draws,
+        revision: state.play.get(&t).map_or(0, |p| p.revision.0),
+        unpaired: unpaired(state, t, r)
+            .into_iter()
+            .map(|id| player_ref(state, t, id, n))
+            .collect(),
+    }
+}
+
+/// A tournament's player numbers for the wire, by number; ranks as in force in the latest round.
+pub fn numbers_to_pb(state: &State, t: TournamentId) -> pb::PlayerNumbers {
+    let play = state.play.get(&t);
+    let round = play.and_then(|p| p.rounds.last()).map_or(1, |r| r.number);
+    let mut numbered: Vec<(u32, ParticipantId)> = play
+        .map(|p| p.numbers.iter().map(|(id, n)| (*n, *id)).collect())
+        .unwrap_or_default();
+    numbered.sort_unstable();
+    pb::PlayerNumbers {
+        tournament_id: t.0,
+        players: numbered
+            .into_iter()
+            .map(|(_, id)| player_ref(state, t, id, round))
+            .collect(),
+    }
+}
+
+fn subject_to_pb(state: &State, s: &Subject, private: bool) -> pb::event::Subject {
     match s {
         Subject::Event(e) => pb::event::Subject::EventInfo(event_to_pb(e)),
         Subject::Tournament(t) => pb::event::Subject::Tournament(tournament_to_pb(t)),
         Subject::Participant(p) => pb::event::Subject::Participant(participant_to_pb(p, private)),
         Subject::Token(t) => pb::event::Subject::Token(token_to_pb(t)),
+        Subject::Round(t, r) => pb::event::Subject::Round(round_to_pb(state, *t, r)),
+        Subject::Numbers(t) => pb::event::Subject::Numbers(numbers_to_pb(state, *t)),
     }
 }
 
+/// "Smith John" for a participant id (the id when unknown).
+fn name_of(state: &State, id: ParticipantId) -> String {
+    state.participants.get(&id).map_or(id.to_string(), |p| {
+        format!("{} {}", p.fields.family_name, p.fields.given_name)
+    })
+}
+
+/// A tournament's name (its id when unknown).
+fn tournament_name(state: &State, t: TournamentId) -> String {
+    state
+        .tournaments
+        .get(&t)
+        .map_or(t.to_string(), |x| format!("{} ({t})", x.settings.name))
+}
+
 /// One line describing an event, without contact data or the event's kind (sent alongside).
-fn summary(event: &domain::Event, subject: Option<&Subject>) -> String {
+fn summary(state: &State, event: &domain::Event, subject: Option<&Subject>) -> String {
     let who = match subject {
         Some(Subject::Participant(p)) => format!(
             "{} {} ({}, {})",
@@ -239,10 +725,17 @@ fn summary(event: &domain::Event, subject: Option<&Subject>) -> String {
         Some(Subject::Tournament(t)) => format!("{} ({})", t.settings.name, t.id),
         Some(Subject::Token(t)) => format!("terminal {} ({})", t.name, t.role.as_str()),
         Some(Subject::Event(e)) => format!("event {}", e.name),
+        Some(Subject::Round(t, r)) => format!("{} round {}", tournament_name(state, *t), r.number),
+        Some(Subject::Numbers(t)) => format!("{} player numbers", tournament_name(state, *t)),
         None => String::new(),
     };
+    format!("{who}{}", what_happened(state, event))
+}
+
+/// The event-specific part of a summary line.
+fn what_happened(state: &State, event: &domain::Event) -> String {
     use domain::Event as E;
-    let what = match event {
+    match event {
         E::TournamentEntered {
             tournament, rounds, ..
         } => format!(" entered {tournament}, rounds {}", list(rounds)),
@@ -252,9 +745,51 @@ fn summary(event: &domain::Event, subject: Option<&Subject>) -> String {
         } => format!(" plays {tournament} rounds {}", list(rounds)),
         E::EntryStatusSet { tournaments, .. } => format!(" in {}", list(tournaments)),
         E::TokenRevoked { .. } => " revoked".to_string(),
+        E::EntryOptionsSet {
+            tournament,
+            ghost,
+            mms_correction,
+            ..
+        } => format!(
+            " in {tournament}: {}MMS correction {mms_correction:+}",
+            if *ghost { "ghost, " } else { "" }
+        ),
+        E::RankChanged {
+            tournament,
+            change,
+            new_start,
+            ..
+        } => format!(
+            " in {tournament}: {} from round {}{}",
+            change.rank,
+            change.from_round,
+            if new_start.is_some() {
+                ", starting MMS moved"
+            } else {
+                ""
+            }
+        ),
+        E::PlayersNumbered { numbers, .. } => format!(": {} players numbered", numbers.len()),
+        E::RoundDrawn { round, .. } => {
+            let how = if round.draws > 1 { "redrawn" } else { "drawn" };
+            let bye = round
+                .bye
+                .map(|b| format!(", bye {}", name_of(state, b)))
+                .unwrap_or_default();
+            format!(" {how}: {} games{bye}", round.games.len())
+        }
+        E::RoundEdited { edit, .. } => format!(" edited: {edit}"),
+        E::RoundStateSet { state: s, .. } => format!(" {}", s.as_str()),
+        E::GameUpdated { game, .. } => format!(
+            " table {} ({} – {}): {}",
+            game.table,
+            name_of(state, game.white),
+            name_of(state, game.black),
+            game.confirmed
+                .map_or_else(|| game.progress().as_str().to_string(), |c| c.describe())
+        ),
         _ => String::new(),
-    };
-    format!("{who}{what}")
+    }
 }
 
 /// "1, 2, 3" / "T1, T2".
@@ -267,7 +802,9 @@ fn list<T: std::fmt::Display>(items: &[T]) -> String {
 }
 
 /// A log entry for the wire; stored bytes only when `payload` is allowed, contact data only when `private` is.
+/// Round subjects take names, numbers and ranks from `state` (the current state, also for history).
 pub fn entry_to_pb(
+    state: &State,
     entry: &LogEntry,
     bytes: &[u8],
     prev_hash: &[u8],
@@ -287,12 +824,155 @@ pub fn entry_to_pb(
             .iter()
             .map(|e| pb::Event {
                 kind: e.kind().to_string(),
-                summary: summary(e, entry.subject.as_ref()),
-                subject: entry.subject.as_ref().map(|s| subject_to_pb(s, private)),
+                summary: summary(state, e, entry.subject.as_ref()),
+                subject: entry
+                    .subject
+                    .as_ref()
+                    .map(|s| subject_to_pb(state, s, private)),
             })
             .collect(),
         prev_hash: prev_hash.to_vec(),
         hash: bytes.get(..32).map(<[u8]>::to_vec).unwrap_or_default(),
         payload: if payload { bytes.to_vec() } else { Vec::new() },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wire(scoring: Option<pb::Scoring>) -> pb::TournamentSettings {
+        pb::TournamentSettings {
+            name: "Open".into(),
+            rounds: 6,
+            scoring,
+            ..pb::TournamentSettings::default()
+        }
+    }
+
+    fn tournament(settings: TournamentSettings) -> Tournament {
+        Tournament {
+            id: TournamentId(1),
+            revision: domain::Revision(1),
+            settings,
+            registration_open: true,
+        }
+    }
+
+    #[test]
+    fn left_out_sub_messages_take_the_domain_defaults() {
+        let s = settings_from_pb(Some(wire(None)), false).expect("settings");
+        assert_eq!(s.komi_half, 13);
+        assert_eq!(s.time, TimeControl::default());
+        assert_eq!(s.mcmahon, McMahonSetup::default());
+        assert_eq!(s.handicap, HandicapSettings::default());
+        assert_eq!(s.draw, DrawSettings::default());
+        assert_eq!(s.scoring, ScoringSettings::default());
+        // The first tournament of the event checks results twice unless told otherwise.
+        let first = settings_from_pb(Some(wire(None)), true).expect("settings");
+        assert!(first.scoring.double_entry);
+    }
+
+    #[test]
+    fn present_sub_messages_are_literal_except_empty_names() {
+        let mut w = wire(Some(pb::Scoring::default()));
+        w.draw = Some(pb::DrawOptions::default());
+        w.time = Some(pb::TimeControl {
+            basic_minutes: 40,
+            ..pb::TimeControl::default()
+        });
+        let s = settings_from_pb(Some(w), true).expect("settings");
+        assert_eq!(s.draw.profile, DrawProfile::Egf);
+        assert_eq!(s.draw.first_table, 1);
+        assert!(!s.draw.avoid_same_club);
+        assert_eq!(s.time.system, TimeSystem::Canadian);
+        assert_eq!(s.time.basic_minutes, 40);
+        assert_eq!(s.scoring.missed, MissedRule::Half);
+        assert_eq!(s.scoring.bye_half_points, 2);
+        assert_eq!(s.scoring.forfeit_minutes, 30);
+        assert_eq!(s.scoring.tiebreaks, ["mms", "sos", "sosos"]);
+        assert!(s.scoring.double_entry);
+    }
+
+    #[test]
+    fn a_profile_name_expands_to_its_tiebreaks() {
+        let s = settings_from_pb(
+            Some(wire(Some(pb::Scoring {
+                tiebreaks: vec!["Mays".into()],
+                double_entry: Some(false),
+                ..pb::Scoring::default()
+            }))),
+            true,
+        )
+        .expect("settings");
+        assert_eq!(
+            s.scoring.tiebreaks,
+            setup::tiebreak_profile("mays").expect("profile")
+        );
+        assert!(!s.scoring.double_entry);
+        let one = tiebreaks_from_pb(&["sos".into()]);
+        assert_eq!(one, Some(vec!["sos".to_string()]));
+        assert!(criteria_from_pb(&["sos-3".into(), "mms".into()]).is_err());
+    }
+
+    #[test]
+    fn a_bad_rank_is_refused_with_its_field() {
+        let mut w = wire(None);
+        w.mcmahon = Some(pb::McMahonSetup {
+            bar: "3d".into(),
+            floor: "nonsense".into(),
+            ..pb::McMahonSetup::default()
+        });
+        match settings_from_pb(Some(w), false) {
+            Err(Rejected::Invalid { field, .. }) => assert_eq!(field, "floor"),
+            other => panic!("expected an invalid floor, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn settings_survive_the_round_trip() {
+        let mut w = wire(Some(pb::Scoring {
+            missed_rounds: "one-per-two".into(),
+            bye_half_points: Some(1),
+            tiebreaks: vec!["wins".into(), "sosw".into()],
+            prizes_cents: vec![10_000, 5_000],
+            double_entry: Some(true),
+            forfeit_minutes: Some(45),
+        }));
+        w.komi_half = Some(15);
+        w.mcmahon = Some(pb::McMahonSetup {
+            bar: "3d".into(),
+            floor: "20k".into(),
+            supergroup: "5d".into(),
+            ..pb::McMahonSetup::default()
+        });
+        w.handicap = Some(pb::HandicapRule {
+            based_on_mms: false,
+            no_handicap_above: "2d".into(),
+            correction: 2,
+            ceiling: 5,
+            even_at_bar: true,
+        });
+        w.draw = Some(pb::DrawOptions {
+            profile: "mays".into(),
+            bye_rule: "mays".into(),
+            avoid_same_club: true,
+            avoid_same_city: false,
+            first_table: 11,
+        });
+        w.time = Some(pb::TimeControl {
+            system: "byo-yomi".into(),
+            basic_minutes: 40,
+            period_seconds: 30,
+            periods: 5,
+            ..pb::TimeControl::default()
+        });
+        let s = settings_from_pb(Some(w), false).expect("settings");
+        let out = tournament_to_pb(&tournament(s.clone()));
+        let settings = out.settings.expect("settings");
+        assert_eq!(settings.time_class, "B");
+        assert_eq!(settings.adjusted_time_seconds, 40 * 60 + 45 * 30);
+        let again = settings_from_pb(Some(settings), false).expect("again");
+        assert_eq!(again, s);
     }
 }

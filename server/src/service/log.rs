@@ -6,11 +6,11 @@
 use super::convert::entry_to_pb;
 use super::Core;
 use crate::auth::{allows, caller, Action};
-use crate::domain::Seq;
+use crate::domain::{Seq, State};
 use crate::log::entry::{decode_trusted, Hash, GENESIS};
 use crate::log::{LogEntry, LogStore};
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 use tengen_proto::v1 as pb;
 use tengen_proto::v1::log_server::Log;
 use tokio::sync::{broadcast, mpsc};
@@ -40,6 +40,9 @@ struct View {
     payload: bool,
 }
 
+/// The applied state, read for names and numbers in round subjects.
+type Shared = Arc<RwLock<State>>;
+
 type Sink = mpsc::Sender<Result<pb::LogEntry, Status>>;
 
 #[tonic::async_trait]
@@ -59,10 +62,11 @@ impl Log for LogService {
         let from = Seq(req.get_ref().from_seq.max(1));
         let live = self.core.published.subscribe();
         let store = self.core.store.clone();
+        let state = self.core.state.clone();
         let mut stopping = self.core.stopping.clone();
         let (tx, rx) = mpsc::channel(256);
         let span = tracing::info_span!("watch", terminal = %caller.terminal, from = from.0);
-        let feed = stream(store, live, from, view, tx);
+        let feed = stream(store, state, live, from, view, tx);
         tokio::spawn(tracing::Instrument::instrument(
             async move {
                 tokio::select! {
@@ -79,6 +83,7 @@ impl Log for LogService {
 /// Sends history from `from`, then live entries, until the watcher goes away or the server stops.
 async fn stream(
     store: Arc<dyn LogStore>,
+    state: Shared,
     mut live: broadcast::Receiver<Arc<crate::log::Committed>>,
     from: Seq,
     view: View,
@@ -86,7 +91,7 @@ async fn stream(
 ) {
     let mut next = from;
     let mut prev = GENESIS;
-    if catch_up(&store, &mut next, &mut prev, view, &tx)
+    if catch_up(&store, &state, &mut next, &mut prev, view, &tx)
         .await
         .is_err()
     {
@@ -97,14 +102,17 @@ async fn stream(
             Ok(c) if c.entry.seq < next => continue,
             Ok(c) if c.entry.seq == next => {
                 let hash = crate::log::entry::stored_hash(&c.bytes).unwrap_or(GENESIS);
-                if send(&tx, &c.entry, &c.bytes, &prev, view).await.is_err() {
+                if send(&tx, &state, &c.entry, &c.bytes, &prev, view)
+                    .await
+                    .is_err()
+                {
                     return;
                 }
                 prev = hash;
                 next = next.next();
             }
             Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {
-                if catch_up(&store, &mut next, &mut prev, view, &tx)
+                if catch_up(&store, &state, &mut next, &mut prev, view, &tx)
                     .await
                     .is_err()
                 {
@@ -119,6 +127,7 @@ async fn stream(
 /// Streams stored entries from `next` to the end of the log.
 async fn catch_up(
     store: &Arc<dyn LogStore>,
+    state: &Shared,
     next: &mut Seq,
     prev: &mut Hash,
     view: View,
@@ -161,27 +170,38 @@ async fn catch_up(
                     return Err(());
                 }
             };
-            send(tx, &entry, &bytes, prev, view).await?;
+            send(tx, state, &entry, &bytes, prev, view).await?;
             *prev = hash;
             *next = seq.next();
         }
     }
 }
 
+/// Converts one entry (under a short read lock, never held across the send) and sends it.
 async fn send(
     tx: &Sink,
+    state: &Shared,
     entry: &LogEntry,
     bytes: &[u8],
     prev: &Hash,
     view: View,
 ) -> Result<(), ()> {
-    tx.send(Ok(entry_to_pb(
-        entry,
-        bytes,
-        prev,
-        view.private,
-        view.payload,
-    )))
-    .await
-    .map_err(|_| ())
+    let item = match state.read() {
+        Ok(s) => Ok(entry_to_pb(
+            &s,
+            entry,
+            bytes,
+            prev,
+            view.private,
+            view.payload,
+        )),
+        Err(_) => Err(Status::internal("state lock poisoned")),
+    };
+    let failed = item.is_err();
+    tx.send(item).await.map_err(|_| ())?;
+    if failed {
+        Err(())
+    } else {
+        Ok(())
+    }
 }

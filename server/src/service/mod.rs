@@ -6,6 +6,8 @@ pub mod admin;
 pub mod convert;
 pub mod log;
 pub mod register;
+pub mod results;
+pub mod rounds;
 pub mod status;
 
 use crate::auth::Caller;
@@ -48,6 +50,8 @@ pub enum Target {
     Tournament(TournamentId),
     /// A participant.
     Participant(ParticipantId),
+    /// A tournament's rounds: a stale revision carries the latest round.
+    Rounds(TournamentId),
 }
 
 impl Core {
@@ -139,6 +143,11 @@ impl Core {
                     .tournaments
                     .get(&id)
                     .map(|t| convert::tournament_to_pb(t).encode_to_vec()),
+                (Rejected::StaleRevision { .. }, Target::Rounds(t)) => s
+                    .play
+                    .get(&t)
+                    .and_then(|p| p.rounds.last())
+                    .map(|r| convert::round_to_pb(s, t, r).encode_to_vec()),
                 (Rejected::StaleRevision { .. }, Target::Event) => {
                     Some(convert::event_to_pb(&s.event).encode_to_vec())
                 }
@@ -167,6 +176,14 @@ pub fn tournament_answer(outcome: &Outcome) -> Result<pb::Tournament, Status> {
         _ => Err(Status::internal(
             "the command did not answer with a tournament",
         )),
+    }
+}
+
+/// The round an outcome answers with, with names from the applied state.
+pub fn round_answer(core: &Core, outcome: &Outcome) -> Result<pb::Round, Status> {
+    match &outcome.subject {
+        Some(Subject::Round(t, r)) => core.read(|s| convert::round_to_pb(s, *t, r)),
+        _ => Err(Status::internal("the command did not answer with a round")),
     }
 }
 

@@ -104,7 +104,8 @@ impl Register for RegisterService {
         let caller = caller(&req)?;
         caller.require(Action::Configure)?;
         let r = req.into_inner();
-        let settings = settings_from_pb(r.settings).map_err(invalid)?;
+        let double_entry = self.core.read(|s| convert::double_entry_default(s, None))?;
+        let settings = settings_from_pb(r.settings, double_entry).map_err(invalid)?;
         let outcome = self
             .core
             .write(
@@ -125,10 +126,13 @@ impl Register for RegisterService {
         caller.require(Action::Configure)?;
         let r = req.into_inner();
         let id = TournamentId(r.id);
+        let double_entry = self
+            .core
+            .read(|s| convert::double_entry_default(s, Some(id)))?;
         let cmd = Command::UpdateTournament {
             id,
             expected: Revision(r.expected_revision),
-            settings: settings_from_pb(r.settings).map_err(invalid)?,
+            settings: settings_from_pb(r.settings, double_entry).map_err(invalid)?,
         };
         let outcome = self
             .core

@@ -1,0 +1,234 @@
+//! The `Results` service: results desks enter results, the referee reports no-shows, late starts and disputes,
+//! everyone may follow a round's progress and print sheets. Decides nothing itself: reports go through the
+//! writer (the domain confirms them), progress and sheets read the applied state.
+
+use super::convert::{game_to_pb, result_from_pb, round_state_to_pb};
+use super::{invalid, Core, Target};
+use crate::auth::{caller, Action};
+use crate::domain::command::RefereeReport;
+use crate::domain::field::Field;
+use crate::domain::lifecycle::progress_counts;
+use crate::domain::round::{ResultProgress, RoundRecord, RoundState};
+use crate::domain::{Command, ParticipantId, Rejected, State, Subject, TournamentId};
+use crate::log::Outcome;
+use std::sync::Arc;
+use tengen_proto::v1 as pb;
+use tengen_proto::v1::results_server::Results;
+use tonic::{Request, Response, Status};
+
+/// Serves `tengen.v1.Results`.
+pub struct ResultsService {
+    core: Arc<Core>,
+}
+
+impl ResultsService {
+    /// A service over the shared core.
+    pub fn new(core: Arc<Core>) -> Self {
+        ResultsService { core }
+    }
+
+    /// The game at `table` of the round an outcome answers with.
+    fn game_answer(&self, outcome: &Outcome, table: u32) -> Result<pb::Game, Status> {
+        let Some(Subject::Round(t, r)) = &outcome.subject else {
+            return Err(Status::internal("the command did not answer with a round"));
+        };
+        let game = r
+            .game_at(table)
+            .ok_or_else(|| Status::internal("the answered round has no game at that table"))?;
+        self.core.read(|s| game_to_pb(s, *t, r.number, game))
+    }
+}
+
+/// A referee report from the wire.
+fn referee_from_pb(
+    r: Option<pb::referee_report_request::Report>,
+) -> Result<RefereeReport, Rejected> {
+    use pb::referee_report_request::Report as R;
+    Ok(
+        match r.ok_or_else(|| Rejected::invalid("report", "missing"))? {
+            R::NoShow(id) => RefereeReport::NoShow {
+                absent: ParticipantId(id),
+            },
+            R::BothAbsent(true) => RefereeReport::BothAbsent,
+            R::BothAbsent(false) => {
+                return Err(Rejected::invalid(
+                    "both_absent",
+                    "send true to report both players absent",
+                ))
+            }
+            R::LateStart(l) => RefereeReport::LateStart {
+                player: ParticipantId(l.player),
+                minutes: l.minutes,
+            },
+            R::Dispute(d) => RefereeReport::Dispute {
+                disputed: d.disputed,
+                note: d.note,
+            },
+        },
+    )
+}
+
+/// Round `n` of `t` (0 = the last one).
+fn round_of(state: &State, t: TournamentId, n: u32) -> Result<&RoundRecord, Status> {
+    if !state.tournaments.contains_key(&t) {
+        return Err(invalid(Rejected::UnknownTournament(t)));
+    }
+    let play = state.play.get(&t);
+    let found = if n == 0 {
+        play.and_then(|p| p.rounds.last())
+    } else {
+        play.and_then(|p| p.round(n))
+    };
+    found.ok_or_else(|| {
+        invalid(Rejected::UnknownRound {
+            tournament: t,
+            round: n.max(1),
+        })
+    })
+}
+
+/// Score groups for the next round and whether each can be drawn already; empty before publishing, after the
+/// last round, or when the draw cannot read the field.
+fn readiness(state: &State, t: TournamentId, r: &RoundRecord) -> Vec<pb::ScoreGroupReadiness> {
+    let Some(tour) = state.tournaments.get(&t) else {
+        return Vec::new();
+    };
+    let public = matches!(r.state, RoundState::Published | RoundState::Closed);
+    if !public || r.number >= tour.settings.rounds {
+        return Vec::new();
+    }
+    let field = Field::new(state, tour);
+    let next = field.snapshot(r.number + 1);
+    match tengen_draw::engine::complete_groups(&next.snapshot, &field.draw_settings()) {
+        Ok(groups) => groups
+            .groups
+            .iter()
+            .map(|g| pb::ScoreGroupReadiness {
+                mms_half: g.main.0,
+                players: g.players.len() as u32,
+                complete: g.complete,
+            })
+            .collect(),
+        Err(e) => {
+            tracing::debug!(error = %e, tournament = %t, round = r.number, "no score groups");
+            Vec::new()
+        }
+    }
+}
+
+fn progress_of(state: &State, t: TournamentId, n: u32) -> Result<pb::RoundProgress, Status> {
+    let r = round_of(state, t, n)?;
+    let counts = progress_counts(r);
+    let count = |p: ResultProgress| {
+        counts
+            .iter()
+            .find(|(k, _)| *k == p)
+            .map_or(0, |(_, n)| *n as u32)
+    };
+    let mut open: Vec<_> = r.open_games().into_iter().map(|(g, _)| g).collect();
+    open.sort_by_key(|g| g.table);
+    Ok(pb::RoundProgress {
+        tournament_id: t.0,
+        round: r.number,
+        state: round_state_to_pb(r.state) as i32,
+        confirmed: count(ResultProgress::Confirmed),
+        pending: count(ResultProgress::Pending),
+        missing: count(ResultProgress::Missing),
+        mismatched: count(ResultProgress::Mismatch),
+        disputed: count(ResultProgress::Disputed),
+        open: open
+            .into_iter()
+            .map(|g| game_to_pb(state, t, r.number, g))
+            .collect(),
+        groups: readiness(state, t, r),
+        forfeit_minutes: state
+            .tournaments
+            .get(&t)
+            .map_or(0, |x| x.settings.scoring.forfeit_minutes),
+    })
+}
+
+#[tonic::async_trait]
+impl Results for ResultsService {
+    async fn report_result(
+        &self,
+        req: Request<pb::ReportResultRequest>,
+    ) -> Result<Response<pb::Game>, Status> {
+        let caller = caller(&req)?;
+        caller.require(Action::EnterResults)?;
+        let r = req.into_inner();
+        let t = TournamentId(r.tournament_id);
+        let cmd = Command::ReportResult {
+            tournament: t,
+            round: r.round,
+            table: r.table,
+            result: result_from_pb(r.result).map_err(invalid)?,
+        };
+        let outcome = self
+            .core
+            .write(&caller, r.meta, cmd, Target::Rounds(t))
+            .await?;
+        Ok(Response::new(self.game_answer(&outcome, r.table)?))
+    }
+
+    async fn referee_report(
+        &self,
+        req: Request<pb::RefereeReportRequest>,
+    ) -> Result<Response<pb::Game>, Status> {
+        let caller = caller(&req)?;
+        caller.require(Action::Referee)?;
+        let r = req.into_inner();
+        let t = TournamentId(r.tournament_id);
+        let cmd = Command::RefereeReport {
+            tournament: t,
+            round: r.round,
+            table: r.table,
+            report: referee_from_pb(r.report).map_err(invalid)?,
+        };
+        let outcome = self
+            .core
+            .write(&caller, r.meta, cmd, Target::Rounds(t))
+            .await?;
+        Ok(Response::new(self.game_answer(&outcome, r.table)?))
+    }
+
+    async fn progress(
+        &self,
+        req: Request<pb::ProgressRequest>,
+    ) -> Result<Response<pb::RoundProgress>, Status> {
+        caller(&req)?.require(Action::Read)?;
+        let r = req.into_inner();
+        let progress = self
+            .core
+            .read(|s| progress_of(s, TournamentId(r.tournament_id), r.round))??;
+        Ok(Response::new(progress))
+    }
+
+    async fn sheet(
+        &self,
+        req: Request<pb::SheetRequest>,
+    ) -> Result<Response<pb::Document>, Status> {
+        caller(&req)?.require(Action::Read)?;
+        let r = req.into_inner();
+        let html = match r.format.trim().to_ascii_lowercase().as_str() {
+            "" | "text" => false,
+            "html" => true,
+            other => {
+                return Err(invalid(Rejected::invalid(
+                    "format",
+                    format!("{other:?} is not a sheet format: use text or html"),
+                )))
+            }
+        };
+        let t = TournamentId(r.tournament_id);
+        let doc = self
+            .core
+            .read(|s| crate::sheets::render(s, t, &r.kind, r.round, html))?
+            .map_err(invalid)?;
+        Ok(Response::new(pb::Document {
+            title: doc.title,
+            content_type: doc.content_type,
+            body: doc.body,
+        }))
+    }
+}

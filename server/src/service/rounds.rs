@@ -1,0 +1,608 @@
+//! The `Rounds` service: the tournament director's day. Player numbers, entry options and rank changes, McMahon
+//! suggestions, drawing, publishing, editing and closing rounds (director only), and the reads every role may
+//! make: rounds, numbers, standings and why one player is above another.
+//! Decides nothing itself: changes go through the writer, reads through `Field` on the applied state.
+
+use super::convert::{self, criteria_from_pb, numbers_to_pb, player_ref, round_to_pb};
+use super::{invalid, participant_answer, round_answer, Core, Target};
+use crate::auth::{caller, Action};
+use crate::domain::command::RoundEdit;
+use crate::domain::field::{participant_id, player_id, Field};
+use crate::domain::lifecycle::progress_counts;
+use crate::domain::round::{ResultProgress, RoundRecord};
+use crate::domain::{
+    setup, Command, EntryStatus, ParticipantId, Rank, Rejected, Revision, State, Subject,
+    Tournament, TournamentId,
+};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use tengen_proto::v1 as pb;
+use tengen_proto::v1::rounds_server::Rounds;
+use tengen_standings::placing::{Row, Standings};
+use tengen_standings::prizes::{split_prizes, Cents};
+use tengen_standings::value::Value;
+use tonic::{Request, Response, Status};
+
+/// Sections suggested when the request leaves the number out.
+const DEFAULT_SECTIONS: usize = 3;
+
+/// Serves `tengen.v1.Rounds`.
+pub struct RoundsService {
+    core: Arc<Core>,
+}
+
+impl RoundsService {
+    /// A service over the shared core.
+    pub fn new(core: Arc<Core>) -> Self {
+        RoundsService { core }
+    }
+}
+
+fn any_revision(v: u64) -> Option<Revision> {
+    (v != 0).then_some(Revision(v))
+}
+
+fn tournament(state: &State, t: TournamentId) -> Result<&Tournament, Status> {
+    state
+        .tournaments
+        .get(&t)
+        .ok_or_else(|| invalid(Rejected::UnknownTournament(t)))
+}
+
+/// A manual round edit from the wire.
+fn edit_from_pb(e: Option<pb::edit_round_request::Edit>) -> Result<RoundEdit, Rejected> {
+    use pb::edit_round_request::Edit as E;
+    let id = ParticipantId;
+    let stones =
+        |h: u32| u8::try_from(h).map_err(|_| Rejected::invalid("handicap", "at most 9 stones"));
+    Ok(
+        match e.ok_or_else(|| Rejected::invalid("edit", "missing"))? {
+            E::Pair(p) => RoundEdit::Pair {
+                a: id(p.a),
+                b: id(p.b),
+                white: (p.white != 0).then_some(id(p.white)),
+                handicap: p.handicap.map(stones).transpose()?,
+                table: p.table,
+                force: p.force,
+            },
+            E::Unpair(p) => RoundEdit::Unpair { player: id(p) },
+            E::Swap(s) => RoundEdit::Swap {
+                a: id(s.a),
+                b: id(s.b),
+                force: s.force,
+            },
+            E::ExchangeColours(p) => RoundEdit::ExchangeColours { player: id(p) },
+            E::SetHandicap(h) => RoundEdit::SetHandicap {
+                player: id(h.player),
+                handicap: stones(h.handicap)?,
+            },
+            E::SetTable(t) => RoundEdit::SetTable {
+                player: id(t.player),
+                table: t.table,
+            },
+            E::AssignBye(b) => RoundEdit::AssignBye {
+                player: id(b.player),
+                force: b.force,
+            },
+            E::MarkAbsent(p) => RoundEdit::MarkAbsent { player: id(p) },
+        },
+    )
+}
+
+/// The round a draw request without a number means: the last one for a redraw, else the next one.
+fn default_draw_round(state: &State, t: TournamentId, redraw: bool) -> u32 {
+    let drawn = state.play.get(&t).map_or(0, |p| p.rounds.len() as u32);
+    if redraw {
+        drawn.max(1)
+    } else {
+        drawn + 1
+    }
+}
+
+/// The last round with any confirmed result (0 when none).
+fn last_counted_round(state: &State, t: TournamentId) -> u32 {
+    state
+        .play
+        .get(&t)
+        .and_then(|p| {
+            p.rounds
+                .iter()
+                .rev()
+                .find(|r| r.games.iter().any(|g| g.confirmed.is_some()))
+        })
+        .map_or(0, |r| r.number)
+}
+
+/// Standings of `t` after `after` (0 = the last round with a result) with an optional tie-break override.
+fn standings_of(
+    state: &State,
+    t: TournamentId,
+    after: u32,
+    tiebreaks: &[String],
+) -> Result<(Standings, u32), Status> {
+    let tour = tournament(state, t)?;
+    if after > tour.settings.rounds {
+        return Err(invalid(Rejected::invalid(
+            "after_round",
+            format!("round {after} is outside 1..{}", tour.settings.rounds),
+        )));
+    }
+    let criteria = criteria_from_pb(tiebreaks).map_err(invalid)?;
+    let after = if after == 0 {
+        last_counted_round(state, t)
+    } else {
+        after
+    };
+    let field = Field::new(state, tour);
+    Ok((field.standings(after, criteria.as_deref()), after))
+}
+
+fn value_to_pb(v: Option<Value>) -> pb::Value {
+    match v {
+        Some(v) => pb::Value {
+            numerator: v.numer(),
+            denominator: v.denom(),
+            text: v.to_string(),
+        },
+        None => pb::Value::default(),
+    }
+}
+
+fn row_to_pb(state: &State, t: TournamentId, after: u32, row: &Row) -> pb::StandingRow {
+    let mut player = player_ref(state, t, participant_id(row.player), after.max(1));
+    player.number = row.number;
+    pb::StandingRow {
+        place: row.place,
+        shared: row.shared,
+        player: Some(player),
+        starting_mms_half: row.starting_mms.0,
+        mms_half: row.mms.0,
+        wins_half: row.wins.0,
+        values: row.values.iter().map(|v| value_to_pb(*v)).collect(),
+    }
+}
+
+fn standings_to_pb(state: &State, t: TournamentId, after: u32, st: &Standings) -> pb::Standings {
+    let prizes: Vec<Cents> = state
+        .tournaments
+        .get(&t)
+        .map(|x| {
+            x.settings
+                .scoring
+                .prizes_cents
+                .iter()
+                .map(|c| Cents(*c))
+                .collect()
+        })
+        .unwrap_or_default();
+    pb::Standings {
+        tournament_id: t.0,
+        after_round: after,
+        criteria: st.criteria.iter().map(|c| c.name()).collect(),
+        rows: st
+            .rows
+            .iter()
+            .map(|r| row_to_pb(state, t, after, r))
+            .collect(),
+        sections: st
+            .sections
+            .iter()
+            .map(|s| pb::StandingSection {
+                starting_mms_half: s.starting_mms.0,
+                rows: s
+                    .rows
+                    .iter()
+                    .map(|r| row_to_pb(state, t, after, r))
+                    .collect(),
+                winners: s
+                    .winners()
+                    .into_iter()
+                    .map(|p| participant_id(p).0)
+                    .collect(),
+            })
+            .collect(),
+        prizes: split_prizes(&st.rows, &prizes)
+            .into_iter()
+            .map(|a| pb::Prize {
+                participant_id: participant_id(a.player).0,
+                place: a.place,
+                cents: a.amount.0,
+            })
+            .collect(),
+    }
+}
+
+/// "Smith John" (or the id).
+fn name(state: &State, id: ParticipantId) -> String {
+    state.participants.get(&id).map_or(id.to_string(), |p| {
+        format!("{} {}", p.fields.family_name, p.fields.given_name)
+    })
+}
+
+fn explain_to_pb(
+    state: &State,
+    st: &Standings,
+    a: ParticipantId,
+    b: ParticipantId,
+) -> Result<pb::Explanation, Status> {
+    for p in [a, b] {
+        if st.row(player_id(p)).is_none() {
+            return Err(Status::not_found(format!(
+                "{} ({p}) is not in the standings after round {}",
+                name(state, p),
+                st.after.0
+            )));
+        }
+    }
+    let e = tengen_standings::explain::explain(st, player_id(a), player_id(b))
+        .ok_or_else(|| Status::not_found("a player is not in the standings"))?;
+    let (higher, lower) = (participant_id(e.higher), participant_id(e.lower));
+    let mut text = String::new();
+    for (c, v) in &e.equal_on {
+        text.push_str(&format!("{} equal ({v}); ", c.name()));
+    }
+    match &e.separated_by {
+        Some((c, h, l)) => text.push_str(&format!(
+            "{} (place {}) ahead of {} (place {}) on {}: {h} > {l}",
+            name(state, higher),
+            e.places.0,
+            name(state, lower),
+            e.places.1,
+            c.name()
+        )),
+        None => text.push_str(&format!(
+            "{} and {} are tied on every criterion and share place {}",
+            name(state, higher),
+            name(state, lower),
+            e.places.0
+        )),
+    }
+    Ok(pb::Explanation {
+        higher: higher.0,
+        lower: lower.0,
+        higher_place: e.places.0,
+        lower_place: e.places.1,
+        criterion: e
+            .separated_by
+            .as_ref()
+            .map(|(c, _, _)| c.name())
+            .unwrap_or_default(),
+        higher_value: e
+            .separated_by
+            .as_ref()
+            .map(|(_, h, _)| value_to_pb(Some(*h))),
+        lower_value: e
+            .separated_by
+            .as_ref()
+            .map(|(_, _, l)| value_to_pb(Some(*l))),
+        text,
+    })
+}
+
+/// The McMahon suggestion for the checked-in field (ghosts left out: they only even the numbers).
+fn suggest(state: &State, t: TournamentId, sections: u32) -> Result<pb::McMahonSuggestion, Status> {
+    let tour = tournament(state, t)?;
+    let rounds = tour.settings.rounds;
+    let ranks: Vec<Rank> = state
+        .participants
+        .values()
+        .filter(|p| {
+            p.entries
+                .get(&t)
+                .is_some_and(|e| e.status == EntryStatus::CheckedIn && !e.ghost)
+        })
+        .map(|p| p.fields.rank)
+        .collect();
+    let mut counts: BTreeMap<Rank, u32> = BTreeMap::new();
+    for r in &ranks {
+        *counts.entry(*r).or_default() += 1;
+    }
+    let (min, max) = setup::top_group_size(rounds);
+    let bar = setup::suggest_bar(&ranks, rounds);
+    let groups = if sections == 0 {
+        DEFAULT_SECTIONS
+    } else {
+        sections as usize
+    };
+    Ok(pb::McMahonSuggestion {
+        field: counts
+            .iter()
+            .rev()
+            .map(|(r, n)| pb::RankCount {
+                rank: r.to_string(),
+                players: *n,
+            })
+            .collect(),
+        top_group_min: min,
+        top_group_max: max,
+        bar: bar.map(|(r, _)| r.to_string()).unwrap_or_default(),
+        top_group: bar.map_or(0, |(_, n)| n),
+        section_lowest_ranks: setup::suggest_sections(&ranks, groups)
+            .iter()
+            .map(|s| s.lowest.to_string())
+            .collect(),
+        section_step: (rounds / 3).max(1),
+    })
+}
+
+fn round_summary(r: &RoundRecord) -> pb::RoundSummary {
+    let counts = progress_counts(r);
+    let count = |p: ResultProgress| {
+        counts
+            .iter()
+            .find(|(k, _)| *k == p)
+            .map_or(0, |(_, n)| *n as u32)
+    };
+    pb::RoundSummary {
+        number: r.number,
+        state: convert::round_state_to_pb(r.state) as i32,
+        games: r.games.len() as u32,
+        confirmed: count(ResultProgress::Confirmed),
+        pending: count(ResultProgress::Pending),
+        missing: count(ResultProgress::Missing),
+        mismatched: count(ResultProgress::Mismatch),
+        disputed: count(ResultProgress::Disputed),
+    }
+}
+
+impl RoundsService {
+    /// Sends a round command as the director and answers with the round.
+    async fn round_command(
+        &self,
+        req: Request<pb::RoundRef>,
+        make: impl FnOnce(TournamentId, u32) -> Command,
+    ) -> Result<Response<pb::Round>, Status> {
+        let caller = caller(&req)?;
+        caller.require(Action::Direct)?;
+        let r = req.into_inner();
+        let t = TournamentId(r.tournament_id);
+        let outcome = self
+            .core
+            .write(&caller, r.meta, make(t, r.round), Target::Rounds(t))
+            .await?;
+        Ok(Response::new(round_answer(&self.core, &outcome)?))
+    }
+}
+
+#[tonic::async_trait]
+impl Rounds for RoundsService {
+    async fn number_players(
+        &self,
+        req: Request<pb::NumberPlayersRequest>,
+    ) -> Result<Response<pb::PlayerNumbers>, Status> {
+        let caller = caller(&req)?;
+        caller.require(Action::Direct)?;
+        let r = req.into_inner();
+        let t = TournamentId(r.tournament_id);
+        let cmd = Command::NumberPlayers {
+            tournament: t,
+            order: r.order.into_iter().map(ParticipantId).collect(),
+        };
+        let outcome = self.core.write(&caller, r.meta, cmd, Target::None).await?;
+        match outcome.subject {
+            Some(Subject::Numbers(t)) => {
+                Ok(Response::new(self.core.read(|s| numbers_to_pb(s, t))?))
+            }
+            _ => Err(Status::internal(
+                "the command did not answer with player numbers",
+            )),
+        }
+    }
+
+    async fn get_player_numbers(
+        &self,
+        req: Request<pb::GetPlayerNumbersRequest>,
+    ) -> Result<Response<pb::PlayerNumbers>, Status> {
+        caller(&req)?.require(Action::Read)?;
+        let t = TournamentId(req.get_ref().tournament_id);
+        let numbers = self.core.read(|s| {
+            tournament(s, t)?;
+            Ok::<_, Status>(numbers_to_pb(s, t))
+        })??;
+        Ok(Response::new(numbers))
+    }
+
+    async fn set_entry_options(
+        &self,
+        req: Request<pb::SetEntryOptionsRequest>,
+    ) -> Result<Response<pb::Participant>, Status> {
+        let caller = caller(&req)?;
+        caller.require(Action::Direct)?;
+        let r = req.into_inner();
+        let id = ParticipantId(r.participant_id);
+        let cmd = Command::SetEntryOptions {
+            id,
+            tournament: TournamentId(r.tournament_id),
+            ghost: r.ghost,
+            mms_correction: r.mms_correction,
+            expected: any_revision(r.expected_revision),
+        };
+        let outcome = self
+            .core
+            .write(&caller, r.meta, cmd, Target::Participant(id))
+            .await?;
+        Ok(Response::new(participant_answer(&outcome, &caller)?))
+    }
+
+    async fn change_rank(
+        &self,
+        req: Request<pb::ChangeRankRequest>,
+    ) -> Result<Response<pb::Participant>, Status> {
+        let caller = caller(&req)?;
+        caller.require(Action::Direct)?;
+        let r = req.into_inner();
+        let id = ParticipantId(r.participant_id);
+        let rank: Rank = r
+            .rank
+            .trim()
+            .parse()
+            .map_err(|e: crate::domain::rank::RankError| {
+                invalid(Rejected::invalid("rank", e.to_string()))
+            })?;
+        let cmd = Command::ChangeRank {
+            id,
+            tournament: TournamentId(r.tournament_id),
+            rank,
+            from_round: r.from_round,
+            move_start: r.move_start,
+            expected: any_revision(r.expected_revision),
+        };
+        let outcome = self
+            .core
+            .write(&caller, r.meta, cmd, Target::Participant(id))
+            .await?;
+        Ok(Response::new(participant_answer(&outcome, &caller)?))
+    }
+
+    async fn suggest_mc_mahon(
+        &self,
+        req: Request<pb::SuggestMcMahonRequest>,
+    ) -> Result<Response<pb::McMahonSuggestion>, Status> {
+        caller(&req)?.require(Action::Read)?;
+        let r = req.into_inner();
+        let suggestion = self
+            .core
+            .read(|s| suggest(s, TournamentId(r.tournament_id), r.sections))??;
+        Ok(Response::new(suggestion))
+    }
+
+    async fn draw_round(
+        &self,
+        req: Request<pb::DrawRoundRequest>,
+    ) -> Result<Response<pb::Round>, Status> {
+        let caller = caller(&req)?;
+        caller.require(Action::Direct)?;
+        let r = req.into_inner();
+        let t = TournamentId(r.tournament_id);
+        let round = if r.round == 0 {
+            self.core.read(|s| default_draw_round(s, t, r.redraw))?
+        } else {
+            r.round
+        };
+        let cmd = Command::DrawRound {
+            tournament: t,
+            round,
+            redraw: r.redraw,
+            empty: r.empty,
+            expected: any_revision(r.expected_revision),
+        };
+        let outcome = self
+            .core
+            .write(&caller, r.meta, cmd, Target::Rounds(t))
+            .await?;
+        Ok(Response::new(round_answer(&self.core, &outcome)?))
+    }
+
+    async fn publish_round(
+        &self,
+        req: Request<pb::RoundRef>,
+    ) -> Result<Response<pb::Round>, Status> {
+        self.round_command(req, |tournament, round| Command::PublishRound {
+            tournament,
+            round,
+        })
+        .await
+    }
+
+    async fn edit_round(
+        &self,
+        req: Request<pb::EditRoundRequest>,
+    ) -> Result<Response<pb::Round>, Status> {
+        let caller = caller(&req)?;
+        caller.require(Action::Direct)?;
+        let r = req.into_inner();
+        let t = TournamentId(r.tournament_id);
+        let cmd = Command::EditRound {
+            tournament: t,
+            round: r.round,
+            edit: edit_from_pb(r.edit).map_err(invalid)?,
+            expected: any_revision(r.expected_revision),
+        };
+        let outcome = self
+            .core
+            .write(&caller, r.meta, cmd, Target::Rounds(t))
+            .await?;
+        Ok(Response::new(round_answer(&self.core, &outcome)?))
+    }
+
+    async fn close_round(&self, req: Request<pb::RoundRef>) -> Result<Response<pb::Round>, Status> {
+        self.round_command(req, |tournament, round| Command::CloseRound {
+            tournament,
+            round,
+        })
+        .await
+    }
+
+    async fn get_round(
+        &self,
+        req: Request<pb::GetRoundRequest>,
+    ) -> Result<Response<pb::Round>, Status> {
+        caller(&req)?.require(Action::Read)?;
+        let r = req.into_inner();
+        let t = TournamentId(r.tournament_id);
+        let round = self.core.read(|s| {
+            tournament(s, t)?;
+            let play = s.play.get(&t);
+            let found = if r.round == 0 {
+                play.and_then(|p| p.rounds.last())
+            } else {
+                play.and_then(|p| p.round(r.round))
+            };
+            found.map(|x| round_to_pb(s, t, x)).ok_or_else(|| {
+                invalid(Rejected::UnknownRound {
+                    tournament: t,
+                    round: r.round.max(1),
+                })
+            })
+        })??;
+        Ok(Response::new(round))
+    }
+
+    async fn list_rounds(
+        &self,
+        req: Request<pb::ListRoundsRequest>,
+    ) -> Result<Response<pb::ListRoundsResponse>, Status> {
+        caller(&req)?.require(Action::Read)?;
+        let t = TournamentId(req.get_ref().tournament_id);
+        let list = self.core.read(|s| {
+            tournament(s, t)?;
+            let play = s.play.get(&t);
+            Ok::<_, Status>(pb::ListRoundsResponse {
+                tournament_id: t.0,
+                revision: play.map_or(0, |p| p.revision.0),
+                rounds: play
+                    .map(|p| p.rounds.iter().map(round_summary).collect())
+                    .unwrap_or_default(),
+            })
+        })??;
+        Ok(Response::new(list))
+    }
+
+    async fn get_standings(
+        &self,
+        req: Request<pb::GetStandingsRequest>,
+    ) -> Result<Response<pb::Standings>, Status> {
+        caller(&req)?.require(Action::Read)?;
+        let r = req.into_inner();
+        let t = TournamentId(r.tournament_id);
+        let standings = self.core.read(|s| {
+            let (st, after) = standings_of(s, t, r.after_round, &r.tiebreaks)?;
+            Ok::<_, Status>(standings_to_pb(s, t, after, &st))
+        })??;
+        Ok(Response::new(standings))
+    }
+
+    async fn explain(
+        &self,
+        req: Request<pb::ExplainRequest>,
+    ) -> Result<Response<pb::Explanation>, Status> {
+        caller(&req)?.require(Action::Read)?;
+        let r = req.into_inner();
+        let t = TournamentId(r.tournament_id);
+        let explanation = self.core.read(|s| {
+            let (st, _) = standings_of(s, t, r.after_round, &r.tiebreaks)?;
+            explain_to_pb(s, &st, ParticipantId(r.a), ParticipantId(r.b))
+        })??;
+        Ok(Response::new(explanation))
+    }
+}
