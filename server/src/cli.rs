@@ -1,5 +1,6 @@
 //! The `tengen-server` command line: flags, start-up messages, signals. The binary edge: errors are `anyhow`.
 
+use crate::replica::SyncMode;
 use crate::{prepare, serve, Config};
 use clap::{Parser, Subcommand};
 use std::net::SocketAddr;
@@ -26,6 +27,26 @@ pub struct Cli {
     /// Serve plaintext gRPC without TLS. Development only: never at a venue.
     #[arg(long)]
     pub insecure_dev: bool,
+    /// Start as the standby of this primary, e.g. https://10.0.0.1:7443 (needs --replica-token-file).
+    #[arg(long, env = "TENGEN_FOLLOW")]
+    pub follow: Option<String>,
+    /// The other server of the pair. A primary steps down and follows it when it runs a newer epoch (after a
+    /// promotion), on start and while running.
+    #[arg(long, env = "TENGEN_PEER")]
+    pub peer: Option<String>,
+    /// File holding a replica-role token (valid on both servers: tokens are in the replicated log).
+    #[arg(long, env = "TENGEN_REPLICA_TOKEN_FILE")]
+    pub replica_token_file: Option<PathBuf>,
+    /// `sync`: answer desks only once the standby has the entry (or after --ack-timeout-ms, with an alarm);
+    /// `async`: answer once durable locally.
+    #[arg(long, default_value = "sync")]
+    pub replication: String,
+    /// How long an answer waits for the standby before the primary continues alone.
+    #[arg(long, default_value_t = 2000)]
+    pub ack_timeout_ms: u64,
+    /// This server's name in the other server's status.
+    #[arg(long, env = "TENGEN_NAME")]
+    pub name: Option<String>,
     /// What to do (default: serve).
     #[command(subcommand)]
     pub command: Option<Cmd>,
@@ -36,6 +57,41 @@ pub struct Cli {
 pub enum Cmd {
     /// Serve the register (the default).
     Serve,
+    /// Ask the running standby at --server to become the primary (bumps the epoch).
+    Promote {
+        /// The standby's address.
+        #[arg(long, default_value = "https://127.0.0.1:7443")]
+        server: String,
+        /// A director token file (default: DATA/director.token).
+        #[arg(long)]
+        token_file: Option<PathBuf>,
+    },
+    /// Write a backup (the log and a state snapshot) to one file: from a running server (--server) or from a
+    /// stopped server's data directory (--data).
+    Backup {
+        /// Where to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// A running server's address; without it, read DATA directly (the server must be stopped).
+        #[arg(long)]
+        server: Option<String>,
+        /// A director token file (default: DATA/director.token).
+        #[arg(long)]
+        token_file: Option<PathBuf>,
+    },
+    /// Rebuild a new data directory (--data) from a backup file.
+    Restore {
+        /// The backup file.
+        #[arg(long)]
+        from: PathBuf,
+    },
+    /// Certificates: `cert issue --name HOST --out DIR` prepares a standby's data directory with the venue CA, so
+    /// desks trust both servers with one ca.pem.
+    Cert {
+        /// What to do.
+        #[command(subcommand)]
+        action: CertCmd,
+    },
     /// Replay an OpenGotha tournament file round by round with the `egf` profile and compare with its pairings.
     ReplayOpengotha {
         /// The OpenGotha XML file.
@@ -43,6 +99,20 @@ pub enum Cmd {
         /// A folder of OpenGotha per-pair cost dumps (`<name>_weights_R<n>.txt`) to compare pair by pair.
         #[arg(long)]
         weights: Option<PathBuf>,
+    },
+}
+
+/// Certificate actions.
+#[derive(Debug, Subcommand)]
+pub enum CertCmd {
+    /// Copy the venue CA from DATA into OUT and sign a certificate for HOST there.
+    Issue {
+        /// The standby's host name or address (repeatable).
+        #[arg(long, required = true)]
+        name: Vec<String>,
+        /// The standby's new data directory.
+        #[arg(long)]
+        out: PathBuf,
     },
 }
 
@@ -54,15 +124,47 @@ pub fn main() -> anyhow::Result<i32> {
             ref file,
             ref weights,
         }) => crate::cli_replay::replay_opengotha(file, weights.as_deref()),
+        Some(Cmd::Promote {
+            ref server,
+            ref token_file,
+        }) => {
+            let runtime = runtime()?;
+            runtime.block_on(crate::cli_admin::promote(
+                &cli.data,
+                server,
+                token_file.as_deref(),
+            ))
+        }
+        Some(Cmd::Backup {
+            ref out,
+            ref server,
+            ref token_file,
+        }) => {
+            let runtime = runtime()?;
+            runtime.block_on(crate::cli_admin::backup(
+                &cli.data,
+                out,
+                server.as_deref(),
+                token_file.as_deref(),
+            ))
+        }
+        Some(Cmd::Restore { ref from }) => crate::cli_admin::restore(&cli.data, from),
+        Some(Cmd::Cert {
+            action: CertCmd::Issue { ref name, ref out },
+        }) => crate::cli_admin::cert_issue(&cli.data, name, out),
         Some(Cmd::Serve) | None => {
             init_tracing();
-            let runtime = tokio::runtime::Builder::new_multi_thread()
-                .enable_all()
-                .build()?;
+            let runtime = runtime()?;
             runtime.block_on(serve_main(cli))?;
             Ok(0)
         }
     }
+}
+
+fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
 }
 
 fn init_tracing() {
@@ -75,10 +177,35 @@ fn init_tracing() {
 }
 
 async fn serve_main(cli: Cli) -> anyhow::Result<()> {
+    let sync = match cli.replication.as_str() {
+        "sync" => SyncMode::Sync,
+        "async" => SyncMode::Async,
+        other => anyhow::bail!("--replication {other:?}: use sync or async"),
+    };
+    let replica_token = match &cli.replica_token_file {
+        Some(path) => Some(
+            std::fs::read_to_string(path)
+                .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?
+                .trim()
+                .to_string(),
+        ),
+        None => None,
+    };
+    if (cli.follow.is_some() || cli.peer.is_some()) && replica_token.is_none() {
+        anyhow::bail!(
+            "--follow and --peer need --replica-token-file (a token with the replica role)"
+        );
+    }
     let config = Config {
         data_dir: cli.data.clone(),
         insecure_dev: cli.insecure_dev,
         extra_names: cli.san.clone(),
+        follow: cli.follow.clone(),
+        peer: cli.peer.clone().or_else(|| cli.follow.clone()),
+        replica_token,
+        sync,
+        ack_timeout: std::time::Duration::from_millis(cli.ack_timeout_ms.max(1)),
+        name: cli.name.clone().unwrap_or_else(|| cli.listen.to_string()),
     };
     let listener = tokio::net::TcpListener::bind(cli.listen).await?;
     let addr = listener.local_addr()?;
@@ -93,6 +220,7 @@ async fn serve_main(cli: Cli) -> anyhow::Result<()> {
         config.data_dir.display()
     );
     println!("replayed {} log entries", prepared.replayed);
+    println!("mode: {}", prepared.mode());
     match &prepared.tls {
         Some(tls) => {
             println!("venue CA certificate: {}", tls.ca_path.display());

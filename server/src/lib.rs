@@ -8,6 +8,7 @@
 //! - [`auth`]: tokens and the role matrix.
 //! - [`service`]: the gRPC services.
 //! - [`sheets`]: printed sheets (pairings, slips, wall chart, standings, register) as text or HTML.
+//! - [`replica`]: the standby, semi-synchronous acknowledgements, promotion and fencing, backups.
 //! - [`tls`]: the venue certificate authority.
 //! - [`cli`]: the `tengen-server` command line.
 //! - [`draw`]: the pairing engine (the pure `tengen-draw` crate).
@@ -16,9 +17,11 @@
 
 pub mod auth;
 pub mod cli;
+mod cli_admin;
 mod cli_replay;
 pub mod domain;
 pub mod log;
+pub mod replica;
 pub mod service;
 pub mod sheets;
 pub mod tls;
@@ -54,6 +57,35 @@ pub struct Config {
     pub insecure_dev: bool,
     /// Extra names (DNS or IP) the server certificate must cover.
     pub extra_names: Vec<String>,
+    /// Start as the standby of this primary.
+    pub follow: Option<String>,
+    /// The other server of the pair (fencing; whom to follow after stepping down).
+    pub peer: Option<String>,
+    /// A replica-role token for following.
+    pub replica_token: Option<String>,
+    /// Whether answers wait for the standby.
+    pub sync: replica::SyncMode,
+    /// How long an answer waits for the standby.
+    pub ack_timeout: std::time::Duration,
+    /// This server's name in the other server's status.
+    pub name: String,
+}
+
+impl Config {
+    /// A primary without a peer: the defaults of a single-server venue.
+    pub fn single(data_dir: PathBuf) -> Config {
+        Config {
+            data_dir,
+            insecure_dev: false,
+            extra_names: Vec::new(),
+            follow: None,
+            peer: None,
+            replica_token: None,
+            sync: replica::SyncMode::Sync,
+            ack_timeout: std::time::Duration::from_secs(2),
+            name: "tengen".into(),
+        }
+    }
 }
 
 /// Why the server could not start or stopped.
@@ -86,7 +118,8 @@ pub enum ServerError {
 pub struct Prepared {
     core: Arc<Core>,
     stop: tokio::sync::watch::Sender<bool>,
-    writer: std::thread::JoinHandle<Result<(), log::LogError>>,
+    follow: Option<replica::follow::FollowSetup>,
+    start_as_standby: bool,
     /// The TLS identity (absent with `insecure_dev`).
     pub tls: Option<tls::VenueTls>,
     /// The director token, when this start created it (print it once).
@@ -95,6 +128,16 @@ pub struct Prepared {
     pub director_token_path: PathBuf,
     /// Entries replayed from the log.
     pub replayed: u64,
+}
+
+impl Prepared {
+    /// "primary" or "standby of URL".
+    pub fn mode(&self) -> String {
+        match (&self.follow, self.start_as_standby) {
+            (Some(f), true) => format!("standby of {}", f.peer.url),
+            _ => "primary".into(),
+        }
+    }
 }
 
 /// Names the server certificate covers for a listen address, plus the extra ones.
@@ -140,27 +183,75 @@ pub async fn prepare(config: &Config, addr: SocketAddr) -> Result<Prepared, Serv
     let shared = Arc::new(RwLock::new(replayed.state.clone()));
     let (published, _) = tokio::sync::broadcast::channel(4096);
     let (stop, stopping) = tokio::sync::watch::channel(false);
-    let (writer, handle) = log::writer::spawn(log::writer::WriterParts {
-        store: store.clone(),
-        working: replayed.state,
-        last_hash: replayed.last_hash,
-        shared: shared.clone(),
-        published: published.clone(),
-    })?;
+    let follow = match (&config.peer, &config.replica_token) {
+        (Some(url), Some(token)) => Some(replica::follow::FollowSetup {
+            peer: replica::peer::PeerConfig {
+                url: url.clone(),
+                ca_pem: tls.as_ref().map(|t| t.ca_pem.clone()),
+                token: token.clone(),
+            },
+            data_dir: config.data_dir.clone(),
+        }),
+        _ => None,
+    };
+    // A primary that meets a newer primary (its standby was promoted while it was away) follows it instead.
+    let mut start_as_standby = config.follow.is_some();
+    if let (Some(f), false) = (&follow, start_as_standby) {
+        if let Some(peer) =
+            replica::peer::peer_status(&f.peer, std::time::Duration::from_secs(2)).await
+        {
+            if peer.mode == "primary" && peer.epoch > replayed.state.epoch.0 {
+                tracing::warn!(
+                    peer = %f.peer.url,
+                    peer_epoch = peer.epoch,
+                    "the peer is a newer primary: starting as its standby"
+                );
+                start_as_standby = true;
+            }
+        }
+    }
+    let hub = replica::Hub::new(config.sync, config.ack_timeout);
+    let mode = match (&follow, start_as_standby) {
+        (Some(f), true) => replica::Mode::Standby {
+            primary: f.peer.url.clone(),
+        },
+        _ => replica::Mode::Primary,
+    };
+    let control = Arc::new(replica::Control::new(
+        mode,
+        hub,
+        config.name.clone(),
+        follow.clone(),
+    ));
+    if !start_as_standby {
+        let (writer, handle) = log::writer::spawn(log::writer::WriterParts {
+            store: store.clone(),
+            working: replayed.state,
+            last_hash: replayed.last_hash,
+            shared: shared.clone(),
+            published: published.clone(),
+        })?;
+        control.install_writer(writer, handle);
+    }
     let core = Arc::new(Core {
         state: shared,
-        writer,
+        control,
         store,
         published,
         started_at_ms: now_ms(),
         stopping,
     });
     let director_token_path = config.data_dir.join("director.token");
-    let new_director_token = bootstrap_director(&core, &director_token_path).await?;
+    let new_director_token = if start_as_standby {
+        None
+    } else {
+        bootstrap_director(&core, &director_token_path).await?
+    };
     Ok(Prepared {
         core,
         stop,
-        writer: handle,
+        follow,
+        start_as_standby,
         tls,
         new_director_token,
         director_token_path,
@@ -185,8 +276,11 @@ async fn bootstrap_director(core: &Core, path: &Path) -> Result<Option<String>, 
         name: "director".into(),
         role: Role::Director,
     };
-    let outcome = core
-        .writer
+    let writer = core
+        .control
+        .writer()
+        .map_err(|e| ServerError::Bootstrap(e.to_string()))?;
+    let outcome = writer
         .submit(cmd, actor, "bootstrap-director-token".into())
         .await
         .map_err(|e| ServerError::Bootstrap(e.to_string()))?;
@@ -211,10 +305,25 @@ pub async fn serve(
     let Prepared {
         core,
         stop,
-        writer,
+        follow,
+        start_as_standby,
         tls,
         ..
     } = prepared;
+    match (&follow, start_as_standby) {
+        (Some(f), true) => {
+            let (stop_follow, task) = replica::follow::start(core.clone(), f.clone());
+            core.control.set_follower(stop_follow, task);
+        }
+        (Some(f), false) => {
+            tokio::spawn(replica::follow::fence(core.clone(), f.clone()));
+        }
+        _ => {}
+    }
+    // The pair's fencing watch runs on a standby too: after a promotion it guards the new primary.
+    if let (Some(f), true) = (&follow, start_as_standby) {
+        tokio::spawn(replica::follow::fence(core.clone(), f.clone()));
+    }
     let shutdown = async move {
         shutdown.await;
         // End long-lived streams (Watch) so graceful shutdown only waits for short requests.
@@ -255,6 +364,11 @@ pub async fn serve(
         .max_decoding_message_size(MAX_REQUEST_BYTES);
     let results = pb::results_server::ResultsServer::new(ResultsService::new(core.clone()))
         .max_decoding_message_size(MAX_REQUEST_BYTES);
+    let replication = pb::replication_server::ReplicationServer::new(
+        service::replication::ReplicationService::new(core.clone()),
+    )
+    .max_decoding_message_size(MAX_REQUEST_BYTES);
+    let control = core.control.clone();
     drop(core);
     let result = builder
         .add_service(health_service)
@@ -263,13 +377,20 @@ pub async fn serve(
         .add_service(InterceptedService::new(admin, auth.clone()))
         .add_service(InterceptedService::new(log_service, auth.clone()))
         .add_service(InterceptedService::new(rounds, auth.clone()))
-        .add_service(InterceptedService::new(results, auth))
+        .add_service(InterceptedService::new(results, auth.clone()))
+        .add_service(InterceptedService::new(replication, auth))
         .serve_with_incoming_shutdown(TcpListenerStream::new(listener), shutdown)
         .await;
-    // Every service (and so every Writer handle) is gone now: the writer drains and stops.
-    let stopped = tokio::task::spawn_blocking(move || writer.join()).await;
-    if let Ok(Ok(Err(e))) = stopped {
-        tracing::error!(error = %e, "the writer stopped with an error");
+    // Stop following, then drop the writer handle: with every service gone the writer drains and stops.
+    if let Some((stop_follow, task)) = control.take_follower() {
+        let _ = stop_follow.send(true);
+        let _ = task.await;
+    }
+    if let Some(writer) = control.take_writer() {
+        let stopped = tokio::task::spawn_blocking(move || writer.join()).await;
+        if let Ok(Ok(Err(e))) = stopped {
+            tracing::error!(error = %e, "the writer stopped with an error");
+        }
     }
     result.map_err(ServerError::from)
 }
@@ -285,7 +406,8 @@ pub async fn run(
     serve(listener, prepared, shutdown).await
 }
 
-fn now_ms() -> i64 {
+/// Now, in ms since the Unix epoch (the domain never reads the clock; the server's edges do).
+pub(crate) fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_millis() as i64)

@@ -81,6 +81,27 @@ pub fn ensure(dir: &Path, names: &[String]) -> Result<VenueTls, TlsError> {
     })
 }
 
+/// Prepares a standby's data directory `out`: the venue CA from `data_dir` (certificate and key, so the standby
+/// signs its own server certificate on every start and can take over as primary) and a first server certificate
+/// for `names`. Returns the CA fingerprint desks compare.
+pub fn issue_for_standby(
+    data_dir: &Path,
+    names: &[String],
+    out: &Path,
+) -> Result<String, TlsError> {
+    let ca_path = data_dir.join("ca.pem");
+    let ca_pem = std::fs::read_to_string(&ca_path)?;
+    let ca_key_pem = std::fs::read_to_string(data_dir.join("ca.key"))?;
+    let ca_key = KeyPair::from_pem(&ca_key_pem)?;
+    std::fs::create_dir_all(out)?;
+    std::fs::write(out.join("ca.pem"), &ca_pem)?;
+    write_private(&out.join("ca.key"), &ca_key_pem)?;
+    let (cert_pem, key_pem) = issue(&ca_key, names)?;
+    std::fs::write(out.join("server.pem"), cert_pem)?;
+    write_private(&out.join("server.key"), &key_pem)?;
+    fingerprint(&ca_pem).ok_or(TlsError::Pem(ca_path))
+}
+
 /// Signs a server certificate for `names` (DNS names or IP addresses) with the venue CA key.
 pub fn issue(ca_key: &KeyPair, names: &[String]) -> Result<(String, String), TlsError> {
     let issuer = Issuer::new(ca_params()?, ca_key);

@@ -60,7 +60,11 @@ impl Pool {
     /// After `failed` did not answer (or refused a write as a standby), finds the server that is primary now,
     /// trying the others first, and makes it current. Returns false when none says it is primary.
     async fn fail_over(&self, failed: &str) -> bool {
-        let start = self.servers.iter().position(|s| s == failed).map_or(0, |i| i + 1);
+        let start = self
+            .servers
+            .iter()
+            .position(|s| s == failed)
+            .map_or(0, |i| i + 1);
         let n = self.servers.len();
         for k in 0..n {
             let server = &self.servers[(start + k) % n];

@@ -33,10 +33,8 @@ pub enum Subject {
 pub struct RequestRecord {
     /// Hash of the command, to tell a retry from a reused id.
     pub fingerprint: String,
-    /// The log entry that carried it.
+    /// The log entry that carried it (and its answer: a retry reads the answer back from that entry).
     pub seq: Seq,
-    /// The answer given.
-    pub subject: Option<Subject>,
 }
 
 /// A participant's external ids, for the duplicate guard.

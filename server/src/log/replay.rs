@@ -52,7 +52,6 @@ pub fn record_entry(state: &mut State, entry: &LogEntry) {
         RequestRecord {
             fingerprint: entry.fingerprint.clone(),
             seq: entry.seq,
-            subject: entry.subject.clone(),
         },
     );
     state.last_seq = entry.seq;
@@ -86,16 +85,24 @@ fn usable_snapshot(store: &dyn LogStore) -> Result<Option<(State, Hash)>, LogErr
         return Ok(None);
     };
     let Some((state, hash)) = decode_snapshot(&bytes) else {
-        tracing::warn!(seq = seq.0, "the snapshot does not decode; replaying the whole log");
+        tracing::warn!(
+            seq = seq.0,
+            "the snapshot does not decode; replaying the whole log"
+        );
         return Ok(None);
     };
     let at = store.read_from(seq, 1)?;
     match at.first() {
-        Some((s, entry)) if *s == seq && state.last_seq == seq && stored_hash(entry) == Some(hash) => {
+        Some((s, entry))
+            if *s == seq && state.last_seq == seq && stored_hash(entry) == Some(hash) =>
+        {
             Ok(Some((state, hash)))
         }
         _ => {
-            tracing::warn!(seq = seq.0, "the snapshot does not match the log; replaying the whole log");
+            tracing::warn!(
+                seq = seq.0,
+                "the snapshot does not match the log; replaying the whole log"
+            );
             Ok(None)
         }
     }

@@ -233,7 +233,10 @@ impl LogStore for MemoryStore {
     }
 
     fn truncate_after(&self, seq: Seq) -> Result<(), StoreError> {
-        self.entries.lock().map_err(poisoned)?.split_off(&seq.next());
+        self.entries
+            .lock()
+            .map_err(poisoned)?
+            .split_off(&seq.next());
         let mut snap = self.snapshot.lock().map_err(poisoned)?;
         if snap.as_ref().is_some_and(|(at, _)| *at > seq) {
             *snap = None;

@@ -2,7 +2,7 @@
 //! the store, makes it durable once (group commit), then applies it to the readers' state, publishes it to
 //! watchers and only then answers. A storage failure stops the writer: later commands get `Unavailable`.
 
-use super::entry::{encode, Hash, LogEntry};
+use super::entry::{decode_trusted, encode, Hash, LogEntry};
 use super::replay::{apply_entry, record_entry, write_snapshot, LogError};
 use super::store::LogStore;
 use crate::domain::{
@@ -183,7 +183,31 @@ fn run_batches(
     Ok(())
 }
 
-/// Decides one submission against the working state and stages its entry; answers retries from memory.
+/// The answer recorded with entry `seq`: from this batch if it is still staged, else from the store.
+fn answer_of(
+    parts: &WriterParts,
+    staged: &[Staged],
+    seq: Seq,
+) -> Result<Option<Subject>, WriteError> {
+    if let Some(s) = staged.iter().find(|s| s.entry.seq == seq) {
+        return Ok(s.entry.subject.clone());
+    }
+    let unavailable =
+        |e: String| WriteError::Unavailable(format!("cannot read entry {}: {e}", seq.0));
+    let found = parts
+        .store
+        .read_from(seq, 1)
+        .map_err(|e| unavailable(e.to_string()))?;
+    match found.first() {
+        Some((s, bytes)) if *s == seq => Ok(decode_trusted(bytes)
+            .map_err(|e| unavailable(e.to_string()))?
+            .0
+            .subject),
+        _ => Err(unavailable("missing".into())),
+    }
+}
+
+/// Decides one submission against the working state and stages its entry; answers retries from the log.
 fn stage(
     parts: &mut WriterParts,
     secrets: &mut HashMap<String, String>,
@@ -195,9 +219,10 @@ fn stage(
         if seen.fingerprint != fingerprint {
             return Err(Rejected::RequestIdReused(sub.request_id.clone()).into());
         }
+        let subject = answer_of(parts, staged, seen.seq)?;
         return Ok(Outcome {
             seq: seen.seq,
-            subject: seen.subject.clone(),
+            subject,
             replayed: true,
             token_secret: secrets.get(&sub.request_id).cloned(),
         });

@@ -30,7 +30,11 @@ pub enum BackupError {
 }
 
 /// Writes a backup of `store` up to `state.last_seq` (the state is the one after that entry).
-pub fn export(store: &dyn LogStore, state: &State, out: &mut dyn Write) -> Result<u64, BackupError> {
+pub fn export(
+    store: &dyn LogStore,
+    state: &State,
+    out: &mut dyn Write,
+) -> Result<u64, BackupError> {
     let last = state.last_seq;
     writeln!(out, "tengen-backup 1")?;
     writeln!(out, "epoch {}", store.epoch()?.0.max(state.epoch.0))?;
@@ -105,7 +109,10 @@ pub fn restore(input: &mut dyn BufRead, store: &dyn LogStore) -> Result<State, B
             let (seq, hexed) = rest.split_once(' ').ok_or_else(|| bad("bad entry line"))?;
             let seq = Seq(seq.parse().map_err(|_| bad("bad entry number"))?);
             if seq != next {
-                return Err(BackupError::Invalid(format!("entry {} where {} was expected", seq.0, next.0)));
+                return Err(BackupError::Invalid(format!(
+                    "entry {} where {} was expected",
+                    seq.0, next.0
+                )));
             }
             let bytes = hex::decode(hexed).map_err(|_| bad("bad entry bytes"))?;
             let (entry, h) = decode(&bytes, &hash)
@@ -119,10 +126,13 @@ pub fn restore(input: &mut dyn BufRead, store: &dyn LogStore) -> Result<State, B
                 batch.clear();
             }
         } else if let Some(rest) = l.strip_prefix("snapshot ") {
-            let (seq, hexed) = rest.split_once(' ').ok_or_else(|| bad("bad snapshot line"))?;
+            let (seq, hexed) = rest
+                .split_once(' ')
+                .ok_or_else(|| bad("bad snapshot line"))?;
             let seq: u64 = seq.parse().map_err(|_| bad("bad snapshot number"))?;
             let bytes = hex::decode(hexed).map_err(|_| bad("bad snapshot bytes"))?;
-            let (snap, snap_hash) = decode_snapshot(&bytes).ok_or_else(|| bad("the snapshot does not decode"))?;
+            let (snap, snap_hash) =
+                decode_snapshot(&bytes).ok_or_else(|| bad("the snapshot does not decode"))?;
             if seq + 1 != next.0 || snap_hash != hash || snap.last_seq.0 != seq {
                 return Err(bad("the snapshot does not match the last entry"));
             }
@@ -142,7 +152,9 @@ pub fn restore(input: &mut dyn BufRead, store: &dyn LogStore) -> Result<State, B
             if snap.image_eq(&state) {
                 return Ok(state);
             }
-            return Err(bad("the snapshot differs from the state rebuilt from the entries"));
+            return Err(bad(
+                "the snapshot differs from the state rebuilt from the entries",
+            ));
         } else {
             return Err(BackupError::Invalid(format!(
                 "unexpected line starting {:?}",

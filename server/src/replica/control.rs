@@ -48,7 +48,10 @@ pub enum NotPrimary {
 }
 
 type WriterThread = JoinHandle<Result<(), LogError>>;
-type FollowerTask = (tokio::sync::watch::Sender<bool>, tokio::task::JoinHandle<()>);
+type FollowerTask = (
+    tokio::sync::watch::Sender<bool>,
+    tokio::task::JoinHandle<()>,
+);
 
 /// Mode, writer and alarms, shared by the services and the replication tasks.
 pub struct Control {
@@ -61,11 +64,18 @@ pub struct Control {
     pub hub: Hub,
     /// This server's name as a standby (sent with acknowledgements).
     pub name: String,
+    /// The other server, when configured: fencing checks and whom to follow after stepping down.
+    pub fence: Option<super::follow::FollowSetup>,
 }
 
 impl Control {
     /// A control in `mode` with the given tracker.
-    pub fn new(mode: Mode, hub: Hub, name: String) -> Control {
+    pub fn new(
+        mode: Mode,
+        hub: Hub,
+        name: String,
+        fence: Option<super::follow::FollowSetup>,
+    ) -> Control {
         Control {
             mode: RwLock::new(mode),
             writer: RwLock::new(None),
@@ -74,17 +84,15 @@ impl Control {
             follower: Mutex::new(None),
             hub,
             name,
+            fence,
         }
     }
 
     /// The current mode.
     pub fn mode(&self) -> Mode {
-        self.mode
-            .read()
-            .map(|m| m.clone())
-            .unwrap_or(Mode::Halted {
-                reason: "mode lock poisoned".into(),
-            })
+        self.mode.read().map(|m| m.clone()).unwrap_or(Mode::Halted {
+            reason: "mode lock poisoned".into(),
+        })
     }
 
     /// Changes the mode.
@@ -125,7 +133,11 @@ impl Control {
     }
 
     /// Records the running follower (its stop switch and task).
-    pub fn set_follower(&self, stop: tokio::sync::watch::Sender<bool>, task: tokio::task::JoinHandle<()>) {
+    pub fn set_follower(
+        &self,
+        stop: tokio::sync::watch::Sender<bool>,
+        task: tokio::task::JoinHandle<()>,
+    ) {
         if let Ok(mut f) = self.follower.lock() {
             *f = Some((stop, task));
         }

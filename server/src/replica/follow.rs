@@ -49,7 +49,10 @@ pub struct FollowSetup {
 }
 
 /// Starts following in the background; the returned sender stops it.
-pub fn start(core: Arc<Core>, setup: FollowSetup) -> (watch::Sender<bool>, tokio::task::JoinHandle<()>) {
+pub fn start(
+    core: Arc<Core>,
+    setup: FollowSetup,
+) -> (watch::Sender<bool>, tokio::task::JoinHandle<()>) {
     let (stop_tx, stop_rx) = watch::channel(false);
     core.control.set_mode(Mode::Standby {
         primary: setup.peer.url.clone(),
@@ -163,7 +166,8 @@ fn discard_after(core: &Core, data_dir: &std::path::Path, keep: Seq) -> Result<u
         );
     }
     store.truncate_after(keep).map_err(store_err)?;
-    let replayed = replay(store).map_err(|e| End::Fatal(format!("replay after discarding: {e}")))?;
+    let replayed =
+        replay(store).map_err(|e| End::Fatal(format!("replay after discarding: {e}")))?;
     let mut shared = core
         .state
         .write()
@@ -340,8 +344,11 @@ pub async fn promote(core: &Arc<Core>) -> Result<Epoch, PromoteError> {
     let (working, last_hash, epoch) = tokio::task::spawn_blocking({
         let state = core.state.clone();
         move || -> Result<_, String> {
-            let (_, hash, stored) = head(store.as_ref()).map_err(|_| "cannot read the log".to_string())?;
-            let mut shared = state.write().map_err(|_| "state lock poisoned".to_string())?;
+            let (_, hash, stored) =
+                head(store.as_ref()).map_err(|_| "cannot read the log".to_string())?;
+            let mut shared = state
+                .write()
+                .map_err(|_| "state lock poisoned".to_string())?;
             let epoch = Epoch(stored.0.max(shared.epoch.0) + 1);
             store.set_epoch(epoch).map_err(|e| e.to_string())?;
             shared.epoch = epoch;

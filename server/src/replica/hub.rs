@@ -35,8 +35,10 @@ pub enum Replicated {
     Yes,
     /// No standby to wait for (or async mode).
     NoStandby,
-    /// The standby did not acknowledge in time (now or earlier, still behind): the primary continues alone.
+    /// The standby did not acknowledge in time, just now: the primary continues alone.
     TimedOut,
+    /// The standby is still behind after an earlier timeout: the answer does not wait again.
+    Lagging,
 }
 
 /// The primary's acknowledgement tracker.
@@ -132,15 +134,18 @@ impl Hub {
             return Replicated::Yes;
         }
         if self.lagging() {
-            return Replicated::TimedOut;
+            return Replicated::Lagging;
         }
         let mut rx = self.acked.subscribe();
-        match tokio::time::timeout(self.timeout, rx.wait_for(|a| *a >= seq)).await {
-            Ok(Ok(_)) => Replicated::Yes,
-            _ => {
-                self.lagging.store(true, Ordering::Relaxed);
-                Replicated::TimedOut
-            }
+        let reached = tokio::time::timeout(self.timeout, async {
+            rx.wait_for(|a| *a >= seq).await.is_ok()
+        })
+        .await;
+        if reached == Ok(true) {
+            Replicated::Yes
+        } else {
+            self.lagging.store(true, Ordering::Relaxed);
+            Replicated::TimedOut
         }
     }
 }
@@ -163,7 +168,7 @@ mod tests {
         assert!(hub.lagging());
         // While lagging, answers do not wait again.
         let start = std::time::Instant::now();
-        assert_eq!(hub.wait(5, 0).await, Replicated::TimedOut);
+        assert_eq!(hub.wait(5, 0).await, Replicated::Lagging);
         assert!(start.elapsed() < Duration::from_millis(40));
         hub.ack(5, 5, "standby", 0);
         assert!(!hub.lagging());

@@ -75,11 +75,7 @@ impl Peer {
 
     /// The peer's status.
     pub async fn status(&mut self) -> Result<pb::StatusResponse, Status> {
-        Ok(self
-            .admin
-            .status(pb::StatusRequest {})
-            .await?
-            .into_inner())
+        Ok(self.admin.status(pb::StatusRequest {}).await?.into_inner())
     }
 
     /// The peer's entry at `seq` (None when it has no such entry yet).

@@ -4,6 +4,7 @@ use super::convert::{role_from_pb, role_to_pb, token_to_pb};
 use super::{invalid, Core, Target};
 use crate::auth::{caller, Action};
 use crate::domain::{Command, Subject, TokenId};
+use crate::replica::{Mode, SyncMode};
 use std::sync::Arc;
 use tengen_proto::v1 as pb;
 use tengen_proto::v1::admin_server::Admin;
@@ -86,17 +87,42 @@ impl Admin for AdminService {
         req: Request<pb::StatusRequest>,
     ) -> Result<Response<pb::StatusResponse>, Status> {
         caller(&req)?.require(Action::Read)?;
-        let started_at_ms = self.core.started_at_ms;
-        let status = self.core.read(|s| pb::StatusResponse {
-            last_seq: s.last_seq.0,
-            epoch: s.epoch.0,
-            mode: "primary".into(),
-            participants: s.participants.len() as u64,
-            tournaments: s.tournaments.len() as u64,
-            started_at_ms,
-            alarms: Vec::new(),
-            ..Default::default()
-        })?;
-        Ok(Response::new(status))
+        Ok(Response::new(status_of(&self.core)?))
     }
+}
+
+/// The server's status: log position, mode, replication, alarms.
+pub fn status_of(core: &Core) -> Result<pb::StatusResponse, Status> {
+    let control = &core.control;
+    let mode = control.mode();
+    let primary = match &mode {
+        Mode::Standby { primary } => primary.clone(),
+        _ => String::new(),
+    };
+    let replication = match (&mode, control.hub.mode()) {
+        (Mode::Primary, SyncMode::Sync) if !control.hub.present(crate::now_ms()) => "alone",
+        (Mode::Primary, SyncMode::Sync) if control.hub.lagging() => "alone",
+        (Mode::Primary, m) => m.as_str(),
+        _ => "",
+    };
+    let mut alarms = control.alarms();
+    if mode == Mode::Primary && control.hub.lagging() {
+        alarms.push(format!(
+            "standby {} is not acknowledging (last acknowledged entry {}): answers do not wait for it",
+            control.hub.standby(),
+            control.hub.acked()
+        ));
+    }
+    core.read(|s| pb::StatusResponse {
+        last_seq: s.last_seq.0,
+        epoch: s.epoch.0,
+        mode: mode.as_str().into(),
+        participants: s.participants.len() as u64,
+        tournaments: s.tournaments.len() as u64,
+        started_at_ms: core.started_at_ms,
+        alarms,
+        primary,
+        standby_acked_seq: control.hub.acked(),
+        replication: replication.into(),
+    })
 }

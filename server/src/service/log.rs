@@ -40,6 +40,22 @@ struct View {
     payload: bool,
 }
 
+/// Counts a standby's open log stream for the replication hub; closing happens on drop.
+struct StreamGuard(Arc<crate::replica::Control>);
+
+impl StreamGuard {
+    fn open(control: Arc<crate::replica::Control>) -> StreamGuard {
+        control.hub.stream(true);
+        StreamGuard(control)
+    }
+}
+
+impl Drop for StreamGuard {
+    fn drop(&mut self) {
+        self.0.hub.stream(false);
+    }
+}
+
 /// The applied state, read for names and numbers in round subjects.
 type Shared = Arc<RwLock<State>>;
 
@@ -67,8 +83,12 @@ impl Log for LogService {
         let (tx, rx) = mpsc::channel(256);
         let span = tracing::info_span!("watch", terminal = %caller.terminal, from = from.0);
         let feed = stream(store, state, live, from, view, tx);
+        // A standby's stream: while it is open, answers wait for the standby's acknowledgements (sync mode).
+        let standby = (caller.role == crate::domain::Role::Replica)
+            .then(|| StreamGuard::open(self.core.control.clone()));
         tokio::spawn(tracing::Instrument::instrument(
             async move {
+                let _standby = standby;
                 tokio::select! {
                     _ = feed => {}
                     _ = stopping.wait_for(|stop| *stop) => tracing::debug!("watch ended by shutdown"),
@@ -178,6 +198,23 @@ async fn catch_up(
 }
 
 /// Converts one entry (under a short read lock, never held across the send) and sends it.
+/// Fault injection for the end-to-end tests only: with `TENGEN_FAULT_CORRUPT_SEQ=N` in the server's environment,
+/// the stored bytes of entry N are sent with one byte flipped, so a standby's verification can be exercised.
+fn corrupt_for_tests(mut e: pb::LogEntry) -> pb::LogEntry {
+    static FAULT: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
+    let fault = FAULT.get_or_init(|| {
+        std::env::var("TENGEN_FAULT_CORRUPT_SEQ")
+            .ok()
+            .and_then(|v| v.parse().ok())
+    });
+    if *fault == Some(e.seq) {
+        if let Some(b) = e.payload.last_mut() {
+            *b ^= 0x01;
+        }
+    }
+    e
+}
+
 async fn send(
     tx: &Sink,
     state: &Shared,
@@ -197,6 +234,7 @@ async fn send(
         )),
         Err(_) => Err(Status::internal("state lock poisoned")),
     };
+    let item = item.map(corrupt_for_tests);
     let failed = item.is_err();
     tx.send(item).await.map_err(|_| ())?;
     if failed {

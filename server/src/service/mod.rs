@@ -6,13 +6,16 @@ pub mod admin;
 pub mod convert;
 pub mod log;
 pub mod register;
+pub mod replication;
 pub mod results;
 pub mod rounds;
 pub mod status;
 
 use crate::auth::Caller;
 use crate::domain::{Actor, Command, ParticipantId, Rejected, State, Subject, TournamentId};
-use crate::log::{Committed, LogStore, Outcome, WriteError, Writer};
+use crate::log::{Committed, LogStore, Outcome, WriteError};
+use crate::replica::hub::Replicated;
+use crate::replica::{follow, Control};
 use prost::Message;
 use std::sync::{Arc, RwLock};
 use tengen_proto::v1 as pb;
@@ -27,8 +30,8 @@ const MAX_REQUEST_ID: usize = 128;
 pub struct Core {
     /// The applied (durable) state.
     pub state: Arc<RwLock<State>>,
-    /// Where commands go.
-    pub writer: Writer,
+    /// Mode (primary/standby), the writer a primary holds, the standby's acknowledgements, alarms.
+    pub control: Arc<Control>,
     /// The log, for streaming history.
     pub store: Arc<dyn LogStore>,
     /// Live committed entries.
@@ -100,11 +103,15 @@ impl Core {
             role: caller.role,
             operator: meta.operator,
         };
-        let result = self
-            .writer
+        let writer = self
+            .control
+            .writer()
+            .map_err(|e| Status::unavailable(e.to_string()))?;
+        let result = writer
             .submit(cmd, actor, request_id)
             .instrument(span.clone())
             .await;
+        drop(writer);
         match result {
             Ok(outcome) => {
                 span.in_scope(|| {
@@ -114,6 +121,7 @@ impl Core {
                         "committed"
                     )
                 });
+                self.replicated(outcome.seq.0).instrument(span).await?;
                 Ok(outcome)
             }
             Err(err) => {
@@ -121,6 +129,31 @@ impl Core {
                 Err(self.refusal(err, target, caller))
             }
         }
+    }
+
+    /// Semi-synchronous replication: waits until the standby has entry `seq` durable, or the timeout. After a
+    /// timeout the primary first makes sure no newer primary exists (fencing), then continues alone with an alarm;
+    /// while the standby stays behind, answers do not wait (the background fencing watch keeps checking).
+    async fn replicated(&self, seq: u64) -> Result<(), Status> {
+        if self.control.hub.wait(seq, crate::now_ms()).await != Replicated::TimedOut {
+            return Ok(());
+        }
+        if let Some(fence) = &self.control.fence {
+            if follow::newer_primary(self, &fence.peer).await {
+                return Err(Status::unavailable(format!(
+                    "this server is no longer the primary; retry at {}",
+                    fence.peer.url
+                )));
+            }
+        }
+        self.control.alarm(
+            "standby",
+            format!(
+                "standby {} did not acknowledge entry {seq} in time: continuing without it",
+                self.control.hub.standby()
+            ),
+        );
+        Ok(())
     }
 
     /// A refusal as a status; conflicts carry the current record (encoded proto) in the details.

@@ -1,0 +1,591 @@
+//! The replicated log end to end: a standby follows the primary over TLS, answers wait for it (sync), a frozen
+//! standby raises an alarm and catches up, a corrupted entry stops it loudly, 16 desks survive `kill -9` of the
+//! primary and a promotion without operator help and without a command applied twice, the old primary rejoins as
+//! a standby with an identical log, and a backup restores to the same state and standings.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, bail, Context as _};
+use tengen_tests::{free_port, pb, server_binary, tls_channel, Desk};
+use tokio::sync::Mutex;
+
+/// One server process of the pair.
+struct Node {
+    name: &'static str,
+    data: PathBuf,
+    log: PathBuf,
+    port: u16,
+    args: Vec<String>,
+    env: Vec<(String, String)>,
+    child: Option<Child>,
+}
+
+impl Node {
+    fn new(root: &Path, name: &'static str, args: &[String]) -> anyhow::Result<Node> {
+        Ok(Node {
+            name,
+            data: root.join(name),
+            log: root.join(format!("{name}.log")),
+            port: free_port()?,
+            args: args.to_vec(),
+            env: Vec::new(),
+            child: None,
+        })
+    }
+
+    fn url(&self) -> String {
+        format!("https://127.0.0.1:{}", self.port)
+    }
+
+    fn logs(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+
+    fn spawn(&mut self) -> anyhow::Result<()> {
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&self.log)?;
+        let mut cmd = Command::new(server_binary()?);
+        cmd.arg("--data")
+            .arg(&self.data)
+            .arg("--listen")
+            .arg(format!("127.0.0.1:{}", self.port))
+            .arg("--name")
+            .arg(self.name)
+            .args(&self.args)
+            .env("RUST_LOG", "info")
+            .env("NO_COLOR", "1")
+            .env_remove("TENGEN_DATA")
+            .env_remove("TENGEN_LISTEN")
+            .stdin(Stdio::null())
+            .stdout(log.try_clone()?)
+            .stderr(log);
+        for (k, v) in &self.env {
+            cmd.env(k, v);
+        }
+        self.child = Some(cmd.spawn().context("starting a server")?);
+        Ok(())
+    }
+
+    /// A desk on this node with `token` (TLS, the shared venue CA).
+    async fn desk(&self, token: &str) -> anyhow::Result<Desk> {
+        let ca = std::fs::read(self.data.join("ca.pem")).context("ca.pem")?;
+        let channel = tls_channel(&self.url(), ca, "localhost").await?;
+        Ok(Desk::over(channel, self.name, token))
+    }
+
+    /// Waits until the node answers Status with `token`.
+    async fn ready(&mut self, token: &str) -> anyhow::Result<Desk> {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            if let Some(status) = self
+                .child
+                .as_mut()
+                .and_then(|c| c.try_wait().ok().flatten())
+            {
+                bail!("{} exited ({status}):\n{}", self.name, self.logs());
+            }
+            if let Ok(desk) = self.desk(token).await {
+                if desk.status().await.is_ok() {
+                    return Ok(desk);
+                }
+            }
+            if Instant::now() > deadline {
+                bail!("{} did not start:\n{}", self.name, self.logs());
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    fn kill9(&mut self) -> anyhow::Result<()> {
+        let mut child = self.child.take().ok_or_else(|| anyhow!("not running"))?;
+        child.kill()?;
+        child.wait()?;
+        Ok(())
+    }
+
+    fn signal(&self, sig: &str) -> anyhow::Result<()> {
+        let pid = self
+            .child
+            .as_ref()
+            .ok_or_else(|| anyhow!("not running"))?
+            .id();
+        let ok = Command::new("kill")
+            .arg(format!("-{sig}"))
+            .arg(pid.to_string())
+            .status()?
+            .success();
+        if !ok {
+            bail!("kill -{sig} {pid} failed");
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        if let Some(mut c) = self.child.take() {
+            let _ = self.signal_cont(&c);
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+        if std::thread::panicking() {
+            let logs = self.logs();
+            let tail: Vec<&str> = logs.lines().rev().take(40).collect();
+            eprintln!("---- {} output (last {} lines) ----", self.name, tail.len());
+            for line in tail.into_iter().rev() {
+                eprintln!("{line}");
+            }
+        }
+    }
+}
+
+impl Node {
+    fn signal_cont(&self, c: &Child) -> std::io::Result<std::process::ExitStatus> {
+        Command::new("kill")
+            .arg("-CONT")
+            .arg(c.id().to_string())
+            .stderr(Stdio::null())
+            .status()
+    }
+}
+
+/// Runs a `tengen-server` administration sub-command to completion.
+fn admin(args: &[&str]) -> anyhow::Result<String> {
+    let out = Command::new(server_binary()?)
+        .args(args)
+        .env_remove("TENGEN_DATA")
+        .output()?;
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    if !out.status.success() {
+        bail!("tengen-server {args:?} failed: {text}");
+    }
+    Ok(text)
+}
+
+/// A primary and a standby following it. The primary knows the standby as its peer.
+struct Pair {
+    _root: tempfile::TempDir,
+    primary: Node,
+    standby: Node,
+    director: String,
+    replica_token_file: PathBuf,
+}
+
+async fn pair(primary_env: &[(&str, &str)], ack_timeout_ms: u64) -> anyhow::Result<Pair> {
+    let root = tempfile::Builder::new().prefix("tengen-pair-").tempdir()?;
+    let mut primary = Node::new(root.path(), "primary", &[])?;
+    let mut standby = Node::new(root.path(), "standby", &[])?;
+    let token_file = root.path().join("replica.token");
+    primary.env = primary_env
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    // First start alone, to create the CA, the director token and the replica token.
+    primary.spawn()?;
+    let director = loop {
+        if let Ok(t) = std::fs::read_to_string(primary.data.join("director.token")) {
+            if !t.trim().is_empty() {
+                break t.trim().to_string();
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    };
+    let desk = primary.ready(&director).await?;
+    let (_, replica) = desk.create_token("standby", pb::Role::Replica).await?;
+    std::fs::write(&token_file, &replica)?;
+    primary.kill9()?;
+    primary.args = vec![
+        "--peer".into(),
+        standby.url(),
+        "--replica-token-file".into(),
+        token_file.display().to_string(),
+        "--ack-timeout-ms".into(),
+        ack_timeout_ms.to_string(),
+    ];
+    primary.spawn()?;
+    primary.ready(&director).await?;
+    admin(&[
+        "--data",
+        &primary.data.display().to_string(),
+        "cert",
+        "issue",
+        "--name",
+        "localhost",
+        "--out",
+        &standby.data.display().to_string(),
+    ])?;
+    standby.args = vec![
+        "--follow".into(),
+        primary.url(),
+        "--replica-token-file".into(),
+        token_file.display().to_string(),
+    ];
+    standby.spawn()?;
+    // The director's token reaches the standby through the log.
+    standby.ready(&director).await?;
+    Ok(Pair {
+        _root: root,
+        primary,
+        standby,
+        director,
+        replica_token_file: token_file,
+    })
+}
+
+async fn wait_caught_up(standby: &Desk, seq: u64) -> anyhow::Result<()> {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let s = standby.status().await?;
+        if s.last_seq >= seq {
+            return Ok(());
+        }
+        if Instant::now() > deadline {
+            bail!("the standby stayed at {} (wanted {seq}): {s:?}", s.last_seq);
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+async fn hashes(desk: &Desk, last: u64) -> anyhow::Result<Vec<(u64, Vec<u8>)>> {
+    Ok(desk
+        .read_log(last)
+        .await?
+        .into_iter()
+        .map(|e| (e.seq, e.hash))
+        .collect())
+}
+
+async fn tournament(desk: &Desk) -> anyhow::Result<u64> {
+    Ok(desk.create_tournament("Main", 5).await?.id)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_standby_follows_waits_for_acks_and_catches_up_after_a_freeze() -> anyhow::Result<()> {
+    let p = pair(&[], 400).await?;
+    let primary = p.primary.desk(&p.director).await?;
+    let standby = p.standby.desk(&p.director).await?;
+    let t = tournament(&primary).await?;
+    for i in 0..20 {
+        primary
+            .register_player(
+                tengen_tests::player(&format!("Follow{i}"), "A", "3k"),
+                vec![tengen_tests::enter(t)],
+            )
+            .await?;
+    }
+    // Sync mode: once answered, the standby already has the entry.
+    let st = primary.status().await?;
+    assert_eq!(st.replication, "sync", "{st:?}");
+    assert_eq!(st.standby_acked_seq, st.last_seq, "{st:?}");
+    assert_eq!(standby.status().await?.last_seq, st.last_seq);
+    let ss = standby.status().await?;
+    assert_eq!(ss.mode, "standby");
+    assert_eq!(ss.primary, p.primary.url());
+    // Reads work on the standby; writes are refused naming the primary.
+    assert_eq!(standby.find("follow1").await?.len(), 11);
+    let refused = standby
+        .register_player(tengen_tests::player("Nope", "A", "3k"), vec![])
+        .await
+        .expect_err("a standby takes no writes");
+    assert_eq!(refused.code(), tonic::Code::Unavailable);
+    assert!(refused.message().contains(&p.primary.url()), "{refused:?}");
+
+    // Freeze the standby: the next answer waits the ack timeout once, then the primary continues alone with an
+    // alarm; later answers do not wait.
+    p.standby.signal("STOP")?;
+    let started = Instant::now();
+    primary
+        .register_player(tengen_tests::player("Frozen", "A", "3k"), vec![])
+        .await?;
+    assert!(
+        started.elapsed() >= Duration::from_millis(350),
+        "{:?}",
+        started.elapsed()
+    );
+    let started = Instant::now();
+    for i in 0..10 {
+        primary
+            .register_player(
+                tengen_tests::player(&format!("Alone{i}"), "A", "3k"),
+                vec![],
+            )
+            .await?;
+    }
+    assert!(
+        started.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        started.elapsed()
+    );
+    let st = primary.status().await?;
+    assert!(!st.alarms.is_empty(), "an alarm for the director: {st:?}");
+    assert_eq!(st.replication, "alone");
+    p.standby.signal("CONT")?;
+    wait_caught_up(&standby, st.last_seq).await?;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let st = primary.status().await?;
+        if st.alarms.is_empty() && st.standby_acked_seq == st.last_seq {
+            assert_eq!(st.replication, "sync");
+            break;
+        }
+        if Instant::now() > deadline {
+            bail!("the alarm did not clear: {st:?}");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let last = primary.last_seq().await?;
+    assert_eq!(hashes(&primary, last).await?, hashes(&standby, last).await?);
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_corrupted_entry_stops_the_standby_loudly() -> anyhow::Result<()> {
+    // The primary flips a byte of entry 8 in what it streams (test-only fault injection).
+    let p = pair(&[("TENGEN_FAULT_CORRUPT_SEQ", "8")], 300).await?;
+    let primary = p.primary.desk(&p.director).await?;
+    let standby = p.standby.desk(&p.director).await?;
+    for i in 0..10 {
+        primary
+            .register_player(tengen_tests::player(&format!("C{i}"), "A", "3k"), vec![])
+            .await?;
+    }
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        let s = standby.status().await?;
+        if s.mode == "halted" {
+            break s;
+        }
+        if Instant::now() > deadline {
+            bail!("the standby did not stop: {s:?}");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(
+        status.last_seq, 7,
+        "nothing from the corrupt entry on is kept"
+    );
+    assert!(
+        status
+            .alarms
+            .iter()
+            .any(|a| a.contains("entry 8") && a.contains("verify")),
+        "{status:?}"
+    );
+    assert!(p.standby.logs().contains("replication stopped"));
+    Ok(())
+}
+
+/// One desk's acknowledged commands: (request id, participant id).
+type Acked = Arc<Mutex<Vec<(String, u64)>>>;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn sixteen_desks_survive_kill9_of_the_primary_and_a_promotion() -> anyhow::Result<()> {
+    let mut p = pair(&[], 1000).await?;
+    let primary = p.primary.desk(&p.director).await?;
+    let t = tournament(&primary).await?;
+    let ca = p.primary.data.join("ca.pem");
+    let servers = vec![p.primary.url(), p.standby.url()];
+    let acked: Acked = Arc::new(Mutex::new(Vec::new()));
+    let mut desks = Vec::new();
+    const PER_DESK: usize = 30;
+    for d in 0..16 {
+        let (_, token) = primary
+            .create_token(&format!("desk-{d}"), pb::Role::Registration)
+            .await?;
+        let settings = tengen_client::ConnSettings {
+            servers: servers.clone(),
+            ca: Some(ca.clone()),
+            token: Some(token),
+            operator: String::new(),
+        };
+        let acked = acked.clone();
+        desks.push(tokio::spawn(async move {
+            let desk = tengen_client::Desk::connect(&settings).await?;
+            for i in 0..PER_DESK {
+                let id = tengen_client::RequestId::from_text(&format!("failover-{d}-{i}"));
+                let req = pb::RegisterParticipantRequest {
+                    meta: None,
+                    fields: Some(tengen_tests::player(&format!("Desk{d}x{i}"), "A", "5k")),
+                    enter: vec![tengen_tests::enter(t)],
+                    check_in: true,
+                    different_person: false,
+                };
+                let answer = desk
+                    .command(&id, req, |mut c, r| async move {
+                        c.register.register_participant(r).await
+                    })
+                    .await
+                    .with_context(|| format!("desk {d} command {i}"))?;
+                acked.lock().await.push((id.to_string(), answer.id));
+            }
+            anyhow::Ok(())
+        }));
+    }
+    // Kill the primary at a random moment while the desks write.
+    let pause = 150 + rand::random::<u64>() % 400;
+    tokio::time::sleep(Duration::from_millis(pause)).await;
+    p.primary.kill9()?;
+    let before = acked.lock().await.len();
+    let promoted_at = Instant::now();
+    admin(&[
+        "--data",
+        &p.standby.data.display().to_string(),
+        "promote",
+        "--server",
+        &p.standby.url(),
+        "--token-file",
+        &p.primary.data.join("director.token").display().to_string(),
+    ])?;
+    // Failover time: from the promotion command to the first write accepted on the new primary.
+    let first_write = loop {
+        if acked.lock().await.len() > before {
+            break promoted_at.elapsed();
+        }
+        if promoted_at.elapsed() > Duration::from_secs(30) {
+            bail!("no desk wrote after the promotion");
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    };
+    eprintln!("failover: promote → first accepted write in {first_write:?} (killed after {pause} ms, {before} acknowledged before)");
+    for d in desks {
+        d.await??;
+    }
+    let standby = p.standby.desk(&p.director).await?;
+    let st = standby.status().await?;
+    assert_eq!(st.mode, "primary");
+    assert_eq!(st.epoch, 2);
+    // Every acknowledged command is there exactly once; nothing else was applied twice.
+    let all = standby.list_all().await?;
+    let acked = acked.lock().await.clone();
+    assert_eq!(acked.len(), 16 * PER_DESK);
+    for (rid, id) in &acked {
+        let n = all.iter().filter(|x| x.id == *id).count();
+        assert_eq!(n, 1, "{rid} → participant {id}");
+    }
+    let mut names: Vec<String> = all
+        .iter()
+        .filter_map(|x| x.fields.as_ref().map(|f| f.family_name.clone()))
+        .collect();
+    let total = names.len();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), total, "no registration applied twice");
+    assert_eq!(total, 16 * PER_DESK);
+
+    // The old primary comes back: it sees the newer epoch, refuses writes and follows with an identical log.
+    p.primary.spawn()?;
+    let old = p.primary.ready(&p.director).await?;
+    let last = standby.last_seq().await?;
+    wait_caught_up(&old, last).await?;
+    let os = old.status().await?;
+    assert_eq!(os.mode, "standby", "{os:?}");
+    assert_eq!(os.primary, p.standby.url());
+    let refused = old
+        .register_player(tengen_tests::player("Late", "A", "3k"), vec![])
+        .await
+        .expect_err("the old primary takes no writes");
+    assert_eq!(refused.code(), tonic::Code::Unavailable);
+    assert_eq!(hashes(&old, last).await?, hashes(&standby, last).await?);
+    let _ = &p.replica_token_file;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_backup_restores_to_the_same_state_and_standings() -> anyhow::Result<()> {
+    let venue = tengen_tests::Venue::start().await?;
+    let director = venue.play_director().await?;
+    let t = director.desk.create_tournament("Main", 3).await?.id;
+    for (i, rank) in ["3d", "1d", "2k", "4k", "6k", "9k"].iter().enumerate() {
+        let mut req_player = tengen_tests::player(&format!("Backup{i}"), "Ö", rank);
+        req_player.club = format!("Club{i}");
+        director
+            .desk
+            .register_player(req_player, vec![tengen_tests::enter(t)])
+            .await?;
+    }
+    let ids: Vec<u64> = director
+        .desk
+        .list_all()
+        .await?
+        .iter()
+        .map(|p| p.id)
+        .collect();
+    for id in &ids {
+        director
+            .desk
+            .register
+            .clone()
+            .check_in(pb::EntryRequest {
+                meta: tengen_tests::meta(),
+                participant_id: *id,
+                tournament_id: t,
+                expected_revision: 0,
+            })
+            .await?;
+    }
+    director.desk.set_registration_open(t, false).await?;
+    let round = director.draw(t, 1, false, false).await?;
+    director.publish(t, 1).await?;
+    for (k, g) in round.games.iter().enumerate() {
+        let outcome = if k % 2 == 0 {
+            pb::Outcome::WhiteWins
+        } else {
+            pb::Outcome::BlackWins
+        };
+        director.report(t, 1, g.table, outcome).await?;
+    }
+    let before = director.standings(t, 1, &[]).await?;
+    let out = venue.path().join("backup.tgb");
+    admin(&[
+        "--data",
+        &venue.data_dir().display().to_string(),
+        "backup",
+        "--server",
+        &venue.url(),
+        "--out",
+        &out.display().to_string(),
+    ])?;
+    let restored = venue.path().join("restored");
+    admin(&[
+        "--data",
+        &restored.display().to_string(),
+        "restore",
+        "--from",
+        &out.display().to_string(),
+    ])?;
+    for f in ["ca.pem", "ca.key", "director.token"] {
+        std::fs::copy(venue.data_dir().join(f), restored.join(f))?;
+    }
+    let mut node = Node::new(venue.path(), "restored", &[])?;
+    node.spawn()?;
+    let token = venue.director_token().to_string();
+    node.ready(&token).await?;
+    let ca = std::fs::read(restored.join("ca.pem"))?;
+    let channel = tls_channel(&node.url(), ca, "localhost").await?;
+    let mut rounds = pb::rounds_client::RoundsClient::with_interceptor(
+        channel,
+        tengen_tests::Bearer::token(&token),
+    );
+    let after = rounds
+        .get_standings(pb::GetStandingsRequest {
+            tournament_id: t,
+            after_round: 1,
+            tiebreaks: vec![],
+        })
+        .await?
+        .into_inner();
+    assert_eq!(before, after);
+    let a = director.desk.list_all().await?;
+    let b = node.desk(&token).await?.list_all().await?;
+    assert_eq!(a, b);
+    Ok(())
+}
