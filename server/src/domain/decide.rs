@@ -5,10 +5,10 @@ use super::command::{Command, Context, EnterSpec};
 use super::error::Rejected;
 use super::event::{Event, StatusChange};
 use super::ids::{ParticipantId, Revision, TournamentId};
+use super::lifecycle;
 use super::record::{
     Entry, EntryStatus, EventInfo, Participant, ParticipantFields, Role, TokenRecord, Tournament,
 };
-use super::lifecycle;
 use super::state::{ExternalId, State};
 use super::validate;
 use sha2::{Digest, Sha256};

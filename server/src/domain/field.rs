@@ -140,11 +140,8 @@ impl<'a> Field<'a> {
     pub fn snapshot(&self, round: u32) -> DrawInput {
         let s = &self.tournament.settings;
         let drawn = self.ever_drawn();
-        let earlier: Vec<&RoundRecord> = self
-            .rounds()
-            .iter()
-            .filter(|r| r.number < round)
-            .collect();
+        let earlier: Vec<&RoundRecord> =
+            self.rounds().iter().filter(|r| r.number < round).collect();
         let numbers = self.play.map(|p| &p.numbers);
         let included: Vec<(&Participant, &Entry)> = self
             .entrants

@@ -47,8 +47,8 @@ fn precondition(message: impl Into<String>) -> Rejected {
     Rejected::Precondition(message.into())
 }
 
-fn round_of<'p>(play: &'p Play, t: TournamentId, n: u32) -> Result<&'p RoundRecord, Rejected> {
-    play.round(n).ok_or_else(|| Rejected::UnknownRound {
+fn round_of(play: &Play, t: TournamentId, n: u32) -> Result<&RoundRecord, Rejected> {
+    play.round(n).ok_or(Rejected::UnknownRound {
         tournament: t,
         round: n,
     })
@@ -229,11 +229,7 @@ pub fn close(state: &State, t: TournamentId, n: u32) -> Result<Vec<Event>, Rejec
     let pl = play(state, t);
     let r = round_of(&pl, t, n)?;
     match r.state {
-        RoundState::Drawn => {
-            return Err(precondition(format!(
-                "round {n} is not published yet"
-            )))
-        }
+        RoundState::Drawn => return Err(precondition(format!("round {n} is not published yet"))),
         RoundState::Closed => return Err(precondition(format!("round {n} is already closed"))),
         RoundState::Published => {}
     }
@@ -400,7 +396,7 @@ pub fn edit_round(
     Ok(events)
 }
 
-fn game_at<'p>(pl: &'p Play, t: TournamentId, n: u32, table: u32) -> Result<&'p GameRecord, Rejected> {
+fn game_at(pl: &Play, t: TournamentId, n: u32, table: u32) -> Result<&GameRecord, Rejected> {
     let r = round_of(pl, t, n)?;
     if r.state == RoundState::Drawn {
         return Err(precondition(format!(
@@ -509,8 +505,11 @@ pub fn referee(
                 ));
             };
             decided = Some(forfeit(outcome));
-            g.notes
-                .push(format!("no-show: {} (by {})", name_of(state, *absent), ctx.actor.terminal));
+            g.notes.push(format!(
+                "no-show: {} (by {})",
+                name_of(state, *absent),
+                ctx.actor.terminal
+            ));
         }
         RefereeReport::BothAbsent => {
             decided = Some(forfeit(Outcome::BothLose));
@@ -542,8 +541,11 @@ pub fn referee(
             }
             g.disputed = *disputed;
             let what = if *disputed { "disputed" } else { "settled" };
-            g.notes
-                .push(format!("{what}: {} (by {})", note.trim(), ctx.actor.terminal));
+            g.notes.push(format!(
+                "{what}: {} (by {})",
+                note.trim(),
+                ctx.actor.terminal
+            ));
         }
     }
     if let Some(result) = decided {

@@ -633,7 +633,11 @@ pub fn standings_settings(scoring: &ScoringSettings) -> st::Settings {
             },
             bye: draw::HalfPoints(scoring.bye_half_points),
         },
-        criteria: scoring.tiebreaks.iter().filter_map(|n| criterion(n)).collect(),
+        criteria: scoring
+            .tiebreaks
+            .iter()
+            .filter_map(|n| criterion(n))
+            .collect(),
     }
 }
 
@@ -701,10 +705,7 @@ mod tests {
         assert_eq!(starting_mms(mc, &mm, rank("1k"), 0), 2 * 29);
         assert_eq!(starting_mms(mc, &mm, rank("25k"), 0), 2 * 10);
         assert_eq!(starting_mms(mc, &mm, rank("1k"), -1), 2 * 28);
-        assert_eq!(
-            starting_mms(PairingSystem::Swiss, &mm, rank("5d"), 0),
-            0
-        );
+        assert_eq!(starting_mms(PairingSystem::Swiss, &mm, rank("5d"), 0), 0);
         let sg = McMahonSetup {
             supergroup: Some(rank("5d")),
             ..mm.clone()
@@ -719,7 +720,9 @@ mod tests {
             sections: vec![
                 Section { lowest: rank("1k") },
                 Section { lowest: rank("5k") },
-                Section { lowest: rank("30k") },
+                Section {
+                    lowest: rank("30k"),
+                },
             ],
             section_step: 2,
             ..McMahonSetup::default()

@@ -124,7 +124,10 @@ pub fn tournament(s: &TournamentSettings) -> Result<(), Rejected> {
     date("start_date", &s.start_date)?;
     date("end_date", &s.end_date)?;
     if !(-200..=200).contains(&s.komi_half) {
-        return Err(Rejected::invalid("komi", "komi must be between -100 and 100"));
+        return Err(Rejected::invalid(
+            "komi",
+            "komi must be between -100 and 100",
+        ));
     }
     super::setup::validate(s.system, &s.mcmahon, &s.handicap, &s.scoring, &s.draw)
 }

@@ -8,7 +8,9 @@ use super::super::error::Rejected;
 use super::super::event::Event;
 use super::super::field::Field;
 use super::super::ids::{ParticipantId, TournamentId};
-use super::super::record::{EntryStatus, PairingSystem, ParticipantFields, Role, TournamentSettings};
+use super::super::record::{
+    EntryStatus, PairingSystem, ParticipantFields, Role, TournamentSettings,
+};
 use super::super::round::{GameResult, Outcome, ResultProgress, RoundState};
 use super::super::setup::McMahonSetup;
 use super::super::state::State;
@@ -114,10 +116,22 @@ fn draw(s: &mut State, round: u32) -> Result<Vec<Event>, Rejected> {
 }
 
 fn publish(s: &mut State, round: u32) {
-    run(s, Command::PublishRound { tournament: T, round });
+    run(
+        s,
+        Command::PublishRound {
+            tournament: T,
+            round,
+        },
+    );
 }
 
-fn report(s: &mut State, round: u32, table: u32, outcome: Outcome, terminal: &str) -> Result<Vec<Event>, Rejected> {
+fn report(
+    s: &mut State,
+    round: u32,
+    table: u32,
+    outcome: Outcome,
+    terminal: &str,
+) -> Result<Vec<Event>, Rejected> {
     try_run(
         s,
         Command::ReportResult {
@@ -140,7 +154,7 @@ fn round(s: &State, n: u32) -> super::super::round::RoundRecord {
 #[test]
 fn closing_registration_numbers_the_field_by_strength() {
     let mut s = event(3, &SEVEN, false);
-    assert!(s.play.get(&T).is_none());
+    assert!(!s.play.contains_key(&T));
     close_registration(&mut s);
     let numbers = &s.play[&T].numbers;
     // Registered in strength order, so ids and numbers agree.
@@ -152,16 +166,29 @@ fn closing_registration_numbers_the_field_by_strength() {
 #[test]
 fn a_draw_needs_closed_registration_and_records_its_seed() {
     let mut s = event(3, &SEVEN, false);
-    assert!(matches!(draw(&mut s, 1), Err(Rejected::Precondition(m)) if m.contains("registration")));
+    assert!(
+        matches!(draw(&mut s, 1), Err(Rejected::Precondition(m)) if m.contains("registration"))
+    );
     close_registration(&mut s);
     let events = draw(&mut s, 1).expect("draw");
-    let Event::RoundDrawn { round: r, starts, .. } = &events[0] else {
+    let Event::RoundDrawn {
+        round: r, starts, ..
+    } = &events[0]
+    else {
         panic!("expected RoundDrawn, got {events:?}")
     };
-    assert_eq!(r.seed, u64::from_le_bytes([1; 8]), "the seed comes from the context");
+    assert_eq!(
+        r.seed,
+        u64::from_le_bytes([1; 8]),
+        "the seed comes from the context"
+    );
     assert_eq!(r.games.len(), 3);
     assert!(r.bye.is_some(), "seven players: one bye");
-    assert_eq!(starts.len(), 7, "every starting MMS is frozen by the first draw");
+    assert_eq!(
+        starts.len(),
+        7,
+        "every starting MMS is frozen by the first draw"
+    );
     // Bar 2d: the 3d starts at the 2d's MMS (31 points), the 1k at 29.
     assert_eq!(s.play[&T].starts[&ParticipantId(1)], 2 * 31);
     assert_eq!(s.play[&T].starts[&ParticipantId(3)], 2 * 29);
@@ -273,7 +300,14 @@ fn referee_forfeits_confirm_and_disputes_block_closing() {
             &ctx_as(Role::Referee, "referee", 1),
         )
     };
-    referee(&mut s, 1, RefereeReport::NoShow { absent: games[0].black }).expect("no-show");
+    referee(
+        &mut s,
+        1,
+        RefereeReport::NoShow {
+            absent: games[0].black,
+        },
+    )
+    .expect("no-show");
     let g = &round(&s, 1).games[0];
     assert_eq!(
         g.confirmed,
@@ -404,12 +438,26 @@ fn rank_changes_take_effect_from_a_future_round() {
     ));
     let before = s.play[&T].starts[&ParticipantId(5)];
     run(&mut s, change(2, false));
-    assert_eq!(s.play[&T].starts[&ParticipantId(5)], before, "starting MMS stays");
+    assert_eq!(
+        s.play[&T].starts[&ParticipantId(5)],
+        before,
+        "starting MMS stays"
+    );
     let entry = &s.participants[&ParticipantId(5)].entries[&T];
-    assert_eq!(entry.rank_in("5k".parse().expect("rank"), 1).to_string(), "5k");
-    assert_eq!(entry.rank_in("5k".parse().expect("rank"), 2).to_string(), "3k");
+    assert_eq!(
+        entry.rank_in("5k".parse().expect("rank"), 1).to_string(),
+        "5k"
+    );
+    assert_eq!(
+        entry.rank_in("5k".parse().expect("rank"), 2).to_string(),
+        "3k"
+    );
     run(&mut s, change(2, true));
-    assert_eq!(s.play[&T].starts[&ParticipantId(5)], 2 * 27, "moved to 3k's MMS");
+    assert_eq!(
+        s.play[&T].starts[&ParticipantId(5)],
+        2 * 27,
+        "moved to 3k's MMS"
+    );
 }
 
 #[test]
@@ -436,7 +484,11 @@ fn standings_use_confirmed_results_only() {
     let g2 = &r.games[1];
     assert_eq!(mms(g1.white), start(g1.white) + 2, "confirmed win counts");
     assert_eq!(mms(g1.black), start(g1.black));
-    assert_eq!(mms(g2.white), start(g2.white), "a single entry does not count yet");
+    assert_eq!(
+        mms(g2.white),
+        start(g2.white),
+        "a single entry does not count yet"
+    );
 }
 
 #[test]
@@ -461,7 +513,13 @@ fn late_entries_get_the_next_number_and_miss_earlier_rounds() {
         )
         .expect("result");
     }
-    run(&mut s, Command::CloseRound { tournament: T, round: 1 });
+    run(
+        &mut s,
+        Command::CloseRound {
+            tournament: T,
+            round: 1,
+        },
+    );
     // A strong latecomer registered at the late desk after round 1.
     let late = try_run(
         &mut s,
@@ -482,10 +540,16 @@ fn late_entries_get_the_next_number_and_miss_earlier_rounds() {
     };
     assert_eq!(participant.entries[&T].status, EntryStatus::CheckedIn);
     draw(&mut s, 2).expect("round 2");
-    assert_eq!(s.play[&T].numbers[&participant.id], 7, "next number, not by strength");
+    assert_eq!(
+        s.play[&T].numbers[&participant.id], 7,
+        "next number, not by strength"
+    );
     let tour = &s.tournaments[&T];
     let st = Field::new(&s, tour).standings(1, None);
-    assert!(st.rows.iter().all(|r| u64::from(r.player.0) != participant.id.0));
+    assert!(st
+        .rows
+        .iter()
+        .all(|r| u64::from(r.player.0) != participant.id.0));
     let st = Field::new(&s, tour).standings(2, None);
     let row = st
         .rows
