@@ -1,6 +1,6 @@
 //! Results desks and the referee: `tengen result` (one table), `tengen results --file` (a CSV of tables and
 //! results, each row sent with a request id derived from its content so a re-run never counts twice) and
-//! `tengen referee no-show|both-absent|late|dispute|settle`.
+//! `tengen referee no-show|both-absent|late|dispute|settle|leaves|returns`.
 
 use std::path::PathBuf;
 
@@ -102,6 +102,20 @@ pub enum RefereeCmd {
         #[arg(long)]
         note: String,
     },
+    /// A player leaves the tournament: not paired in later rounds until they return.
+    Leaves {
+        /// Tournament id.
+        tournament: u64,
+        /// Participant id.
+        player: u64,
+    },
+    /// A player who left comes back: paired again from the next draw.
+    Returns {
+        /// Tournament id.
+        tournament: u64,
+        /// Participant id.
+        player: u64,
+    },
     /// Settle a disputed game (then enter the result as director).
     Settle {
         /// Tournament id.
@@ -158,9 +172,41 @@ pub async fn result(ctx: &Ctx, a: ResultArgs) -> Result<(), CliError> {
     print_game(ctx, &game)
 }
 
+/// `tengen referee leaves|returns`: withdraw or reinstate (the referee may do both).
+async fn leave_or_return(
+    ctx: &Ctx,
+    tournament: u64,
+    player: u64,
+    leaves: bool,
+) -> Result<(), CliError> {
+    let desk = ctx.desk().await?;
+    let request = tengen_proto::v1::EntryRequest {
+        meta: None,
+        participant_id: player,
+        tournament_id: tournament,
+        expected_revision: 0,
+    };
+    let p = desk
+        .command(&ctx.request_id(), request, |mut d, r| async move {
+            if leaves {
+                d.register.withdraw(r).await
+            } else {
+                d.register.reinstate(r).await
+            }
+        })
+        .await?;
+    super::view::print_participant(&p, ctx.json)
+}
+
 /// `tengen referee …`.
 pub async fn referee(ctx: &Ctx, cmd: RefereeCmd) -> Result<(), CliError> {
     let (tournament, round, table, report) = match cmd {
+        RefereeCmd::Leaves { tournament, player } => {
+            return leave_or_return(ctx, tournament, player, true).await
+        }
+        RefereeCmd::Returns { tournament, player } => {
+            return leave_or_return(ctx, tournament, player, false).await
+        }
         RefereeCmd::NoShow {
             tournament,
             round,

@@ -25,6 +25,8 @@ pub enum Action {
     EnterResults,
     /// Report no-shows, late starts and disputes.
     Referee,
+    /// Withdraw a player who leaves the tournament, or reinstate one who returns.
+    Withdraw,
 }
 
 impl Action {
@@ -41,6 +43,7 @@ impl Action {
             Action::Direct => "draw, publish, edit or close rounds",
             Action::EnterResults => "enter results",
             Action::Referee => "make referee reports",
+            Action::Withdraw => "withdraw or reinstate players",
         }
     }
 }
@@ -51,10 +54,10 @@ pub fn allows(role: Role, action: Action) -> bool {
     match role {
         Role::Director => true,
         Role::Registration | Role::LateDesk => {
-            matches!(action, Read | ReadPrivate | Register | Watch)
+            matches!(action, Read | ReadPrivate | Register | Watch | Withdraw)
         }
         Role::Results => matches!(action, Read | Watch | EnterResults),
-        Role::Referee => matches!(action, Read | Watch | Referee),
+        Role::Referee => matches!(action, Read | Watch | Referee | Withdraw),
         Role::Viewer => matches!(action, Read | Watch),
         Role::Replica => matches!(action, Read | ReadPrivate | Watch | Replicate),
         Role::System => false,

@@ -45,10 +45,11 @@ impl RegisterService {
     async fn participant_command(
         &self,
         req: Request<pb::EntryRequest>,
+        action: Action,
         make: impl FnOnce(ParticipantId, TournamentId, Option<Revision>) -> Command,
     ) -> Result<Response<pb::Participant>, Status> {
         let caller = caller(&req)?;
-        caller.require(Action::Register)?;
+        caller.require(action)?;
         let r = req.into_inner();
         let id = ParticipantId(r.participant_id);
         let cmd = make(
@@ -255,10 +256,12 @@ impl Register for RegisterService {
         &self,
         req: Request<pb::EntryRequest>,
     ) -> Result<Response<pb::Participant>, Status> {
-        self.participant_command(req, |id, tournament, expected| Command::LeaveTournament {
-            id,
-            tournament,
-            expected,
+        self.participant_command(req, Action::Register, |id, tournament, expected| {
+            Command::LeaveTournament {
+                id,
+                tournament,
+                expected,
+            }
         })
         .await
     }
@@ -288,10 +291,12 @@ impl Register for RegisterService {
         &self,
         req: Request<pb::EntryRequest>,
     ) -> Result<Response<pb::Participant>, Status> {
-        self.participant_command(req, |id, tournament, expected| Command::CheckIn {
-            id,
-            tournament: (tournament.0 != 0).then_some(tournament),
-            expected,
+        self.participant_command(req, Action::Register, |id, tournament, expected| {
+            Command::CheckIn {
+                id,
+                tournament: (tournament.0 != 0).then_some(tournament),
+                expected,
+            }
         })
         .await
     }
@@ -300,10 +305,12 @@ impl Register for RegisterService {
         &self,
         req: Request<pb::EntryRequest>,
     ) -> Result<Response<pb::Participant>, Status> {
-        self.participant_command(req, |id, tournament, expected| Command::Withdraw {
-            id,
-            tournament,
-            expected,
+        self.participant_command(req, Action::Withdraw, |id, tournament, expected| {
+            Command::Withdraw {
+                id,
+                tournament,
+                expected,
+            }
         })
         .await
     }
@@ -312,10 +319,12 @@ impl Register for RegisterService {
         &self,
         req: Request<pb::EntryRequest>,
     ) -> Result<Response<pb::Participant>, Status> {
-        self.participant_command(req, |id, tournament, expected| Command::Reinstate {
-            id,
-            tournament,
-            expected,
+        self.participant_command(req, Action::Withdraw, |id, tournament, expected| {
+            Command::Reinstate {
+                id,
+                tournament,
+                expected,
+            }
         })
         .await
     }

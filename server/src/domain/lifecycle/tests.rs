@@ -592,3 +592,53 @@ proptest! {
         prop_assert_eq!(build(&order), build(&natural));
     }
 }
+
+#[test]
+fn a_player_who_leaves_is_not_paired_until_reinstated() {
+    let mut s = event(3, &SEVEN[..6], false);
+    close_registration(&mut s);
+    draw(&mut s, 1).expect("draw");
+    publish(&mut s, 1);
+    for t in 1..=3 {
+        try_run(
+            &mut s,
+            Command::ReportResult {
+                tournament: T,
+                round: 1,
+                table: t,
+                result: GameResult {
+                    outcome: Outcome::BlackWins,
+                    by_forfeit: false,
+                },
+            },
+            &ctx_as(Role::Director, "td", 1),
+        )
+        .expect("result");
+    }
+    run(
+        &mut s,
+        Command::CloseRound {
+            tournament: T,
+            round: 1,
+        },
+    );
+    // The referee reports that player 6 leaves.
+    try_run(
+        &mut s,
+        Command::Withdraw {
+            id: ParticipantId(6),
+            tournament: T,
+            expected: None,
+        },
+        &ctx_as(Role::Referee, "referee", 1),
+    )
+    .expect("withdraw");
+    draw(&mut s, 2).expect("round 2");
+    let r2 = round(&s, 2);
+    assert!(r2.game_of(ParticipantId(6)).is_none() && r2.bye != Some(ParticipantId(6)));
+    assert_eq!(r2.games.len(), 2, "five players: two games and a bye");
+    // Standings still list the player with their round 1 game.
+    let tour = &s.tournaments[&T];
+    let st = Field::new(&s, tour).standings(2, None);
+    assert!(st.rows.iter().any(|r| u64::from(r.player.0) == 6));
+}
