@@ -132,7 +132,7 @@ pub enum Command {
     Referee(results::RefereeCmd),
     /// How far the results of a round are; which score groups can be drawn.
     Progress(progress::ProgressArgs),
-    /// A printed sheet: pairings, slips, wallchart, standings, register.
+    /// A printed sheet: pairings, slips, wallchart, standings, register; or the EGF rating export (egf).
     Sheet(progress::SheetArgs),
     /// Terminal tokens (director only).
     #[command(subcommand)]

@@ -33,8 +33,9 @@ pub struct ProgressArgs {
 pub struct SheetArgs {
     /// Tournament id.
     tournament: u64,
-    /// pairings, pairings-by-name, slips, wallchart, standings, register.
-    #[arg(value_parser = ["pairings", "pairings-by-name", "slips", "wallchart", "standings", "register"])]
+    /// pairings, pairings-by-name, slips, wallchart, standings, register, egf (the EGF rating export, an
+    /// `.h9` results table: save it with `--out FILE.h9`; written as UTF-8).
+    #[arg(value_parser = ["pairings", "pairings-by-name", "slips", "wallchart", "standings", "register", "egf"])]
     kind: String,
     /// Round (default: the last round).
     #[arg(long)]

@@ -6,6 +6,7 @@
 //! Each kind lays its content out as a [`model::Sheet`]; [`text`] and [`html`] print that layout, so both
 //! formats always carry the same content.
 
+mod egf;
 mod html;
 mod model;
 mod pairings;
@@ -24,13 +25,14 @@ use crate::domain::{Rejected, State, TournamentId};
 use roster::Roster;
 
 /// The document kinds, as named in a request.
-pub const KINDS: [&str; 6] = [
+pub const KINDS: [&str; 7] = [
     "pairings",
     "pairings-by-name",
     "slips",
     "wallchart",
     "standings",
     "register",
+    "egf",
 ];
 
 /// Content type of plain-text sheets.
@@ -52,12 +54,14 @@ pub struct Document {
 /// Renders sheet `kind` of `tournament` for `round` as HTML or plain text.
 ///
 /// `round` 0 means the last round drawn for "pairings", "pairings-by-name" and "slips", and the last round with
-/// a confirmed result for "wallchart" and "standings"; "register" ignores it.
+/// a confirmed result for "wallchart", "standings" and "egf" (the EGF rating export, see [`egf`]); "register"
+/// ignores it.
 ///
 /// # Errors
 ///
 /// [`Rejected::UnknownTournament`]; [`Rejected::Invalid`] for a kind not in [`KINDS`];
-/// [`Rejected::UnknownRound`] for a round not drawn yet (or round 0 before any draw, for the pairing kinds).
+/// [`Rejected::UnknownRound`] for a round not drawn yet (or round 0 before any draw, for the pairing kinds);
+/// [`Rejected::Precondition`] for "egf" before any result.
 pub fn render(
     state: &State,
     tournament: TournamentId,
@@ -66,7 +70,11 @@ pub fn render(
     html: bool,
 ) -> Result<Document, Rejected> {
     let roster = Roster::new(state, tournament)?;
-    let sheet = match kind.trim().to_ascii_lowercase().as_str() {
+    let kind = kind.trim().to_ascii_lowercase();
+    if kind == "egf" {
+        return egf::document(&roster, round, html);
+    }
+    let sheet = match kind.as_str() {
         "pairings" => pairings::by_table(&roster, round)?,
         "pairings-by-name" => pairings::by_name(&roster, round)?,
         "slips" => slips::slips(&roster, round)?,

@@ -449,3 +449,154 @@ fn a_drawn_round_without_results_shows_question_marks_and_is_not_counted_by_defa
         .unwrap_or_default();
     assert!(line.contains("3+b1  2-b   6?w2"), "{line}");
 }
+
+snapshot_both!(egf_export, "egf");
+
+/// The player lines of an EGF export: each line's round tokens (entries such as `3+!w0` or `0=`).
+fn egf_rounds(body: &str) -> Vec<Vec<String>> {
+    let is_token = |t: &&str| {
+        let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+        digits > 0 && t[digits..].starts_with(['+', '-', '=', '?'])
+    };
+    body.lines()
+        .filter(|l| !l.starts_with(';'))
+        .map(|l| {
+            l.split_whitespace()
+                .filter(is_token)
+                .map(str::to_string)
+                .collect()
+        })
+        .collect()
+}
+
+/// A game token split into opponent line, result, type (`/` or `!`), colour and handicap.
+fn egf_game(token: &str) -> Option<(usize, char, char, char, String)> {
+    let digits = token.find(|c: char| !c.is_ascii_digit())?;
+    let opponent: usize = token[..digits].parse().ok()?;
+    let mut rest = token[digits..].chars();
+    let result = rest.next()?;
+    let kind = rest.next()?;
+    let colour = rest.next()?;
+    Some((opponent, result, kind, colour, rest.collect()))
+}
+
+#[test]
+fn egf_export_marks_the_forfeit_on_both_sides_and_played_games_with_a_slash() {
+    let s = tournament();
+    let rounds = egf_rounds(&body(&s, "egf", false));
+    assert_eq!(rounds.len(), 6);
+    // Round 2, table 1: 1 (white) beat 3 by forfeit; lines follow the standings (1, 2, 3 …).
+    assert_eq!(rounds[0][1], "3+!w0");
+    assert_eq!(rounds[2][1], "1-!b0");
+    let games: Vec<&String> = rounds
+        .iter()
+        .flatten()
+        .filter(|t| !t.starts_with('0'))
+        .collect();
+    assert_eq!(games.iter().filter(|t| t.contains('!')).count(), 2);
+    for t in games.iter().filter(|t| !t.contains('!')) {
+        assert_eq!(egf_game(t).map(|g| g.2), Some('/'), "{t}");
+    }
+    // The jigo, the bye, the missed round and the four-stone game of the fixture.
+    assert_eq!(rounds[0][0], "2=/w0");
+    assert_eq!(rounds[4][0], "0+");
+    assert_eq!(rounds[5][0], "0=");
+    assert_eq!(rounds[5][1], "5+/b4");
+}
+
+#[test]
+fn egf_export_reads_back_as_a_consistent_table() {
+    let s = tournament();
+    let rounds = egf_rounds(&body(&s, "egf", false));
+    let count = rounds[0].len();
+    assert_eq!(count, 2);
+    for (i, line) in rounds.iter().enumerate() {
+        assert_eq!(line.len(), count, "line {}: {line:?}", i + 1);
+        for (r, token) in line.iter().enumerate() {
+            let Some((opponent, result, kind, colour, stones)) = egf_game(token) else {
+                assert!(["0+", "0-", "0="].contains(&token.as_str()), "{token}");
+                continue;
+            };
+            let other = rounds
+                .get(opponent.wrapping_sub(1))
+                .and_then(|l| l.get(r))
+                .unwrap_or_else(|| panic!("line {}: no line {opponent}", i + 1));
+            let (back, their_result, their_kind, their_colour, their_stones) =
+                egf_game(other).unwrap_or_else(|| panic!("{other} is not a game"));
+            assert_eq!(back, i + 1, "{token} / {other}");
+            let expected = match result {
+                '+' => '-',
+                '-' => '+',
+                same => same,
+            };
+            assert_eq!(their_result, expected, "{token} / {other}");
+            assert_eq!(their_kind, kind, "{token} / {other}");
+            assert_ne!(their_colour, colour, "{token} / {other}");
+            assert_eq!(their_stones, stones, "{token} / {other}");
+        }
+    }
+}
+
+#[test]
+fn egf_export_skips_ghosts_shares_places_and_appends_pins() {
+    let mut s = tournament();
+    let ghost = s
+        .participants
+        .get_mut(&id(6))
+        .and_then(|p| p.entries.get_mut(&T))
+        .expect("player 6 is entered");
+    ghost.ghost = true;
+    if let Some(p) = s.participants.get_mut(&id(1)) {
+        p.fields.egd_pin = "12345678".into();
+    }
+    let body = body(&s, "egf", false);
+    let lines: Vec<&str> = body.lines().filter(|l| !l.starts_with(';')).collect();
+    assert_eq!(lines.len(), 5, "{body}");
+    assert!(!body.contains("Nguyen"), "{body}");
+    assert!(lines[0].ends_with(" |12345678"), "{}", lines[0]);
+    // Player 5 lost to the ghost in round 2: a free round, not a game.
+    let five = egf_rounds(&body)[4].clone();
+    assert_eq!(five, ["0+", "0-"]);
+    // After round 1 the jigo of players 1 and 2 ties them: the second line of the tie prints no place.
+    let mut tie = tournament();
+    if let Some(play) = tie.play.get_mut(&T) {
+        play.rounds.truncate(1);
+    }
+    let tied = render(&tie, T, "egf", 1, false).expect("round 1 has results");
+    let places: Vec<&str> = tied
+        .body
+        .lines()
+        .filter(|l| !l.starts_with(';'))
+        .map(|l| l[..4].trim())
+        .collect();
+    assert_eq!(places[..2], ["1", ""], "{}", tied.body);
+}
+
+#[test]
+fn egf_export_needs_a_result_and_transliterates_latin_names() {
+    let s = tournament();
+    let text = body(&s, "egf", false);
+    for expected in [
+        "Muller Francois",
+        "Odegard Asa",
+        "Nguyen Van_An",
+        "井山 裕太",
+        "; CL[A]",
+        "; HA[h1]",
+        "; KM[6.5]",
+        "; TM[75]",
+        "; DT[2026-05-01,2026-05-03]",
+    ] {
+        assert!(text.contains(expected), "{expected}: {text}");
+    }
+    assert_eq!(
+        super::egf::to_ascii("Łódź Straße Ce\u{301}line"),
+        "Lodz Strasse Celine"
+    );
+    let mut fresh = tournament();
+    fresh.play.clear();
+    assert!(matches!(
+        render(&fresh, T, "egf", 0, false),
+        Err(Rejected::Precondition(_))
+    ));
+}
