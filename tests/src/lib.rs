@@ -416,6 +416,26 @@ pub fn server_binary() -> anyhow::Result<PathBuf> {
     )
 }
 
+/// The `tengen` desk program built by this crate (`tengen-under-test`), next to the running test executable;
+/// `TENGEN_UNDER_TEST` overrides it.
+pub fn cli_binary() -> anyhow::Result<PathBuf> {
+    if let Some(path) = std::env::var_os("TENGEN_UNDER_TEST") {
+        return Ok(path.into());
+    }
+    let exe = std::env::current_exe()?;
+    let name = format!("tengen-under-test{}", std::env::consts::EXE_SUFFIX);
+    for dir in exe.ancestors().skip(1).take(3) {
+        let candidate = dir.join(&name);
+        if candidate.is_file() {
+            return Ok(candidate);
+        }
+    }
+    bail!(
+        "{name} not found near {}: run through `cargo test -p tengen-tests`",
+        exe.display()
+    )
+}
+
 /// A running server: its process, data directory, port and director token.
 pub struct Venue {
     root: tempfile::TempDir,
