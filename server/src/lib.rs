@@ -379,7 +379,7 @@ pub async fn serve(
         .add_service(InterceptedService::new(rounds, auth.clone()))
         .add_service(InterceptedService::new(results, auth.clone()))
         .add_service(InterceptedService::new(replication, auth))
-        .serve_with_incoming_shutdown(TcpListenerStream::new(listener), shutdown)
+        .serve_with_incoming_shutdown(incoming(listener), shutdown)
         .await;
     // Stop following, then drop the writer handle: with every service gone the writer drains and stops.
     if let Some((stop_follow, task)) = control.take_follower() {
@@ -393,6 +393,19 @@ pub async fn serve(
         }
     }
     result.map_err(ServerError::from)
+}
+
+/// Accepted connections with Nagle's algorithm off: log streams to a standby are many small writes, and Nagle
+/// plus delayed acknowledgements would hold each one for tens of milliseconds.
+fn incoming(
+    listener: TcpListener,
+) -> impl tokio_stream::Stream<Item = std::io::Result<tokio::net::TcpStream>> {
+    use tokio_stream::StreamExt;
+    TcpListenerStream::new(listener).map(|conn| {
+        let conn = conn?;
+        conn.set_nodelay(true)?;
+        Ok(conn)
+    })
 }
 
 /// Prepares and serves: the whole server in one call (used by tests and the binary).

@@ -134,6 +134,9 @@ pub async fn status(ctx: &Ctx) -> Result<(), CliError> {
         tournaments: s.tournaments,
         started_at_ms: s.started_at_ms,
         alarms: s.alarms,
+        primary: s.primary,
+        replication: s.replication,
+        standby_acked_seq: s.standby_acked_seq,
     };
     if ctx.json {
         return print_json(&view);
@@ -143,9 +146,19 @@ pub async fn status(ctx: &Ctx) -> Result<(), CliError> {
     } else {
         view.alarms.join("; ")
     };
+    let mode = if view.primary.is_empty() {
+        view.mode
+    } else {
+        format!("{} of {}", view.mode, view.primary)
+    };
+    let replication = match view.replication.as_str() {
+        "" => "-".to_string(),
+        r => format!("{r} (standby has entry {})", view.standby_acked_seq),
+    };
     print_fields(&[
         ("server", view.server),
-        ("mode", view.mode),
+        ("mode", mode),
+        ("replication", replication),
         ("last seq", view.last_seq.to_string()),
         ("epoch", view.epoch.to_string()),
         ("participants", view.participants.to_string()),

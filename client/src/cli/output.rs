@@ -1,6 +1,7 @@
 //! Printing: aligned plain-text tables for people, JSON for scripts.
 
 use std::io::Write;
+use unicode_width::UnicodeWidthStr;
 
 use serde::Serialize;
 
@@ -31,7 +32,7 @@ impl Table {
             self.rows
                 .iter()
                 .filter_map(|r| r.get(c))
-                .map(|s| s.chars().count())
+                .map(|s| UnicodeWidthStr::width(s.as_str()))
                 .max()
         };
         let widths: Vec<usize> = (0..columns).map(|c| width(c).unwrap_or(0)).collect();
@@ -43,7 +44,7 @@ impl Table {
                 line.push_str(cell);
                 line.extend(std::iter::repeat_n(
                     ' ',
-                    w.saturating_sub(cell.chars().count()) + 2,
+                    w.saturating_sub(UnicodeWidthStr::width(cell)) + 2,
                 ));
             }
             out.push_str(line.trim_end());
@@ -102,5 +103,14 @@ mod tests {
         t.row(vec!["1".into(), "Côté Marie".into()]);
         t.row(vec!["12".into(), "Li".into()]);
         assert_eq!(t.render(), "id  name\n1   Côté Marie\n12  Li\n");
+    }
+
+    #[test]
+    fn wide_characters_take_two_columns() {
+        let mut t = Table::new(&["name", "rank"]);
+        t.row(vec!["李 伟".into(), "3d".into()]);
+        t.row(vec!["Berg Jo".into(), "1k".into()]);
+        // 李 and 伟 are two columns each on a terminal: "李 伟" is 5 columns wide, like "Berg " + 0.
+        assert_eq!(t.render(), "name     rank\n李 伟    3d\nBerg Jo  1k\n");
     }
 }

@@ -19,6 +19,15 @@ pub struct ValueView {
     pub text: String,
 }
 
+/// A criterion value as the desk shows scores: whole and half points as `12` / `12½` (like MMS and wins), other
+/// fractions as the server prints them; empty for a group criterion the player was not tied on.
+fn value_text(v: &pb::Value) -> String {
+    match v.denominator {
+        1 | 2 => format_half(v.numerator * (2 / v.denominator)),
+        _ => v.text.clone(),
+    }
+}
+
 fn value_view(v: &pb::Value) -> ValueView {
     ValueView {
         numerator: v.numerator,
@@ -150,7 +159,7 @@ pub fn render_standings(s: &pb::Standings) -> String {
         cells.extend(
             extra
                 .iter()
-                .map(|&i| r.values.get(i).map(|v| v.text.clone()).unwrap_or_default()),
+                .map(|&i| r.values.get(i).map(value_text).unwrap_or_default()),
         );
         table.row(cells);
     }
@@ -226,7 +235,7 @@ impl From<&pb::Explanation> for ExplanationView {
 /// The server's sentence, then the separating criterion and both values (nothing more when tied).
 pub fn render_explanation(e: &pb::Explanation) -> String {
     let mut out = format!("{}\n", e.text);
-    let value = |v: &Option<pb::Value>| v.as_ref().map(|v| v.text.clone()).unwrap_or_default();
+    let value = |v: &Option<pb::Value>| v.as_ref().map(value_text).unwrap_or_default();
     // When they are tied on every criterion the server's sentence says so; nothing to add.
     if !e.criterion.is_empty() {
         out.push_str(&format!(
@@ -247,11 +256,19 @@ pub fn render_explanation(e: &pb::Explanation) -> String {
 mod tests {
     use super::*;
 
+    /// A value as the server sends it: exact fraction and its decimal text.
     fn value(text: &str) -> pb::Value {
+        let half = text.ends_with('½');
+        let whole: i64 = text.trim_end_matches('½').parse().unwrap_or(0);
+        let (numerator, denominator) = if half { (2 * whole + 1, 2) } else { (whole, 1) };
         pb::Value {
-            numerator: 0,
-            denominator: 1,
-            text: text.into(),
+            numerator,
+            denominator,
+            text: if half {
+                format!("{whole}.5")
+            } else {
+                whole.to_string()
+            },
         }
     }
 

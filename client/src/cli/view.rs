@@ -402,6 +402,12 @@ pub struct StatusView {
     pub tournaments: u64,
     pub started_at_ms: i64,
     pub alarms: Vec<String>,
+    /// On a standby: the primary it follows.
+    pub primary: String,
+    /// On a primary: "sync", "async" or "alone".
+    pub replication: String,
+    /// On a primary: the last entry the standby has durable.
+    pub standby_acked_seq: u64,
 }
 
 /// One event inside a log entry.

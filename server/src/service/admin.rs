@@ -105,14 +105,7 @@ pub fn status_of(core: &Core) -> Result<pb::StatusResponse, Status> {
         (Mode::Primary, m) => m.as_str(),
         _ => "",
     };
-    let mut alarms = control.alarms();
-    if mode == Mode::Primary && control.hub.lagging() {
-        alarms.push(format!(
-            "standby {} is not acknowledging (last acknowledged entry {}): answers do not wait for it",
-            control.hub.standby(),
-            control.hub.acked()
-        ));
-    }
+    let alarms = control.alarms();
     core.read(|s| pb::StatusResponse {
         last_seq: s.last_seq.0,
         epoch: s.epoch.0,

@@ -149,8 +149,10 @@ impl Core {
         self.control.alarm(
             "standby",
             format!(
-                "standby {} did not acknowledge entry {seq} in time: continuing without it",
-                self.control.hub.standby()
+                "the standby ({}) did not acknowledge entry {seq} in time: answers no longer wait for it \
+                 until it catches up (last acknowledged: {})",
+                self.control.hub.standby(),
+                self.control.hub.acked()
             ),
         );
         Ok(())
