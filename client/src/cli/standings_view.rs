@@ -46,7 +46,8 @@ pub struct RowView {
     pub mms_half: i32,
     pub wins_half: i32,
     /// One per criterion, in the order of `criteria`.
-    pub values: Vec<ValueView>,
+    /// One per criterion; `null` for a group criterion (H2H, SACO) the player was not tied on.
+    pub values: Vec<Option<ValueView>>,
 }
 
 fn row_view(r: &pb::StandingRow) -> RowView {
@@ -57,7 +58,11 @@ fn row_view(r: &pb::StandingRow) -> RowView {
         starting_mms_half: r.starting_mms_half,
         mms_half: r.mms_half,
         wins_half: r.wins_half,
-        values: r.values.iter().map(value_view).collect(),
+        values: r
+            .values
+            .iter()
+            .map(|v| (v.denominator != 0).then(|| value_view(v)))
+            .collect(),
     }
 }
 
