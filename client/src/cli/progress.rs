@@ -81,6 +81,7 @@ fn print_progress(
 pub fn touches_rounds(entry: &LogEntry, tournament: u64) -> bool {
     entry.events.iter().any(|e| match &e.subject {
         Some(Subject::Round(r)) => r.tournament_id == tournament,
+        Some(Subject::Game(g)) => g.tournament_id == tournament,
         _ => false,
     })
 }
@@ -160,5 +161,19 @@ mod tests {
         assert!(touches_rounds(&entry(1), 1));
         assert!(!touches_rounds(&entry(2), 1));
         assert!(!touches_rounds(&LogEntry::default(), 1));
+        // Results and referee reports carry only their game.
+        let game = |tournament_id| LogEntry {
+            events: vec![Event {
+                kind: "GameUpdated".into(),
+                summary: String::new(),
+                subject: Some(Subject::Game(tengen_proto::v1::Game {
+                    tournament_id,
+                    ..Default::default()
+                })),
+            }],
+            ..Default::default()
+        };
+        assert!(touches_rounds(&game(1), 1));
+        assert!(!touches_rounds(&game(2), 1));
     }
 }

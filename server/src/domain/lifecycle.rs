@@ -25,8 +25,17 @@ fn tournament(state: &State, id: TournamentId) -> Result<&Tournament, Rejected> 
         .ok_or(Rejected::UnknownTournament(id))
 }
 
-fn play(state: &State, id: TournamentId) -> Play {
-    state.play.get(&id).cloned().unwrap_or_default()
+/// A tournament before its first draw has no rounds.
+static NO_PLAY: Play = Play {
+    revision: Revision(0),
+    numbers: std::collections::BTreeMap::new(),
+    starts: std::collections::BTreeMap::new(),
+    rounds: Vec::new(),
+};
+
+/// The tournament's rounds, borrowed (a result report must not copy every round of the event).
+fn play(state: &State, id: TournamentId) -> &Play {
+    state.play.get(&id).unwrap_or(&NO_PLAY)
 }
 
 fn revision_of(state: &State, id: TournamentId) -> Revision {
@@ -121,7 +130,7 @@ pub fn draw_round(
     let drawn = pl.rounds.len() as u32;
     let mut draws = 1;
     if n <= drawn {
-        let existing = round_of(&pl, t, n)?;
+        let existing = round_of(pl, t, n)?;
         if existing.state != RoundState::Drawn || n != drawn {
             return Err(precondition(format!(
                 "round {n} is {}: only the last round, before it is published, can be redrawn; \
@@ -208,7 +217,7 @@ pub fn draw_round(
 pub fn publish(state: &State, t: TournamentId, n: u32) -> Result<Vec<Event>, Rejected> {
     tournament(state, t)?;
     let pl = play(state, t);
-    let r = round_of(&pl, t, n)?;
+    let r = round_of(pl, t, n)?;
     if r.state != RoundState::Drawn {
         return Err(precondition(format!(
             "round {n} is already {}",
@@ -227,7 +236,7 @@ pub fn publish(state: &State, t: TournamentId, n: u32) -> Result<Vec<Event>, Rej
 pub fn close(state: &State, t: TournamentId, n: u32) -> Result<Vec<Event>, Rejected> {
     tournament(state, t)?;
     let pl = play(state, t);
-    let r = round_of(&pl, t, n)?;
+    let r = round_of(pl, t, n)?;
     match r.state {
         RoundState::Drawn => return Err(precondition(format!("round {n} is not published yet"))),
         RoundState::Closed => return Err(precondition(format!("round {n} is already closed"))),
@@ -332,7 +341,7 @@ pub fn edit_round(
     let tour = tournament(state, t)?;
     check_expected(expected, revision_of(state, t))?;
     let pl = play(state, t);
-    let r = round_of(&pl, t, n)?;
+    let r = round_of(pl, t, n)?;
     if r.state == RoundState::Closed {
         return Err(precondition(format!(
             "round {n} is closed: its pairing can no longer change"
@@ -429,7 +438,7 @@ pub fn report_result(
         ));
     }
     let pl = play(state, t);
-    let game = game_at(&pl, t, n, table)?;
+    let game = game_at(pl, t, n, table)?;
     let mut g = game.clone();
     let report = ResultReport {
         result,
@@ -485,7 +494,7 @@ pub fn referee(
 ) -> Result<Vec<Event>, Rejected> {
     tournament(state, t)?;
     let pl = play(state, t);
-    let game = game_at(&pl, t, n, table)?;
+    let game = game_at(pl, t, n, table)?;
     let mut g = game.clone();
     let forfeit = |outcome| GameResult {
         outcome,

@@ -5,7 +5,7 @@ use super::event::Event;
 use super::ids::{Epoch, ParticipantId, Seq, TokenId, TournamentId};
 use super::name::fold;
 use super::record::{EntryStatus, EventInfo, Participant, TokenRecord, Tournament};
-use super::round::{Play, RoundRecord};
+use super::round::{GameRecord, Play, RoundRecord};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -26,6 +26,9 @@ pub enum Subject {
     Round(TournamentId, RoundRecord),
     /// A tournament's player numbers.
     Numbers(TournamentId),
+    /// One game of a round (results and referee reports answer with the game only, so their log entries stay
+    /// small however big the round is).
+    Game(TournamentId, u32, GameRecord),
 }
 
 /// What the register remembers of a request id so that a retry returns the original answer.
@@ -524,10 +527,18 @@ impl State {
             } => self.round_subject(*tournament, round.number),
             Event::RoundStateSet {
                 tournament, round, ..
-            }
-            | Event::GameUpdated {
-                tournament, round, ..
             } => self.round_subject(*tournament, *round),
+            Event::GameUpdated {
+                tournament,
+                round,
+                game,
+                ..
+            } => self
+                .play
+                .get(tournament)
+                .and_then(|p| p.round(*round))
+                .and_then(|r| r.game_at(game.table))
+                .map(|g| Subject::Game(*tournament, *round, g.clone())),
         }
     }
 

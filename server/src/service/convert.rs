@@ -628,6 +628,8 @@ pub fn game_to_pb(state: &State, t: TournamentId, round: u32, g: &GameRecord) ->
         reports: g.reports.iter().map(report_to_pb).collect(),
         notes: g.notes.clone(),
         disputed: g.disputed,
+        tournament_id: t.0,
+        round,
     }
 }
 
@@ -697,6 +699,7 @@ fn subject_to_pb(state: &State, s: &Subject, private: bool) -> pb::event::Subjec
         Subject::Token(t) => pb::event::Subject::Token(token_to_pb(t)),
         Subject::Round(t, r) => pb::event::Subject::Round(round_to_pb(state, *t, r)),
         Subject::Numbers(t) => pb::event::Subject::Numbers(numbers_to_pb(state, *t)),
+        Subject::Game(t, n, g) => pb::event::Subject::Game(game_to_pb(state, *t, *n, g)),
     }
 }
 
@@ -727,6 +730,9 @@ fn summary(state: &State, event: &domain::Event, subject: Option<&Subject>) -> S
         Some(Subject::Event(e)) => format!("event {}", e.name),
         Some(Subject::Round(t, r)) => format!("{} round {}", tournament_name(state, *t), r.number),
         Some(Subject::Numbers(t)) => format!("{} player numbers", tournament_name(state, *t)),
+        Some(Subject::Game(t, n, g)) => {
+            format!("{} round {n} table {}", tournament_name(state, *t), g.table)
+        }
         None => String::new(),
     };
     format!("{who}{}", what_happened(state, event))

@@ -29,13 +29,13 @@ impl ResultsService {
 
     /// The game at `table` of the round an outcome answers with.
     fn game_answer(&self, outcome: &Outcome, table: u32) -> Result<pb::Game, Status> {
-        let Some(Subject::Round(t, r)) = &outcome.subject else {
-            return Err(Status::internal("the command did not answer with a round"));
+        let Some(Subject::Game(t, n, game)) = &outcome.subject else {
+            return Err(Status::internal("the command did not answer with a game"));
         };
-        let game = r
-            .game_at(table)
-            .ok_or_else(|| Status::internal("the answered round has no game at that table"))?;
-        self.core.read(|s| game_to_pb(s, *t, r.number, game))
+        if game.table != table {
+            return Err(Status::internal("the command answered with another table"));
+        }
+        self.core.read(|s| game_to_pb(s, *t, *n, game))
     }
 }
 
