@@ -2,6 +2,7 @@
 # Creates a token for one desk and writes a ready-to-copy config folder for it:
 #   deploy/issue-desk.sh NAME ROLE SERVER_URL DATA_DIR OUT_DIR
 # e.g. deploy/issue-desk.sh desk-2 registration https://192.168.1.10:7443 /var/lib/tengen ./desk-2
+# With a standby, SERVER_URL lists both servers: https://192.168.1.10:7443,https://192.168.1.11:7443
 # OUT_DIR gets ca.pem (the venue CA), token (mode 0600) and config (server, ca, token_file); on the desk run
 #   tengen --config OUT_DIR/config whoami
 # Needs the `tengen` desk program on PATH and the director token in DATA_DIR/director.token.
