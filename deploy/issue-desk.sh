@@ -8,7 +8,7 @@
 # Needs the `tengen` desk program on PATH and the director token in DATA_DIR/director.token.
 set -euo pipefail
 if [ $# -ne 5 ]; then
-  sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 fi
 name=$1 role=$2 server=$3 data=$4 out=$5
