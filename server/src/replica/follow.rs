@@ -221,9 +221,15 @@ async fn session_inner(
     tracing::info!(primary = %setup.peer.url, from = last.0 + 1, "following the primary");
     // Acknowledge what we already hold, so the primary knows a standby is here.
     ack(core, &mut peer, last.0).await?;
+    let mut snapshot_at = last.0;
     loop {
         let first = tokio::select! {
-            _ = stop.changed() => return Ok(()),
+            _ = stop.changed() => {
+                if last.0 > snapshot_at {
+                    snapshot(core, prev).await;
+                }
+                return Ok(());
+            }
             m = stream.next() => m,
         };
         let Some(first) = first else {
@@ -304,6 +310,26 @@ async fn session_inner(
             let _ = core.published.send(c);
         }
         ack(core, &mut peer, last.0).await?;
+        if last.0 >= snapshot_at + writer::SNAPSHOT_EVERY {
+            snapshot(core, prev).await;
+            snapshot_at = last.0;
+        }
+    }
+}
+
+/// Takes a snapshot of the applied state (whose last entry has hash `hash`), like a primary's writer does, so a
+/// standby's restart replays only the tail too. A failure only costs restart time: it is logged, not fatal.
+async fn snapshot(core: &Core, hash: Hash) {
+    let Ok(state) = core.read(|s| s.clone()) else {
+        return;
+    };
+    let store = core.store.clone();
+    let done = tokio::task::spawn_blocking(move || {
+        crate::log::replay::write_snapshot(store.as_ref(), &state, &hash)
+    })
+    .await;
+    if let Ok(Err(e)) = done {
+        tracing::warn!(error = %e, "the standby could not take a snapshot");
     }
 }
 
