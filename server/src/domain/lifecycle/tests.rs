@@ -665,3 +665,88 @@ fn a_drawn_round_replays_from_its_recorded_seed() {
         recorded.bye
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Whole events through the register: random fields, results, withdrawals and latecomers, both profiles.
+    /// Every round pairs each available player exactly once (game or bye), never repeats a game, never gives a
+    /// second bye, and the standings place every player who played.
+    #[test]
+    fn random_events_keep_the_draw_invariants(
+        n in 9usize..30,
+        mays in any::<bool>(),
+        seed in any::<u8>(),
+        outcomes in proptest::collection::vec(0..5u8, 200),
+    ) {
+        let ranks = ["4d", "2d", "1d", "1k", "3k", "5k", "8k", "12k", "15k", "20k"];
+        let names: Vec<String> = (0..n).map(|i| format!("P{i}")).collect();
+        let players: Vec<(&str, &str)> = names
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (f.as_str(), ranks[(i * 7 + seed as usize) % ranks.len()]))
+            .collect();
+        let mut s = event(5, &players, false);
+        if mays {
+            let mut settings = s.tournaments[&T].settings.clone();
+            settings.draw.profile = crate::domain::setup::DrawProfile::Mays;
+            settings.draw.bye = crate::domain::setup::ByeRule::Mays;
+            let expected = s.tournaments[&T].revision;
+            run(&mut s, Command::UpdateTournament { id: T, expected, settings });
+        }
+        close_registration(&mut s);
+        let mut k = 0;
+        for r in 1..=5u32 {
+            if r == 3 {
+                // One player leaves, one arrives late.
+                run(&mut s, Command::Withdraw { id: ParticipantId(2), tournament: T, expected: None });
+                run(&mut s, Command::RegisterParticipant {
+                    fields: player("Late", "6k"),
+                    enter: vec![EnterSpec { tournament: T, rounds: Some(vec![3, 4, 5]) }],
+                    check_in: true,
+                    different_person: false,
+                });
+            }
+            try_run(&mut s, Command::DrawRound { tournament: T, round: r, redraw: false, empty: false, expected: None },
+                &ctx_as(Role::Director, "td", seed.wrapping_add(r as u8))).expect("draw");
+            publish(&mut s, r);
+            let rec = round(&s, r);
+            // Everyone available is in exactly one game or has the bye.
+            let available: Vec<ParticipantId> = s.participants.values()
+                .filter(|p| p.entries.get(&T).is_some_and(|e| Field::available(e, r)))
+                .map(|p| p.id).collect();
+            for p in &available {
+                let seats = rec.games.iter().filter(|g| g.has(*p)).count() + usize::from(rec.bye == Some(*p));
+                prop_assert_eq!(seats, 1, "player {} in round {}", p, r);
+            }
+            prop_assert_eq!(rec.games.len() * 2 + usize::from(rec.bye.is_some()), available.len());
+            for table in rec.games.iter().map(|g| g.table) {
+                let outcome = match outcomes[k % outcomes.len()] {
+                    0 | 1 => Outcome::WhiteWins,
+                    2 | 3 => Outcome::BlackWins,
+                    _ => Outcome::Jigo,
+                };
+                k += 1;
+                try_run(&mut s, Command::ReportResult { tournament: T, round: r, table,
+                    result: GameResult { outcome, by_forfeit: false } },
+                    &ctx_as(Role::Director, "td", 1)).expect("result");
+            }
+            run(&mut s, Command::CloseRound { tournament: T, round: r });
+        }
+        let rounds = s.play[&T].rounds.clone();
+        let mut pairs = std::collections::BTreeSet::new();
+        let mut byes = std::collections::BTreeSet::new();
+        for r in &rounds {
+            for g in &r.games {
+                let key = (g.white.min(g.black), g.white.max(g.black));
+                prop_assert!(pairs.insert(key), "{:?} met twice", key);
+            }
+            if let Some(b) = r.bye {
+                prop_assert!(byes.insert(b), "{} had two byes", b);
+            }
+        }
+        let tour = s.tournaments[&T].clone();
+        let st = Field::new(&s, &tour).standings(5, None);
+        prop_assert_eq!(st.rows.len(), n + 1);
+    }
+}
