@@ -695,22 +695,34 @@ fn entered(
     Ok((p, e))
 }
 
+/// How many games of a round stand where.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ProgressCounts {
+    /// Nobody reported.
+    pub missing: u32,
+    /// One entry, waiting for the second.
+    pub pending: u32,
+    /// Entries disagree.
+    pub mismatched: u32,
+    /// Adjourned or disputed.
+    pub disputed: u32,
+    /// Counts.
+    pub confirmed: u32,
+}
+
 /// Counts of result progress in a round.
-pub fn progress_counts(r: &RoundRecord) -> [(ResultProgress, usize); 5] {
-    let mut counts = [
-        (ResultProgress::Missing, 0),
-        (ResultProgress::Pending, 0),
-        (ResultProgress::Mismatch, 0),
-        (ResultProgress::Disputed, 0),
-        (ResultProgress::Confirmed, 0),
-    ];
+pub fn progress_counts(r: &RoundRecord) -> ProgressCounts {
+    let mut c = ProgressCounts::default();
     for g in &r.games {
-        let p = g.progress();
-        if let Some(c) = counts.iter_mut().find(|(k, _)| *k == p) {
-            c.1 += 1;
-        }
+        *match g.progress() {
+            ResultProgress::Missing => &mut c.missing,
+            ResultProgress::Pending => &mut c.pending,
+            ResultProgress::Mismatch => &mut c.mismatched,
+            ResultProgress::Disputed => &mut c.disputed,
+            ResultProgress::Confirmed => &mut c.confirmed,
+        } += 1;
     }
-    counts
+    c
 }
 
 #[cfg(test)]

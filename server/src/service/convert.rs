@@ -227,7 +227,7 @@ const DEFAULT_BYE_HALF_POINTS: i32 = 2;
 const DEFAULT_FORFEIT_MINUTES: u32 = 30;
 
 /// A rank typed as text; `field` names it in the refusal.
-fn rank_from_pb(field: &'static str, text: &str) -> Result<Rank, Rejected> {
+pub fn rank_from_pb(field: &'static str, text: &str) -> Result<Rank, Rejected> {
     text.trim()
         .parse()
         .map_err(|e: domain::rank::RankError| Rejected::invalid(field, e.to_string()))

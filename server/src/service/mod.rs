@@ -12,7 +12,10 @@ pub mod rounds;
 pub mod status;
 
 use crate::auth::Caller;
-use crate::domain::{Actor, Command, ParticipantId, Rejected, State, Subject, TournamentId};
+use crate::domain::round::RoundRecord;
+use crate::domain::{
+    Actor, Command, ParticipantId, Rejected, Revision, State, Subject, TournamentId,
+};
 use crate::log::{Committed, LogStore, Outcome, WriteError};
 use crate::replica::hub::Replicated;
 use crate::replica::{follow, Control};
@@ -220,6 +223,30 @@ pub fn round_answer(core: &Core, outcome: &Outcome) -> Result<pb::Round, Status>
         Some(Subject::Round(t, r)) => core.read(|s| convert::round_to_pb(s, *t, r)),
         _ => Err(Status::internal("the command did not answer with a round")),
     }
+}
+
+/// An expected revision from the wire: 0 means any.
+pub fn any_revision(v: u64) -> Option<Revision> {
+    (v != 0).then_some(Revision(v))
+}
+
+/// Round `n` of `t`, or its last round for 0; NOT_FOUND naming what is missing.
+pub fn round_or_last(state: &State, t: TournamentId, n: u32) -> Result<&RoundRecord, Status> {
+    if !state.tournaments.contains_key(&t) {
+        return Err(invalid(Rejected::UnknownTournament(t)));
+    }
+    let play = state.play.get(&t);
+    let found = if n == 0 {
+        play.and_then(|p| p.rounds.last())
+    } else {
+        play.and_then(|p| p.round(n))
+    };
+    found.ok_or_else(|| {
+        invalid(Rejected::UnknownRound {
+            tournament: t,
+            round: n.max(1),
+        })
+    })
 }
 
 /// A rejection found before submitting (bad wire input).

@@ -1,7 +1,7 @@
 //! The `Register` service: the event, tournaments and participants.
 
 use super::convert::{self, fields_from_pb, participant_to_pb, settings_from_pb};
-use super::{invalid, participant_answer, tournament_answer, Core, Target};
+use super::{any_revision, invalid, participant_answer, tournament_answer, Core, Target};
 use crate::auth::{caller, Action};
 use crate::domain::{Command, EnterSpec, ParticipantId, Revision, Subject, TournamentId};
 use std::sync::Arc;
@@ -24,10 +24,6 @@ impl RegisterService {
     pub fn new(core: Arc<Core>) -> Self {
         RegisterService { core }
     }
-}
-
-fn any_revision(v: u64) -> Option<Revision> {
-    (v != 0).then_some(Revision(v))
 }
 
 fn rounds(list: Vec<u32>) -> Option<Vec<u32>> {

@@ -3,12 +3,12 @@
 //! writer (the domain confirms them), progress and sheets read the applied state.
 
 use super::convert::{game_to_pb, result_from_pb, round_state_to_pb};
-use super::{invalid, Core, Target};
+use super::{invalid, round_or_last, Core, Target};
 use crate::auth::{caller, Action};
 use crate::domain::command::RefereeReport;
 use crate::domain::field::Field;
 use crate::domain::lifecycle::progress_counts;
-use crate::domain::round::{ResultProgress, RoundRecord, RoundState};
+use crate::domain::round::{RoundRecord, RoundState};
 use crate::domain::{Command, ParticipantId, Rejected, State, Subject, TournamentId};
 use crate::log::Outcome;
 use std::sync::Arc;
@@ -68,25 +68,6 @@ fn referee_from_pb(
     )
 }
 
-/// Round `n` of `t` (0 = the last one).
-fn round_of(state: &State, t: TournamentId, n: u32) -> Result<&RoundRecord, Status> {
-    if !state.tournaments.contains_key(&t) {
-        return Err(invalid(Rejected::UnknownTournament(t)));
-    }
-    let play = state.play.get(&t);
-    let found = if n == 0 {
-        play.and_then(|p| p.rounds.last())
-    } else {
-        play.and_then(|p| p.round(n))
-    };
-    found.ok_or_else(|| {
-        invalid(Rejected::UnknownRound {
-            tournament: t,
-            round: n.max(1),
-        })
-    })
-}
-
 /// Score groups for the next round and whether each can be drawn already; empty before publishing, after the
 /// last round, or when the draw cannot read the field.
 fn readiness(state: &State, t: TournamentId, r: &RoundRecord) -> Vec<pb::ScoreGroupReadiness> {
@@ -117,25 +98,19 @@ fn readiness(state: &State, t: TournamentId, r: &RoundRecord) -> Vec<pb::ScoreGr
 }
 
 fn progress_of(state: &State, t: TournamentId, n: u32) -> Result<pb::RoundProgress, Status> {
-    let r = round_of(state, t, n)?;
-    let counts = progress_counts(r);
-    let count = |p: ResultProgress| {
-        counts
-            .iter()
-            .find(|(k, _)| *k == p)
-            .map_or(0, |(_, n)| *n as u32)
-    };
+    let r = round_or_last(state, t, n)?;
+    let c = progress_counts(r);
     let mut open: Vec<_> = r.open_games().into_iter().map(|(g, _)| g).collect();
     open.sort_by_key(|g| g.table);
     Ok(pb::RoundProgress {
         tournament_id: t.0,
         round: r.number,
         state: round_state_to_pb(r.state) as i32,
-        confirmed: count(ResultProgress::Confirmed),
-        pending: count(ResultProgress::Pending),
-        missing: count(ResultProgress::Missing),
-        mismatched: count(ResultProgress::Mismatch),
-        disputed: count(ResultProgress::Disputed),
+        confirmed: c.confirmed,
+        pending: c.pending,
+        missing: c.missing,
+        mismatched: c.mismatched,
+        disputed: c.disputed,
         open: open
             .into_iter()
             .map(|g| game_to_pb(state, t, r.number, g))

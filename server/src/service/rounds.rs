@@ -4,15 +4,15 @@
 //! Decides nothing itself: changes go through the writer, reads through `Field` on the applied state.
 
 use super::convert::{self, criteria_from_pb, numbers_to_pb, player_ref, round_to_pb};
-use super::{invalid, participant_answer, round_answer, Core, Target};
+use super::{any_revision, invalid, participant_answer, round_answer, round_or_last, Core, Target};
 use crate::auth::{caller, Action};
 use crate::domain::command::RoundEdit;
 use crate::domain::field::{participant_id, player_id, Field};
 use crate::domain::lifecycle::progress_counts;
-use crate::domain::round::{ResultProgress, RoundRecord};
+use crate::domain::round::RoundRecord;
 use crate::domain::{
-    setup, Command, EntryStatus, ParticipantId, Rank, Rejected, Revision, State, Subject,
-    Tournament, TournamentId,
+    setup, Command, EntryStatus, ParticipantId, Rank, Rejected, State, Subject, Tournament,
+    TournamentId,
 };
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -36,10 +36,6 @@ impl RoundsService {
     pub fn new(core: Arc<Core>) -> Self {
         RoundsService { core }
     }
-}
-
-fn any_revision(v: u64) -> Option<Revision> {
-    (v != 0).then_some(Revision(v))
 }
 
 fn tournament(state: &State, t: TournamentId) -> Result<&Tournament, Status> {
@@ -326,22 +322,16 @@ fn suggest(state: &State, t: TournamentId, sections: u32) -> Result<pb::McMahonS
 }
 
 fn round_summary(r: &RoundRecord) -> pb::RoundSummary {
-    let counts = progress_counts(r);
-    let count = |p: ResultProgress| {
-        counts
-            .iter()
-            .find(|(k, _)| *k == p)
-            .map_or(0, |(_, n)| *n as u32)
-    };
+    let c = progress_counts(r);
     pb::RoundSummary {
         number: r.number,
         state: convert::round_state_to_pb(r.state) as i32,
         games: r.games.len() as u32,
-        confirmed: count(ResultProgress::Confirmed),
-        pending: count(ResultProgress::Pending),
-        missing: count(ResultProgress::Missing),
-        mismatched: count(ResultProgress::Mismatch),
-        disputed: count(ResultProgress::Disputed),
+        confirmed: c.confirmed,
+        pending: c.pending,
+        missing: c.missing,
+        mismatched: c.mismatched,
+        disputed: c.disputed,
     }
 }
 
@@ -432,13 +422,7 @@ impl Rounds for RoundsService {
         caller.require(Action::Direct)?;
         let r = req.into_inner();
         let id = ParticipantId(r.participant_id);
-        let rank: Rank = r
-            .rank
-            .trim()
-            .parse()
-            .map_err(|e: crate::domain::rank::RankError| {
-                invalid(Rejected::invalid("rank", e.to_string()))
-            })?;
+        let rank = convert::rank_from_pb("rank", &r.rank).map_err(invalid)?;
         let cmd = Command::ChangeRank {
             id,
             tournament: TournamentId(r.tournament_id),
@@ -540,21 +524,9 @@ impl Rounds for RoundsService {
         caller(&req)?.require(Action::Read)?;
         let r = req.into_inner();
         let t = TournamentId(r.tournament_id);
-        let round = self.core.read(|s| {
-            tournament(s, t)?;
-            let play = s.play.get(&t);
-            let found = if r.round == 0 {
-                play.and_then(|p| p.rounds.last())
-            } else {
-                play.and_then(|p| p.round(r.round))
-            };
-            found.map(|x| round_to_pb(s, t, x)).ok_or_else(|| {
-                invalid(Rejected::UnknownRound {
-                    tournament: t,
-                    round: r.round.max(1),
-                })
-            })
-        })??;
+        let round = self
+            .core
+            .read(|s| round_or_last(s, t, r.round).map(|x| round_to_pb(s, t, x)))??;
         Ok(Response::new(round))
     }
 
