@@ -397,33 +397,25 @@ pub fn free_port() -> anyhow::Result<u16> {
     Ok(listener.local_addr()?.port())
 }
 
-/// The server executable built by this crate, next to the running test executable.
+/// The server executable built by this crate, next to the running test executable;
+/// `TENGEN_SERVER_UNDER_TEST` overrides it.
 pub fn server_binary() -> anyhow::Result<PathBuf> {
-    if let Some(path) = std::env::var_os("TENGEN_SERVER_UNDER_TEST") {
-        return Ok(path.into());
-    }
-    let exe = std::env::current_exe()?;
-    let name = format!("tengen-server-under-test{}", std::env::consts::EXE_SUFFIX);
-    for dir in exe.ancestors().skip(1).take(3) {
-        let candidate = dir.join(&name);
-        if candidate.is_file() {
-            return Ok(candidate);
-        }
-    }
-    bail!(
-        "{name} not found near {}: run through `cargo test -p tengen-tests`",
-        exe.display()
-    )
+    binary_under_test("tengen-server-under-test", "TENGEN_SERVER_UNDER_TEST")
 }
 
 /// The `tengen` desk program built by this crate (`tengen-under-test`), next to the running test executable;
 /// `TENGEN_UNDER_TEST` overrides it.
 pub fn cli_binary() -> anyhow::Result<PathBuf> {
-    if let Some(path) = std::env::var_os("TENGEN_UNDER_TEST") {
+    binary_under_test("tengen-under-test", "TENGEN_UNDER_TEST")
+}
+
+/// One of this crate's binaries: `env` if set, else found in the directories above the test executable.
+fn binary_under_test(stem: &str, env: &str) -> anyhow::Result<PathBuf> {
+    if let Some(path) = std::env::var_os(env) {
         return Ok(path.into());
     }
     let exe = std::env::current_exe()?;
-    let name = format!("tengen-under-test{}", std::env::consts::EXE_SUFFIX);
+    let name = format!("{stem}{}", std::env::consts::EXE_SUFFIX);
     for dir in exe.ancestors().skip(1).take(3) {
         let candidate = dir.join(&name);
         if candidate.is_file() {
