@@ -13,23 +13,17 @@ use tengen_server::log::{replay, LogStore, SledStore};
 
 fn fields(i: usize) -> ParticipantFields {
     ParticipantFields {
-        family_name: format!("Family{i}"),
-        given_name: format!("Given{i}"),
         rank: "5k".parse().expect("rank"),
         rating: Some(1500),
-        club: format!("Club{}", i % 97),
         city: "Leiden".into(),
         country: "NL".into(),
-        egd_pin: String::new(),
-        aga_id: String::new(),
-        ffg_licence: String::new(),
-        email: String::new(),
-        phone: String::new(),
-        family_group: String::new(),
-        local: false,
         fee_cents: 2500,
         paid: true,
-        notes: String::new(),
+        ..ParticipantFields::sample(
+            &format!("Family{i}"),
+            &format!("Given{i}"),
+            &format!("Club{}", i % 97),
+        )
     }
 }
 

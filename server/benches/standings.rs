@@ -51,23 +51,16 @@ fn build(players: usize, rounds: u32) -> State {
             rank
         };
         let fields = ParticipantFields {
-            family_name: format!("Family{i}"),
-            given_name: format!("Given{i}"),
             rank: rank.parse().expect("rank"),
-            rating: None,
-            club: format!("Club{}", i % 150),
             city: format!("City{}", i % 60),
             country: "GB".into(),
-            egd_pin: String::new(),
-            aga_id: String::new(),
-            ffg_licence: String::new(),
-            email: String::new(),
-            phone: String::new(),
-            family_group: String::new(),
             local: i % 7 == 0,
-            fee_cents: 0,
             paid: true,
-            notes: String::new(),
+            ..ParticipantFields::sample(
+                &format!("Family{i}"),
+                &format!("Given{i}"),
+                &format!("Club{}", i % 150),
+            )
         };
         run(
             &mut s,

@@ -420,6 +420,27 @@ fn game_at(pl: &Play, t: TournamentId, n: u32, table: u32) -> Result<&GameRecord
     })
 }
 
+/// A report of `result` by the terminal in `ctx`, now.
+fn report_by(result: GameResult, ctx: &Context) -> ResultReport {
+    ResultReport {
+        result,
+        terminal: ctx.actor.terminal.clone(),
+        role: ctx.actor.role,
+        operator: ctx.actor.operator.clone(),
+        at_ms: ctx.now_ms,
+    }
+}
+
+/// The event that replaces game `g` of round `n`.
+fn game_updated(pl: &Play, t: TournamentId, n: u32, g: GameRecord) -> Vec<Event> {
+    vec![Event::GameUpdated {
+        tournament: t,
+        revision: pl.revision.next(),
+        round: n,
+        game: g,
+    }]
+}
+
 /// A result report: the director's counts at once; a results desk's counts at once without double entry, else
 /// when a report from another terminal agrees.
 pub fn report_result(
@@ -440,13 +461,7 @@ pub fn report_result(
     let pl = play(state, t);
     let game = game_at(pl, t, n, table)?;
     let mut g = game.clone();
-    let report = ResultReport {
-        result,
-        terminal: ctx.actor.terminal.clone(),
-        role: ctx.actor.role,
-        operator: ctx.actor.operator.clone(),
-        at_ms: ctx.now_ms,
-    };
+    let report = report_by(result, ctx);
     match ctx.actor.role {
         Role::Director => {
             g.reports.push(report);
@@ -475,12 +490,7 @@ pub fn report_result(
             }
         }
     }
-    Ok(vec![Event::GameUpdated {
-        tournament: t,
-        revision: pl.revision.next(),
-        round: n,
-        game: g,
-    }])
+    Ok(game_updated(pl, t, n, g))
 }
 
 /// The referee's report at a table.
@@ -566,21 +576,10 @@ pub fn referee(
                 )));
             }
         }
-        g.reports.push(ResultReport {
-            result,
-            terminal: ctx.actor.terminal.clone(),
-            role: ctx.actor.role,
-            operator: ctx.actor.operator.clone(),
-            at_ms: ctx.now_ms,
-        });
+        g.reports.push(report_by(result, ctx));
         g.confirmed = Some(result);
     }
-    Ok(vec![Event::GameUpdated {
-        tournament: t,
-        revision: pl.revision.next(),
-        round: n,
-        game: g,
-    }])
+    Ok(game_updated(pl, t, n, g))
 }
 
 /// Sets an entry's ghost flag and starting-MMS correction.

@@ -296,9 +296,8 @@ pub struct TokenRecord {
     pub revoked: bool,
 }
 
-#[cfg(test)]
 impl ParticipantFields {
-    /// A valid 3k player for tests: only the names and club vary.
+    /// A valid 3k player for tests and benchmarks: only the names and club vary.
     pub fn sample(family: &str, given: &str, club: &str) -> ParticipantFields {
         ParticipantFields {
             family_name: family.into(),

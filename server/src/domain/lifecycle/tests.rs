@@ -147,6 +147,28 @@ fn report(
     )
 }
 
+/// The director's result at `table`: counts at once.
+fn director_result(
+    s: &mut State,
+    round: u32,
+    table: u32,
+    outcome: Outcome,
+) -> Result<Vec<Event>, Rejected> {
+    try_run(
+        s,
+        Command::ReportResult {
+            tournament: T,
+            round,
+            table,
+            result: GameResult {
+                outcome,
+                by_forfeit: false,
+            },
+        },
+        &ctx_as(Role::Director, "td", 1),
+    )
+}
+
 fn round(s: &State, n: u32) -> super::super::round::RoundRecord {
     s.play[&T].round(n).expect("round").clone()
 }
@@ -253,20 +275,7 @@ fn double_entry_confirms_on_agreement_and_flags_mismatches() {
     // A confirmed result cannot be changed by a desk.
     assert!(report(&mut s, 1, 1, Outcome::WhiteWins, "r3").is_err());
     // The director settles the mismatch.
-    try_run(
-        &mut s,
-        Command::ReportResult {
-            tournament: T,
-            round: 1,
-            table: 2,
-            result: GameResult {
-                outcome: Outcome::Jigo,
-                by_forfeit: false,
-            },
-        },
-        &ctx_as(Role::Director, "td", 1),
-    )
-    .expect("director");
+    director_result(&mut s, 1, 2, Outcome::Jigo).expect("director");
     try_run(&mut s, close, &ctx_as(Role::Director, "td", 1)).expect("close");
     assert_eq!(round(&s, 1).state, RoundState::Closed);
     // Round 2 avoids round 1's pairs and gives the bye to someone else.
@@ -498,20 +507,7 @@ fn late_entries_get_the_next_number_and_miss_earlier_rounds() {
     draw(&mut s, 1).expect("draw");
     publish(&mut s, 1);
     for t in 1..=3 {
-        try_run(
-            &mut s,
-            Command::ReportResult {
-                tournament: T,
-                round: 1,
-                table: t,
-                result: GameResult {
-                    outcome: Outcome::WhiteWins,
-                    by_forfeit: false,
-                },
-            },
-            &ctx_as(Role::Director, "td", 1),
-        )
-        .expect("result");
+        director_result(&mut s, 1, t, Outcome::WhiteWins).expect("result");
     }
     run(
         &mut s,
@@ -600,20 +596,7 @@ fn a_player_who_leaves_is_not_paired_until_reinstated() {
     draw(&mut s, 1).expect("draw");
     publish(&mut s, 1);
     for t in 1..=3 {
-        try_run(
-            &mut s,
-            Command::ReportResult {
-                tournament: T,
-                round: 1,
-                table: t,
-                result: GameResult {
-                    outcome: Outcome::BlackWins,
-                    by_forfeit: false,
-                },
-            },
-            &ctx_as(Role::Director, "td", 1),
-        )
-        .expect("result");
+        director_result(&mut s, 1, t, Outcome::BlackWins).expect("result");
     }
     run(
         &mut s,
