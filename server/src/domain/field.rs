@@ -67,15 +67,18 @@ impl<'a> Field<'a> {
         self.play.map_or(&[], |p| p.rounds.as_slice())
     }
 
-    /// Players who have a game or the bye in some round.
-    fn ever_drawn(&self) -> BTreeSet<ParticipantId> {
+    /// Every (player, round) with a game or the bye in that round: one pass over the rounds, so building a
+    /// snapshot stays linear in the size of the event.
+    fn seats(&self) -> BTreeSet<(ParticipantId, u32)> {
         let mut out = BTreeSet::new();
         for r in self.rounds() {
             for g in &r.games {
-                out.insert(g.white);
-                out.insert(g.black);
+                out.insert((g.white, r.number));
+                out.insert((g.black, r.number));
             }
-            out.extend(r.bye);
+            if let Some(b) = r.bye {
+                out.insert((b, r.number));
+            }
         }
         out
     }
@@ -139,7 +142,8 @@ impl<'a> Field<'a> {
     /// starting scores that drawing the round would freeze.
     pub fn snapshot(&self, round: u32) -> DrawInput {
         let s = &self.tournament.settings;
-        let drawn = self.ever_drawn();
+        let seats = self.seats();
+        let drawn = |id: ParticipantId| seats.range((id, 0)..=(id, u32::MAX)).next().is_some();
         let earlier: Vec<&RoundRecord> =
             self.rounds().iter().filter(|r| r.number < round).collect();
         let numbers = self.play.map(|p| &p.numbers);
@@ -147,7 +151,7 @@ impl<'a> Field<'a> {
             .entrants
             .iter()
             .copied()
-            .filter(|(p, e)| drawn.contains(&p.id) || Self::available(e, round))
+            .filter(|(p, e)| drawn(p.id) || Self::available(e, round))
             .collect();
         let unnumbered: Vec<(&Participant, &Entry)> = included
             .iter()
@@ -168,10 +172,7 @@ impl<'a> Field<'a> {
             let participation = (1..=s.rounds)
                 .map(|r| {
                     if r < round {
-                        earlier
-                            .iter()
-                            .find(|x| x.number == r)
-                            .is_some_and(|x| x.bye == Some(p.id) || x.game_of(p.id).is_some())
+                        seats.contains(&(p.id, r))
                     } else {
                         Self::available(e, r)
                     }
@@ -228,10 +229,7 @@ impl<'a> Field<'a> {
                 byes,
             },
             new_starts,
-            new_numbers: new_numbers
-                .into_iter()
-                .filter(|(id, _)| included.iter().any(|(p, _)| p.id == *id))
-                .collect(),
+            new_numbers,
         }
     }
 
