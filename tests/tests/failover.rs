@@ -129,7 +129,6 @@ impl Node {
 impl Drop for Node {
     fn drop(&mut self) {
         if let Some(mut c) = self.child.take() {
-            let _ = self.signal_cont(&c);
             let _ = c.kill();
             let _ = c.wait();
         }
@@ -141,16 +140,6 @@ impl Drop for Node {
                 eprintln!("{line}");
             }
         }
-    }
-}
-
-impl Node {
-    fn signal_cont(&self, c: &Child) -> std::io::Result<std::process::ExitStatus> {
-        Command::new("kill")
-            .arg("-CONT")
-            .arg(c.id().to_string())
-            .stderr(Stdio::null())
-            .status()
     }
 }
 
@@ -177,7 +166,6 @@ struct Pair {
     primary: Node,
     standby: Node,
     director: String,
-    replica_token_file: PathBuf,
 }
 
 async fn pair(primary_env: &[(&str, &str)], ack_timeout_ms: u64) -> anyhow::Result<Pair> {
@@ -237,7 +225,6 @@ async fn pair(primary_env: &[(&str, &str)], ack_timeout_ms: u64) -> anyhow::Resu
         primary,
         standby,
         director,
-        replica_token_file: token_file,
     })
 }
 
@@ -508,7 +495,6 @@ async fn sixteen_desks_survive_kill9_of_the_primary_and_a_promotion() -> anyhow:
         .expect_err("the old primary takes no writes");
     assert_eq!(refused.code(), tonic::Code::Unavailable);
     assert_eq!(hashes(&old, last).await?, hashes(&standby, last).await?);
-    let _ = &p.replica_token_file;
     Ok(())
 }
 
