@@ -310,18 +310,12 @@ pub async fn serve(
         tls,
         ..
     } = prepared;
-    match (&follow, start_as_standby) {
-        (Some(f), true) => {
+    if let Some(f) = &follow {
+        if start_as_standby {
             let (stop_follow, task) = replica::follow::start(core.clone(), f.clone());
             core.control.set_follower(stop_follow, task);
         }
-        (Some(f), false) => {
-            tokio::spawn(replica::follow::fence(core.clone(), f.clone()));
-        }
-        _ => {}
-    }
-    // The pair's fencing watch runs on a standby too: after a promotion it guards the new primary.
-    if let (Some(f), true) = (&follow, start_as_standby) {
+        // The fencing watch guards a primary, and a standby once it has been promoted.
         tokio::spawn(replica::follow::fence(core.clone(), f.clone()));
     }
     let shutdown = async move {
