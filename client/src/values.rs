@@ -146,8 +146,12 @@ pub fn parse_role(text: &str) -> Result<Role, String> {
         })
 }
 
-/// The CLI name of a role (from the wire integer; unknown values print as a number).
+/// The CLI name of a role (from the wire integer; unknown values print as a number). `public`, the anonymous web
+/// board's role in log entries, is printed but never accepted: no token can have it.
 pub fn role_name(role: i32) -> String {
+    if role == Role::Public as i32 {
+        return "public".to_string();
+    }
     ROLE_NAMES
         .iter()
         .find(|(_, r)| *r as i32 == role)
@@ -348,6 +352,11 @@ mod tests {
         assert_eq!(parse_role("late_desk"), Ok(Role::LateDesk));
         assert_eq!(role_name(Role::LateDesk as i32), "late-desk");
         assert!(parse_role("king").is_err());
+        assert!(
+            parse_role("public").is_err(),
+            "no token can have the public role"
+        );
+        assert_eq!(role_name(Role::Public as i32), "public");
         assert_eq!(parse_status("in"), Ok(EntryStatus::CheckedIn));
         assert_eq!(status_name(EntryStatus::Withdrawn as i32), "withdrawn");
     }

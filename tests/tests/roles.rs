@@ -19,6 +19,9 @@ enum Class {
     Replicate,
     /// Withdraw or reinstate: desks, and the referee (a player leaving the tournament).
     Withdraw,
+    /// List, accept and reject change slips from the public board: the director only (see
+    /// `change_slips_are_for_the_director_only`; no slip can be sent over gRPC, so it is not in `RPCS`).
+    ResolveSlips,
     /// WhoAmI: any authenticated caller.
     Anyone,
 }
@@ -73,6 +76,7 @@ fn the_expected_table_is_the_servers_matrix() {
         (Class::Watch, Action::Watch),
         (Class::Replicate, Action::Replicate),
         (Class::Withdraw, Action::Withdraw),
+        (Class::ResolveSlips, Action::ResolveSlips),
     ];
     for (wire, role) in roles {
         for (class, action) in classes {
@@ -564,5 +568,87 @@ async fn a_revoked_token_is_refused_at_once() -> anyhow::Result<()> {
     other
         .register_player(player("Still", "Working", "5k"), vec![])
         .await?;
+    Ok(())
+}
+
+/// Change slips come from the anonymous public board; only the director sees them and accepts or rejects them.
+/// Every other token is refused both RPCs with `PERMISSION_DENIED` and nothing is written; the director's calls
+/// pass the role check (an unknown slip is `NOT_FOUND`). No token can be given the public board's role.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn change_slips_are_for_the_director_only() -> anyhow::Result<()> {
+    let venue = Venue::start().await?;
+    let director = venue.director().await?;
+    let main = director.create_tournament("Main", 5).await?.id;
+    director
+        .register_player(player("Slip", "Subject", "4k"), vec![enter(main)])
+        .await?;
+    let list = |desk: &Desk, tournament_id| {
+        let mut reg = desk.register.clone();
+        async move {
+            reg.list_slips(pb::ListSlipsRequest {
+                tournament_id,
+                include_resolved: true,
+            })
+            .await
+            .map(|r| r.into_inner().slips)
+        }
+    };
+    let resolve = |desk: &Desk, accept: bool| {
+        let mut reg = desk.register.clone();
+        async move {
+            reg.resolve_slip(pb::ResolveSlipRequest {
+                meta: meta(),
+                slip_id: 1,
+                accept,
+                reason: if accept {
+                    String::new()
+                } else {
+                    "not so".into()
+                },
+                expected_revision: 0,
+            })
+            .await
+        }
+    };
+    for role in ROLES.into_iter().filter(|r| *r != pb::Role::Director) {
+        let desk = venue.desk(&format!("slips-{role:?}"), role).await?;
+        let before = director.last_seq().await?;
+        for tournament in [0, main] {
+            let r = list(&desk, tournament).await;
+            assert_eq!(
+                code_of(&r),
+                Code::PermissionDenied,
+                "{role:?} lists slips: {r:?}"
+            );
+        }
+        for accept in [true, false] {
+            let r = resolve(&desk, accept).await;
+            assert_eq!(
+                code_of(&r),
+                Code::PermissionDenied,
+                "{role:?} resolves a slip: {r:?}"
+            );
+        }
+        assert_eq!(
+            director.last_seq().await?,
+            before,
+            "{role:?}: refused calls wrote"
+        );
+    }
+    assert!(list(&director, 0).await?.is_empty());
+    assert!(list(&director, main).await?.is_empty());
+    assert_eq!(code_of(&list(&director, 99).await), Code::NotFound);
+    let before = director.last_seq().await?;
+    for accept in [true, false] {
+        let r = resolve(&director, accept).await;
+        assert_eq!(
+            code_of(&r),
+            Code::NotFound,
+            "the director resolves slip 1: {r:?}"
+        );
+    }
+    let public = director.create_token("board", pb::Role::Public).await;
+    assert_eq!(code_of(&public), Code::InvalidArgument, "{public:?}");
+    assert_eq!(director.last_seq().await?, before, "nothing was written");
     Ok(())
 }

@@ -127,6 +127,7 @@ mutating!(
     EditRoundRequest,
     ReportResultRequest,
     RefereeReportRequest,
+    ResolveSlipRequest,
 );
 
 impl Desk {

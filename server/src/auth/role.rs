@@ -27,6 +27,10 @@ pub enum Action {
     Referee,
     /// Withdraw a player who leaves the tournament, or reinstate one who returns.
     Withdraw,
+    /// Send a change slip about a player (the public board's "something wrong?" form).
+    SubmitSlip,
+    /// List change slips and accept or reject them.
+    ResolveSlips,
 }
 
 impl Action {
@@ -44,6 +48,8 @@ impl Action {
             Action::EnterResults => "enter results",
             Action::Referee => "make referee reports",
             Action::Withdraw => "withdraw or reinstate players",
+            Action::SubmitSlip => "send change slips",
+            Action::ResolveSlips => "see, accept or reject change slips",
         }
     }
 }
@@ -60,6 +66,7 @@ pub fn allows(role: Role, action: Action) -> bool {
         Role::Referee => matches!(action, Read | Watch | Referee | Withdraw),
         Role::Viewer => matches!(action, Read | Watch),
         Role::Replica => matches!(action, Read | ReadPrivate | Watch | Replicate),
+        Role::Public => matches!(action, Read | SubmitSlip),
         Role::System => false,
     }
 }
@@ -68,41 +75,51 @@ pub fn allows(role: Role, action: Action) -> bool {
 mod tests {
     use super::*;
 
+    /// Every role, the matrix's rows.
+    const ROLES: [Role; 9] = [
+        Role::Director,
+        Role::Registration,
+        Role::LateDesk,
+        Role::Results,
+        Role::Referee,
+        Role::Viewer,
+        Role::Replica,
+        Role::System,
+        Role::Public,
+    ];
+
+    /// Every action, the matrix's columns.
+    const ACTIONS: [Action; 13] = [
+        Action::Read,
+        Action::ReadPrivate,
+        Action::Register,
+        Action::Configure,
+        Action::ManageTokens,
+        Action::Watch,
+        Action::Replicate,
+        Action::Direct,
+        Action::EnterResults,
+        Action::Referee,
+        Action::Withdraw,
+        Action::SubmitSlip,
+        Action::ResolveSlips,
+    ];
+
+    fn roles_allowed(action: Action) -> Vec<Role> {
+        ROLES.into_iter().filter(|r| allows(*r, action)).collect()
+    }
+
     #[test]
     fn only_the_director_configures_and_manages_tokens() {
-        for role in [
-            Role::Registration,
-            Role::LateDesk,
-            Role::Results,
-            Role::Referee,
-            Role::Viewer,
-            Role::Replica,
-        ] {
-            assert!(!allows(role, Action::Configure), "{role:?}");
-            assert!(!allows(role, Action::ManageTokens), "{role:?}");
+        for action in [Action::Configure, Action::ManageTokens] {
+            assert_eq!(roles_allowed(action), vec![Role::Director], "{action:?}");
         }
-        assert!(
-            allows(Role::Director, Action::Configure)
-                && allows(Role::Director, Action::ManageTokens)
-        );
     }
 
     #[test]
     fn contact_data_is_for_director_desks_and_standby_only() {
-        let can: Vec<Role> = [
-            Role::Director,
-            Role::Registration,
-            Role::LateDesk,
-            Role::Results,
-            Role::Referee,
-            Role::Viewer,
-            Role::Replica,
-        ]
-        .into_iter()
-        .filter(|r| allows(*r, Action::ReadPrivate))
-        .collect();
         assert_eq!(
-            can,
+            roles_allowed(Action::ReadPrivate),
             vec![
                 Role::Director,
                 Role::Registration,
@@ -116,6 +133,32 @@ mod tests {
     fn everyone_but_the_system_reads() {
         assert!(!allows(Role::System, Action::Read));
         assert!(allows(Role::Viewer, Action::Read) && !allows(Role::Viewer, Action::Register));
+        assert!(allows(Role::Public, Action::Read));
+    }
+
+    #[test]
+    fn the_public_board_only_reads_and_sends_slips() {
+        let public: Vec<Action> = ACTIONS
+            .into_iter()
+            .filter(|a| allows(Role::Public, *a))
+            .collect();
+        assert_eq!(public, vec![Action::Read, Action::SubmitSlip]);
+        assert_eq!(
+            roles_allowed(Action::SubmitSlip),
+            vec![Role::Director, Role::Public]
+        );
+    }
+
+    #[test]
+    fn only_the_director_sees_and_resolves_slips() {
+        assert_eq!(roles_allowed(Action::ResolveSlips), vec![Role::Director]);
+    }
+
+    #[test]
+    fn the_system_role_is_allowed_nothing() {
+        for action in ACTIONS {
+            assert!(!allows(Role::System, action), "{action:?}");
+        }
     }
 
     #[test]
@@ -137,7 +180,12 @@ mod tests {
         for action in [Action::Direct, Action::EnterResults, Action::Referee] {
             assert!(!allows(Role::Viewer, action), "{action:?}");
             assert!(allows(Role::Director, action), "{action:?}");
-            for desk in [Role::Registration, Role::LateDesk, Role::Replica] {
+            for desk in [
+                Role::Registration,
+                Role::LateDesk,
+                Role::Replica,
+                Role::Public,
+            ] {
                 assert!(!allows(desk, action), "{desk:?} {action:?}");
             }
         }

@@ -1,10 +1,11 @@
 //! Commands: what a terminal asks the register to do. Imperative names; each is decided against the current
 //! state into events (`decide`) or rejected, changing nothing.
 
-use super::ids::{ParticipantId, Revision, TokenId, TournamentId};
+use super::ids::{ParticipantId, Revision, SlipId, TokenId, TournamentId};
 use super::rank::Rank;
 use super::record::{EventInfo, ParticipantFields, Role, TournamentSettings};
 use super::round::GameResult;
+use super::slip::SlipProposal;
 use serde::{Deserialize, Serialize};
 
 /// Entering a tournament: which one and which rounds (`None` = every round).
@@ -234,6 +235,26 @@ pub enum Command {
         /// What happened.
         report: RefereeReport,
     },
+    /// A player's change request from the public board: recorded as pending, changes nothing yet.
+    SubmitSlip {
+        /// The tournament whose page it came from.
+        tournament: TournamentId,
+        /// The player it is about.
+        participant: ParticipantId,
+        /// What the player says is wrong (no contact fields by construction).
+        proposal: SlipProposal,
+    },
+    /// The director accepts a pending slip (the normal participant update) or rejects it with a reason.
+    ResolveSlip {
+        /// Which slip.
+        slip: SlipId,
+        /// Accept (apply the change) or reject.
+        accept: bool,
+        /// Why; required when rejecting.
+        reason: String,
+        /// The participant revision the director looked at; `None` = any.
+        expected_revision: Option<Revision>,
+    },
 }
 
 /// What a referee reports at a table.
@@ -354,6 +375,8 @@ impl Command {
             Command::CloseRound { .. } => "CloseRound",
             Command::ReportResult { .. } => "ReportResult",
             Command::RefereeReport { .. } => "RefereeReport",
+            Command::SubmitSlip { .. } => "SubmitSlip",
+            Command::ResolveSlip { .. } => "ResolveSlip",
         }
     }
 }

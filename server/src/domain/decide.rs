@@ -9,6 +9,7 @@ use super::lifecycle;
 use super::record::{
     Entry, EntryStatus, EventInfo, Participant, ParticipantFields, Role, TokenRecord, Tournament,
 };
+use super::slip;
 use super::state::{ExternalId, State};
 use super::validate;
 use sha2::{Digest, Sha256};
@@ -210,6 +211,17 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
             table,
             report,
         } => lifecycle::referee(state, *tournament, *round, *table, report, ctx),
+        Command::SubmitSlip {
+            tournament,
+            participant,
+            proposal,
+        } => slip::submit(state, *tournament, *participant, proposal, ctx),
+        Command::ResolveSlip {
+            slip: id,
+            accept,
+            reason,
+            expected_revision,
+        } => slip::resolve(state, *id, *accept, reason, *expected_revision, ctx),
     }
 }
 
@@ -400,10 +412,10 @@ fn create_token(
             "a terminal name of 1 to 64 printable characters is required",
         ));
     }
-    if role == Role::System {
+    if matches!(role, Role::System | Role::Public) {
         return Err(Rejected::invalid(
             "role",
-            "the system role cannot be given to a terminal",
+            format!("the {} role cannot be given to a terminal", role.as_str()),
         ));
     }
     Ok(vec![Event::TokenCreated {
@@ -432,7 +444,7 @@ fn wrong_status(
     }
 }
 
-fn check_revision(expected: Option<Revision>, actual: Revision) -> Result<(), Rejected> {
+pub(super) fn check_revision(expected: Option<Revision>, actual: Revision) -> Result<(), Rejected> {
     match expected {
         Some(expected) if expected != actual => Err(Rejected::StaleRevision { expected, actual }),
         _ => Ok(()),

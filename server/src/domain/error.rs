@@ -1,7 +1,7 @@
 //! Rejections: why a command was refused. A rejected command changes nothing. `service::status` maps each variant
 //! to one gRPC code; the messages are written for a desk volunteer.
 
-use super::ids::{ParticipantId, Revision, TokenId, TournamentId};
+use super::ids::{ParticipantId, Revision, SlipId, TokenId, TournamentId};
 
 /// A command the register refuses.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -23,6 +23,9 @@ pub enum Rejected {
     /// No such token (`NOT_FOUND`).
     #[error("no token {0}")]
     UnknownToken(TokenId),
+    /// No such change slip (`NOT_FOUND`).
+    #[error("no slip {0}")]
+    UnknownSlip(SlipId),
     /// Someone else changed the record first (`ABORTED`; the service attaches the current record).
     #[error(
         "stale revision: you edited {expected}, the record is now at {actual}; reload and retry"

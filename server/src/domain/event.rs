@@ -1,12 +1,13 @@
 //! Events: what happened to the register, past tense. The log stores them; `State::apply` folds them.
 //! Every event carries the new revision of the record it changes, so applying is a plain assignment.
 
-use super::ids::{ParticipantId, Revision, TokenId, TournamentId};
+use super::ids::{ParticipantId, Revision, SlipId, TokenId, TournamentId};
 use super::record::{
     EntryStatus, EventInfo, Participant, ParticipantFields, RankChange, TokenRecord, Tournament,
     TournamentSettings,
 };
 use super::round::{GameRecord, RoundRecord, RoundState};
+use super::slip::Slip;
 use serde::{Deserialize, Serialize};
 
 /// One change to the register.
@@ -191,6 +192,25 @@ pub enum Event {
         /// The game after the change.
         game: GameRecord,
     },
+    /// A change slip arrived from the public board (pending).
+    SlipSubmitted {
+        /// The new slip.
+        slip: Slip,
+    },
+    /// The director accepted or rejected a slip. An accepted slip's participant events come first in the same
+    /// log entry, so the audit shows which slip a change came from.
+    SlipResolved {
+        /// Which slip.
+        id: SlipId,
+        /// Accepted (true) or rejected.
+        accepted: bool,
+        /// The director's reason (required when rejecting; may be empty when accepting).
+        reason: String,
+        /// The terminal that resolved it.
+        terminal: String,
+        /// When (ms since the Unix epoch).
+        at_ms: i64,
+    },
 }
 
 impl Event {
@@ -226,6 +246,9 @@ impl Event {
             } => "RoundClosed",
             Event::RoundStateSet { .. } => "RoundReopened",
             Event::GameUpdated { .. } => "GameUpdated",
+            Event::SlipSubmitted { .. } => "SlipSubmitted",
+            Event::SlipResolved { accepted: true, .. } => "SlipAccepted",
+            Event::SlipResolved { .. } => "SlipRejected",
         }
     }
 }

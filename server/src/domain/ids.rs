@@ -34,6 +34,11 @@ id_type!(
     "K"
 );
 id_type!(
+    /// A change slip sent from the public board: a player's request the director accepts or rejects.
+    SlipId,
+    "S"
+);
+id_type!(
     /// A record's revision; bumps on every change so concurrent edits are detected.
     Revision,
     "rev "

@@ -13,6 +13,7 @@ pub mod rank;
 pub mod record;
 pub mod round;
 pub mod setup;
+pub mod slip;
 pub mod state;
 pub mod validate;
 
@@ -20,7 +21,8 @@ pub use command::{Actor, Command, Context, EnterSpec};
 pub use decide::decide;
 pub use error::Rejected;
 pub use event::{Event, StatusChange};
-pub use ids::{Epoch, ParticipantId, Revision, Seq, TokenId, TournamentId};
+pub use ids::{Epoch, ParticipantId, Revision, Seq, SlipId, TokenId, TournamentId};
 pub use rank::Rank;
 pub use record::*;
+pub use slip::{Slip, SlipProposal, SlipState};
 pub use state::{RequestRecord, State, Subject};

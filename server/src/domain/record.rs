@@ -261,6 +261,8 @@ pub enum Role {
     Replica,
     /// The server itself (first-start bootstrap).
     System,
+    /// The anonymous public web board: reads public pages and submits change slips. Never has a token.
+    Public,
 }
 
 impl Role {
@@ -275,6 +277,7 @@ impl Role {
             Role::Viewer => "viewer",
             Role::Replica => "replica",
             Role::System => "system",
+            Role::Public => "public",
         }
     }
 }

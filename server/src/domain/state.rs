@@ -2,10 +2,11 @@
 //! Pure: `apply` never fails and never looks at anything but the event (events were validated by `decide`).
 
 use super::event::Event;
-use super::ids::{Epoch, ParticipantId, Seq, TokenId, TournamentId};
+use super::ids::{Epoch, ParticipantId, Seq, SlipId, TokenId, TournamentId};
 use super::name::fold;
 use super::record::{EntryStatus, EventInfo, Participant, TokenRecord, Tournament};
 use super::round::{GameRecord, Play, RoundRecord};
+use super::slip::{Slip, SlipState};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -29,6 +30,8 @@ pub enum Subject {
     /// One game of a round (results and referee reports answer with the game only, so their log entries stay
     /// small however big the round is).
     Game(TournamentId, u32, GameRecord),
+    /// A change slip from the public board.
+    Slip(Slip),
 }
 
 /// What the register remembers of a request id so that a retry returns the original answer.
@@ -64,6 +67,8 @@ pub struct State {
     pub tokens: BTreeMap<TokenId, TokenRecord>,
     /// Each tournament's rounds, numbers and frozen starting scores.
     pub play: BTreeMap<TournamentId, Play>,
+    /// Change slips from the public board, pending and resolved.
+    pub slips: BTreeMap<SlipId, Slip>,
     /// Request ids seen, with their answers.
     pub requests: HashMap<String, RequestRecord>,
     /// The last applied log entry.
@@ -89,6 +94,9 @@ pub struct StateImage {
     pub tokens: BTreeMap<TokenId, TokenRecord>,
     /// Rounds.
     pub play: BTreeMap<TournamentId, Play>,
+    /// Change slips (absent in snapshots taken before slips existed).
+    #[serde(default)]
+    pub slips: BTreeMap<SlipId, Slip>,
     /// Request ids with their answers, in log order.
     pub requests: Vec<(String, RequestRecord)>,
     /// The last applied entry.
@@ -112,6 +120,7 @@ impl State {
             participants: self.participants.clone(),
             tokens: self.tokens.clone(),
             play: self.play.clone(),
+            slips: self.slips.clone(),
             requests,
             last_seq: self.last_seq,
             epoch: self.epoch,
@@ -126,6 +135,7 @@ impl State {
             && a.participants == b.participants
             && a.tokens == b.tokens
             && a.play == b.play
+            && a.slips == b.slips
             && a.requests == b.requests
             && a.last_seq == b.last_seq
     }
@@ -137,6 +147,7 @@ impl State {
             tournaments: image.tournaments,
             tokens: image.tokens,
             play: image.play,
+            slips: image.slips,
             requests: image.requests.into_iter().collect(),
             last_seq: image.last_seq,
             epoch: image.epoch,
@@ -351,6 +362,31 @@ impl State {
                     }
                 }
             }
+            Event::SlipSubmitted { slip } => {
+                self.slips.insert(slip.id, slip.clone());
+            }
+            Event::SlipResolved {
+                id,
+                accepted,
+                reason,
+                terminal,
+                at_ms,
+            } => {
+                if let Some(slip) = self.slips.get_mut(id) {
+                    slip.state = if *accepted {
+                        SlipState::Accepted {
+                            terminal: terminal.clone(),
+                            at_ms: *at_ms,
+                        }
+                    } else {
+                        SlipState::Rejected {
+                            reason: reason.clone(),
+                            terminal: terminal.clone(),
+                            at_ms: *at_ms,
+                        }
+                    };
+                }
+            }
         }
     }
 
@@ -539,6 +575,10 @@ impl State {
                 .and_then(|p| p.round(*round))
                 .and_then(|r| r.game_at(game.table))
                 .map(|g| Subject::Game(*tournament, *round, g.clone())),
+            Event::SlipSubmitted {
+                slip: Slip { id, .. },
+            }
+            | Event::SlipResolved { id, .. } => self.slips.get(id).cloned().map(Subject::Slip),
         }
     }
 
@@ -562,6 +602,19 @@ impl State {
     /// The next free tournament id.
     pub fn next_tournament_id(&self) -> TournamentId {
         TournamentId(self.tournaments.keys().next_back().map_or(1, |id| id.0 + 1))
+    }
+
+    /// The next free slip id (slips are never removed, so ids are never reused).
+    pub fn next_slip_id(&self) -> SlipId {
+        SlipId(self.slips.keys().next_back().map_or(1, |id| id.0 + 1))
+    }
+
+    /// The slips still waiting for the director about participant `id`.
+    pub fn pending_slips_of(&self, id: ParticipantId) -> usize {
+        self.slips
+            .values()
+            .filter(|s| s.participant == id && s.state == SlipState::Pending)
+            .count()
     }
 
     /// The next free token id.

@@ -37,7 +37,8 @@ fn text(field: &'static str, value: &str, required: bool, max: usize) -> Result<
     Ok(())
 }
 
-fn country(field: &'static str, value: &str) -> Result<(), Rejected> {
+/// Checks an ISO 3166 alpha-2 country code (upper case) or empty.
+pub fn country(field: &'static str, value: &str) -> Result<(), Rejected> {
     if value.is_empty() || is_country(value) {
         Ok(())
     } else {

@@ -13,8 +13,8 @@ use crate::domain::setup::{
 };
 use crate::domain::{
     self, Entry, EntryStatus, EventInfo, PairingSystem, Participant, ParticipantFields,
-    ParticipantId, Rank, Rejected, Role, State, Subject, TokenRecord, Tournament, TournamentId,
-    TournamentSettings,
+    ParticipantId, Rank, Rejected, Role, Slip, SlipProposal, SlipState, State, Subject,
+    TokenRecord, Tournament, TournamentId, TournamentSettings,
 };
 use crate::log::LogEntry;
 use tengen_proto::v1 as pb;
@@ -459,7 +459,7 @@ pub fn tournament_to_pb(t: &Tournament) -> pb::Tournament {
     }
 }
 
-/// A role from the wire; `UNSPECIFIED` and unknown values are refused.
+/// A role from the wire; `UNSPECIFIED`, `PUBLIC` (no token can have it) and unknown values are refused.
 pub fn role_from_pb(v: i32) -> Result<Role, Rejected> {
     match pb::Role::try_from(v) {
         Ok(pb::Role::Director) => Ok(Role::Director),
@@ -486,6 +486,7 @@ pub fn role_to_pb(r: Role) -> pb::Role {
         Role::Referee => pb::Role::Referee,
         Role::Viewer => pb::Role::Viewer,
         Role::Replica => pb::Role::Replica,
+        Role::Public => pb::Role::Public,
         Role::System => pb::Role::Unspecified,
     }
 }
@@ -691,8 +692,66 @@ pub fn numbers_to_pb(state: &State, t: TournamentId) -> pb::PlayerNumbers {
     }
 }
 
-fn subject_to_pb(state: &State, s: &Subject, private: bool) -> pb::event::Subject {
-    match s {
+/// A change slip's proposal for the wire.
+fn proposal_to_pb(p: &SlipProposal) -> pb::SlipProposal {
+    pb::SlipProposal {
+        family_name: p.family_name.clone(),
+        given_name: p.given_name.clone(),
+        rank: p.rank.map(|r| r.to_string()),
+        club: p.club.clone(),
+        country: p.country.clone(),
+        rounds: p
+            .rounds
+            .as_ref()
+            .map(|r| pb::RoundList { rounds: r.clone() }),
+        message: p.message.clone(),
+    }
+}
+
+/// A change slip for the wire, with the player as the register has them now (number, names, rank in force).
+pub fn slip_to_pb(state: &State, s: &Slip) -> pb::Slip {
+    let round = state
+        .play
+        .get(&s.tournament)
+        .and_then(|p| p.rounds.last())
+        .map_or(1, |r| r.number);
+    let (slip_state, resolved_by, resolved_at_ms, reason) = match &s.state {
+        SlipState::Pending => (pb::SlipState::Pending, "", 0, ""),
+        SlipState::Accepted { terminal, at_ms } => {
+            (pb::SlipState::Accepted, terminal.as_str(), *at_ms, "")
+        }
+        SlipState::Rejected {
+            reason,
+            terminal,
+            at_ms,
+        } => (
+            pb::SlipState::Rejected,
+            terminal.as_str(),
+            *at_ms,
+            reason.as_str(),
+        ),
+    };
+    pb::Slip {
+        id: s.id.0,
+        tournament_id: s.tournament.0,
+        player: Some(player_ref(state, s.tournament, s.participant, round)),
+        participant_revision: state
+            .participants
+            .get(&s.participant)
+            .map_or(0, |p| p.revision.0),
+        proposal: Some(proposal_to_pb(&s.proposal)),
+        submitted_at_ms: s.submitted_at_ms,
+        state: slip_state as i32,
+        resolved_by: resolved_by.to_string(),
+        resolved_at_ms,
+        reason: reason.to_string(),
+    }
+}
+
+/// A log subject for the wire. Slips are not streamed: their free text comes from the anonymous public board and
+/// is for the director (`ListSlips`).
+fn subject_to_pb(state: &State, s: &Subject, private: bool) -> Option<pb::event::Subject> {
+    Some(match s {
         Subject::Event(e) => pb::event::Subject::EventInfo(event_to_pb(e)),
         Subject::Tournament(t) => pb::event::Subject::Tournament(tournament_to_pb(t)),
         Subject::Participant(p) => pb::event::Subject::Participant(participant_to_pb(p, private)),
@@ -700,6 +759,32 @@ fn subject_to_pb(state: &State, s: &Subject, private: bool) -> pb::event::Subjec
         Subject::Round(t, r) => pb::event::Subject::Round(round_to_pb(state, *t, r)),
         Subject::Numbers(t) => pb::event::Subject::Numbers(numbers_to_pb(state, *t)),
         Subject::Game(t, n, g) => pb::event::Subject::Game(game_to_pb(state, *t, *n, g)),
+        Subject::Slip(_) => return None,
+    })
+}
+
+/// Is this one of a slip's own events (not the participant update an accepted slip makes)?
+fn is_slip_event(event: &domain::Event) -> bool {
+    matches!(
+        event,
+        domain::Event::SlipSubmitted { .. } | domain::Event::SlipResolved { .. }
+    )
+}
+
+/// The subject shown with one event of an entry: the entry's answer, except that the participant events in an
+/// accepted slip's entry show the participant (as the register has them now, like round subjects).
+fn event_subject_to_pb(
+    state: &State,
+    subject: Option<&Subject>,
+    event: &domain::Event,
+    private: bool,
+) -> Option<pb::event::Subject> {
+    match subject? {
+        Subject::Slip(slip) if !is_slip_event(event) => state
+            .participants
+            .get(&slip.participant)
+            .map(|p| pb::event::Subject::Participant(participant_to_pb(p, private))),
+        s => subject_to_pb(state, s, private),
     }
 }
 
@@ -718,13 +803,30 @@ fn tournament_name(state: &State, t: TournamentId) -> String {
         .map_or(t.to_string(), |x| format!("{} ({t})", x.settings.name))
 }
 
-/// One line describing an event, without contact data or the event's kind (sent alongside).
+/// "Côté Anne (3k, P1)".
+fn participant_who(p: &Participant) -> String {
+    format!(
+        "{} {} ({}, {})",
+        p.fields.family_name, p.fields.given_name, p.fields.rank, p.id
+    )
+}
+
+/// One line describing an event, without contact data or the event's kind (sent alongside). A slip's line names
+/// the slip and the player, never what the slip says.
 fn summary(state: &State, event: &domain::Event, subject: Option<&Subject>) -> String {
     let who = match subject {
-        Some(Subject::Participant(p)) => format!(
-            "{} {} ({}, {})",
-            p.fields.family_name, p.fields.given_name, p.fields.rank, p.id
+        Some(Subject::Participant(p)) => participant_who(p),
+        Some(Subject::Slip(slip)) if is_slip_event(event) => format!(
+            "slip {} about {} ({}) in {}",
+            slip.id,
+            name_of(state, slip.participant),
+            slip.participant,
+            tournament_name(state, slip.tournament)
         ),
+        Some(Subject::Slip(slip)) => state
+            .participants
+            .get(&slip.participant)
+            .map_or_else(|| slip.participant.to_string(), participant_who),
         Some(Subject::Tournament(t)) => format!("{} ({})", t.settings.name, t.id),
         Some(Subject::Token(t)) => format!("terminal {} ({})", t.name, t.role.as_str()),
         Some(Subject::Event(e)) => format!("event {}", e.name),
@@ -831,10 +933,7 @@ pub fn entry_to_pb(
             .map(|e| pb::Event {
                 kind: e.kind().to_string(),
                 summary: summary(state, e, entry.subject.as_ref()),
-                subject: entry
-                    .subject
-                    .as_ref()
-                    .map(|s| subject_to_pb(state, s, private)),
+                subject: event_subject_to_pb(state, entry.subject.as_ref(), e, private),
             })
             .collect(),
         prev_hash: prev_hash.to_vec(),
@@ -980,5 +1079,119 @@ mod tests {
         assert_eq!(settings.adjusted_time_seconds, 40 * 60 + 45 * 30);
         let again = settings_from_pb(Some(settings), false).expect("again");
         assert_eq!(again, s);
+    }
+
+    /// A register with Anne Côté in tournament 1 and her slip S1 (club Québec, a private-sounding message), run
+    /// through the domain as the writer would, returning the state and the entry of the last command.
+    fn slip_entry(accept: Option<bool>) -> (State, LogEntry) {
+        use domain::{Actor, Command, Context, EnterSpec, SlipProposal};
+        let ctx = |role| Context {
+            actor: Actor {
+                terminal: "t".into(),
+                role,
+                operator: String::new(),
+            },
+            now_ms: 1,
+            entropy: [0; 32],
+        };
+        let mut state = State::default();
+        let mut run = |cmd: Command, role| {
+            let events = domain::decide(&state, &cmd, &ctx(role)).expect("accepted");
+            for e in &events {
+                state.apply(e);
+            }
+            let subject = events.last().and_then(|e| state.subject_of(e));
+            LogEntry {
+                seq: domain::Seq(1),
+                epoch: domain::Epoch(0),
+                timestamp_ms: 1,
+                terminal: "t".into(),
+                role,
+                operator: String::new(),
+                request_id: "r".into(),
+                fingerprint: String::new(),
+                events,
+                subject,
+            }
+        };
+        let settings = TournamentSettings {
+            name: "Main".into(),
+            rounds: 3,
+            ..Default::default()
+        };
+        run(Command::CreateTournament { settings }, Role::Director);
+        let register = Command::RegisterParticipant {
+            fields: ParticipantFields::sample("Côté", "Anne", "Montréal"),
+            enter: vec![EnterSpec {
+                tournament: TournamentId(1),
+                rounds: None,
+            }],
+            check_in: false,
+            different_person: false,
+        };
+        run(register, Role::Director);
+        let submit = Command::SubmitSlip {
+            tournament: TournamentId(1),
+            participant: ParticipantId(1),
+            proposal: SlipProposal {
+                club: Some("Québec".into()),
+                message: "call me on 555 0100".into(),
+                ..Default::default()
+            },
+        };
+        let mut entry = run(submit, Role::Public);
+        if let Some(accept) = accept {
+            let resolve = Command::ResolveSlip {
+                slip: domain::SlipId(1),
+                accept,
+                reason: "no".into(),
+                expected_revision: None,
+            };
+            entry = run(resolve, Role::Director);
+        }
+        (state, entry)
+    }
+
+    #[test]
+    fn the_log_stream_names_a_slip_but_never_streams_what_it_says() {
+        let (state, entry) = slip_entry(None);
+        let wire = entry_to_pb(&state, &entry, &[], &[], true, false);
+        assert_eq!(wire.role, pb::Role::Public as i32);
+        let [event] = wire.events.as_slice() else {
+            panic!("one event: {wire:?}")
+        };
+        assert_eq!(event.kind, "SlipSubmitted");
+        assert_eq!(event.summary, "slip S1 about Côté Anne (P1) in Main (T1)");
+        assert_eq!(event.subject, None);
+    }
+
+    #[test]
+    fn an_accepted_slip_streams_the_participant_it_changed() {
+        let (state, entry) = slip_entry(Some(true));
+        let wire = entry_to_pb(&state, &entry, &[], &[], false, false);
+        let kinds: Vec<&str> = wire.events.iter().map(|e| e.kind.as_str()).collect();
+        assert_eq!(kinds, ["ParticipantUpdated", "SlipAccepted"]);
+        let Some(pb::event::Subject::Participant(p)) = &wire.events[0].subject else {
+            panic!("the update shows the participant: {wire:?}")
+        };
+        assert_eq!(p.fields.as_ref().map(|f| f.club.as_str()), Some("Québec"));
+        assert_eq!(wire.events[0].summary, "Côté Anne (3k, P1)");
+        assert_eq!(wire.events[1].subject, None);
+        let slip = slip_to_pb(&state, &state.slips[&domain::SlipId(1)]);
+        assert_eq!(
+            (
+                slip.state,
+                slip.resolved_by.as_str(),
+                slip.participant_revision
+            ),
+            (pb::SlipState::Accepted as i32, "t", 2)
+        );
+        assert_eq!(slip.player.map(|p| p.family_name), Some("Côté".into()));
+        let (state, _) = slip_entry(Some(false));
+        let slip = slip_to_pb(&state, &state.slips[&domain::SlipId(1)]);
+        assert_eq!(
+            (slip.state, slip.reason.as_str()),
+            (pb::SlipState::Rejected as i32, "no")
+        );
     }
 }

@@ -11,10 +11,10 @@ pub mod results;
 pub mod rounds;
 pub mod status;
 
-use crate::auth::Caller;
+use crate::auth::{Action, Caller};
 use crate::domain::round::RoundRecord;
 use crate::domain::{
-    Actor, Command, ParticipantId, Rejected, Revision, State, Subject, TournamentId,
+    Actor, Command, ParticipantId, Rejected, Revision, Role, State, Subject, TournamentId,
 };
 use crate::log::{Committed, LogStore, Outcome, WriteError};
 use crate::replica::hub::Replicated;
@@ -71,6 +71,10 @@ impl Core {
     }
 
     /// Submits a command for `caller` and waits until it is durable.
+    ///
+    /// Each door checks its caller's role before building a command; this checks once more, whatever the door, that
+    /// the anonymous public board (`Role::Public`, which has no token) sends nothing but change slips, and that
+    /// only roles allowed `SubmitSlip` send slips.
     pub async fn write(
         &self,
         caller: &Caller,
@@ -78,6 +82,13 @@ impl Core {
         cmd: Command,
         target: Target,
     ) -> Result<Outcome, Status> {
+        if matches!(cmd, Command::SubmitSlip { .. }) {
+            caller.require(Action::SubmitSlip)?;
+        } else if caller.role == Role::Public {
+            return Err(Status::permission_denied(
+                "the public board may only send change slips",
+            ));
+        }
         let meta = meta.unwrap_or_default();
         let request_id = meta.request_id.trim().to_string();
         if request_id.is_empty() {

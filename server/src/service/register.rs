@@ -1,9 +1,12 @@
-//! The `Register` service: the event, tournaments and participants.
+//! The `Register` service: the event, tournaments and participants, and the change slips players send about their
+//! entries from the public board (a slip is accepted through the register's normal participant update).
 
 use super::convert::{self, fields_from_pb, participant_to_pb, settings_from_pb};
 use super::{any_revision, invalid, participant_answer, tournament_answer, Core, Target};
 use crate::auth::{caller, Action};
-use crate::domain::{Command, EnterSpec, ParticipantId, Revision, Subject, TournamentId};
+use crate::domain::{
+    Command, EnterSpec, ParticipantId, Rejected, Revision, SlipId, Subject, TournamentId,
+};
 use std::sync::Arc;
 use tengen_proto::v1 as pb;
 use tengen_proto::v1::register_server::Register;
@@ -415,5 +418,56 @@ impl Register for RegisterService {
             participants,
             next_after_id: next,
         }))
+    }
+
+    async fn list_slips(
+        &self,
+        req: Request<pb::ListSlipsRequest>,
+    ) -> Result<Response<pb::ListSlipsResponse>, Status> {
+        caller(&req)?.require(Action::ResolveSlips)?;
+        let r = req.get_ref();
+        let tournament = (r.tournament_id != 0).then_some(TournamentId(r.tournament_id));
+        let slips = self.core.read(|s| {
+            if let Some(t) = tournament {
+                if !s.tournaments.contains_key(&t) {
+                    return Err(invalid(Rejected::UnknownTournament(t)));
+                }
+            }
+            Ok(s.slips
+                .values()
+                .filter(|slip| tournament.is_none_or(|t| slip.tournament == t))
+                .filter(|slip| r.include_resolved || slip.is_pending())
+                .map(|slip| convert::slip_to_pb(s, slip))
+                .collect())
+        })??;
+        Ok(Response::new(pb::ListSlipsResponse { slips }))
+    }
+
+    async fn resolve_slip(
+        &self,
+        req: Request<pb::ResolveSlipRequest>,
+    ) -> Result<Response<pb::Slip>, Status> {
+        let caller = caller(&req)?;
+        caller.require(Action::ResolveSlips)?;
+        let r = req.into_inner();
+        let id = SlipId(r.slip_id);
+        // A stale revision answers with the participant the slip is about, as a participant edit does.
+        let target = self
+            .core
+            .read(|s| s.slips.get(&id).map(|slip| slip.participant))?
+            .map_or(Target::None, Target::Participant);
+        let cmd = Command::ResolveSlip {
+            slip: id,
+            accept: r.accept,
+            reason: r.reason,
+            expected_revision: any_revision(r.expected_revision),
+        };
+        let outcome = self.core.write(&caller, r.meta, cmd, target).await?;
+        match &outcome.subject {
+            Some(Subject::Slip(slip)) => Ok(Response::new(
+                self.core.read(|s| convert::slip_to_pb(s, slip))?,
+            )),
+            _ => Err(Status::internal("the command did not answer with a slip")),
+        }
     }
 }

@@ -11,6 +11,7 @@ pub fn code(r: &Rejected) -> Code {
         Rejected::UnknownParticipant(_)
         | Rejected::UnknownTournament(_)
         | Rejected::UnknownToken(_)
+        | Rejected::UnknownSlip(_)
         | Rejected::UnknownRound { .. } => Code::NotFound,
         Rejected::Precondition(_) => Code::FailedPrecondition,
         Rejected::StaleRevision { .. } => Code::Aborted,
