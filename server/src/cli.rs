@@ -24,6 +24,10 @@ pub struct Cli {
     /// Extra name or address the server certificate must cover (repeatable), e.g. the LAN address.
     #[arg(long = "san")]
     pub san: Vec<String>,
+    /// Also serve the public board (pairings, standings, players; no desk page, no gRPC) over plain HTTP on this
+    /// address, e.g. 0.0.0.0:8080: players' phones do not trust the venue CA.
+    #[arg(long, env = "TENGEN_PUBLIC_HTTP")]
+    pub public_http: Option<SocketAddr>,
     /// Serve plaintext gRPC without TLS. Development only: never at a venue.
     #[arg(long)]
     pub insecure_dev: bool,
@@ -92,6 +96,16 @@ pub enum Cmd {
         #[command(subcommand)]
         action: CertCmd,
     },
+    /// Print the public board's QR code for the hall poster: in the terminal, or an A4 SVG poster
+    /// (`--svg > poster.svg`). Phones open the plain-HTTP public port (--public-http).
+    BoardQr {
+        /// The address phones open, e.g. http://192.168.1.10:8080/ (the LAN address and the --public-http port).
+        #[arg(long)]
+        url: String,
+        /// Print a standalone SVG poster instead of the terminal code.
+        #[arg(long)]
+        svg: bool,
+    },
     /// Replay an OpenGotha tournament file round by round with the `egf` profile and compare with its pairings.
     ReplayOpengotha {
         /// The OpenGotha XML file.
@@ -149,6 +163,10 @@ pub fn main() -> anyhow::Result<i32> {
             ))
         }
         Some(Cmd::Restore { ref from }) => crate::cli_admin::restore(&cli.data, from),
+        Some(Cmd::BoardQr { ref url, svg }) => {
+            print!("{}", crate::board_qr::render(url, svg)?);
+            Ok(0)
+        }
         Some(Cmd::Cert {
             action: CertCmd::Issue { ref name, ref out },
         }) => crate::cli_admin::cert_issue(&cli.data, name, out),
@@ -209,7 +227,15 @@ async fn serve_main(cli: Cli) -> anyhow::Result<()> {
     };
     let listener = tokio::net::TcpListener::bind(cli.listen).await?;
     let addr = listener.local_addr()?;
-    let prepared = prepare(&config, addr).await?;
+    let mut prepared = prepare(&config, addr).await?;
+    if let Some(board) = cli.public_http {
+        let board = tokio::net::TcpListener::bind(board).await?;
+        println!(
+            "public board (phones, no login) on http://{}/",
+            board.local_addr()?
+        );
+        prepared.public_board = Some(board);
+    }
     let scheme = if prepared.tls.is_some() {
         "https"
     } else {

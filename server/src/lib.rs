@@ -10,21 +10,26 @@
 //! - [`sheets`]: printed sheets (pairings, slips, wall chart, standings, register) as text or HTML.
 //! - [`replica`]: the standby, semi-synchronous acknowledgements, promotion and fencing, backups.
 //! - [`tls`]: the venue certificate authority.
-//! - [`cli`]: the `tengen-server` command line.
+//! - [`http`]: the listening sockets (gRPC and the web pages on one TLS port; the public board on plain HTTP).
+//! - [`web`]: the web pages (the public board) over the same applied state.
+//! - [`cli`]: the `tengen-server` command line; [`board_qr`]: the hall poster's QR code.
 //! - [`draw`]: the pairing engine (the pure `tengen-draw` crate).
 
 #![warn(missing_docs)]
 
 pub mod auth;
+pub mod board_qr;
 pub mod cli;
 mod cli_admin;
 mod cli_replay;
 pub mod domain;
+pub mod http;
 pub mod log;
 pub mod replica;
 pub mod service;
 pub mod sheets;
 pub mod tls;
+pub mod web;
 
 pub use tengen_draw as draw;
 
@@ -41,9 +46,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
 use tengen_proto::v1 as pb;
 use tokio::net::TcpListener;
-use tokio_stream::wrappers::TcpListenerStream;
 use tonic::service::interceptor::InterceptedService;
-use tonic::transport::{Identity, Server, ServerTlsConfig};
+use tonic::service::Routes;
 
 /// The largest request the server decodes; anything bigger is refused before it reaches a handler.
 pub const MAX_REQUEST_BYTES: usize = 256 * 1024;
@@ -128,6 +132,8 @@ pub struct Prepared {
     pub director_token_path: PathBuf,
     /// Entries replayed from the log.
     pub replayed: u64,
+    /// The plain-HTTP listener of the public board (`--public-http`), if any.
+    pub public_board: Option<TcpListener>,
 }
 
 impl Prepared {
@@ -256,6 +262,7 @@ pub async fn prepare(config: &Config, addr: SocketAddr) -> Result<Prepared, Serv
         new_director_token,
         director_token_path,
         replayed: entries,
+        public_board: None,
     })
 }
 
@@ -296,7 +303,8 @@ async fn bootstrap_director(core: &Core, path: &Path) -> Result<Option<String>, 
     Ok(Some(secret))
 }
 
-/// Serves the prepared server on `listener` until `shutdown` resolves, then stops the writer cleanly.
+/// Serves the prepared server on `listener` (gRPC and the web pages) and on the public board's plain-HTTP
+/// listener, if any, until `shutdown` resolves; then stops the writer cleanly.
 pub async fn serve(
     listener: TcpListener,
     prepared: Prepared,
@@ -308,6 +316,7 @@ pub async fn serve(
         follow,
         start_as_standby,
         tls,
+        public_board,
         ..
     } = prepared;
     if let Some(f) = &follow {
@@ -318,16 +327,49 @@ pub async fn serve(
         // The fencing watch guards a primary, and a standby once it has been promoted.
         tokio::spawn(replica::follow::fence(core.clone(), f.clone()));
     }
+    let tls = match &tls {
+        Some(tls) => Some(http::tls_config(&tls.cert_pem, &tls.key_pem)?),
+        None => None,
+    };
+    let web = web::Web::start(core.clone());
+    let app = web::router(web.clone(), grpc_routes(&core).await?);
+    let control = core.control.clone();
+    drop(core);
+    let (stopped, _) = tokio::sync::broadcast::channel::<()>(1);
+    let board = public_board.map(|listener| {
+        let mut stopped = stopped.subscribe();
+        let board = web::public_router(web.clone());
+        tokio::spawn(http::serve(listener, None, board, async move {
+            let _ = stopped.recv().await;
+        }))
+    });
+    drop(web);
     let shutdown = async move {
         shutdown.await;
-        // End long-lived streams (Watch) so graceful shutdown only waits for short requests.
+        // End long-lived streams (Watch, live pages) so graceful shutdown only waits for short requests.
         let _ = stop.send(true);
+        let _ = stopped.send(());
     };
-    let mut builder = Server::builder();
-    if let Some(tls) = &tls {
-        let identity = Identity::from_pem(&tls.cert_pem, &tls.key_pem);
-        builder = builder.tls_config(ServerTlsConfig::new().identity(identity))?;
+    let result = http::serve(listener, tls, app, shutdown).await;
+    if let Some(board) = board {
+        let _ = board.await;
     }
+    // Stop following, then drop the writer handle: with every service gone the writer drains and stops.
+    if let Some((stop_follow, task)) = control.take_follower() {
+        let _ = stop_follow.send(true);
+        let _ = task.await;
+    }
+    if let Some(writer) = control.take_writer() {
+        let stopped = tokio::task::spawn_blocking(move || writer.join()).await;
+        if let Ok(Ok(Err(e))) = stopped {
+            tracing::error!(error = %e, "the writer stopped with an error");
+        }
+    }
+    result.map_err(ServerError::from)
+}
+
+/// Every gRPC service behind the bearer-token interceptor (health and reflection open), as one router.
+async fn grpc_routes(core: &Arc<Core>) -> Result<axum::Router, ServerError> {
     let (health, health_service) = tonic_health::server::health_reporter();
     health
         .set_serving::<pb::register_server::RegisterServer<RegisterService>>()
@@ -362,10 +404,7 @@ pub async fn serve(
         service::replication::ReplicationService::new(core.clone()),
     )
     .max_decoding_message_size(MAX_REQUEST_BYTES);
-    let control = core.control.clone();
-    drop(core);
-    let result = builder
-        .add_service(health_service)
+    Ok(Routes::new(health_service)
         .add_service(reflection)
         .add_service(InterceptedService::new(register, auth.clone()))
         .add_service(InterceptedService::new(admin, auth.clone()))
@@ -373,33 +412,8 @@ pub async fn serve(
         .add_service(InterceptedService::new(rounds, auth.clone()))
         .add_service(InterceptedService::new(results, auth.clone()))
         .add_service(InterceptedService::new(replication, auth))
-        .serve_with_incoming_shutdown(incoming(listener), shutdown)
-        .await;
-    // Stop following, then drop the writer handle: with every service gone the writer drains and stops.
-    if let Some((stop_follow, task)) = control.take_follower() {
-        let _ = stop_follow.send(true);
-        let _ = task.await;
-    }
-    if let Some(writer) = control.take_writer() {
-        let stopped = tokio::task::spawn_blocking(move || writer.join()).await;
-        if let Ok(Ok(Err(e))) = stopped {
-            tracing::error!(error = %e, "the writer stopped with an error");
-        }
-    }
-    result.map_err(ServerError::from)
-}
-
-/// Accepted connections with Nagle's algorithm off: log streams to a standby are many small writes, and Nagle
-/// plus delayed acknowledgements would hold each one for tens of milliseconds.
-fn incoming(
-    listener: TcpListener,
-) -> impl tokio_stream::Stream<Item = std::io::Result<tokio::net::TcpStream>> {
-    use tokio_stream::StreamExt;
-    TcpListenerStream::new(listener).map(|conn| {
-        let conn = conn?;
-        conn.set_nodelay(true)?;
-        Ok(conn)
-    })
+        .prepare()
+        .into_axum_router())
 }
 
 /// Prepares and serves: the whole server in one call (used by tests and the binary).

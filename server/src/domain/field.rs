@@ -253,6 +253,17 @@ impl<'a> Field<'a> {
             .retain(|p| p.participation.iter().take(after as usize).any(|x| *x) || after == 0);
         tengen_standings::placing::standings(&snap, draw::RoundNo(after), &settings)
     }
+
+    /// The score grid after round `after`: every player's McMahon score after each round (a player's own page).
+    pub fn score_table(&self, after: u32) -> tengen_standings::score::ScoreTable {
+        let settings = setup::standings_settings(&self.tournament.settings.scoring);
+        let input = self.snapshot(after + 1);
+        tengen_standings::score::ScoreTable::build(
+            &input.snapshot,
+            draw::RoundNo(after),
+            &settings.scores,
+        )
+    }
 }
 
 /// A snapshot plus what drawing from it would freeze.

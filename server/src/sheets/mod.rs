@@ -10,12 +10,12 @@ mod egf;
 mod html;
 mod model;
 mod pairings;
-mod ranklist;
+pub(crate) mod ranklist;
 mod register;
-mod roster;
+pub(crate) mod roster;
 mod slips;
 mod text;
-mod wallchart;
+pub(crate) mod wallchart;
 mod width;
 
 #[cfg(test)]

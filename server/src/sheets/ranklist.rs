@@ -124,7 +124,7 @@ pub(crate) fn standings(roster: &Roster, round: u32) -> Result<Sheet, Rejected> 
 }
 
 /// A criterion's column header: its name without the conventions in brackets (the note spells them out).
-fn short(c: &Criterion) -> String {
+pub(crate) fn short(c: &Criterion) -> String {
     let name = c.name();
     match name.split_once(" (") {
         Some((head, _)) => head.to_string(),

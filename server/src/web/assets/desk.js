@@ -1,0 +1,186 @@
+// Tengen desk pages: single-key result entry, confirm before a forfeit, the forfeit clock ticking, and what a
+// volunteer typed kept when live.js swaps <main> for a fresh copy. Every page works without this script.
+(function () {
+  "use strict";
+  if (window.tengenDesk) return;
+  window.tengenDesk = true;
+
+  // --- What was typed survives a live refresh -------------------------------------------------------------
+  // Forms with data-keep="key" remember their fields; after live.js replaces <main>, the values, the focus and
+  // the error message come back.
+  var kept = {};
+  var focusKey = null;
+
+  function keyOf(el) {
+    var form = el && el.form;
+    if (!form || !form.dataset || !form.dataset.keep || !el.name || el.type === "hidden") return null;
+    return form.dataset.keep + "|" + el.name;
+  }
+
+  function remember(el) {
+    var k = keyOf(el);
+    if (!k) return;
+    if (el.type === "radio") { if (el.checked) kept[k] = el.value; }
+    else if (el.type === "checkbox") kept[k] = el.checked;
+    else kept[k] = el.value;
+  }
+
+  function rememberAll(root) {
+    var els = root.querySelectorAll("form[data-keep] input, form[data-keep] textarea, form[data-keep] select");
+    for (var i = 0; i < els.length; i++) remember(els[i]);
+  }
+
+  function restore(root) {
+    var els = root.querySelectorAll("form[data-keep] input, form[data-keep] textarea, form[data-keep] select");
+    var focus = null;
+    for (var i = 0; i < els.length; i++) {
+      var el = els[i], k = keyOf(el);
+      if (!k) continue;
+      if (Object.prototype.hasOwnProperty.call(kept, k)) {
+        if (el.type === "radio") el.checked = kept[k] === el.value;
+        else if (el.type === "checkbox") el.checked = !!kept[k];
+        else el.value = kept[k];
+      }
+      if (k === focusKey && !focus && (el.type !== "radio" || el.checked)) focus = el;
+    }
+    if (focus) focus.focus();
+    else if (document.getElementById("table") && document.getElementById("result")) {
+      if (!document.activeElement || document.activeElement === document.body) document.getElementById("table").focus();
+    }
+  }
+
+  document.addEventListener("input", function (e) { remember(e.target); }, true);
+  document.addEventListener("change", function (e) { remember(e.target); }, true);
+  document.addEventListener("focusin", function (e) { focusKey = keyOf(e.target); }, true);
+  document.addEventListener("focusout", function (e) {
+    // Leaving a field on purpose forgets it; a field removed by a refresh is still the one to focus again.
+    var el = e.target;
+    setTimeout(function () {
+      var idle = !document.activeElement || document.activeElement === document.body;
+      if (idle && document.contains(el)) focusKey = null;
+    }, 0);
+  }, true);
+
+  var loadedAt = Date.now();
+  new MutationObserver(function (mutations) {
+    for (var i = 0; i < mutations.length; i++) {
+      var added = mutations[i].addedNodes, removed = mutations[i].removedNodes;
+      for (var j = 0; j < added.length; j++) {
+        if (added[j].tagName !== "MAIN") continue;
+        var fresh = added[j];
+        for (var r = 0; r < removed.length; r++) {
+          var old = removed[r].querySelector && removed[r].querySelector("#error");
+          if (old && !fresh.querySelector("#error")) {
+            var heading = fresh.querySelector("h1");
+            if (heading) heading.after(old); else fresh.prepend(old);
+          }
+        }
+        loadedAt = Date.now();
+        restore(fresh);
+        tick();
+      }
+    }
+  }).observe(document.body, { childList: true });
+
+  // --- Results desk: table number, one key, Enter ---------------------------------------------------------
+  var RESULT_KEYS = { b: true, w: true, j: true, x: true };
+
+  function hint(form, text) {
+    var p = document.getElementById("key-hint");
+    if (!p) {
+      p = document.createElement("p");
+      p.id = "key-hint";
+      p.className = "error";
+      form.after(p);
+    }
+    p.textContent = text;
+  }
+
+  document.addEventListener("keydown", function (e) {
+    var form = e.target && e.target.form;
+    if (!form || form.id !== "result" || e.ctrlKey || e.metaKey || e.altKey) return;
+    var key = (e.key || "").toLowerCase();
+    if (RESULT_KEYS[key]) {
+      var radio = form.querySelector('input[name="result"][value="' + key + '"]');
+      if (radio) {
+        e.preventDefault();
+        radio.checked = true;
+        remember(radio);
+      }
+    } else if (key === "f") {
+      var box = form.querySelector("#forfeit");
+      if (box) {
+        e.preventDefault();
+        box.checked = !box.checked;
+        remember(box);
+      }
+    } else if (key === "escape") {
+      e.preventDefault();
+      form.reset();
+      var table = form.querySelector("#table");
+      table.value = "";
+      rememberAll(form);
+      table.focus();
+    } else if (key === "enter" && e.target.type === "radio") {
+      // Enter on a radio button submits like Enter in the table field.
+      e.preventDefault();
+      if (form.requestSubmit) form.requestSubmit(); else form.submit();
+    }
+  });
+
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (form.id === "result") {
+      var table = form.querySelector("#table");
+      var chosen = form.querySelector('input[name="result"]:checked');
+      var typed = table && /^\s*\d+/.test(table.value);
+      var keyed = table && /[bwjx]/i.test(table.value.replace(/^\s*\d+/, ""));
+      if (!typed) {
+        e.preventDefault();
+        hint(form, "Type the table number first.");
+        if (table) table.focus();
+        return;
+      }
+      if (!chosen && !keyed) {
+        e.preventDefault();
+        hint(form, "Press b, w, j or x for the result.");
+        table.focus();
+        return;
+      }
+      return;
+    }
+    // Referee: a forfeit or a player leaving is confirmed first (a mistaken tap costs a game).
+    var button = e.submitter || form.querySelector("button[data-confirm]");
+    var question = button && button.getAttribute("data-confirm");
+    if (question && !window.confirm(question)) e.preventDefault();
+  });
+
+  // --- Referee: the forfeit clock ticks between refreshes -------------------------------------------------
+  function tick() {
+    var clock = document.getElementById("clock");
+    if (!clock || clock.dataset.minutes === undefined) return;
+    var base = parseInt(clock.dataset.minutes, 10);
+    var forfeit = parseInt(clock.dataset.forfeit, 10);
+    if (isNaN(base) || isNaN(forfeit)) return;
+    var minutes = base + Math.floor((Date.now() - loadedAt) / 60000);
+    var shown = clock.querySelector(".minutes");
+    if (shown) shown.textContent = String(minutes);
+    var words = clock.querySelector(".due-words");
+    var due = minutes >= forfeit;
+    if (words) words.textContent = due ? "reached" : "in " + (forfeit - minutes) + " min";
+    clock.classList.toggle("due", due);
+    var tables = document.getElementById("tables");
+    if (tables) tables.classList.toggle("forfeit-due", due);
+    if (due) {
+      var late = document.querySelectorAll(".table-card.late");
+      for (var i = 0; i < late.length; i++) late[i].classList.add("overdue");
+    }
+  }
+
+  rememberAll(document);
+  var first = document.getElementById("table");
+  if (first && document.getElementById("result") && (!document.activeElement || document.activeElement === document.body)) {
+    first.focus();
+  }
+  setInterval(tick, 15000);
+})();

@@ -1,0 +1,80 @@
+// Tengen board: keeps a page current over Server-Sent Events and filters lists as you type.
+// The page says what it shows (body data-topics) and as of when (data-stamp); when /live announces another stamp,
+// the page fetches itself again and swaps <main>, keeping what was typed in the search box.
+(function () {
+  "use strict";
+  var body = document.body;
+  var topics = body.dataset.topics;
+  var indicator = document.getElementById("live");
+
+  function fold(s) {
+    return s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  }
+
+  function filter() {
+    var box = document.getElementById("search");
+    if (!box) return;
+    var words = fold(box.value).split(/\s+/).filter(Boolean);
+    var items = document.querySelectorAll("[data-k]");
+    for (var i = 0; i < items.length; i++) {
+      var key = items[i].getAttribute("data-k");
+      var show = words.every(function (w) { return key.indexOf(w) >= 0; });
+      items[i].hidden = !show;
+    }
+  }
+
+  function wire() {
+    var box = document.getElementById("search");
+    if (box) {
+      box.addEventListener("input", filter);
+      filter();
+    }
+  }
+
+  var busy = false, again = false;
+  function refresh() {
+    if (busy) { again = true; return; }
+    busy = true;
+    fetch(location.href, { headers: { "Accept": "text/html" }, cache: "no-store" })
+      .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
+      .then(function (text) {
+        var doc = new DOMParser().parseFromString(text, "text/html");
+        var fresh = doc.querySelector("main");
+        var box = document.getElementById("search");
+        var typed = box ? box.value : null;
+        var focused = box && document.activeElement === box;
+        if (fresh) document.querySelector("main").replaceWith(fresh);
+        body.dataset.stamp = doc.body.dataset.stamp || "";
+        var newBox = document.getElementById("search");
+        if (newBox && typed !== null) {
+          newBox.value = typed;
+          if (focused) newBox.focus();
+        }
+        wire();
+      })
+      .catch(function () {})
+      .then(function () {
+        busy = false;
+        if (again) { again = false; refresh(); }
+      });
+  }
+
+  wire();
+  if (!topics || !window.EventSource) return;
+  var source = null;
+  function connect() {
+    source = new EventSource("/live?topics=" + encodeURIComponent(topics));
+    source.addEventListener("change", function (e) {
+      if (indicator) indicator.className = "live";
+      if (e.data !== body.dataset.stamp) refresh();
+    });
+    source.onerror = function () {
+      if (indicator) indicator.className = "live off";
+    };
+  }
+  connect();
+  // A phone that slept may hold a dead connection: reconnect when the page is shown again.
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible" && source && source.readyState === EventSource.CLOSED) connect();
+  });
+})();

@@ -1,0 +1,200 @@
+//! The public board: the pages a player opens on a phone, no login. Each page module turns the applied state
+//! into markup (pure functions of `&State`); this file owns what they share: reading ids from the address,
+//! rendering through the page cache with the page's stamp, and the small formats (halves as ½, a player's label).
+//! Reads names, ranks, clubs and countries only — never contact data.
+
+pub mod home;
+pub mod pairings;
+pub mod player;
+pub mod players;
+pub mod slip;
+pub mod standings;
+
+use super::layout::{self, Page};
+use super::live::parse_topics;
+use super::topics::Topic;
+use super::{Web, WebError};
+use crate::domain::{ParticipantId, State, TournamentId};
+use crate::sheets::roster::Roster;
+use axum::body::Bytes;
+use axum::extract::{Query, State as Shared};
+use axum::http::{header, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use std::sync::Arc;
+
+/// Written where a form needs a fresh request id: each response gets its own, even when the page is cached.
+pub const REQUEST_ID_SLOT: &str = "@@request-id@@";
+
+/// A tournament id from the address: 400 unless it is a number.
+pub fn tournament_id(raw: &str) -> Result<TournamentId, WebError> {
+    raw.parse::<u64>()
+        .map(TournamentId)
+        .map_err(|_| WebError::bad_request("A tournament is named by its number, as in /t/1/pairings."))
+}
+
+/// The roster of tournament `t`, or a 404 page.
+pub fn roster(state: &State, t: TournamentId) -> Result<Roster<'_>, WebError> {
+    Roster::new(state, t).map_err(|_| WebError::not_found(format!("There is no tournament {}.", t.0)))
+}
+
+/// A player by the number on the sheets (`7`, `#7`) or by register id before numbering (`P12`).
+pub(crate) fn player_by_number(roster: &Roster, text: &str) -> Option<ParticipantId> {
+    let text = text.trim().trim_start_matches('#');
+    if let Some(id) = text.strip_prefix(['P', 'p']) {
+        let p = ParticipantId(id.parse().ok()?);
+        return roster.entrants.contains_key(&p).then_some(p);
+    }
+    let n: u32 = text.parse().ok()?;
+    roster
+        .play?
+        .numbers
+        .iter()
+        .find(|(_, m)| **m == n)
+        .map(|(p, _)| *p)
+        .filter(|p| roster.entrants.contains_key(p))
+}
+
+/// Half points as a person reads them: 61 → "30½", -1 → "-½", 4 → "2".
+pub fn halves(h: i32) -> String {
+    let sign = if h < 0 { "-" } else { "" };
+    let (whole, half) = (h.unsigned_abs() / 2, h.unsigned_abs() % 2 == 1);
+    match (whole, half) {
+        (0, true) => format!("{sign}½"),
+        (w, true) => format!("{sign}{w}½"),
+        (w, false) => format!("{sign}{w}"),
+    }
+}
+
+/// The heading part of a tournament's page: the name and its tabs.
+pub fn tournament_page(roster: &Roster, tab: Option<layout::Tab>, title: String, body: maud::Markup) -> Page {
+    Page {
+        title,
+        tournament: Some((roster.tournament.id, roster.name().to_string(), tab)),
+        desk: None,
+        body,
+    }
+}
+
+impl Web {
+    /// Renders a public page showing `topics`, from the cache when its stamp still holds. `cacheable` is false
+    /// for pages whose address carries free text (a search), so the cache cannot be filled with junk.
+    pub(crate) fn page(
+        &self,
+        uri: &Uri,
+        topics: &[Topic],
+        cacheable: bool,
+        render: impl FnOnce(&State) -> Result<Page, WebError>,
+    ) -> Response {
+        let key = uri.path_and_query().map_or("/", |p| p.as_str());
+        // Cache only when the topic versions describe the state exactly; the stamp is read after that check and
+        // before the state, so a page is always at least as new as its stamp.
+        let cacheable = cacheable
+            && self
+                .core
+                .read(|s| self.live.caught_up(s.last_seq.0))
+                .unwrap_or(false);
+        let stamp = self.live.stamp(topics);
+        if cacheable {
+            if let Some(page) = self.cache.get(key, &stamp) {
+                return html_response(page);
+            }
+        }
+        let rendered = self.core.read(|state| render(state));
+        let page = match rendered {
+            Ok(Ok(page)) => page,
+            Ok(Err(refused)) => return refused.into_response(),
+            Err(_) => return WebError::unavailable("The server is busy; try again.").into_response(),
+        };
+        let topic_list: Vec<String> = topics.iter().map(Topic::to_string).collect();
+        let bytes = Bytes::from(
+            layout::document(&page, &topic_list.join(","), &stamp).into_string(),
+        );
+        if cacheable {
+            self.cache.put(key, &stamp, bytes.clone());
+        }
+        html_response(bytes)
+    }
+}
+
+fn html_response(body: Bytes) -> Response {
+    let body = fresh_request_ids(body);
+    (
+        StatusCode::OK,
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// Replaces every [`REQUEST_ID_SLOT`] with a new random request id (one per form, so a form submitted twice is
+/// applied once, and two visitors of one cached page never share an id).
+fn fresh_request_ids(body: Bytes) -> Bytes {
+    let Ok(text) = std::str::from_utf8(&body) else {
+        return body;
+    };
+    if !text.contains(REQUEST_ID_SLOT) {
+        return body;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(REQUEST_ID_SLOT) {
+        out.push_str(&rest[..at]);
+        out.push_str(&format!("slip-{:032x}", rand::random::<u128>()));
+        rest = &rest[at + REQUEST_ID_SLOT.len()..];
+    }
+    out.push_str(rest);
+    Bytes::from(out)
+}
+
+/// `/live?topics=…`.
+#[derive(Debug, Deserialize)]
+pub struct LiveQuery {
+    topics: Option<String>,
+}
+
+/// `GET /live`: the Server-Sent Events a page follows.
+pub async fn live_stream(
+    Shared(web): Shared<Arc<Web>>,
+    query: Result<Query<LiveQuery>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    let list = query.ok().and_then(|q| q.0.topics).unwrap_or_default();
+    let Some(topics) = parse_topics(&list) else {
+        return WebError::bad_request(
+            "Follow one to eight topics, e.g. /live?topics=t1/pairings,t1/standings.",
+        )
+        .into_response();
+    };
+    let stopping = web.core.stopping.clone();
+    web.live.clone().stream(topics, stopping).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::halves;
+    use axum::body::Bytes;
+
+    #[test]
+    fn each_form_gets_its_own_request_id() {
+        let page = Bytes::from(format!("<a {0}><b {0}>", super::REQUEST_ID_SLOT));
+        let once = super::fresh_request_ids(page.clone());
+        let twice = super::fresh_request_ids(page);
+        let text = String::from_utf8_lossy(&once);
+        assert!(!text.contains(super::REQUEST_ID_SLOT));
+        assert_eq!(text.matches("slip-").count(), 2);
+        assert_ne!(once, twice);
+    }
+
+    #[test]
+    fn halves_read_as_a_person_writes_them() {
+        assert_eq!(halves(61), "30½");
+        assert_eq!(halves(60), "30");
+        assert_eq!(halves(1), "½");
+        assert_eq!(halves(-1), "-½");
+        assert_eq!(halves(-13), "-6½");
+        assert_eq!(halves(0), "0");
+    }
+}

@@ -1,0 +1,255 @@
+//! `/t/{t}/pairings`: the latest published round (never a draw the director has not published), by name with a
+//! search box — three letters of your name give your table, colour, opponent, handicap and komi — and by table;
+//! the bye and the players not in the round. `?round=N` shows an earlier published round; `?q=` filters without
+//! script.
+
+use super::super::layout::Tab;
+use super::super::topics::Topic;
+use super::super::{Web, WebError};
+use super::{halves, roster, tournament_id, tournament_page};
+use crate::domain::name::fold;
+use crate::domain::round::{GameRecord, RoundRecord, RoundState};
+use crate::domain::{EntryStatus, ParticipantId, State, TournamentId};
+use crate::sheets::roster::Roster;
+use axum::extract::{Path, Query, State as Shared};
+use axum::http::Uri;
+use axum::response::{IntoResponse, Response};
+use maud::{html, Markup};
+use serde::Deserialize;
+use std::sync::Arc;
+
+/// `?round=N&q=TEXT`.
+#[derive(Debug, Default, Deserialize)]
+pub struct PairingsQuery {
+    round: Option<String>,
+    q: Option<String>,
+}
+
+/// `GET /t/{t}/pairings`.
+pub async fn page(
+    Shared(web): Shared<Arc<Web>>,
+    Path(t): Path<String>,
+    query: Result<Query<PairingsQuery>, axum::extract::rejection::QueryRejection>,
+    uri: Uri,
+) -> Response {
+    let t = match tournament_id(&t) {
+        Ok(t) => t,
+        Err(e) => return e.into_response(),
+    };
+    let Ok(Query(query)) = query else {
+        return WebError::bad_request("Use ?round=N to see an earlier round.").into_response();
+    };
+    let round = match query.round.as_deref().map(str::parse::<u32>) {
+        None => None,
+        Some(Ok(n)) => Some(n),
+        Some(Err(_)) => {
+            return WebError::bad_request("A round is a number, as in ?round=2.").into_response()
+        }
+    };
+    let search = query.q.unwrap_or_default();
+    let search = search.trim();
+    web.page(&uri, &[Topic::Pairings(t)], search.is_empty(), |state| {
+        render(state, t, round, search)
+    })
+}
+
+/// One line of the by-name list.
+struct Line {
+    player: ParticipantId,
+    sort: (String, String, ParticipantId),
+    what: Markup,
+}
+
+fn render(
+    state: &State,
+    t: TournamentId,
+    round: Option<u32>,
+    search: &str,
+) -> Result<super::super::layout::Page, WebError> {
+    let roster = roster(state, t)?;
+    let published: Vec<&RoundRecord> = roster
+        .rounds()
+        .iter()
+        .filter(|r| r.state != RoundState::Drawn)
+        .collect();
+    let shown = match round {
+        Some(n) => Some(
+            published
+                .iter()
+                .copied()
+                .find(|r| r.number == n)
+                .ok_or_else(|| WebError::not_found(format!("Round {n} has not been published.")))?,
+        ),
+        None => published.last().copied(),
+    };
+    let Some(r) = shown else {
+        let body = html! {
+            h1 { "Pairings" }
+            p #none { "No round published yet. This page shows the pairings the moment the director publishes them." }
+        };
+        return Ok(tournament_page(&roster, Some(Tab::Pairings), format!("{}: pairings", roster.name()), body));
+    };
+    let words: Vec<String> = fold(search).split_whitespace().map(str::to_string).collect();
+    let hidden = |key: &str| !words.iter().all(|w| key.contains(w.as_str()));
+    let lines = by_name(&roster, r);
+    let mut games: Vec<&GameRecord> = r.games.iter().collect();
+    games.sort_by_key(|g| g.table);
+    let body = html! {
+        h1 { "Round " (r.number) " pairings" }
+        @if published.len() > 1 {
+            p .rounds { "Rounds: "
+                @for p in &published {
+                    @if p.number == r.number { strong { (p.number) } } @else {
+                        a href=(format!("/t/{}/pairings?round={}", t.0, p.number)) { (p.number) }
+                    }
+                    " "
+                }
+            }
+        }
+        form method="get" role="search" {
+            @if round.is_some() { input type="hidden" name="round" value=(r.number); }
+            input #search type="search" name="q" value=(search) placeholder="Your name or number"
+                autocomplete="off" aria-label="Find a player";
+            noscript { button type="submit" { "Find" } }
+        }
+        section #by-name {
+            h2 { "By name" }
+            ul .players {
+                @for line in &lines {
+                    @let key = search_key(&roster, line.player);
+                    li .player data-k=(key) hidden[hidden(&key)] { (line.what) }
+                }
+            }
+        }
+        @if let Some(bye) = r.bye {
+            p #bye { "Bye: " (label(&roster, bye, r.number)) }
+        }
+        (absent_list(&roster, r))
+        section #by-table {
+            h2 { "By table" }
+            div .scroll {
+                table {
+                    thead { tr { th .r { "Table" } th { "White" } th { "Black" } th .r { "Hcp" } th .r { "Komi" } } }
+                    tbody {
+                        @for g in &games {
+                            @let key = format!("{} {}", search_key(&roster, g.white), search_key(&roster, g.black));
+                            tr .game data-k=(key) hidden[hidden(&key)] {
+                                td .r { (g.table) }
+                                td .name { (label(&roster, g.white, r.number)) }
+                                td .name { (label(&roster, g.black, r.number)) }
+                                td .r { @if g.handicap > 0 { (g.handicap) } }
+                                td .r { (komi(&roster, g)) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    };
+    Ok(tournament_page(
+        &roster,
+        Some(Tab::Pairings),
+        format!("{}: round {} pairings", roster.name(), r.number),
+        body,
+    ))
+}
+
+/// Every player of the round (both players of each game, and the bye), alphabetically.
+fn by_name(roster: &Roster, r: &RoundRecord) -> Vec<Line> {
+    let mut lines = Vec::with_capacity(r.games.len() * 2 + 1);
+    for g in &r.games {
+        for (me, colour, them) in [(g.white, "White", g.black), (g.black, "Black", g.white)] {
+            let what = html! {
+                span .who { (label(roster, me, r.number)) }
+                span .where {
+                    span .table { "Table " (g.table) } " · " (colour) " · vs " (label(roster, them, r.number))
+                    " · " (handicap_words(roster, g))
+                }
+            };
+            lines.push(line(roster, me, what));
+        }
+    }
+    if let Some(bye) = r.bye {
+        let what = html! { span .who { (label(roster, bye, r.number)) } span .where { "Bye this round" } };
+        lines.push(line(roster, bye, what));
+    }
+    lines.sort_by(|a, b| a.sort.cmp(&b.sort));
+    lines
+}
+
+fn line(roster: &Roster, p: ParticipantId, what: Markup) -> Line {
+    let (family, given) = roster
+        .entrants
+        .get(&p)
+        .map(|(person, _)| (fold(&person.fields.family_name), fold(&person.fields.given_name)))
+        .unwrap_or_default();
+    Line {
+        player: p,
+        sort: (family, given, p),
+        what,
+    }
+}
+
+/// Entrants who came but are not in this round: not playing it, withdrawn, or absent.
+fn absent_list(roster: &Roster, r: &RoundRecord) -> Markup {
+    let mut out: Vec<(String, ParticipantId, &'static str)> = roster
+        .entrants
+        .iter()
+        .filter(|(p, (_, e))| {
+            e.status != EntryStatus::PreRegistered
+                && r.game_of(**p).is_none()
+                && r.bye != Some(**p)
+        })
+        .map(|(p, (person, e))| {
+            let why = if e.status == EntryStatus::Withdrawn {
+                "withdrawn"
+            } else if !e.rounds.contains(&r.number) {
+                "not playing this round"
+            } else {
+                "absent"
+            };
+            (fold(&crate::sheets::roster::full_name(person)), *p, why)
+        })
+        .collect();
+    out.sort();
+    html! {
+        @if !out.is_empty() {
+            h2 { "Not playing this round" }
+            ul #absent .players {
+                @for (_, p, why) in &out {
+                    li .player data-k=(search_key(roster, *p)) { (label(roster, *p, r.number)) " — " (why) }
+                }
+            }
+        }
+    }
+}
+
+/// What the search matches: the folded name and the number.
+fn search_key(roster: &Roster, p: ParticipantId) -> String {
+    format!("{} #{}", fold(&roster.full_name(p)), roster.number_text(p))
+}
+
+/// "#7 Côté Anne (2k)": the number a player types, the name, the rank in force.
+pub fn label(roster: &Roster, p: ParticipantId, round: u32) -> Markup {
+    let number = roster.number_text(p);
+    html! {
+        @if !number.is_empty() { span .num { "#" (number) } " " }
+        (roster.full_name(p)) " (" (roster.rank(p, round)) ")"
+    }
+}
+
+/// "komi 6½" for an even game, "3 stones, no komi" for a handicap game.
+pub fn handicap_words(roster: &Roster, g: &GameRecord) -> String {
+    match g.handicap {
+        0 => format!("komi {}", halves(roster.tournament.settings.komi_half)),
+        1 => "no komi (Black plays first)".to_string(),
+        h => format!("{h} stones, no komi"),
+    }
+}
+
+fn komi(roster: &Roster, g: &GameRecord) -> String {
+    match g.handicap {
+        0 => halves(roster.tournament.settings.komi_half),
+        _ => "0".to_string(),
+    }
+}

@@ -1,0 +1,122 @@
+//! `/t/{t}/players`: the register as players check it — number, name, rank, club, country, the rounds they
+//! play, checked in or not. Never email, phone, fee, notes or tokens.
+
+use super::super::layout::Tab;
+use super::super::topics::Topic;
+use super::super::{Web, WebError};
+use super::standings::player_href;
+use super::{roster, tournament_id, tournament_page};
+use crate::domain::name::fold;
+use crate::domain::{Entry, EntryStatus, ParticipantId, State, TournamentId};
+use axum::extract::{Path, State as Shared};
+use axum::http::Uri;
+use axum::response::{IntoResponse, Response};
+use maud::html;
+use std::sync::Arc;
+
+/// `GET /t/{t}/players`.
+pub async fn page(Shared(web): Shared<Arc<Web>>, Path(t): Path<String>, uri: Uri) -> Response {
+    let t = match tournament_id(&t) {
+        Ok(t) => t,
+        Err(e) => return e.into_response(),
+    };
+    web.page(&uri, &[Topic::Players(t)], true, |state| render(state, t))
+}
+
+fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, WebError> {
+    let roster = roster(state, t)?;
+    let mut rows: Vec<(Option<u32>, String, ParticipantId, &Entry)> = roster
+        .entrants
+        .iter()
+        .map(|(p, (person, e))| {
+            (
+                roster.number(*p),
+                fold(&crate::sheets::roster::full_name(person)),
+                *p,
+                *e,
+            )
+        })
+        .collect();
+    // Numbered players by number, then the others by name.
+    rows.sort_by(|a, b| {
+        (a.0.is_none(), a.0, &a.1, a.2).cmp(&(b.0.is_none(), b.0, &b.1, b.2))
+    });
+    let checked_in = rows
+        .iter()
+        .filter(|r| r.3.status == EntryStatus::CheckedIn)
+        .count();
+    let total_rounds = roster.tournament.settings.rounds;
+    let body = html! {
+        h1 { "Players" }
+        p .note { (rows.len()) " registered, " (checked_in) " checked in." }
+        input #search type="search" placeholder="Your name or number" autocomplete="off"
+            aria-label="Find a player";
+        div .scroll {
+            table #players {
+                thead { tr {
+                    th .r { "#" } th { "Name" } th { "Rank" } th { "Club" } th { "Country" } th { "Rounds" } th { "Status" }
+                } }
+                tbody {
+                    @for (number, key, p, e) in &rows {
+                        @let (person, _) = roster.entrants[p];
+                        tr .row data-k=(format!("{key} #{}", number.map(|n| n.to_string()).unwrap_or_default())) {
+                            td .r .num { @if let Some(n) = number { (n) } }
+                            td .name { a href=(player_href(t, &roster, *p)) { (roster.full_name(*p)) } }
+                            td { (person.fields.rank) }
+                            td { (person.fields.club) }
+                            td { (person.fields.country) }
+                            td { (rounds_text(&e.rounds, total_rounds)) }
+                            td { (status_text(e.status)) }
+                        }
+                    }
+                }
+            }
+        }
+    };
+    Ok(tournament_page(
+        &roster,
+        Some(Tab::Players),
+        format!("{}: players", roster.name()),
+        body,
+    ))
+}
+
+/// "checked in", "expected" (registered, not yet seen at a desk), "withdrawn".
+pub fn status_text(s: EntryStatus) -> &'static str {
+    match s {
+        EntryStatus::PreRegistered => "expected",
+        EntryStatus::CheckedIn => "checked in",
+        EntryStatus::Withdrawn => "withdrawn",
+    }
+}
+
+/// The rounds a player plays: "all", or runs such as "1–3, 5".
+pub fn rounds_text(rounds: &[u32], total: u32) -> String {
+    if rounds.is_empty() || (rounds.len() as u32 == total && rounds.first() == Some(&1)) {
+        return "all".to_string();
+    }
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for &r in rounds {
+        match runs.last_mut() {
+            Some((_, end)) if *end + 1 == r => *end = r,
+            _ => runs.push((r, r)),
+        }
+    }
+    runs.iter()
+        .map(|(a, b)| if a == b { a.to_string() } else { format!("{a}–{b}") })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rounds_text;
+
+    #[test]
+    fn rounds_read_as_runs() {
+        assert_eq!(rounds_text(&[1, 2, 3, 4, 5], 5), "all");
+        assert_eq!(rounds_text(&[], 5), "all");
+        assert_eq!(rounds_text(&[1, 2, 3, 5], 5), "1–3, 5");
+        assert_eq!(rounds_text(&[4], 5), "4");
+    }
+}

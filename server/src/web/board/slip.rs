@@ -1,0 +1,214 @@
+//! `POST /t/{t}/players/{number}/slip`: the digital change slip. A slip changes nothing: it becomes a pending
+//! request in the log (`SubmitSlip`, submitted as the anonymous `public` role through the writer) that the
+//! director accepts or rejects. Bounded: a small body, short fields, no markup, a few slips per address.
+
+use super::super::{Web, WebError};
+use super::player::find_player;
+use super::{roster, tournament_id};
+use crate::auth::Caller;
+use crate::domain::slip::SlipProposal;
+use crate::domain::{Command, Rank, Role};
+use crate::service::Target;
+use axum::extract::rejection::FormRejection;
+use axum::extract::{ConnectInfo, Form, Path, State as Shared};
+use axum::Extension;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Instant;
+use tengen_proto::v1 as pb;
+
+/// The largest slip body accepted.
+pub const MAX_SLIP_BYTES: usize = 8 * 1024;
+
+/// The terminal name anonymous slips are recorded under.
+pub const PUBLIC_TERMINAL: &str = "web-public";
+
+/// The form's fields; empty means "no change".
+#[derive(Debug, Default, Deserialize)]
+pub struct SlipForm {
+    #[serde(default)]
+    request_id: String,
+    #[serde(default)]
+    family_name: String,
+    #[serde(default)]
+    given_name: String,
+    #[serde(default)]
+    rank: String,
+    #[serde(default)]
+    club: String,
+    #[serde(default)]
+    country: String,
+    #[serde(default)]
+    rounds: String,
+    #[serde(default)]
+    message: String,
+}
+
+/// `POST /t/{t}/players/{number}/slip`.
+pub async fn submit(
+    Shared(web): Shared<Arc<Web>>,
+    Path((t, number)): Path<(String, String)>,
+    remote: Option<Extension<ConnectInfo<SocketAddr>>>,
+    form: Result<Form<SlipForm>, FormRejection>,
+) -> Response {
+    match take(&web, &t, &number, remote.map(|c| c.0 .0), form).await {
+        Ok(back) => (StatusCode::SEE_OTHER, [(header::LOCATION, back)]).into_response(),
+        Err(refused) => refused.into_response(),
+    }
+}
+
+async fn take(
+    web: &Web,
+    t: &str,
+    number: &str,
+    remote: Option<SocketAddr>,
+    form: Result<Form<SlipForm>, FormRejection>,
+) -> Result<String, WebError> {
+    let t = tournament_id(t)?;
+    let form = match form {
+        Ok(Form(form)) => form,
+        Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            return Err(WebError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "Too long",
+                "A correction fits in a few lines; please shorten it.",
+            ))
+        }
+        Err(_) => return Err(WebError::bad_request("The correction form could not be read.")),
+    };
+    let (participant, proposal) = web
+        .core
+        .read(|state| {
+            let roster = roster(state, t)?;
+            let p = find_player(&roster, number)?;
+            Ok::<_, WebError>((p, proposal(&form)?))
+        })
+        .map_err(|_| WebError::unavailable("The server is busy; try again."))??;
+    let admitted = remote.is_none_or(|addr| web.slip_limit.admit(addr.ip(), Instant::now()));
+    if !admitted {
+        return Err(WebError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "Please wait",
+            "Several corrections came from this device already; please wait a few minutes, or see the desk.",
+        ));
+    }
+    let caller = Caller {
+        terminal: PUBLIC_TERMINAL.into(),
+        role: Role::Public,
+    };
+    let meta = Some(pb::RequestMeta {
+        request_id: form.request_id.trim().to_string(),
+        ..Default::default()
+    });
+    let cmd = Command::SubmitSlip {
+        tournament: t,
+        participant,
+        proposal,
+    };
+    web.core
+        .write(&caller, meta, cmd, Target::None)
+        .await
+        .map_err(refusal)?;
+    Ok(format!("/t/{}/players/{number}?slip=sent#slip-heading", t.0))
+}
+
+/// The proposal a form makes: trimmed fields, empty ones left out, the rank and rounds read.
+fn proposal(form: &SlipForm) -> Result<SlipProposal, WebError> {
+    let text = |s: &str| Some(s.trim().to_string()).filter(|s| !s.is_empty());
+    let rank = match text(&form.rank) {
+        None => None,
+        Some(r) => Some(r.parse::<Rank>().map_err(|_| {
+            WebError::bad_request("Write the rank as a number and k, d or p, e.g. 3k or 2d.")
+        })?),
+    };
+    let rounds = match text(&form.rounds) {
+        None => None,
+        Some(r) => Some(parse_rounds(&r).ok_or_else(|| {
+            WebError::bad_request("Write the rounds as numbers and ranges, e.g. 1-3,5.")
+        })?),
+    };
+    Ok(SlipProposal {
+        family_name: text(&form.family_name),
+        given_name: text(&form.given_name),
+        rank,
+        club: text(&form.club),
+        country: text(&form.country).map(|c| c.to_ascii_uppercase()),
+        rounds,
+        message: form.message.trim().to_string(),
+    })
+}
+
+/// "1-3,5" → [1, 2, 3, 5]; None for anything else (or more than 50 rounds).
+fn parse_rounds(text: &str) -> Option<Vec<u32>> {
+    let mut rounds = Vec::new();
+    for part in text.split([',', ' ']).filter(|p| !p.is_empty()) {
+        let (a, b) = match part.split_once(['-', '–']) {
+            Some((a, b)) => (a.trim().parse::<u32>().ok()?, b.trim().parse::<u32>().ok()?),
+            None => {
+                let n = part.trim().parse::<u32>().ok()?;
+                (n, n)
+            }
+        };
+        if a == 0 || b < a || b - a > 50 {
+            return None;
+        }
+        rounds.extend(a..=b);
+        if rounds.len() > 50 {
+            return None;
+        }
+    }
+    rounds.sort_unstable();
+    rounds.dedup();
+    (!rounds.is_empty()).then_some(rounds)
+}
+
+/// The writer's refusal as a page: the domain's message for bad fields, "try again" when it cannot write.
+fn refusal(status: tonic::Status) -> WebError {
+    use tonic::Code;
+    let message = status.message().to_string();
+    match status.code() {
+        Code::InvalidArgument | Code::AlreadyExists => WebError::bad_request(message),
+        Code::NotFound => WebError::not_found(message),
+        Code::FailedPrecondition | Code::Aborted | Code::ResourceExhausted => {
+            WebError::new(StatusCode::CONFLICT, "Cannot take it now", message)
+        }
+        Code::PermissionDenied => WebError::new(StatusCode::FORBIDDEN, "Not allowed", message),
+        _ => WebError::unavailable(
+            "The correction could not be recorded just now; please try again in a moment or see the desk.",
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rounds_are_read_as_lists_and_ranges() {
+        assert_eq!(parse_rounds("1-3,5"), Some(vec![1, 2, 3, 5]));
+        assert_eq!(parse_rounds("2 4"), Some(vec![2, 4]));
+        assert_eq!(parse_rounds("3–4"), Some(vec![3, 4]));
+        assert_eq!(parse_rounds("0"), None);
+        assert_eq!(parse_rounds("5-2"), None);
+        assert_eq!(parse_rounds("1-100000"), None);
+        assert_eq!(parse_rounds("one"), None);
+    }
+
+    #[test]
+    fn empty_fields_propose_no_change() {
+        let form = SlipForm {
+            club: "  Montréal ".into(),
+            country: "ca".into(),
+            ..SlipForm::default()
+        };
+        let p = proposal(&form).map_err(|e| e.message).unwrap_or_else(|m| panic!("{m}"));
+        assert_eq!(p.club.as_deref(), Some("Montréal"));
+        assert_eq!(p.country.as_deref(), Some("CA"));
+        assert_eq!(p.family_name, None);
+        assert_eq!(p.rank, None);
+        assert!(p.message.is_empty());
+    }
+}

@@ -1,0 +1,145 @@
+//! `/t/{t}/standings`: place, number, name, rank, club, MMS, wins and the tournament's tie-breaks after the last
+//! round with confirmed results (marked provisional while that round is open); section winners and prizes once
+//! the director has closed the last round, which is when the final standings are published.
+
+use super::super::layout::Tab;
+use super::super::topics::Topic;
+use super::super::{Web, WebError};
+use super::pairings::label;
+use super::{halves, roster, tournament_id, tournament_page};
+use crate::domain::field::{participant_id, Field};
+use crate::domain::round::RoundState;
+use crate::domain::{State, TournamentId};
+use crate::sheets::ranklist::short;
+use crate::sheets::wallchart::place;
+use axum::extract::{Path, State as Shared};
+use axum::http::Uri;
+use axum::response::{IntoResponse, Response};
+use maud::html;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use tengen_standings::prizes::{split_prizes, Cents};
+use tengen_standings::settings::Criterion;
+
+/// `GET /t/{t}/standings`.
+pub async fn page(Shared(web): Shared<Arc<Web>>, Path(t): Path<String>, uri: Uri) -> Response {
+    let t = match tournament_id(&t) {
+        Ok(t) => t,
+        Err(e) => return e.into_response(),
+    };
+    web.page(&uri, &[Topic::Standings(t)], true, |state| render(state, t))
+}
+
+fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, WebError> {
+    let roster = roster(state, t)?;
+    let after = roster
+        .counted_round(0)
+        .map_err(|_| WebError::not_found("No standings yet."))?;
+    let total = roster.tournament.settings.rounds;
+    let round = roster.play.and_then(|p| p.round(after));
+    let closed = round.is_some_and(|r| r.state == RoundState::Closed);
+    let last_closed = roster
+        .rounds()
+        .iter()
+        .any(|r| r.number >= total && r.state == RoundState::Closed);
+    let standings = Field::new(state, roster.tournament).standings(after, None);
+    let prizes: Vec<Cents> = roster
+        .tournament
+        .settings
+        .scoring
+        .prizes_cents
+        .iter()
+        .map(|c| Cents(*c))
+        .collect();
+    let awards: BTreeMap<_, Cents> = if last_closed {
+        split_prizes(&standings.rows, &prizes)
+            .into_iter()
+            .map(|a| (a.player, a.amount))
+            .collect()
+    } else {
+        BTreeMap::new()
+    };
+    let show_wins = !standings.criteria.contains(&Criterion::Wins);
+    let show_mms = !standings.criteria.contains(&Criterion::Mms);
+    let show_prizes = last_closed && !prizes.is_empty();
+    let rank_round = after.max(1);
+    let heading = match (after, closed, last_closed) {
+        (0, _, _) => "Standings before round 1".to_string(),
+        (_, _, true) => "Final standings".to_string(),
+        (n, true, _) => format!("Standings after round {n}"),
+        (n, false, _) => format!("Standings after round {n} (provisional: results still coming in)"),
+    };
+    let body = html! {
+        h1 { (heading) }
+        div .scroll {
+            table #standings {
+                thead { tr {
+                    th .r { "Place" } th { "Player" }
+                    @if show_mms { th .r { "MMS" } }
+                    @if show_wins { th .r { "Wins" } }
+                    @for c in &standings.criteria { th .r title=(c.name()) { (short(c)) } }
+                    @if show_prizes { th .r { "Prize" } }
+                } }
+                tbody {
+                    @for row in &standings.rows {
+                        @let p = participant_id(row.player);
+                        tr .row {
+                            td .r { (place(row)) }
+                            td .name {
+                                a href=(player_href(t, &roster, p)) { (label(&roster, p, rank_round)) }
+                                @let club = roster.club(p);
+                                @if !club.is_empty() { br; span .note { (club) } }
+                            }
+                            @if show_mms { td .r { (halves(row.mms.0)) } }
+                            @if show_wins { td .r { (halves(row.wins.0)) } }
+                            @for v in &row.values { td .r { @if let Some(v) = v { (v) } } }
+                            @if show_prizes { td .r { @if let Some(a) = awards.get(&row.player) { (a) } } }
+                        }
+                    }
+                }
+            }
+        }
+        p .note { "Order: " (standings.criteria.iter().map(Criterion::name).collect::<Vec<_>>().join(", "))
+            ". Equal places are marked =." }
+        @if last_closed && standings.sections.len() > 1 {
+            h2 { "Section winners" }
+            div .scroll {
+                table #sections {
+                    thead { tr { th .r { "Section" } th .r { "Start MMS" } th .r { "Players" } th { "Winner" } } }
+                    tbody {
+                        @for (i, s) in standings.sections.iter().enumerate() {
+                            tr {
+                                td .r { (i + 1) }
+                                td .r { (halves(s.starting_mms.0)) }
+                                td .r { (s.rows.len()) }
+                                td .name {
+                                    (s.winners().into_iter()
+                                        .map(|w| roster.describe(participant_id(w), rank_round))
+                                        .collect::<Vec<_>>().join(", "))
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    };
+    Ok(tournament_page(
+        &roster,
+        Some(Tab::Standings),
+        format!("{}: standings", roster.name()),
+        body,
+    ))
+}
+
+/// The address of a player's own page: by the number on the sheets, or by register id before numbering.
+pub fn player_href(
+    t: TournamentId,
+    roster: &crate::sheets::roster::Roster,
+    p: crate::domain::ParticipantId,
+) -> String {
+    match roster.number(p) {
+        Some(n) => format!("/t/{}/players/{n}", t.0),
+        None => format!("/t/{}/players/P{}", t.0, p.0),
+    }
+}

@@ -1,0 +1,114 @@
+//! The page shell every board page shares (viewport, title, the tournament's tabs, the live indicator) and the
+//! assets embedded in the binary (the venue has no internet: no CDN, no build step). Knows nothing about any
+//! page's content.
+
+use crate::domain::TournamentId;
+use axum::extract::Path;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use maud::{html, Markup, DOCTYPE};
+
+/// The board's stylesheet: phone first, a font stack that falls back per script (CJK, accents).
+pub const CSS: &str = include_str!("assets/board.css");
+/// The board's script: live updates over Server-Sent Events and the search filter.
+pub const JS: &str = include_str!("assets/live.js");
+
+/// Which tab of a tournament a page is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tab {
+    /// The pairing lists.
+    Pairings,
+    /// The standings.
+    Standings,
+    /// The register.
+    Players,
+}
+
+/// A page's title, its place in the board and its content.
+pub struct Page {
+    /// The `<title>` and heading.
+    pub title: String,
+    /// The tournament the page belongs to, its name, and the tab.
+    pub tournament: Option<(TournamentId, String, Option<Tab>)>,
+    /// The desk signed in, for desk pages: its badge ("desk-2 · registration · Anne") and CSRF value.
+    pub desk: Option<(String, String)>,
+    /// The content of `<main>`.
+    pub body: Markup,
+}
+
+impl Page {
+    /// A page outside any tournament.
+    pub fn plain(title: String, body: Markup) -> Page {
+        Page {
+            title,
+            tournament: None,
+            desk: None,
+            body,
+        }
+    }
+}
+
+/// The whole HTML document of `page`; `topics` and `stamp` tell the script what to follow (empty: nothing).
+pub fn document(page: &Page, topics: &str, stamp: &str) -> Markup {
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (page.title) }
+                link rel="stylesheet" href="/assets/board.css";
+                @if !topics.is_empty() {
+                    script src="/assets/live.js" defer {}
+                }
+            }
+            body data-topics=(topics) data-stamp=(stamp) {
+                header {
+                    a .home href="/" { "Board" }
+                    @if let Some((t, name, tab)) = &page.tournament {
+                        span .tournament { (name) }
+                        nav {
+                            (tab_link(*t, "pairings", "Pairings", *tab == Some(Tab::Pairings)))
+                            (tab_link(*t, "standings", "Standings", *tab == Some(Tab::Standings)))
+                            (tab_link(*t, "players", "Players", *tab == Some(Tab::Players)))
+                        }
+                    }
+                    @if !topics.is_empty() {
+                        span #live .live title="Updates by itself" { "live" }
+                    }
+                    @if let Some((badge, csrf)) = &page.desk {
+                        form .signout method="post" action="/desk/logout" {
+                            input type="hidden" name="csrf" value=(csrf);
+                            span #desk-badge { (badge) } " "
+                            button type="submit" { "Sign out" }
+                        }
+                    }
+                }
+                main { (page.body) }
+            }
+        }
+    }
+}
+
+fn tab_link(t: TournamentId, path: &str, label: &str, current: bool) -> Markup {
+    html! {
+        a href=(format!("/t/{}/{path}", t.0)) aria-current=[current.then_some("page")] { (label) }
+    }
+}
+
+/// `/assets/{name}`: the embedded stylesheet and script.
+pub async fn asset(Path(name): Path<String>) -> Response {
+    let (body, kind) = match name.as_str() {
+        "board.css" => (CSS, "text/css; charset=utf-8"),
+        "live.js" => (JS, "text/javascript; charset=utf-8"),
+        _ => return (StatusCode::NOT_FOUND, "no such asset").into_response(),
+    };
+    (
+        [
+            (header::CONTENT_TYPE, kind),
+            (header::CACHE_CONTROL, "public, max-age=300"),
+        ],
+        body,
+    )
+        .into_response()
+}
