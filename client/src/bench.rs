@@ -1,6 +1,12 @@
 //! The registration load tool: N desks, each on its own connection (its own HTTP/2 channel), register
 //! distinct synthetic players one after another as fast as the server acknowledges; every call's latency is
 //! measured and summarised. Calls are not retried, so the numbers are the server's.
+//!
+//! The board bench ([`board`]) adds players reading the public pages and the live stream meanwhile.
+
+pub mod board;
+pub mod sse;
+pub mod web;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -55,10 +61,11 @@ impl BenchReport {
     }
 }
 
-struct DeskRun {
-    latencies: Vec<Duration>,
-    errors: usize,
-    first_error: Option<String>,
+/// One desk's record.
+pub(crate) struct DeskRun {
+    pub(crate) latencies: Vec<Duration>,
+    pub(crate) errors: usize,
+    pub(crate) first_error: Option<String>,
 }
 
 /// Connects `config.desks` desks (not timed), then starts them together and waits for all.
@@ -83,7 +90,7 @@ pub async fn run_registrations(
         let (start, tag, tournament) = (start.clone(), run_tag.clone(), config.tournament);
         tasks.push(tokio::spawn(async move {
             start.wait().await;
-            run_desk(&desk, &tag, index, share, tournament).await
+            run_desk(&desk, &tag, index, share, tournament, None).await
         }));
     }
     start.wait().await;
@@ -110,19 +117,24 @@ pub async fn run_registrations(
     })
 }
 
-async fn run_desk(
+/// Desk `index` registers `count` players one after another, or fewer if `deadline` passes first.
+pub(crate) async fn run_desk(
     desk: &Desk,
     tag: &str,
     index: usize,
     count: usize,
     tournament: Option<u64>,
+    deadline: Option<Instant>,
 ) -> DeskRun {
     let mut run = DeskRun {
-        latencies: Vec::with_capacity(count),
+        latencies: Vec::with_capacity(count.min(100_000)),
         errors: 0,
         first_error: None,
     };
     for n in 0..count {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
         let request = synthetic_registration(tag, index, n, tournament);
         let id = RequestId::random();
         let sent = Instant::now();

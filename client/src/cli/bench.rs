@@ -1,8 +1,9 @@
-//! `tengen bench registrations`: runs [`crate::bench`] and prints its table.
+//! `tengen bench registrations` and `tengen bench board`: run [`crate::bench`] and print their tables.
 
 use clap::{Args, Subcommand};
 use serde::Serialize;
 
+use super::bench_board::{self, BoardArgs};
 use super::output::{print_json, Table};
 use super::{CliError, Ctx};
 use crate::bench::{run_registrations, BenchConfig};
@@ -13,6 +14,9 @@ use crate::latency::to_millis;
 pub enum BenchCmd {
     /// Register synthetic players from many desks at once; prints throughput and latency.
     Registrations(RegistrationsArgs),
+    /// Players read the public board (live stream and pages) while desks register; the director publishes a
+    /// drawn round mid-run. Prints how fast every live reader heard of it; fails if one did not.
+    Board(BoardArgs),
 }
 
 /// Load shape.
@@ -44,7 +48,13 @@ struct BenchJson {
 
 /// Runs a bench subcommand.
 pub async fn run(ctx: &Ctx, cmd: BenchCmd) -> Result<(), CliError> {
-    let BenchCmd::Registrations(a) = cmd;
+    match cmd {
+        BenchCmd::Registrations(a) => registrations(ctx, a).await,
+        BenchCmd::Board(a) => bench_board::run(ctx, a).await,
+    }
+}
+
+async fn registrations(ctx: &Ctx, a: RegistrationsArgs) -> Result<(), CliError> {
     let config = BenchConfig {
         desks: a.desks,
         count: a.count,
