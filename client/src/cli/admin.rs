@@ -34,6 +34,9 @@ pub struct CreateArgs {
     /// Terminal name, recorded in every log entry it writes, e.g. desk-2.
     #[arg(long)]
     name: String,
+    /// Also print a QR code that opens the desk sign-in page with this token (scan it with the desk's tablet).
+    #[arg(long)]
+    qr: bool,
 }
 
 /// Runs a token subcommand.
@@ -43,7 +46,7 @@ pub async fn token(ctx: &Ctx, cmd: TokenCmd) -> Result<(), CliError> {
         TokenCmd::Create(a) => {
             let request = CreateTokenRequest {
                 meta: None,
-                name: a.name,
+                name: a.name.clone(),
                 role: a.role as i32,
             };
             let answer = desk
@@ -72,7 +75,12 @@ pub async fn token(ctx: &Ctx, cmd: TokenCmd) -> Result<(), CliError> {
                 info.name,
                 role_name(info.role)
             );
-            write_stdout(&format!("{}\n", answer.token))
+            write_stdout(&format!("{}\n", answer.token))?;
+            if a.qr {
+                let url = login_url(&ctx.first_server()?, &answer.token);
+                write_stdout(&format!("{}\n{url}\n", qr_lines(&url)?))?;
+            }
+            Ok(())
         }
         TokenCmd::List => {
             let answer = desk
@@ -166,4 +174,42 @@ pub async fn status(ctx: &Ctx) -> Result<(), CliError> {
         ("started", format_utc(view.started_at_ms)),
         ("alarms", alarms),
     ])
+}
+
+/// The desk sign-in address that carries `token` (the page asks for the volunteer's name, then signs in).
+fn login_url(server: &str, token: &str) -> String {
+    format!("{}/desk/login?token={token}", server.trim_end_matches('/'))
+}
+
+/// `url` as a QR code in the terminal: two module rows per line, light on dark inverted so it scans on any
+/// theme, with the standard quiet zone.
+fn qr_lines(url: &str) -> Result<String, CliError> {
+    use qrcode::render::unicode::Dense1x2;
+    let code = qrcode::QrCode::new(url.as_bytes())
+        .map_err(|e| CliError::Usage(format!("cannot draw a QR code for {url}: {e}")))?;
+    Ok(code
+        .render::<Dense1x2>()
+        .dark_color(Dense1x2::Light)
+        .light_color(Dense1x2::Dark)
+        .quiet_zone(true)
+        .build())
+}
+
+#[cfg(test)]
+mod qr_tests {
+    use super::*;
+
+    #[test]
+    fn the_qr_code_opens_the_sign_in_page_with_the_token() {
+        assert_eq!(
+            login_url("https://192.168.1.10:7443/", "tgn_abc"),
+            "https://192.168.1.10:7443/desk/login?token=tgn_abc"
+        );
+        let lines = qr_lines("https://192.168.1.10:7443/desk/login?token=tgn_abc")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let rows: Vec<&str> = lines.lines().collect();
+        assert!(rows.len() > 15, "a QR code of that size has more rows");
+        let width = rows[0].chars().count();
+        assert!(rows.iter().all(|r| r.chars().count() == width), "a square block");
+    }
 }

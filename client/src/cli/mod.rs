@@ -6,6 +6,7 @@
 
 mod admin;
 mod bench;
+mod bench_board;
 mod entry;
 mod event;
 mod import;
@@ -17,6 +18,7 @@ mod round;
 mod round_view;
 mod settings_view;
 mod setup;
+mod slips;
 mod standings;
 mod standings_view;
 mod tournament;
@@ -134,6 +136,9 @@ pub enum Command {
     Progress(progress::ProgressArgs),
     /// A printed sheet: pairings, slips, wallchart, standings, register; or the EGF rating export (egf).
     Sheet(progress::SheetArgs),
+    /// Change slips players sent from the public board: list, accept, reject (director only).
+    #[command(subcommand)]
+    Slips(slips::SlipsCmd),
     /// Terminal tokens (director only).
     #[command(subcommand)]
     Token(admin::TokenCmd),
@@ -189,6 +194,16 @@ pub struct Ctx {
 }
 
 impl Ctx {
+    /// The first server the desk is configured with (for addresses printed for people, e.g. a sign-in QR code).
+    pub fn first_server(&self) -> Result<String, CliError> {
+        let settings = self.settings()?;
+        settings
+            .servers
+            .first()
+            .cloned()
+            .ok_or_else(|| CliError::Usage("no server configured: set --server or TENGEN_SERVER".into()))
+    }
+
     /// The settings from flags, environment and config file.
     fn settings(&self) -> Result<ConnSettings, ClientError> {
         let c = &self.conn;
@@ -248,6 +263,7 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
         Command::Referee(cmd) => results::referee(&ctx, cmd).await,
         Command::Progress(args) => progress::progress(&ctx, args).await,
         Command::Sheet(args) => progress::sheet(&ctx, args).await,
+        Command::Slips(cmd) => slips::run(&ctx, cmd).await,
         Command::Token(cmd) => admin::token(&ctx, cmd).await,
         Command::Whoami => admin::whoami(&ctx).await,
         Command::Status => admin::status(&ctx).await,
@@ -345,6 +361,14 @@ mod tests {
             parse(&["mcmahon", "suggest", "1", "--sections", "4"])
         );
         assert!(mcmahon.contains("sections: 4"), "{mcmahon}");
+        let slips = format!(
+            "{:?}",
+            parse(&["slips", "list", "--tournament", "2", "--all"])
+        );
+        assert!(slips.contains("tournament: Some(2), all: true"), "{slips}");
+        let accept = format!("{:?}", parse(&["slips", "accept", "S3", "--rev", "4"]));
+        assert!(accept.contains("id: 3, rev: 4"), "{accept}");
+        assert!(Cli::try_parse_from(["tengen", "slips", "reject", "3"]).is_err());
         let number = format!("{:?}", parse(&["number", "1", "--order", "5,3,8"]));
         assert!(number.contains("order: [5, 3, 8]"), "{number}");
         let late = format!(
