@@ -190,7 +190,7 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
             expected,
         } => lifecycle::draw_round(state, *tournament, *round, *redraw, *empty, *expected, ctx),
         Command::PublishRound { tournament, round } => {
-            lifecycle::publish(state, *tournament, *round)
+            lifecycle::publish(state, *tournament, *round, ctx.now_ms)
         }
         Command::EditRound {
             tournament,
@@ -198,7 +198,9 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
             edit,
             expected,
         } => lifecycle::edit_round(state, *tournament, *round, edit, *expected),
-        Command::CloseRound { tournament, round } => lifecycle::close(state, *tournament, *round),
+        Command::CloseRound { tournament, round } => {
+            lifecycle::close(state, *tournament, *round, ctx.now_ms)
+        }
         Command::ReportResult {
             tournament,
             round,

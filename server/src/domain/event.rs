@@ -180,6 +180,9 @@ pub enum Event {
         round: u32,
         /// The new state.
         state: RoundState,
+        /// When (ms since the Unix epoch; 0 in logs older than this field).
+        #[serde(default)]
+        at_ms: i64,
     },
     /// A game's results, notes or dispute flag changed (the whole game after the change).
     GameUpdated {

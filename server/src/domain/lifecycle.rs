@@ -184,6 +184,7 @@ pub fn draw_round(
             bye: None,
             warnings: Vec::new(),
             draws,
+            published_at_ms: None,
         }
     } else {
         let settings = field.draw_settings();
@@ -202,6 +203,7 @@ pub fn draw_round(
                 .map(|w| field::describe_warning(w, &name))
                 .collect(),
             draws,
+            published_at_ms: None,
         }
     };
     Ok(vec![Event::RoundDrawn {
@@ -214,7 +216,12 @@ pub fn draw_round(
 }
 
 /// Publishes a drawn round.
-pub fn publish(state: &State, t: TournamentId, n: u32) -> Result<Vec<Event>, Rejected> {
+pub fn publish(
+    state: &State,
+    t: TournamentId,
+    n: u32,
+    now_ms: i64,
+) -> Result<Vec<Event>, Rejected> {
     tournament(state, t)?;
     let pl = play(state, t);
     let r = round_of(pl, t, n)?;
@@ -229,11 +236,17 @@ pub fn publish(state: &State, t: TournamentId, n: u32) -> Result<Vec<Event>, Rej
         revision: pl.revision.next(),
         round: n,
         state: RoundState::Published,
+        at_ms: now_ms,
     }])
 }
 
 /// Closes a published round whose results are all confirmed.
-pub fn close(state: &State, t: TournamentId, n: u32) -> Result<Vec<Event>, Rejected> {
+pub fn close(
+    state: &State,
+    t: TournamentId,
+    n: u32,
+    now_ms: i64,
+) -> Result<Vec<Event>, Rejected> {
     tournament(state, t)?;
     let pl = play(state, t);
     let r = round_of(pl, t, n)?;
@@ -261,6 +274,7 @@ pub fn close(state: &State, t: TournamentId, n: u32) -> Result<Vec<Event>, Rejec
         revision: pl.revision.next(),
         round: n,
         state: RoundState::Closed,
+        at_ms: now_ms,
     }])
 }
 

@@ -218,6 +218,10 @@ pub struct RoundRecord {
     pub warnings: Vec<String>,
     /// How many times this round was drawn (1 = first draw; redraws are audited in the log).
     pub draws: u32,
+    /// When the round was published (ms since the Unix epoch, from the log): the referee's forfeit clock starts
+    /// then. `None` before publishing, and for rounds published by logs older than this field.
+    #[serde(default)]
+    pub published_at_ms: Option<i64>,
 }
 
 impl RoundRecord {

@@ -5,7 +5,7 @@ use super::event::Event;
 use super::ids::{Epoch, ParticipantId, Seq, SlipId, TokenId, TournamentId};
 use super::name::fold;
 use super::record::{EntryStatus, EventInfo, Participant, TokenRecord, Tournament};
-use super::round::{GameRecord, Play, RoundRecord};
+use super::round::{GameRecord, Play, RoundRecord, RoundState};
 use super::slip::{Slip, SlipState};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -341,11 +341,15 @@ impl State {
                 revision,
                 round,
                 state,
+                at_ms,
             } => {
                 let play = self.play.entry(*tournament).or_default();
                 play.revision = *revision;
                 if let Some(r) = play.round_mut(*round) {
                     r.state = *state;
+                    if *state == RoundState::Published && r.published_at_ms.is_none() && *at_ms > 0 {
+                        r.published_at_ms = Some(*at_ms);
+                    }
                 }
             }
             Event::GameUpdated {

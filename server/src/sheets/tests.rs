@@ -161,6 +161,7 @@ fn round(
         bye: bye.map(id),
         warnings: Vec::new(),
         draws: 1,
+        published_at_ms: None,
     }
 }
 

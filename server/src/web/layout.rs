@@ -12,6 +12,8 @@ use maud::{html, Markup, DOCTYPE};
 pub const CSS: &str = include_str!("assets/board.css");
 /// The board's script: live updates over Server-Sent Events and the search filter.
 pub const JS: &str = include_str!("assets/live.js");
+/// The desk pages' script: single-key result entry, kept input across live refreshes, the forfeit clock.
+pub const DESK_JS: &str = include_str!("assets/desk.js");
 
 /// Which tab of a tournament a page is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -101,6 +103,7 @@ pub async fn asset(Path(name): Path<String>) -> Response {
     let (body, kind) = match name.as_str() {
         "board.css" => (CSS, "text/css; charset=utf-8"),
         "live.js" => (JS, "text/javascript; charset=utf-8"),
+        "desk.js" => (DESK_JS, "text/javascript; charset=utf-8"),
         _ => return (StatusCode::NOT_FOUND, "no such asset").into_response(),
     };
     (

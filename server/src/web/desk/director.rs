@@ -1,0 +1,564 @@
+//! `/desk/director/{t}`: the director's dashboard for one tournament — registration counts and closing, the BGA
+//! bar suggestion, the round's life (draw → review with warnings → manual edits by the players' numbers →
+//! publish → progress with mismatches to settle → close), alarms from the standby, the change slips to accept or
+//! reject, and the printable sheets. Every button is one audited command through the writer, as the director's
+//! terminal. Reads the applied state only; the pure parts (which step comes next, reading numbers) are plain
+//! functions.
+
+use super::session::Desk;
+use super::{request_id, Web};
+use crate::auth::Action;
+use crate::domain::command::RoundEdit;
+use crate::domain::ids::SlipId;
+use crate::domain::round::{
+    GameRecord, GameResult, Outcome, ResultProgress, RoundRecord, RoundState,
+};
+use crate::domain::{setup, Command, EntryStatus, ParticipantId, Rank, State, TournamentId};
+use crate::service::Target;
+use crate::sheets::roster::Roster;
+use crate::web::board::pairings::label;
+use crate::web::board::{player_by_number, roster, tournament_id};
+use crate::web::topics::Topic;
+use crate::web::WebError;
+use axum::extract::{Path, Query, State as Shared};
+use axum::http::header;
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::{Form, Router};
+use maud::{html, Markup};
+use serde::Deserialize;
+use std::sync::Arc;
+
+/// The dashboard's routes.
+pub fn routes() -> Router<Arc<Web>> {
+    Router::new()
+        .route("/desk/director/{t}", get(page))
+        .route("/desk/director/{t}/do/{action}", post(act))
+        .route("/desk/director/{t}/sheet/{kind}", get(sheet))
+}
+
+/// `?done=…` / `?error=…` after an action.
+#[derive(Debug, Default, Deserialize)]
+pub struct Notice {
+    done: Option<String>,
+    error: Option<String>,
+}
+
+/// `GET /desk/director/{t}`.
+async fn page(
+    Shared(web): Shared<Arc<Web>>,
+    desk: Desk,
+    Path(t): Path<String>,
+    notice: Result<Query<Notice>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    let t = match tournament_id(&t) {
+        Ok(t) => t,
+        Err(e) => return e.into_response(),
+    };
+    let notice = notice.map(|q| q.0).unwrap_or_default();
+    let alarms = web.core.control.alarms();
+    let topics = [Topic::Rounds(t), Topic::Players(t), Topic::Slips];
+    web.desk_page(&desk, Action::Direct, &topics, |state| {
+        let roster = roster(state, t)?;
+        let body = html! {
+            h1 { (roster.name()) }
+            @if let Some(done) = &notice.done { p .done .ok { (done) } }
+            @if let Some(error) = &notice.error { p #error .error { (error) } }
+            @for alarm in &alarms { p .alarm .warn { "Alarm: " (alarm) } }
+            (registration(state, &roster, &desk))
+            (round_panel(&roster, &desk))
+            (slips(state, &roster, &desk))
+            (sheets(&roster))
+        };
+        Ok((format!("{}: director", roster.name()), body))
+    })
+}
+
+/// A small POST form to `/desk/director/{t}/do/{action}` with the CSRF value and a fresh request id.
+fn action_form(t: TournamentId, action: &str, desk: &Desk, fields: Markup, button: &str) -> Markup {
+    html! {
+        form .action method="post" action=(format!("/desk/director/{}/do/{action}", t.0)) data-action=(action) {
+            input type="hidden" name="csrf" value=(desk.csrf);
+            input type="hidden" name="request_id" value=(request_id());
+            (fields)
+            button .big type="submit" { (button) }
+        }
+    }
+}
+
+fn registration(state: &State, roster: &Roster, desk: &Desk) -> Markup {
+    let t = roster.tournament.id;
+    let count = |s: EntryStatus| {
+        roster
+            .entrants
+            .values()
+            .filter(|(_, e)| e.status == s)
+            .count()
+    };
+    let ranks: Vec<Rank> = roster
+        .entrants
+        .values()
+        .filter(|(_, e)| e.status == EntryStatus::CheckedIn && !e.ghost)
+        .map(|(p, _)| p.fields.rank)
+        .collect();
+    let bar = setup::suggest_bar(&ranks, roster.tournament.settings.rounds);
+    let _ = state;
+    html! {
+        section #registration {
+            h2 { "Registration" }
+            p #counts {
+                (count(EntryStatus::PreRegistered)) " expected · "
+                strong { (count(EntryStatus::CheckedIn)) " checked in" } " · "
+                (count(EntryStatus::Withdrawn)) " withdrawn"
+            }
+            @if let Some((rank, top)) = bar {
+                p .note { "BGA guideline: bar at " (rank) " (" (top) " players in the top group)." }
+            }
+            @if roster.tournament.registration_open {
+                (action_form(t, "close-registration", desk, html! {}, "Close registration and number the field"))
+            } @else {
+                p { "Registration is closed: only the late desk registers now." }
+            }
+        }
+    }
+}
+
+fn round_panel(roster: &Roster, desk: &Desk) -> Markup {
+    let t = roster.tournament.id;
+    let total = roster.tournament.settings.rounds;
+    let last = roster.rounds().last();
+    let next = last.map_or(1, |r| r.number + 1);
+    let can_draw = !roster.tournament.registration_open
+        && last.is_none_or(|r| r.state == RoundState::Closed)
+        && next <= total;
+    html! {
+        section #round {
+            @match last {
+                None => h2 { "Round 1" },
+                Some(r) => h2 { "Round " (r.number) " — " (r.state.as_str()) },
+            }
+            @if can_draw {
+                (action_form(t, "draw", desk, html! { input type="hidden" name="round" value=(next); },
+                    &format!("Draw round {next}")))
+            } @else if roster.tournament.registration_open && last.is_none() {
+                p .note { "Close registration before drawing round 1." }
+            }
+            @if let Some(r) = last {
+                @match r.state {
+                    RoundState::Drawn => (review(roster, r, desk)),
+                    RoundState::Published => (progress(roster, r, desk)),
+                    RoundState::Closed => {
+                        @if r.number >= total { p #finished { "All " (total) " rounds are closed: the standings are final." } }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A drawn round before publishing: warnings, games, manual edits, publish.
+fn review(roster: &Roster, r: &RoundRecord, desk: &Desk) -> Markup {
+    let t = roster.tournament.id;
+    let round = html! { input type="hidden" name="round" value=(r.number); };
+    html! {
+        @if !r.warnings.is_empty() {
+            h3 { "Warnings" }
+            ul #warnings { @for w in &r.warnings { li { (w) } } }
+        }
+        (games_table(roster, r))
+        @if let Some(bye) = r.bye { p #bye { "Bye: " (label(roster, bye, r.number)) } }
+        h3 { "Change by hand" }
+        (action_form(t, "edit", desk, html! {
+            (round)
+            label { "Change " select name="kind" {
+                option value="swap" { "swap two players" }
+                option value="pair" { "pair two unpaired players" }
+                option value="unpair" { "unpair (first player)" }
+                option value="colours" { "exchange colours (first player's game)" }
+                option value="bye" { "give the bye (first player)" }
+                option value="absent" { "mark absent (first player)" }
+            } }
+            label { "Player #" input name="a" size="5" required; }
+            label { "Player #" input name="b" size="5"; }
+        }, "Apply"))
+        div .actions {
+            (action_form(t, "publish", desk, round.clone(), &format!("Publish round {}", r.number)))
+            (action_form(t, "redraw", desk, round, "Draw again"))
+        }
+    }
+}
+
+fn games_table(roster: &Roster, r: &RoundRecord) -> Markup {
+    let mut games: Vec<&GameRecord> = r.games.iter().collect();
+    games.sort_by_key(|g| g.table);
+    html! {
+        div .scroll { table #games {
+            thead { tr { th .r { "Table" } th { "White" } th { "Black" } th .r { "Hcp" } th { "Result" } } }
+            tbody { @for g in &games {
+                @let same_club = !roster.club(g.white).is_empty() && roster.club(g.white) == roster.club(g.black);
+                tr data-table=(g.table) class=(if same_club { "game same-club" } else { "game" }) {
+                    td .r { (g.table) }
+                    td .name { (label(roster, g.white, r.number)) }
+                    td .name { (label(roster, g.black, r.number)) @if same_club { " " span .warn { "same club" } } }
+                    td .r { @if g.handicap > 0 { (g.handicap) } }
+                    td { (g.progress().as_str()) }
+                }
+            } }
+        } }
+    }
+}
+
+/// A published round: counts, the tables still open with every report, settling, closing.
+fn progress(roster: &Roster, r: &RoundRecord, desk: &Desk) -> Markup {
+    let t = roster.tournament.id;
+    let counts = crate::domain::lifecycle::progress_counts(r);
+    let open = r.open_games();
+    html! {
+        p #progress {
+            (counts.confirmed) " confirmed · " (counts.pending) " pending · " (counts.missing) " missing · "
+            strong { (counts.mismatched) " mismatched" } " · " (counts.disputed) " disputed"
+        }
+        @if !open.is_empty() {
+            div .scroll { table #open {
+                thead { tr { th .r { "Table" } th { "Game" } th { "Reports" } th { "Settle" } } }
+                tbody { @for (g, state) in &open {
+                    tr data-table=(g.table) class=(format!("open {}", state.as_str())) {
+                        td .r { (g.table) }
+                        td .name { (label(roster, g.white, r.number)) " – " (label(roster, g.black, r.number)) }
+                        td {
+                            @for rep in &g.reports {
+                                div { (rep.result.describe()) " (" (rep.terminal)
+                                    @if !rep.operator.is_empty() { ", " (rep.operator) } ")" }
+                            }
+                            @if *state == ResultProgress::Disputed { div .warn { "disputed: " (g.notes.join("; ")) } }
+                        }
+                        td { (action_form(t, "result", desk, html! {
+                            input type="hidden" name="round" value=(r.number);
+                            input type="hidden" name="table" value=(g.table);
+                            select name="result" {
+                                option value="w" { "White wins" } option value="b" { "Black wins" }
+                                option value="j" { "Jigo" } option value="x" { "Both lose" }
+                                option value="wf" { "White by forfeit" } option value="bf" { "Black by forfeit" }
+                            }
+                        }, "Settle")) }
+                    }
+                } }
+            } }
+        }
+        (action_form(t, "close", desk, html! { input type="hidden" name="round" value=(r.number); },
+            &format!("Close round {}", r.number)))
+    }
+}
+
+fn slips(state: &State, roster: &Roster, desk: &Desk) -> Markup {
+    let t = roster.tournament.id;
+    let pending: Vec<_> = state
+        .slips
+        .values()
+        .filter(|s| s.tournament == t && s.is_pending())
+        .collect();
+    html! {
+        section #slips {
+            h2 { "Change slips" }
+            @if pending.is_empty() { p .note { "No slip waiting." } }
+            @for s in &pending {
+                @let p = &s.proposal;
+                div .slip-card data-slip=(s.id.0) {
+                    p { strong { (s.id) } " for " (label(roster, s.participant, 1)) }
+                    ul {
+                        @if let Some(v) = &p.family_name { li { "family name: " (v) } }
+                        @if let Some(v) = &p.given_name { li { "given name: " (v) } }
+                        @if let Some(v) = &p.rank { li { "rank: " (v) } }
+                        @if let Some(v) = &p.club { li { "club: " (v) } }
+                        @if let Some(v) = &p.country { li { "country: " (v) } }
+                        @if let Some(v) = &p.rounds { li { "rounds: " (v.iter().map(u32::to_string).collect::<Vec<_>>().join(",")) } }
+                        @if !p.message.is_empty() { li { "message: " (p.message) } }
+                    }
+                    div .actions {
+                        (action_form(t, "slip", desk, html! {
+                            input type="hidden" name="slip" value=(s.id.0);
+                            input type="hidden" name="accept" value="yes";
+                        }, "Accept"))
+                        (action_form(t, "slip", desk, html! {
+                            input type="hidden" name="slip" value=(s.id.0);
+                            label { "Reason " input name="reason" required; }
+                        }, "Reject"))
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn sheets(roster: &Roster) -> Markup {
+    let t = roster.tournament.id;
+    html! {
+        section #sheets {
+            h2 { "Printable sheets" }
+            p .actions {
+                @for kind in crate::sheets::KINDS {
+                    a .big href=(format!("/desk/director/{}/sheet/{kind}", t.0)) target="_blank" { (kind) }
+                }
+            }
+        }
+    }
+}
+
+/// Every dashboard form's fields (each action reads the ones it needs).
+#[derive(Debug, Default, Deserialize)]
+pub struct ActionForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    request_id: String,
+    round: Option<u32>,
+    kind: Option<String>,
+    a: Option<String>,
+    b: Option<String>,
+    table: Option<u32>,
+    result: Option<String>,
+    slip: Option<u64>,
+    accept: Option<String>,
+    reason: Option<String>,
+}
+
+/// `POST /desk/director/{t}/do/{action}`: one command, then back to the dashboard with what happened.
+async fn act(
+    Shared(web): Shared<Arc<Web>>,
+    desk: Desk,
+    Path((t, action)): Path<(String, String)>,
+    Form(form): Form<ActionForm>,
+) -> Response {
+    let t = match tournament_id(&t) {
+        Ok(t) => t,
+        Err(e) => return e.into_response(),
+    };
+    let command = web
+        .core
+        .read(|s| command(s, t, &action, &form))
+        .map_err(|_| "the server is busy".to_string())
+        .and_then(|c| c);
+    let back = |key: &str, message: &str| {
+        let query = serde_urlencoded::to_string([(key, message)]).unwrap_or_default();
+        Redirect::to(&format!("/desk/director/{}?{query}", t.0)).into_response()
+    };
+    let (cmd, target, done) = match command {
+        Ok(c) => c,
+        Err(problem) => return back("error", &problem),
+    };
+    let action_class = if matches!(action.as_str(), "close-registration") {
+        Action::Configure
+    } else {
+        Action::Direct
+    };
+    match web
+        .desk_write(
+            &desk,
+            action_class,
+            &form.csrf,
+            &form.request_id,
+            cmd,
+            target,
+        )
+        .await
+    {
+        Ok(_) => back("done", &done),
+        Err(status) if status.code() == tonic::Code::PermissionDenied => WebError::new(
+            axum::http::StatusCode::FORBIDDEN,
+            "Not allowed",
+            status.message().to_string(),
+        )
+        .into_response(),
+        Err(status) => back("error", status.message()),
+    }
+}
+
+/// The command a dashboard form asks for, with its target and the sentence shown once it is done.
+fn command(
+    state: &State,
+    t: TournamentId,
+    action: &str,
+    f: &ActionForm,
+) -> Result<(Command, Target, String), String> {
+    let roster = Roster::new(state, t).map_err(|e| e.to_string())?;
+    let round = f.round.unwrap_or(0);
+    let player = |field: &Option<String>| -> Result<ParticipantId, String> {
+        let text = field.as_deref().unwrap_or("").trim();
+        player_by_number(&roster, text)
+            .ok_or_else(|| format!("there is no player {text:?} in this tournament"))
+    };
+    let rounds = Target::Rounds(t);
+    Ok(match action {
+        "close-registration" => (
+            Command::SetRegistrationOpen {
+                id: t,
+                open: false,
+                expected: None,
+            },
+            Target::Tournament(t),
+            "Registration closed; the field is numbered by strength.".into(),
+        ),
+        "draw" | "redraw" => (
+            Command::DrawRound {
+                tournament: t,
+                round,
+                redraw: action == "redraw",
+                empty: false,
+                expected: None,
+            },
+            rounds,
+            format!("Round {round} drawn: review it, then publish."),
+        ),
+        "publish" => (
+            Command::PublishRound {
+                tournament: t,
+                round,
+            },
+            rounds,
+            format!("Round {round} published."),
+        ),
+        "close" => (
+            Command::CloseRound {
+                tournament: t,
+                round,
+            },
+            rounds,
+            format!("Round {round} closed."),
+        ),
+        "edit" => {
+            let a = player(&f.a)?;
+            let edit = match f.kind.as_deref().unwrap_or("") {
+                "swap" => RoundEdit::Swap {
+                    a,
+                    b: player(&f.b)?,
+                    force: false,
+                },
+                "pair" => RoundEdit::Pair {
+                    a,
+                    b: player(&f.b)?,
+                    white: None,
+                    handicap: None,
+                    table: None,
+                    force: false,
+                },
+                "unpair" => RoundEdit::Unpair { player: a },
+                "colours" => RoundEdit::ExchangeColours { player: a },
+                "bye" => RoundEdit::AssignBye {
+                    player: a,
+                    force: false,
+                },
+                "absent" => RoundEdit::MarkAbsent { player: a },
+                other => return Err(format!("unknown change {other:?}")),
+            };
+            (
+                Command::EditRound {
+                    tournament: t,
+                    round,
+                    edit,
+                    expected: None,
+                },
+                rounds,
+                "Change applied.".into(),
+            )
+        }
+        "result" => {
+            let table = f.table.ok_or("which table?")?;
+            let result =
+                director_result(f.result.as_deref().unwrap_or("")).ok_or("choose a result")?;
+            (
+                Command::ReportResult {
+                    tournament: t,
+                    round,
+                    table,
+                    result,
+                },
+                rounds,
+                format!("Table {table}: {}.", result.describe()),
+            )
+        }
+        "slip" => {
+            let accept = f.accept.as_deref() == Some("yes");
+            let slip = SlipId(f.slip.ok_or("which slip?")?);
+            (
+                Command::ResolveSlip {
+                    slip,
+                    accept,
+                    reason: f.reason.clone().unwrap_or_default(),
+                    expected_revision: None,
+                },
+                Target::None,
+                format!("{slip} {}.", if accept { "accepted" } else { "rejected" }),
+            )
+        }
+        other => return Err(format!("unknown action {other:?}")),
+    })
+}
+
+/// The director's settling result: `w`, `b`, `j`, `x` (both lose), `wf`/`bf` (by forfeit).
+fn director_result(key: &str) -> Option<GameResult> {
+    let (outcome, by_forfeit) = match key {
+        "w" => (Outcome::WhiteWins, false),
+        "b" => (Outcome::BlackWins, false),
+        "j" => (Outcome::Jigo, false),
+        "x" => (Outcome::BothLose, false),
+        "wf" => (Outcome::WhiteWins, true),
+        "bf" => (Outcome::BlackWins, true),
+        _ => return None,
+    };
+    Some(GameResult {
+        outcome,
+        by_forfeit,
+    })
+}
+
+/// `?round=N` for a sheet.
+#[derive(Debug, Default, Deserialize)]
+pub struct SheetQuery {
+    round: Option<u32>,
+}
+
+/// `GET /desk/director/{t}/sheet/{kind}`: a printable sheet as HTML.
+async fn sheet(
+    Shared(web): Shared<Arc<Web>>,
+    desk: Desk,
+    Path((t, kind)): Path<(String, String)>,
+    query: Result<Query<SheetQuery>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    if let Err(refused) = desk.require(Action::Direct) {
+        return refused.into_response();
+    }
+    let t = match tournament_id(&t) {
+        Ok(t) => t,
+        Err(e) => return e.into_response(),
+    };
+    let round = query.ok().and_then(|q| q.0.round).unwrap_or(0);
+    match web
+        .core
+        .read(|s| crate::sheets::render(s, t, &kind, round, true))
+    {
+        Ok(Ok(doc)) => ([(header::CONTENT_TYPE, doc.content_type)], doc.body).into_response(),
+        Ok(Err(refused)) => WebError::not_found(refused.to_string()).into_response(),
+        Err(_) => WebError::unavailable("The server is busy; try again.").into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settling_keys_name_results() {
+        assert_eq!(
+            director_result("wf"),
+            Some(GameResult {
+                outcome: Outcome::WhiteWins,
+                by_forfeit: true
+            })
+        );
+        assert_eq!(
+            director_result("x").map(|r| r.outcome),
+            Some(Outcome::BothLose)
+        );
+        assert_eq!(director_result("?"), None);
+    }
+}

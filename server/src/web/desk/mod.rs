@@ -1,0 +1,135 @@
+//! The desk pages, on the venue's TLS port only: sign-in with a terminal token, then one page per role —
+//! registration and late desks, the results desk, the referee's tablet, the director's dashboard. Each page reads
+//! the applied state like the public board and writes only through the writer, as its terminal (with the
+//! volunteer's name) under the same role matrix as gRPC. Every action takes and shows the player's number on the
+//! sheets; contact data appears only to roles that may read it.
+//!
+//! - `session`: cookies, the `Desk` extractor, CSRF, sign-in and sign-out.
+//! - this file: the routes, the desk page shell, the form plumbing shared by every action.
+
+pub mod director;
+pub mod referee;
+pub mod register;
+pub mod results;
+pub mod session;
+
+use super::layout::{self, Page};
+use super::topics::Topic;
+use super::{Web, WebError};
+use crate::auth::Action;
+use crate::domain::{Command, Role, State};
+use crate::service::Target;
+use axum::body::Bytes;
+use axum::extract::State as Shared;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use maud::Markup;
+use session::Desk;
+use std::sync::Arc;
+
+/// The desk routes (the venue port merges them; the public port never has them).
+pub fn routes(web: Arc<Web>) -> Router {
+    Router::new()
+        .route("/desk", get(home))
+        .route("/desk/", get(home))
+        .route("/desk/login", get(session::login_page).post(session::login))
+        .route("/desk/logout", post(session::logout))
+        .merge(register::routes())
+        .merge(results::routes())
+        .merge(referee::routes())
+        .merge(director::routes())
+        .with_state(web)
+}
+
+/// `GET /desk`: the signed-in desk's own page.
+async fn home(Shared(web): Shared<Arc<Web>>, desk: Desk) -> Response {
+    let first = web
+        .core
+        .read(|s| s.tournaments.keys().next().map(|t| t.0))
+        .ok()
+        .flatten();
+    let target = match (desk.caller.role, first) {
+        (Role::Registration, _) => "/desk/register".to_string(),
+        (Role::LateDesk, _) => "/desk/late".to_string(),
+        (Role::Results, Some(t)) => format!("/desk/results/{t}"),
+        (Role::Referee, Some(t)) => format!("/desk/referee/{t}"),
+        (Role::Director, Some(t)) => format!("/desk/director/{t}"),
+        _ => "/".to_string(),
+    };
+    Redirect::to(&target).into_response()
+}
+
+impl Web {
+    /// Renders a desk page (never cached: it carries the desk's CSRF value and fresh request ids).
+    pub(crate) fn desk_page(
+        &self,
+        desk: &Desk,
+        action: Action,
+        topics: &[Topic],
+        render: impl FnOnce(&State) -> Result<(String, Markup), WebError>,
+    ) -> Response {
+        if let Err(refused) = desk.require(action) {
+            return refused.into_response();
+        }
+        let stamp = self.live.stamp(topics);
+        let (title, body) = match self.core.read(render) {
+            Ok(Ok(page)) => page,
+            Ok(Err(refused)) => return refused.into_response(),
+            Err(_) => {
+                return WebError::unavailable("The server is busy; try again.").into_response()
+            }
+        };
+        let page = Page {
+            title,
+            tournament: None,
+            desk: Some((badge(desk), desk.csrf.clone())),
+            body,
+        };
+        let topic_list: Vec<String> = topics.iter().map(Topic::to_string).collect();
+        let html = layout::document(&page, &topic_list.join(","), &stamp).into_string();
+        (
+            StatusCode::OK,
+            [
+                (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+                (header::CACHE_CONTROL, "no-store"),
+            ],
+            Bytes::from(html),
+        )
+            .into_response()
+    }
+
+    /// Submits a desk's command through the writer, after the role and CSRF checks; the refusal as a page.
+    pub(crate) async fn desk_write(
+        &self,
+        desk: &Desk,
+        action: Action,
+        csrf: &str,
+        request_id: &str,
+        cmd: Command,
+        target: Target,
+    ) -> Result<crate::log::Outcome, tonic::Status> {
+        if let Err(refused) = desk.require(action).and_then(|()| desk.check_csrf(csrf)) {
+            return Err(tonic::Status::permission_denied(refused.message));
+        }
+        self.core
+            .write(&desk.caller, desk.meta(request_id), cmd, target)
+            .await
+    }
+}
+
+/// "desk-2 · registration · Anne".
+fn badge(desk: &Desk) -> String {
+    let mut badge = format!("{} · {}", desk.caller.terminal, desk.caller.role.as_str());
+    if !desk.operator.is_empty() {
+        badge.push_str(" · ");
+        badge.push_str(&desk.operator);
+    }
+    badge
+}
+
+/// A fresh request id for a form (a retried submission of the same form is applied once).
+pub fn request_id() -> String {
+    format!("web-{:032x}", rand::random::<u128>())
+}

@@ -1,0 +1,284 @@
+//! `/desk/referee/{t}`: the referee's tablet, touch first (portrait 800×1280, big targets). Every table of the
+//! current round as a card with its state (playing, late, result in, no-show, disputed), the forfeit clock, and
+//! the referee's actions: no-show (tap the absent player: the opponent wins by forfeit), both absent, late start
+//! with minutes, dispute with a note / settle, and a player who leaves or returns (withdraw / reinstate). Each
+//! action is one small POST form (CSRF, request id) → one command through the writer as this tablet's terminal →
+//! 303 back to the card.
+//!
+//! Reads the applied state and the wall clock (for the forfeit clock only). `action`: what a form asks for and the
+//! command it becomes; `card`: the markup of the cards, the clock and the withdrawn players.
+
+mod action;
+mod card;
+
+use super::results::{parse_round, refusal, shown_round};
+use super::session::Desk;
+use super::Web;
+use crate::auth::Action;
+use crate::domain::round::GameRecord;
+use crate::domain::{EntryStatus, ParticipantId, State, TournamentId};
+use crate::sheets::roster::Roster;
+use crate::web::board::{roster, tournament_id};
+use crate::web::topics::Topic;
+use crate::web::WebError;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State as Shared};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
+use axum::{Form, Router};
+use maud::{html, Markup};
+use serde::Deserialize;
+use std::sync::Arc;
+
+use action::command;
+pub use action::{read_form, Act, Request};
+pub use card::{table_state, Clock, TableState};
+
+/// The routes of this page.
+pub fn routes() -> Router<Arc<Web>> {
+    Router::new().route("/desk/referee/{t}", get(page).post(act))
+}
+
+/// `?round=N` (another round), `?table=N` (one card only), `?done=…` (after an action).
+#[derive(Debug, Default, Deserialize)]
+pub struct RefereeQuery {
+    round: Option<String>,
+    table: Option<String>,
+    done: Option<String>,
+}
+
+/// What the page shows above the cards, and what a refused form held.
+#[derive(Debug, Default)]
+struct Notice {
+    done: Option<String>,
+    error: Option<String>,
+    /// Show only this table's card.
+    only: Option<u32>,
+    /// The refused form's table, minutes and note (typed again into that card's forms).
+    table: Option<u32>,
+    minutes: String,
+    note: String,
+}
+
+/// The topics the page follows: round changes and reports, and players leaving or returning.
+fn topics(t: TournamentId) -> [Topic; 2] {
+    [Topic::Rounds(t), Topic::Players(t)]
+}
+
+/// `GET /desk/referee/{t}`.
+async fn page(
+    Shared(web): Shared<Arc<Web>>,
+    desk: Desk,
+    Path(t): Path<String>,
+    query: Result<Query<RefereeQuery>, QueryRejection>,
+) -> Response {
+    let t = match tournament_id(&t) {
+        Ok(t) => t,
+        Err(e) => return e.into_response(),
+    };
+    let q = query.map(|q| q.0).unwrap_or_default();
+    let (round, only) = match (
+        parse_round(q.round.as_deref()),
+        parse_round(q.table.as_deref()),
+    ) {
+        (Ok(round), Ok(only)) => (round, only),
+        (Err(e), _) => return e.into_response(),
+        (_, Err(_)) => {
+            return WebError::bad_request("A table is a number, as in ?table=12.").into_response()
+        }
+    };
+    let notice = Notice {
+        done: q.done,
+        only,
+        ..Notice::default()
+    };
+    let now = crate::now_ms();
+    web.desk_page(&desk, Action::Referee, &topics(t), |state| {
+        render(state, t, round, &desk, &notice, now)
+    })
+}
+
+/// Every referee form's fields, as text (each action reads the ones it needs).
+#[derive(Debug, Default, Deserialize)]
+pub struct RefereeForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    request_id: String,
+    #[serde(default)]
+    action: String,
+    #[serde(default)]
+    round: String,
+    /// "1" when the page was opened for a chosen round.
+    #[serde(default)]
+    pinned: String,
+    #[serde(default)]
+    table: String,
+    /// The player's number on the sheets (or `P12` before numbering).
+    #[serde(default)]
+    player: String,
+    #[serde(default)]
+    minutes: String,
+    #[serde(default)]
+    note: String,
+    /// The card a leaves/returns button sits on (the answer comes back to it).
+    #[serde(default)]
+    table_anchor: String,
+}
+
+/// `POST /desk/referee/{t}`: one action, then back to its card (303) with what was done.
+async fn act(
+    Shared(web): Shared<Arc<Web>>,
+    desk: Desk,
+    Path(t): Path<String>,
+    Form(form): Form<RefereeForm>,
+) -> Response {
+    let t = match tournament_id(&t) {
+        Ok(t) => t,
+        Err(e) => return e.into_response(),
+    };
+    let pinned = form.pinned == "1";
+    let shown = form.round.trim().parse::<u32>().ok().filter(|_| pinned);
+    let refused = |status: StatusCode, message: String| {
+        let notice = Notice {
+            error: Some(message),
+            table: form.table.trim().parse().ok(),
+            minutes: form.minutes.clone(),
+            note: form.note.clone(),
+            ..Notice::default()
+        };
+        let now = crate::now_ms();
+        let mut response = web.desk_page(&desk, Action::Referee, &topics(t), |state| {
+            render(state, t, shown, &desk, &notice, now)
+        });
+        if response.status() == StatusCode::OK {
+            *response.status_mut() = status;
+        }
+        response
+    };
+    let req = match read_form(
+        &form.action,
+        &form.round,
+        &form.table,
+        &form.player,
+        &form.minutes,
+        &form.note,
+    ) {
+        Ok(req) => req,
+        Err(problem) => return refused(StatusCode::BAD_REQUEST, problem),
+    };
+    let planned = match web.core.read(|s| {
+        Roster::new(s, t)
+            .map_err(|e| e.to_string())
+            .and_then(|roster| command(&roster, &req))
+    }) {
+        Ok(Ok(planned)) => planned,
+        Ok(Err(problem)) => return refused(StatusCode::BAD_REQUEST, problem),
+        Err(_) => return WebError::unavailable("The server is busy; try again.").into_response(),
+    };
+    let (cmd, target, done) = planned;
+    let written = web
+        .desk_write(
+            &desk,
+            req.act.action(),
+            &form.csrf,
+            &form.request_id,
+            cmd,
+            target,
+        )
+        .await;
+    match written {
+        Ok(_) => {
+            let mut query = vec![("done", done)];
+            if let Some(n) = shown {
+                query.push(("round", n.to_string()));
+            }
+            let query = serde_urlencoded::to_string(query).unwrap_or_default();
+            let table = Some(req.table)
+                .filter(|n| *n > 0)
+                .or_else(|| form.table_anchor.trim().parse().ok());
+            let anchor = table.map_or_else(String::new, |n| format!("#table-{n}"));
+            Redirect::to(&format!("/desk/referee/{}?{query}{anchor}", t.0)).into_response()
+        }
+        Err(status) if status.code() == tonic::Code::PermissionDenied => WebError::new(
+            StatusCode::FORBIDDEN,
+            "Not allowed",
+            status.message().to_string(),
+        )
+        .into_response(),
+        Err(status) => {
+            let (code, message) = refusal(&status);
+            refused(code, message)
+        }
+    }
+}
+
+fn render(
+    state: &State,
+    t: TournamentId,
+    round: Option<u32>,
+    desk: &Desk,
+    notice: &Notice,
+    now_ms: i64,
+) -> Result<(String, Markup), WebError> {
+    let roster = roster(state, t)?;
+    let title = format!("{}: referee", roster.name());
+    let shown = shown_round(&roster, round)?;
+    let withdrawn = card::withdrawn_section(&roster, shown, desk);
+    let Some(r) = shown else {
+        let body = html! {
+            (card::style())
+            h1 { "Referee" }
+            p #none { "No round is published yet. The tables appear here the moment the director publishes a round." }
+            (withdrawn)
+        };
+        return Ok((title, body));
+    };
+    let forfeit = roster.tournament.settings.scoring.forfeit_minutes;
+    let clock = Clock::of(r, forfeit, now_ms);
+    let mut games: Vec<&GameRecord> = r
+        .games
+        .iter()
+        .filter(|g| notice.only.is_none_or(|n| g.table == n))
+        .collect();
+    games.sort_by_key(|g| g.table);
+    let view = card::View {
+        roster: &roster,
+        round: r,
+        desk,
+        pinned: round.is_some(),
+        clock,
+        refused: notice
+            .table
+            .map(|table| (table, notice.minutes.as_str(), notice.note.as_str())),
+    };
+    let body = html! {
+        (card::style())
+        h1 { (roster.name()) ": referee, round " (r.number) }
+        @if let Some(done) = &notice.done { p .done .ok { (done) } }
+        @if let Some(error) = &notice.error { p #error .error { (error) } }
+        (card::clock_line(&clock))
+        (card::summary(r))
+        (card::find_form(t, r, notice.only, round.is_some()))
+        @if games.is_empty() {
+            p .note { "No such table in round " (r.number) "." }
+        }
+        div #tables class=[clock.is_due().then_some("forfeit-due")] {
+            @for g in &games { (view.card(g)) }
+        }
+        @if let Some(bye) = r.bye {
+            p #bye .note { "Bye: " (crate::web::board::pairings::label(&roster, bye, r.number)) }
+        }
+        (withdrawn)
+    };
+    Ok((title, body))
+}
+
+/// Is `p` withdrawn from the roster's tournament?
+fn is_withdrawn(roster: &Roster, p: ParticipantId) -> bool {
+    roster
+        .entrants
+        .get(&p)
+        .is_some_and(|(_, e)| e.status == EntryStatus::Withdrawn)
+}

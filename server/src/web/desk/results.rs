@@ -1,0 +1,493 @@
+//! `/desk/results/{t}`: the results desk, keyboard first. A volunteer reads the slips of the current round: the
+//! table number, one key for the result (b, w, j, x; f for "by forfeit"), Enter — and the page comes back with the
+//! table field empty and focused, so a hundred slips take a few minutes. Below the form, every table of the round,
+//! live: confirmed, pending (which terminal entered what, waiting for the second desk), mismatched (both entries
+//! and who made them), missing, disputed. Tables are typed and shown by table number, players by their number on
+//! the sheets.
+//!
+//! Reads the applied state; writes only `ReportResult`, through the writer, as this desk's terminal. Works without
+//! script (radio buttons, or "12w" typed in the table field); `assets/desk.js` adds the single-key entry.
+
+mod entry;
+
+pub use entry::{key_outcome, parse_entry, SlipEntry};
+
+use super::session::Desk;
+use super::{request_id, Web};
+use crate::auth::Action;
+use crate::domain::lifecycle::progress_counts;
+use crate::domain::round::{GameRecord, ResultProgress, RoundRecord, RoundState};
+use crate::domain::{Command, State, Subject, TournamentId};
+use crate::service::Target;
+use crate::sheets::roster::Roster;
+use crate::web::board::pairings::label;
+use crate::web::board::{roster, tournament_id};
+use crate::web::topics::Topic;
+use crate::web::WebError;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State as Shared};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
+use axum::{Form, Router};
+use maud::{html, Markup, PreEscaped};
+use serde::Deserialize;
+use std::sync::Arc;
+
+/// The routes of this page.
+pub fn routes() -> Router<Arc<Web>> {
+    Router::new().route("/desk/results/{t}", get(page).post(enter))
+}
+
+/// `?round=N` (another round than the current one) and `?done=…` (after an entry).
+#[derive(Debug, Default, Deserialize)]
+pub struct ResultsQuery {
+    round: Option<String>,
+    done: Option<String>,
+}
+
+/// What the page says above the tables, and what the form holds (after a refused entry: what was typed).
+#[derive(Debug, Default)]
+struct Notice {
+    done: Option<String>,
+    error: Option<String>,
+    table: String,
+    result: String,
+    forfeit: bool,
+}
+
+/// The topics the page follows: every round change and result report.
+fn topics(t: TournamentId) -> [Topic; 1] {
+    [Topic::Rounds(t)]
+}
+
+/// `GET /desk/results/{t}`.
+async fn page(
+    Shared(web): Shared<Arc<Web>>,
+    desk: Desk,
+    Path(t): Path<String>,
+    query: Result<Query<ResultsQuery>, QueryRejection>,
+) -> Response {
+    let t = match tournament_id(&t) {
+        Ok(t) => t,
+        Err(e) => return e.into_response(),
+    };
+    let q = query.map(|q| q.0).unwrap_or_default();
+    let round = match parse_round(q.round.as_deref()) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    let notice = Notice {
+        done: q.done,
+        ..Notice::default()
+    };
+    web.desk_page(&desk, Action::EnterResults, &topics(t), |state| {
+        render(state, t, round, &desk, &notice)
+    })
+}
+
+/// `?round=N`: none, or a round number (400 otherwise).
+pub(super) fn parse_round(raw: Option<&str>) -> Result<Option<u32>, WebError> {
+    match raw.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(text) => text
+            .parse::<u32>()
+            .map(Some)
+            .map_err(|_| WebError::bad_request("A round is a number, as in ?round=2.")),
+    }
+}
+
+/// The entry form (every field as text: an empty box must not make the whole form unreadable).
+#[derive(Debug, Default, Deserialize)]
+pub struct ResultForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    request_id: String,
+    /// The round shown when the form was rendered.
+    #[serde(default)]
+    round: String,
+    /// "1" when the page was opened for a chosen round (`?round=N`): the answer keeps it.
+    #[serde(default)]
+    pinned: String,
+    #[serde(default)]
+    table: String,
+    #[serde(default)]
+    result: String,
+    #[serde(default)]
+    forfeit: String,
+}
+
+/// `POST /desk/results/{t}`: one result, then back to the empty form (303) with what was entered.
+async fn enter(
+    Shared(web): Shared<Arc<Web>>,
+    desk: Desk,
+    Path(t): Path<String>,
+    Form(form): Form<ResultForm>,
+) -> Response {
+    let t = match tournament_id(&t) {
+        Ok(t) => t,
+        Err(e) => return e.into_response(),
+    };
+    let pinned = form.pinned == "1";
+    let round = form.round.trim().parse::<u32>().ok();
+    let forfeit = !form.forfeit.is_empty();
+    let refused = |status: StatusCode, message: String| {
+        let notice = Notice {
+            done: None,
+            error: Some(message),
+            table: form.table.clone(),
+            result: form.result.clone(),
+            forfeit,
+        };
+        let shown = if pinned { round } else { None };
+        let mut response = web.desk_page(&desk, Action::EnterResults, &topics(t), |state| {
+            render(state, t, shown, &desk, &notice)
+        });
+        if response.status() == StatusCode::OK {
+            *response.status_mut() = status;
+        }
+        response
+    };
+    let Some(round) = round else {
+        return refused(
+            StatusCode::BAD_REQUEST,
+            "no round is open for results".into(),
+        );
+    };
+    let entry = match parse_entry(&form.table, &form.result, forfeit) {
+        Ok(entry) => entry,
+        Err(problem) => return refused(StatusCode::BAD_REQUEST, problem),
+    };
+    let cmd = Command::ReportResult {
+        tournament: t,
+        round,
+        table: entry.table,
+        result: entry.result,
+    };
+    let written = web
+        .desk_write(
+            &desk,
+            Action::EnterResults,
+            &form.csrf,
+            &form.request_id,
+            cmd,
+            Target::Rounds(t),
+        )
+        .await;
+    match written {
+        Ok(outcome) => {
+            let standing = match &outcome.subject {
+                Some(Subject::Game(_, _, g)) => standing(g.progress()),
+                _ => "",
+            };
+            let done = format!("{}{standing}", entry.describe());
+            let mut query = vec![("done", done)];
+            if pinned {
+                query.push(("round", round.to_string()));
+            }
+            let query = serde_urlencoded::to_string(query).unwrap_or_default();
+            Redirect::to(&format!("/desk/results/{}?{query}", t.0)).into_response()
+        }
+        Err(status) if status.code() == tonic::Code::PermissionDenied => WebError::new(
+            StatusCode::FORBIDDEN,
+            "Not allowed",
+            status.message().to_string(),
+        )
+        .into_response(),
+        Err(status) => {
+            let (code, message) = refusal(&status);
+            refused(code, message)
+        }
+    }
+}
+
+/// What a refused write means for the volunteer: the HTTP status and a sentence to act on.
+pub(super) fn refusal(status: &tonic::Status) -> (StatusCode, String) {
+    use tonic::Code;
+    let message = status.message().to_string();
+    match status.code() {
+        Code::InvalidArgument | Code::OutOfRange => (StatusCode::BAD_REQUEST, message),
+        Code::NotFound => (StatusCode::NOT_FOUND, message),
+        Code::PermissionDenied | Code::Unauthenticated => (StatusCode::FORBIDDEN, message),
+        Code::FailedPrecondition | Code::Aborted | Code::AlreadyExists => {
+            (StatusCode::CONFLICT, message)
+        }
+        Code::Unavailable => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the server cannot take writes; keep the slip and try again shortly ({message})"
+            ),
+        ),
+        _ => (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("the server could not take it: {message}"),
+        ),
+    }
+}
+
+/// After an entry: where the table's result stands now.
+fn standing(progress: ResultProgress) -> &'static str {
+    match progress {
+        ResultProgress::Confirmed => " (confirmed)",
+        ResultProgress::Pending => " (waiting for the second desk)",
+        ResultProgress::Mismatch => " (does not match the other entry: see the table below)",
+        ResultProgress::Disputed => " (disputed: the referee settles it)",
+        ResultProgress::Missing => "",
+    }
+}
+
+/// The round the page shows: the chosen one (published or closed), else the latest published one, else the
+/// latest closed one.
+pub(super) fn shown_round<'a>(
+    roster: &Roster<'a>,
+    round: Option<u32>,
+) -> Result<Option<&'a RoundRecord>, WebError> {
+    let rounds = roster.rounds();
+    if let Some(n) = round {
+        return rounds
+            .iter()
+            .find(|r| r.number == n && r.state != RoundState::Drawn)
+            .map(Some)
+            .ok_or_else(|| WebError::not_found(format!("Round {n} has not been published.")));
+    }
+    Ok(rounds
+        .iter()
+        .rev()
+        .find(|r| r.state == RoundState::Published)
+        .or_else(|| rounds.iter().rev().find(|r| r.state == RoundState::Closed)))
+}
+
+fn render(
+    state: &State,
+    t: TournamentId,
+    round: Option<u32>,
+    desk: &Desk,
+    notice: &Notice,
+) -> Result<(String, Markup), WebError> {
+    let roster = roster(state, t)?;
+    let title = format!("{}: results", roster.name());
+    let Some(r) = shown_round(&roster, round)? else {
+        let body = html! {
+            (style())
+            h1 { "Results" }
+            p #none { "No round is published yet. This page shows the round's tables the moment the director publishes it." }
+        };
+        return Ok((title, body));
+    };
+    let mut games: Vec<&GameRecord> = r.games.iter().collect();
+    games.sort_by_key(|g| g.table);
+    let counts = progress_counts(r);
+    let mismatched: Vec<u32> = games
+        .iter()
+        .filter(|g| g.progress() == ResultProgress::Mismatch)
+        .map(|g| g.table)
+        .collect();
+    let body = html! {
+        (style())
+        h1 { (roster.name()) ": results, round " (r.number) }
+        (round_links(&roster, r, round.is_some()))
+        @if let Some(done) = &notice.done { p .done .ok { (done) } }
+        @if let Some(error) = &notice.error { p #error .error { (error) } }
+        @if r.state == RoundState::Closed {
+            p .note .warn { "Round " (r.number) " is closed: only the director can still change a result." }
+        }
+        (entry_form(t, r, round.is_some(), desk, notice))
+        p #progress {
+            (counts.confirmed) " confirmed · " (counts.pending) " pending · " (counts.missing) " missing · "
+            strong { (counts.mismatched) " mismatched" } " · " (counts.disputed) " disputed"
+            " — of " (games.len()) " tables"
+        }
+        @if !mismatched.is_empty() {
+            p #mismatches .error {
+                "Entries disagree at "
+                @for (i, table) in mismatched.iter().enumerate() {
+                    @if i > 0 { ", " }
+                    a href=(format!("#t{table}")) { "table " (table) }
+                }
+                ": check the slips; the director settles them."
+            }
+        }
+        (tables(&roster, r, &games))
+    };
+    Ok((title, body))
+}
+
+/// Links to the other published rounds (the current one is the default).
+fn round_links(roster: &Roster, r: &RoundRecord, pinned: bool) -> Markup {
+    let t = roster.tournament.id.0;
+    let published: Vec<u32> = roster
+        .rounds()
+        .iter()
+        .filter(|x| x.state != RoundState::Drawn)
+        .map(|x| x.number)
+        .collect();
+    html! {
+        @if published.len() > 1 || pinned {
+            p .rounds { "Rounds: "
+                @for n in &published {
+                    @if *n == r.number { strong { (n) } } @else {
+                        a href=(format!("/desk/results/{t}?round={n}")) { (n) }
+                    }
+                    " "
+                }
+                @if pinned { a href=(format!("/desk/results/{t}")) { "current round" } }
+            }
+        }
+    }
+}
+
+/// The entry form: the table field focused, the result keys, the forfeit box, Enter.
+fn entry_form(
+    t: TournamentId,
+    r: &RoundRecord,
+    pinned: bool,
+    desk: &Desk,
+    notice: &Notice,
+) -> Markup {
+    let keys = [
+        ("b", "Black wins"),
+        ("w", "White wins"),
+        ("j", "Jigo"),
+        ("x", "Both lose"),
+    ];
+    html! {
+        form #result method="post" action=(format!("/desk/results/{}", t.0)) data-keep="result" autocomplete="off" {
+            input type="hidden" name="csrf" value=(desk.csrf);
+            input type="hidden" name="request_id" value=(request_id());
+            input type="hidden" name="round" value=(r.number);
+            @if pinned { input type="hidden" name="pinned" value="1"; }
+            label .tablefield {
+                "Table"
+                input #table name="table" type="text" size="6" maxlength="12" value=(notice.table)
+                    autofocus autocomplete="off" spellcheck="false" aria-describedby="keys-help";
+            }
+            fieldset #keys {
+                legend { "Result" }
+                @for (key, words) in keys {
+                    label .key {
+                        input type="radio" name="result" value=(key) checked[notice.result == key];
+                        kbd { (key) } " " (words)
+                    }
+                }
+                label .key {
+                    input #forfeit type="checkbox" name="forfeit" value="1" checked[notice.forfeit];
+                    kbd { "f" } " by forfeit"
+                }
+            }
+            button .big .primary type="submit" { "Enter ⏎" }
+        }
+        p #keys-help .note {
+            "Type the table number, press " kbd { "b" } ", " kbd { "w" } ", " kbd { "j" } " or " kbd { "x" }
+            " (" kbd { "f" } " for a forfeit), then Enter. Without the keys: type " kbd { "12w" } " and Enter."
+        }
+    }
+}
+
+/// Every table of the round with where its result stands and who entered what.
+fn tables(roster: &Roster, r: &RoundRecord, games: &[&GameRecord]) -> Markup {
+    html! {
+        div .scroll {
+            table #tables {
+                thead { tr {
+                    th .r { "Table" } th { "White" } th { "Black" } th { "State" } th { "Entries" }
+                } }
+                tbody {
+                    @for g in games {
+                        @let progress = g.progress();
+                        tr class=(format!("table {}", progress.as_str())) id=(format!("t{}", g.table)) data-table=(g.table) {
+                            td .r { strong { (g.table) } }
+                            td .name { (label(roster, g.white, r.number)) }
+                            td .name { (label(roster, g.black, r.number)) }
+                            td .state { (state_words(g, progress)) }
+                            td .entries { (entries(g)) }
+                        }
+                    }
+                }
+            }
+        }
+        @if let Some(bye) = r.bye {
+            p #bye .note { "Bye: " (label(roster, bye, r.number)) }
+        }
+    }
+}
+
+/// "confirmed: white", "waiting for the second desk", "mismatch", …
+fn state_words(g: &GameRecord, progress: ResultProgress) -> Markup {
+    html! {
+        @match (progress, g.confirmed) {
+            (ResultProgress::Confirmed, Some(c)) => { "confirmed: " strong { (c.describe()) } },
+            (ResultProgress::Pending, _) => "waiting for the second desk",
+            (ResultProgress::Mismatch, _) => strong { "mismatch" },
+            (ResultProgress::Disputed, _) => "disputed (referee)",
+            _ => "missing",
+        }
+    }
+}
+
+/// Each entry with the terminal (and volunteer) that made it.
+fn entries(g: &GameRecord) -> Markup {
+    html! {
+        @for rep in &g.reports {
+            div .entry {
+                (rep.result.describe()) " — " span .terminal { (rep.terminal) }
+                @if !rep.operator.is_empty() { " (" (rep.operator) ")" }
+                @if rep.role != crate::domain::Role::Results { " · " (rep.role.as_str()) }
+            }
+        }
+    }
+}
+
+/// The page's own styles (states of the rows, the big entry form) and its script.
+fn style() -> Markup {
+    html! {
+        style { (PreEscaped(STYLE)) }
+        script src="/assets/desk.js" defer {}
+    }
+}
+
+const STYLE: &str = "\
+#result{display:flex;flex-wrap:wrap;gap:.75rem;align-items:flex-end;padding:.75rem;border:2px solid var(--ink);\
+border-radius:.5rem;margin:.5rem 0}\
+#result .tablefield{display:grid;gap:.15rem;font-weight:600}\
+#table{font-size:1.8rem;width:5.5em;padding:.25rem .5rem;border:2px solid var(--ink);border-radius:.4rem}\
+#keys{display:flex;flex-wrap:wrap;gap:.4rem;border:0;margin:0;padding:0}\
+#keys legend{font-weight:600;padding:0}\
+#keys label.key{border:1px solid var(--line);border-radius:.4rem;padding:.45rem .6rem;cursor:pointer}\
+#keys label.key:has(input:checked){background:var(--ink);color:var(--paper)}\
+kbd{font-family:ui-monospace,monospace;font-weight:700;border:1px solid var(--line);border-radius:.25rem;\
+padding:0 .3rem;background:var(--band);color:var(--ink)}\
+tr.table.confirmed td{color:var(--muted)}\
+tr.table.pending{background:#fffbe6}\
+tr.table.mismatch{background:#fdecea}\
+tr.table.mismatch td{font-weight:600}\
+tr.table.disputed{background:#fff4e5}\
+tr.table.missing td.state{color:var(--accent)}\
+td.entries .entry{white-space:nowrap}\
+";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_become_statuses_a_volunteer_can_act_on() {
+        let (code, _) = refusal(&tonic::Status::invalid_argument(
+            "there is no game at table 99",
+        ));
+        assert_eq!(code, StatusCode::BAD_REQUEST);
+        let (code, _) = refusal(&tonic::Status::failed_precondition("already confirmed"));
+        assert_eq!(code, StatusCode::CONFLICT);
+        let (code, message) = refusal(&tonic::Status::unavailable("standby"));
+        assert_eq!(code, StatusCode::SERVICE_UNAVAILABLE);
+        assert!(message.starts_with("the server cannot take writes"));
+    }
+
+    #[test]
+    fn a_round_in_the_address_is_a_number() {
+        assert_eq!(parse_round(None), Ok(None));
+        assert_eq!(parse_round(Some("")), Ok(None));
+        assert_eq!(parse_round(Some("2")), Ok(Some(2)));
+        assert!(parse_round(Some("two")).is_err());
+    }
+}

@@ -1,0 +1,283 @@
+//! Who is at a desk page: the terminal token, held in an HttpOnly, Secure, SameSite=Strict cookie, looked up in
+//! the register on every request (so revoking the token ends the session at once, and a promoted standby knows
+//! it too), the volunteer's name for the audit log, and the CSRF value every form must carry. The role matrix
+//! (`auth::role`) decides what each page and action allows: the same table as gRPC.
+//!
+//! Never logs or prints the token; never writes.
+
+use super::super::layout::{self, Page};
+use super::super::{Web, WebError};
+use crate::auth::{allows, Action, Caller};
+use crate::domain::decide::token_hash;
+use crate::domain::Role;
+use axum::extract::{FromRequestParts, Query, State as Shared};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::Form;
+use maud::html;
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+use std::sync::Arc;
+use tengen_proto::v1 as pb;
+
+/// The cookie holding the terminal token.
+const TOKEN_COOKIE: &str = "tengen_desk";
+/// The cookie holding the volunteer's name (hex of its UTF-8, so any script survives a header).
+const OPERATOR_COOKIE: &str = "tengen_operator";
+
+/// A signed-in desk page's caller.
+#[derive(Debug, Clone)]
+pub struct Desk {
+    /// The terminal and its role, as gRPC sees it.
+    pub caller: Caller,
+    /// The volunteer at the terminal (may be empty).
+    pub operator: String,
+    /// The value forms must send back as `csrf`.
+    pub csrf: String,
+}
+
+impl Desk {
+    /// Refuses with a 403 page unless the role allows `action`.
+    pub fn require(&self, action: Action) -> Result<(), WebError> {
+        if allows(self.caller.role, action) {
+            Ok(())
+        } else {
+            Err(WebError::new(
+                StatusCode::FORBIDDEN,
+                "Not for this desk",
+                format!(
+                    "A {} terminal may not {}. Ask the director for the right token.",
+                    self.caller.role.as_str(),
+                    action.describe()
+                ),
+            ))
+        }
+    }
+
+    /// Refuses a form whose CSRF value is missing or wrong (403, nothing changed).
+    pub fn check_csrf(&self, sent: &str) -> Result<(), WebError> {
+        if !sent.is_empty() && sent == self.csrf {
+            Ok(())
+        } else {
+            Err(WebError::new(
+                StatusCode::FORBIDDEN,
+                "Form expired",
+                "This form is not from this desk's page. Reload the page and try again.",
+            ))
+        }
+    }
+
+    /// The request metadata of a command from this desk: the form's request id and the volunteer.
+    pub fn meta(&self, request_id: &str) -> Option<pb::RequestMeta> {
+        Some(pb::RequestMeta {
+            request_id: request_id.trim().to_string(),
+            operator: self.operator.clone(),
+        })
+    }
+}
+
+/// The CSRF value of a token: derived from the secret, so it survives restarts and fail-over like the token.
+fn csrf_of(secret: &str) -> String {
+    let digest = Sha256::digest(format!("tengen-csrf\0{secret}").as_bytes());
+    hex::encode(&digest[..16])
+}
+
+fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v)
+}
+
+/// Sends a page that needs a desk to the login page (303), remembering where it was going.
+pub struct SignIn(String);
+
+impl IntoResponse for SignIn {
+    fn into_response(self) -> Response {
+        Redirect::to(&format!("/desk/login?next={}", self.0)).into_response()
+    }
+}
+
+impl FromRequestParts<Arc<Web>> for Desk {
+    type Rejection = SignIn;
+
+    async fn from_request_parts(parts: &mut Parts, web: &Arc<Web>) -> Result<Desk, SignIn> {
+        let next = safe_next(parts.uri.path());
+        let secret = cookie(&parts.headers, TOKEN_COOKIE).ok_or_else(|| SignIn(next.clone()))?;
+        let hash = token_hash(secret);
+        let caller = web
+            .core
+            .read(|s| {
+                s.token_by_hash(&hash).map(|t| Caller {
+                    terminal: t.name.clone(),
+                    role: t.role,
+                })
+            })
+            .ok()
+            .flatten()
+            .filter(|c| desk_role(c.role))
+            .ok_or_else(|| SignIn(next.clone()))?;
+        let operator = cookie(&parts.headers, OPERATOR_COOKIE)
+            .and_then(|h| hex::decode(h).ok())
+            .and_then(|b| String::from_utf8(b).ok())
+            .unwrap_or_default();
+        Ok(Desk {
+            caller,
+            operator,
+            csrf: csrf_of(secret),
+        })
+    }
+}
+
+/// Roles that sign in at a desk page (a standby's token or the server's own never do).
+fn desk_role(role: Role) -> bool {
+    !matches!(role, Role::Replica | Role::System | Role::Public)
+}
+
+/// Only a path on this server, and only a desk page, may be the target after login.
+fn safe_next(path: &str) -> String {
+    if path.starts_with("/desk/") && !path.starts_with("//") && path.len() < 200 {
+        path.chars()
+            .filter(|c| c.is_ascii_alphanumeric() || "/-_".contains(*c))
+            .collect()
+    } else {
+        "/desk".to_string()
+    }
+}
+
+/// `?token=…&next=…` on the login page (a QR code printed by `tengen token create --qr` carries the token).
+#[derive(Debug, Default, Deserialize)]
+pub struct LoginQuery {
+    #[serde(default)]
+    token: String,
+    #[serde(default)]
+    next: String,
+}
+
+/// `GET /desk/login`.
+pub async fn login_page(
+    query: Result<Query<LoginQuery>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    let q = query.map(|q| q.0).unwrap_or_default();
+    login_form(&q.token, &safe_next(&q.next), None).into_response()
+}
+
+fn login_form(token: &str, next: &str, problem: Option<&str>) -> Response {
+    let body = html! {
+        h1 { "Desk sign-in" }
+        @if let Some(problem) = problem { p #error .error { (problem) } }
+        form #login .slip method="post" action="/desk/login" {
+            input type="hidden" name="next" value=(next);
+            label { "Terminal token" input name="token" type="password" value=(token) autocomplete="off" required; }
+            label { "Your name (for the log)" input name="operator" maxlength="60" autocomplete="name"; }
+            button type="submit" { "Sign in" }
+        }
+        p .note { "The director gives each desk a token (tengen token create). Scanning its QR code fills it in." }
+    };
+    let status = if problem.is_some() {
+        StatusCode::UNAUTHORIZED
+    } else {
+        StatusCode::OK
+    };
+    let page = Page::plain("Desk sign-in".into(), body);
+    (status, layout::document(&page, "", "")).into_response()
+}
+
+/// The login form.
+#[derive(Debug, Deserialize)]
+pub struct LoginForm {
+    token: String,
+    #[serde(default)]
+    operator: String,
+    #[serde(default)]
+    next: String,
+}
+
+/// `POST /desk/login`: checks the token, sets the cookies, goes on to the desk's page.
+pub async fn login(Shared(web): Shared<Arc<Web>>, Form(form): Form<LoginForm>) -> Response {
+    let secret = form.token.trim();
+    let role = web
+        .core
+        .read(|s| s.token_by_hash(&token_hash(secret)).map(|t| t.role))
+        .ok()
+        .flatten()
+        .filter(|r| desk_role(*r));
+    let next = safe_next(&form.next);
+    if role.is_none() || secret.is_empty() || secret.contains([';', ',', ' ']) {
+        return login_form(
+            "",
+            &next,
+            Some("Unknown or revoked token: check it with the director."),
+        );
+    }
+    let operator: String = form
+        .operator
+        .trim()
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(60)
+        .collect();
+    let attrs = "Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=172800";
+    let mut response = Redirect::to(&next).into_response();
+    let headers = response.headers_mut();
+    for value in [
+        format!("{TOKEN_COOKIE}={secret}; {attrs}"),
+        format!(
+            "{OPERATOR_COOKIE}={}; {attrs}",
+            hex::encode(operator.as_bytes())
+        ),
+    ] {
+        if let Ok(v) = header::HeaderValue::from_str(&value) {
+            headers.append(header::SET_COOKIE, v);
+        }
+    }
+    response
+}
+
+/// `POST /desk/logout`: forgets the cookies on this device (the token stays valid until revoked).
+pub async fn logout() -> Response {
+    let mut response = Redirect::to("/desk/login").into_response();
+    for name in [TOKEN_COOKIE, OPERATOR_COOKIE] {
+        let value = format!("{name}=; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=0");
+        if let Ok(v) = header::HeaderValue::from_str(&value) {
+            response.headers_mut().append(header::SET_COOKIE, v);
+        }
+    }
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn login_only_sends_on_to_desk_pages_of_this_server() {
+        assert_eq!(safe_next("/desk/register"), "/desk/register");
+        assert_eq!(safe_next("https://evil.example/"), "/desk");
+        assert_eq!(safe_next("//evil.example/desk/"), "/desk");
+        assert_eq!(safe_next("/desk/results/1?x=<b>"), "/desk/results/1xb");
+    }
+
+    #[test]
+    fn cookies_are_read_by_name() {
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::COOKIE,
+            header::HeaderValue::from_static("a=1; tengen_desk=tgn_x; b=2"),
+        );
+        assert_eq!(cookie(&headers, TOKEN_COOKIE), Some("tgn_x"));
+        assert_eq!(cookie(&headers, "c"), None);
+    }
+
+    #[test]
+    fn the_csrf_value_depends_on_the_token() {
+        assert_ne!(csrf_of("tgn_a"), csrf_of("tgn_b"));
+        assert_eq!(csrf_of("tgn_a"), csrf_of("tgn_a"));
+        assert_eq!(csrf_of("tgn_a").len(), 32);
+    }
+}
