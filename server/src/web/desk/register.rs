@@ -1,0 +1,428 @@
+//! `/desk/register` and `/desk/late`: the registration desk and the late-arrivals desk, one page for volunteers
+//! recruited the same morning. Search as you type (number, register id or name), one tap to check in, the add
+//! form (rank picker, tournaments and rounds, check in now) with the duplicate guard's "different person"
+//! confirm, and the edit form, which shows a stale edit side by side with the current record and re-applies the
+//! volunteer's changes on top of it. After registration closes the registration desk says so and sends walk-ins
+//! to the late desk, which tells each latecomer the rounds they will play and the credit for the ones missed.
+//!
+//! Every write is one command through the writer (`Web::desk_write`), as the desk's terminal under the role
+//! matrix; the page never changes the register any other way.
+//!
+//! - this file: the two desks' routes, the search page, one-tap check-in.
+//! - `search`: the search box and the result list; `add` and `edit`: the forms' pages and writes; `form`: the
+//!   forms themselves (parsing, merging, markup); `refusal`: what a refused form shows (the duplicate confirm);
+//!   `late`: the latecomer's sentence; `history`: who checked a player in, who made a record's version.
+
+mod add;
+mod edit;
+mod form;
+mod history;
+mod late;
+mod refusal;
+mod search;
+
+use super::session::Desk;
+use super::Web;
+use crate::auth::{allows, Action};
+use crate::domain::{Command, ParticipantId, Role, State};
+use crate::service::Target;
+use crate::web::topics::Topic;
+use crate::web::WebError;
+use axum::extract::{Path, Query as UrlQuery, State as Shared};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
+use axum::{Form, Router};
+use form::Offer;
+use maud::{html, Markup};
+use search::Query;
+use serde::Deserialize;
+use std::sync::Arc;
+use tonic::Code;
+
+/// Which of the two desks a page is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// `/desk/register`: registration desks, while registration is open.
+    Register,
+    /// `/desk/late`: the late-arrivals desk (and the director), also after registration closes.
+    Late,
+}
+
+impl Mode {
+    /// The page's address, the prefix of its forms.
+    pub fn base(self) -> &'static str {
+        match self {
+            Mode::Register => "/desk/register",
+            Mode::Late => "/desk/late",
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            Mode::Register => "Registration desk",
+            Mode::Late => "Late arrivals desk",
+        }
+    }
+
+    /// The registration role has the registration desk only (the register refuses it after the close anyway).
+    fn admit(self, desk: &Desk) -> Result<(), WebError> {
+        desk.require(Action::Register)?;
+        if self == Mode::Late && desk.caller.role == Role::Registration {
+            return Err(WebError::new(
+                StatusCode::FORBIDDEN,
+                "Not for this desk",
+                "This is the late desk's page; this terminal is a registration desk: use /desk/register.",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The routes of both desks.
+pub fn routes() -> Router<Arc<Web>> {
+    let mut router = Router::new();
+    for mode in [Mode::Register, Mode::Late] {
+        let base = mode.base();
+        router = router
+            .route(
+                base,
+                get(move |web: Shared<Arc<Web>>, desk: Desk, q: Notice| page(mode, web, desk, q)),
+            )
+            .route(
+                &format!("{base}/checkin"),
+                axum::routing::post(
+                    move |web: Shared<Arc<Web>>, desk: Desk, f: Form<CheckInForm>| {
+                        check_in(mode, web, desk, f)
+                    },
+                ),
+            )
+            .route(
+                &format!("{base}/add"),
+                get(move |web: Shared<Arc<Web>>, desk: Desk, q: Notice| {
+                    add::add_page(mode, web, desk, q)
+                })
+                .post(
+                    move |web: Shared<Arc<Web>>, desk: Desk, f: Form<Vec<(String, String)>>| {
+                        add::add(mode, web, desk, f)
+                    },
+                ),
+            )
+            .route(
+                &format!("{base}/player/{{id}}/edit"),
+                get(move |web: Shared<Arc<Web>>, desk: Desk, id: Path<String>| {
+                    edit::edit_page(mode, web, desk, id)
+                })
+                .post(
+                    move |web: Shared<Arc<Web>>,
+                          desk: Desk,
+                          id: Path<String>,
+                          f: Form<Vec<(String, String)>>| {
+                        edit::edit(mode, web, desk, id, f)
+                    },
+                ),
+            );
+    }
+    router
+}
+
+/// `?q=…` (the search), `?done=…`, `?note=…`, `?error=…` (what the last action did).
+#[derive(Debug, Default, Deserialize)]
+pub struct NoticeQuery {
+    #[serde(default)]
+    q: String,
+    done: Option<String>,
+    note: Option<String>,
+    error: Option<String>,
+}
+
+/// The query string, or an empty one when it does not parse.
+pub struct Notice(NoticeQuery);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Notice {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<Notice, Self::Rejection> {
+        let q = UrlQuery::<NoticeQuery>::from_request_parts(parts, state).await;
+        Ok(Notice(q.map(|q| q.0).unwrap_or_default()))
+    }
+}
+
+/// Back to the desk's page with a message (`done`, `note` or `error`) and a search.
+fn back(mode: Mode, q: &str, key: &str, message: &str) -> Response {
+    let query = serde_urlencoded::to_string([("q", q), (key, message)]).unwrap_or_default();
+    Redirect::to(&format!("{}?{query}", mode.base())).into_response()
+}
+
+fn private(desk: &Desk) -> bool {
+    allows(desk.caller.role, Action::ReadPrivate)
+}
+
+/// The topics a desk page follows: every participant, and each tournament's register and rounds (the late
+/// desk's sentences change with each draw; registration desks need not wake for every result). `/live` takes
+/// at most eight.
+fn topics(state: &State, mode: Mode) -> Vec<Topic> {
+    let mut topics = vec![Topic::Register];
+    for t in state.tournaments.keys().take(3) {
+        topics.push(Topic::Players(*t));
+        if mode == Mode::Late {
+            topics.push(Topic::Rounds(*t));
+        }
+    }
+    topics
+}
+
+/// `GET /desk/register`, `GET /desk/late`.
+async fn page(
+    mode: Mode,
+    Shared(web): Shared<Arc<Web>>,
+    desk: Desk,
+    Notice(n): Notice,
+) -> Response {
+    if let Err(refused) = mode.admit(&desk) {
+        return refused.into_response();
+    }
+    let topics = web.core.read(|s| topics(s, mode)).unwrap_or_default();
+    web.desk_page(&desk, Action::Register, &topics, |state| {
+        let query = Query::parse(&n.q);
+        let found = search::matches(state, &query);
+        let body = html! {
+            h1 { (mode.title()) }
+            (notices(&n))
+            (closures(state, mode))
+            form #find .find method="get" action=(mode.base()) {
+                input #search type="search" name="q" value=(n.q) autofocus autocomplete="off"
+                    placeholder="Name, number (7) or register id (P12)" aria-label="Find a player";
+                div .actions {
+                    button .big type="submit" { "Find" }
+                    a .big #add-link href=(add_href(mode, &n.q, &query)) { "Add a new player" }
+                }
+            }
+            p .note #count {
+                (found.len()) " shown of " (state.participants.len()) " registered. "
+                "Type to narrow the list; tap Check in when the player is in front of you."
+            }
+            @if found.is_empty() && query != Query::Everyone {
+                p #none { "No one matches “" (n.q) "”. " a href=(add_href(mode, &n.q, &query)) { "Add them as a new player" } "." }
+            }
+            (search::results(state, &found, mode, &desk, private(&desk)))
+        };
+        Ok((mode.title().to_string(), body))
+    })
+}
+
+fn add_href(mode: Mode, typed: &str, query: &Query) -> String {
+    match query {
+        Query::Name(_) => format!(
+            "{}/add?{}",
+            mode.base(),
+            serde_urlencoded::to_string([("q", typed.trim())]).unwrap_or_default()
+        ),
+        _ => format!("{}/add", mode.base()),
+    }
+}
+
+fn notices(n: &NoticeQuery) -> Markup {
+    html! {
+        @if let Some(done) = &n.done { p .done .ok role="status" { (done) } }
+        @if let Some(note) = &n.note { p #notice .warn role="status" { (note) } }
+        @if let Some(error) = &n.error { p #error .error role="alert" { (error) } }
+    }
+}
+
+/// The registration desk's notice once registration has closed (`#closed`), the late desk's sentences.
+fn closures(state: &State, mode: Mode) -> Markup {
+    let closed: Vec<&str> = state
+        .tournaments
+        .values()
+        .filter(|t| !t.registration_open)
+        .map(|t| t.settings.name.as_str())
+        .collect();
+    let offers = offers(state, Mode::Late);
+    html! {
+        @if mode == Mode::Register && !closed.is_empty() {
+            p #closed .warn {
+                strong { "Registration is closed for " (closed.join(", ")) "." }
+                " Check-ins and corrections still work here; send walk-ins (new players) to the "
+                a href=(Mode::Late.base()) { "late desk" } "."
+            }
+        }
+        @if mode == Mode::Late {
+            ul #late-terms .note {
+                @for o in &offers {
+                    li data-t=(o.id.0) { strong { (o.name) } ": a player entered now "
+                        (late::terms(o.total, o.drawn, &[], o.missed)) "." }
+                }
+            }
+        }
+    }
+}
+
+/// The tournaments a desk may enter players in: the registration desk only while open; the late desk always.
+fn offers(state: &State, mode: Mode) -> Vec<Offer> {
+    state
+        .tournaments
+        .values()
+        .filter(|t| mode == Mode::Late || t.registration_open)
+        .map(|t| Offer {
+            id: t.id,
+            name: t.settings.name.clone(),
+            total: t.settings.rounds,
+            drawn: state.play.get(&t.id).map_or(0, |p| p.rounds.len() as u32),
+            missed: t.settings.scoring.missed,
+        })
+        .collect()
+}
+
+/// The check-in button's form.
+#[derive(Debug, Default, Deserialize)]
+pub struct CheckInForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    request_id: String,
+    #[serde(default)]
+    id: String,
+    t: Option<u64>,
+}
+
+/// `POST …/checkin`: checks the player in, unless already checked in (then says who did it and when).
+async fn check_in(
+    mode: Mode,
+    Shared(web): Shared<Arc<Web>>,
+    desk: Desk,
+    Form(f): Form<CheckInForm>,
+) -> Response {
+    if let Err(refused) = mode.admit(&desk).and_then(|()| desk.check_csrf(&f.csrf)) {
+        return refused.into_response();
+    }
+    let Some(id) = register_id(&f.id) else {
+        return back(
+            mode,
+            "",
+            "error",
+            "That button does not name a player: reload the page.",
+        );
+    };
+    let tournament = f.t.map(crate::domain::TournamentId);
+    for _attempt in 0..2 {
+        let seen = web.core.read(|s| {
+            s.participants.get(&id).map(|p| {
+                let targets: Vec<_> = p
+                    .entries
+                    .iter()
+                    .filter(|(t, _)| tournament.is_none_or(|x| x == **t))
+                    .collect();
+                let done = !targets.is_empty()
+                    && targets
+                        .iter()
+                        .all(|(_, e)| e.status == crate::domain::EntryStatus::CheckedIn);
+                (
+                    search::full_name(p),
+                    search::label(s, p),
+                    p.revision,
+                    done,
+                    s.last_seq.0,
+                )
+            })
+        });
+        let Ok(Some((name, label, revision, done, last))) = seen else {
+            return back(
+                mode,
+                "",
+                "error",
+                "There is no such player any more: search again.",
+            );
+        };
+        if done {
+            let store = web.core.store.clone();
+            let who =
+                tokio::task::spawn_blocking(move || history::checked_in_by(&*store, last, id))
+                    .await
+                    .ok()
+                    .flatten();
+            let message = match who {
+                Some(c) => format!(
+                    "{name} ({label}) was already checked in at {}, {}. Nothing changed.",
+                    c.who(),
+                    history::ago(crate::now_ms() - c.at_ms)
+                ),
+                None => format!("{name} ({label}) was already checked in. Nothing changed."),
+            };
+            return back(mode, "", "note", &message);
+        }
+        let cmd = Command::CheckIn {
+            id,
+            tournament,
+            expected: Some(revision),
+        };
+        match web
+            .desk_write(
+                &desk,
+                Action::Register,
+                &f.csrf,
+                &f.request_id,
+                cmd,
+                Target::Participant(id),
+            )
+            .await
+        {
+            Ok(_) => return back(mode, "", "done", &format!("✓ {name} ({label}) checked in.")),
+            // Changed at another desk between reading and writing: look again (the refused id is not kept).
+            Err(status) if status.code() == Code::Aborted => continue,
+            Err(status) => return refusal_page(mode, &status),
+        }
+    }
+    back(
+        mode,
+        "",
+        "error",
+        "The player keeps changing at another desk: try again.",
+    )
+}
+
+/// A refused one-tap action: 403 and 503 as pages, anything else back on the desk's page.
+fn refusal_page(mode: Mode, status: &tonic::Status) -> Response {
+    match status.code() {
+        Code::PermissionDenied => WebError::new(
+            StatusCode::FORBIDDEN,
+            "Not allowed",
+            status.message().to_string(),
+        )
+        .into_response(),
+        Code::Unavailable => unavailable(status).into_response(),
+        _ => back(mode, "", "error", status.message()),
+    }
+}
+
+fn unavailable(status: &tonic::Status) -> WebError {
+    WebError::unavailable(format!(
+        "The server cannot take writes; {}. Nothing was changed: try again in a moment.",
+        status.message()
+    ))
+}
+
+/// `P12` (or `12`) from a form or an address.
+fn register_id(text: &str) -> Option<ParticipantId> {
+    let text = text.trim();
+    text.strip_prefix(['P', 'p'])
+        .unwrap_or(text)
+        .parse()
+        .ok()
+        .map(ParticipantId)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn register_ids_read_with_or_without_the_p() {
+        assert_eq!(register_id("P12"), Some(ParticipantId(12)));
+        assert_eq!(register_id(" 12 "), Some(ParticipantId(12)));
+        assert_eq!(register_id("x"), None);
+    }
+}

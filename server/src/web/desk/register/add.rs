@@ -1,0 +1,207 @@
+//! The add form's page and its write: a new player with rank, club, country, contact data (for roles that may
+//! read it), the tournaments and rounds to enter, and "check in now"; a duplicate comes back with the existing
+//! player and the "different person" confirm (see `refusal`).
+
+use super::form::{self, FormView, Offer, Typed};
+use super::refusal::{form_refusal, problem_box, with_status};
+use super::{back, closures, offers, private, Mode, Notice};
+use crate::auth::Action;
+use crate::domain::{Command, State, Subject};
+use crate::service::Target;
+use crate::web::desk::session::Desk;
+use crate::web::desk::{request_id, Web};
+use crate::web::WebError;
+use axum::extract::State as Shared;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Form;
+use maud::{html, Markup};
+use std::sync::Arc;
+
+/// `GET …/add` (`?q=` fills in the name searched for).
+pub(super) async fn add_page(
+    mode: Mode,
+    Shared(web): Shared<Arc<Web>>,
+    desk: Desk,
+    Notice(n): Notice,
+) -> Response {
+    if let Err(refused) = mode.admit(&desk) {
+        return refused.into_response();
+    }
+    let mut typed = Typed {
+        check_in: true,
+        ..Typed::default()
+    };
+    let (family, given) = split_name(&n.q);
+    typed.values.set("family", family);
+    typed.values.set("given", given);
+    let request = request_id();
+    web.desk_page(&desk, Action::Register, &[], |state| {
+        let offers = offers(state, mode);
+        if offers.len() == 1 {
+            typed.enter = vec![offers[0].id];
+        }
+        Ok(add_body(
+            state,
+            mode,
+            &desk,
+            &typed,
+            &offers,
+            request,
+            html! {},
+        ))
+    })
+}
+
+/// "Côté Anne" → ("Côté", "Anne"): what was searched for, as a first guess at the names.
+fn split_name(q: &str) -> (String, String) {
+    let mut words = q.split_whitespace();
+    let family = words.next().unwrap_or("").to_string();
+    (family, words.collect::<Vec<_>>().join(" "))
+}
+
+fn add_body(
+    state: &State,
+    mode: Mode,
+    desk: &Desk,
+    typed: &Typed,
+    offers: &[Offer],
+    request: String,
+    above: Markup,
+) -> (String, Markup) {
+    let view = FormView {
+        id: "add",
+        action: format!("{}/add", mode.base()),
+        csrf: &desk.csrf,
+        request_id: request,
+        private: private(desk),
+        offers,
+        late: mode == Mode::Late,
+        submit: "Register",
+    };
+    let body = html! {
+        h1 { "Add a new player" }
+        p { a href=(mode.base()) { "← Back to the search" } }
+        (above)
+        @if offers.is_empty() {
+            p #closed .warn {
+                strong { "Registration is closed." } " New players register at the "
+                a href=(Mode::Late.base()) { "late desk" } "."
+            }
+        } @else {
+            @if mode == Mode::Register { (closures(state, mode)) }
+            (form::render(&view, typed))
+        }
+    };
+    (format!("{}: add a player", mode.title()), body)
+}
+
+/// `POST …/add`: registers the player; a duplicate shows the existing record and the "different person" confirm.
+pub(super) async fn add(
+    mode: Mode,
+    Shared(web): Shared<Arc<Web>>,
+    desk: Desk,
+    Form(pairs): Form<Vec<(String, String)>>,
+) -> Response {
+    let typed = Typed::parse(&pairs);
+    if let Err(refused) = mode
+        .admit(&desk)
+        .and_then(|()| desk.check_csrf(&typed.csrf))
+    {
+        return refused.into_response();
+    }
+    let built = web.core.read(|s| {
+        let offers = offers(s, mode);
+        let fields = form::to_fields(&typed.values, &form::blank(), private(&desk))?;
+        let enter = form::entries(&typed, &offers)?;
+        Ok::<_, String>((fields, enter))
+    });
+    let (fields, enter) = match built {
+        Ok(Ok(built)) => built,
+        Ok(Err(problem)) => {
+            return add_again(
+                &web,
+                mode,
+                &desk,
+                &typed,
+                StatusCode::BAD_REQUEST,
+                problem_box(&problem),
+                false,
+            )
+        }
+        Err(_) => return WebError::unavailable("The server is busy; try again.").into_response(),
+    };
+    let name = format!("{} {}", fields.family_name, fields.given_name);
+    let cmd = Command::RegisterParticipant {
+        fields,
+        enter,
+        check_in: typed.check_in,
+        different_person: typed.different_person,
+    };
+    match web
+        .desk_write(
+            &desk,
+            Action::Register,
+            &typed.csrf,
+            &typed.request_id,
+            cmd,
+            Target::None,
+        )
+        .await
+    {
+        Ok(outcome) => {
+            let (q, what) = match &outcome.subject {
+                Some(Subject::Participant(p)) => {
+                    (p.id.to_string(), format!("{name} registered as {}", p.id))
+                }
+                _ => (String::new(), format!("{name} registered")),
+            };
+            let checked = if typed.check_in {
+                " and checked in"
+            } else {
+                ""
+            };
+            back(mode, &q, "done", &format!("✓ {what}{checked}."))
+        }
+        Err(status) => {
+            let (code, above, fresh) = form_refusal(&web, mode, &status, "add");
+            add_again(&web, mode, &desk, &typed, code, above, fresh)
+        }
+    }
+}
+
+/// The add form again, filled in as typed, with what went wrong above it.
+fn add_again(
+    web: &Web,
+    mode: Mode,
+    desk: &Desk,
+    typed: &Typed,
+    code: StatusCode,
+    above: Markup,
+    fresh: bool,
+) -> Response {
+    let request = if fresh {
+        request_id()
+    } else {
+        typed.request_id.clone()
+    };
+    let response = web.desk_page(desk, Action::Register, &[], |state| {
+        let offers = offers(state, mode);
+        Ok(add_body(state, mode, desk, typed, &offers, request, above))
+    });
+    with_status(response, code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_searched_name_fills_in_the_add_form() {
+        assert_eq!(
+            split_name("Côté Anne Marie"),
+            ("Côté".into(), "Anne Marie".into())
+        );
+        assert_eq!(split_name(""), (String::new(), String::new()));
+    }
+}

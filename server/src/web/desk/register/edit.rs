@@ -1,0 +1,245 @@
+//! The edit form's page and its write: `UpdateParticipant` against the revision the page was rendered with. A
+//! stale edit shows "changed at desk-2 meanwhile" with both versions side by side (`#stale`) and the form again,
+//! holding the current record with the volunteer's own changes re-applied on top.
+
+use super::form::{self, FormView, Typed, Values};
+use super::refusal::{form_refusal, problem_box, with_status};
+use super::{back, history, private, register_id, search, Mode};
+use crate::auth::Action;
+use crate::domain::{Command, Participant, ParticipantId, Revision, State};
+use crate::service::Target;
+use crate::web::desk::session::Desk;
+use crate::web::desk::{request_id, Web};
+use crate::web::WebError;
+use axum::extract::{Path, State as Shared};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Form;
+use maud::{html, Markup};
+use std::sync::Arc;
+use tonic::Code;
+
+/// `GET …/player/{P12}/edit`.
+pub(super) async fn edit_page(
+    mode: Mode,
+    Shared(web): Shared<Arc<Web>>,
+    desk: Desk,
+    Path(id): Path<String>,
+) -> Response {
+    if let Err(refused) = mode.admit(&desk) {
+        return refused.into_response();
+    }
+    let request = request_id();
+    web.desk_page(&desk, Action::Register, &[], |state| {
+        let p = find(state, &id)?;
+        let values = Values::of(&p.fields, private(&desk));
+        let typed = Typed {
+            values: values.clone(),
+            was: values,
+            revision: p.revision.0,
+            ..Typed::default()
+        };
+        Ok(edit_body(state, mode, &desk, p, &typed, request, html! {}))
+    })
+}
+
+fn find<'a>(state: &'a State, id: &str) -> Result<&'a Participant, WebError> {
+    register_id(id)
+        .and_then(|id| state.participants.get(&id))
+        .ok_or_else(|| WebError::not_found(format!("There is no player {id}.")))
+}
+
+fn edit_body(
+    state: &State,
+    mode: Mode,
+    desk: &Desk,
+    p: &Participant,
+    typed: &Typed,
+    request: String,
+    above: Markup,
+) -> (String, Markup) {
+    let view = FormView {
+        id: "edit",
+        action: format!("{}/player/{}/edit", mode.base(), p.id),
+        csrf: &desk.csrf,
+        request_id: request,
+        private: private(desk),
+        offers: &[],
+        late: false,
+        submit: "Save changes",
+    };
+    let name = search::full_name(p);
+    let body = html! {
+        h1 { "Edit " span .num { (search::label(state, p)) } " " (name) }
+        p { a href=(format!("{}?q={}", mode.base(), p.id)) { "← Back without saving" } }
+        (above)
+        (form::render(&view, typed))
+        p .note { "Entries: "
+            @for (t, e) in &p.entries {
+                (state.tournaments.get(t).map_or("?", |x| x.settings.name.as_str())) " (" (e.status.as_str()) ") "
+            }
+        }
+    };
+    (format!("Edit {name}"), body)
+}
+
+/// `POST …/player/{P12}/edit`: saves against the revision the form was rendered with; a stale edit shows both
+/// versions and the form again with the volunteer's changes on top of the current record.
+pub(super) async fn edit(
+    mode: Mode,
+    Shared(web): Shared<Arc<Web>>,
+    desk: Desk,
+    Path(id): Path<String>,
+    Form(pairs): Form<Vec<(String, String)>>,
+) -> Response {
+    let typed = Typed::parse(&pairs);
+    if let Err(refused) = mode
+        .admit(&desk)
+        .and_then(|()| desk.check_csrf(&typed.csrf))
+    {
+        return refused.into_response();
+    }
+    let Some(pid) = register_id(&id) else {
+        return WebError::not_found(format!("There is no player {id}.")).into_response();
+    };
+    let built = web.core.read(|s| match s.participants.get(&pid) {
+        Some(p) => form::to_fields(&typed.values, &p.fields, private(&desk)),
+        None => Err("this player is no longer in the register".to_string()),
+    });
+    let fields = match built {
+        Ok(Ok(fields)) => fields,
+        Ok(Err(problem)) => {
+            return edit_again(
+                &web,
+                mode,
+                &desk,
+                pid,
+                &typed,
+                StatusCode::BAD_REQUEST,
+                problem_box(&problem),
+                false,
+            )
+        }
+        Err(_) => return WebError::unavailable("The server is busy; try again.").into_response(),
+    };
+    let name = format!("{} {}", fields.family_name, fields.given_name);
+    let cmd = Command::UpdateParticipant {
+        id: pid,
+        expected: Revision(typed.revision),
+        fields,
+        different_person: typed.different_person,
+    };
+    match web
+        .desk_write(
+            &desk,
+            Action::Register,
+            &typed.csrf,
+            &typed.request_id,
+            cmd,
+            Target::Participant(pid),
+        )
+        .await
+    {
+        Ok(_) => back(mode, &pid.to_string(), "done", &format!("✓ {name} saved.")),
+        Err(status) if status.code() == Code::Aborted => {
+            stale(&web, mode, &desk, pid, &typed).await
+        }
+        Err(status) => {
+            let (code, above, fresh) = form_refusal(&web, mode, &status, "edit");
+            edit_again(&web, mode, &desk, pid, &typed, code, above, fresh)
+        }
+    }
+}
+
+/// The edit form again, filled in as typed (same revision), with what went wrong above it.
+#[allow(clippy::too_many_arguments)]
+fn edit_again(
+    web: &Web,
+    mode: Mode,
+    desk: &Desk,
+    pid: ParticipantId,
+    typed: &Typed,
+    code: StatusCode,
+    above: Markup,
+    fresh: bool,
+) -> Response {
+    let request = if fresh {
+        request_id()
+    } else {
+        typed.request_id.clone()
+    };
+    let response = web.desk_page(desk, Action::Register, &[], |state| {
+        let p = find(state, &pid.to_string())?;
+        Ok(edit_body(state, mode, desk, p, typed, request, above))
+    });
+    with_status(response, code)
+}
+
+/// A stale edit (409): "changed at desk-2 meanwhile", both versions side by side (`#stale`), and the form with the
+/// volunteer's changes re-applied on top of the current record, at its revision, with a fresh request id.
+async fn stale(web: &Web, mode: Mode, desk: &Desk, pid: ParticipantId, typed: &Typed) -> Response {
+    let private = private(desk);
+    let current = web.core.read(|s| {
+        s.participants
+            .get(&pid)
+            .map(|p| (Values::of(&p.fields, private), p.revision, s.last_seq.0))
+    });
+    let Ok(Some((now, revision, last))) = current else {
+        return WebError::not_found("This player is no longer in the register.").into_response();
+    };
+    let store = web.core.store.clone();
+    let who =
+        tokio::task::spawn_blocking(move || history::revision_by(&*store, last, pid, revision))
+            .await
+            .ok()
+            .flatten();
+    let at = who.map_or_else(
+        || "at another desk meanwhile".to_string(),
+        |c| {
+            format!(
+                "at {} meanwhile ({})",
+                c.who(),
+                history::ago(crate::now_ms() - c.at_ms)
+            )
+        },
+    );
+    let merged = Typed {
+        values: form::merge(&typed.values, &typed.was, &now),
+        was: now.clone(),
+        revision: revision.0,
+        different_person: typed.different_person,
+        ..Typed::default()
+    };
+    let panel = html! {
+        div #stale .warn role="alert" {
+            p { strong { "Changed " (at) "." } " Nothing of yours was saved yet. Below: your version and
+                the current one; the form under it holds the current record with your changes applied on top —
+                check it and save again." }
+            div .scroll { table .versions {
+                thead { tr { th { "Field" } th { "Yours" } th { "Current" } } }
+                tbody {
+                    @for (name, label) in form::FIELDS {
+                        @if private || !form::is_private(name) {
+                            @let differs = typed.values.differs(&now, name);
+                            tr data-field=(name) class=[differs.then_some("differs")] {
+                                td { (label) }
+                                td .mine { @if differs { strong { (typed.values.get(name)) } } @else { (typed.values.get(name)) } }
+                                td .current { @if differs { strong { (now.get(name)) } } @else { (now.get(name)) } }
+                            }
+                        }
+                    }
+                }
+            } }
+        }
+    };
+    edit_again(
+        web,
+        mode,
+        desk,
+        pid,
+        &merged,
+        StatusCode::CONFLICT,
+        panel,
+        true,
+    )
+}

@@ -1,0 +1,93 @@
+//! What a refused add or edit form shows above the form again, with the HTTP status: the duplicate guard's
+//! existing player and the "This is a different person" confirm (`#duplicate`), an unavailable server, a closed
+//! registration, a message to act on.
+
+use super::{search, Mode};
+use crate::domain::{Participant, ParticipantId, State};
+use crate::web::desk::Web;
+use axum::http::StatusCode;
+use axum::response::Response;
+use maud::{html, Markup};
+use tengen_proto::v1 as pb;
+use tonic::Code;
+
+/// A rendered form page with the refusal's status (an error page keeps its own).
+pub(super) fn with_status(mut response: Response, code: StatusCode) -> Response {
+    if response.status() == StatusCode::OK {
+        *response.status_mut() = code;
+    }
+    response
+}
+
+pub(super) fn problem_box(problem: &str) -> Markup {
+    html! { p #error .error role="alert" { (problem) } }
+}
+
+/// What a refused add or edit shows above the form again: the status, the panel, and whether the form needs a
+/// fresh request id (a new decision: the duplicate confirm; otherwise the same id, so a write that did happen
+/// behind an unavailable answer is not made twice).
+pub(super) fn form_refusal(
+    web: &Web,
+    mode: Mode,
+    status: &tonic::Status,
+    form_id: &str,
+) -> (StatusCode, Markup, bool) {
+    match status.code() {
+        Code::AlreadyExists => {
+            let existing = existing_id(status.details());
+            let panel = web
+                .core
+                .read(|s| existing.and_then(|id| s.participants.get(&id)).map(|p| duplicate_panel(s, mode, p, form_id)))
+                .ok()
+                .flatten()
+                .unwrap_or_else(|| problem_box(status.message()));
+            (StatusCode::CONFLICT, panel, true)
+        }
+        Code::Unavailable => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            problem_box(&format!(
+                "The server cannot take writes; {}. Nothing is lost: press the button again in a moment.",
+                status.message()
+            )),
+            false,
+        ),
+        Code::PermissionDenied => (StatusCode::FORBIDDEN, html! {
+            p #error .error role="alert" { (status.message()) " — "
+                a href=(Mode::Late.base()) { "the late desk" } " can register them." }
+        }, false),
+        Code::InvalidArgument => (StatusCode::BAD_REQUEST, problem_box(status.message()), false),
+        Code::NotFound => (StatusCode::NOT_FOUND, problem_box(status.message()), false),
+        _ => (StatusCode::CONFLICT, problem_box(status.message()), false),
+    }
+}
+
+/// The participant a duplicate refusal names: its details hold the existing record, encoded.
+fn existing_id(details: &[u8]) -> Option<ParticipantId> {
+    use prost::Message;
+    pb::Participant::decode(details)
+        .ok()
+        .map(|p| ParticipantId(p.id))
+}
+
+/// `#duplicate`: the player already registered, and the confirm that resubmits the form as a different person.
+fn duplicate_panel(state: &State, mode: Mode, p: &Participant, form_id: &str) -> Markup {
+    html! {
+        div #duplicate .warn role="alert" {
+            p { strong { "Already registered: " }
+                span .num { (search::label(state, p)) } " " (search::full_name(p)) ", " (p.fields.rank)
+                @if !p.fields.club.is_empty() { ", " (p.fields.club) }
+                @if !p.fields.country.is_empty() { ", " (p.fields.country) }
+            }
+            ul .entries {
+                @for (t, e) in &p.entries {
+                    li { (state.tournaments.get(t).map_or("?", |x| x.settings.name.as_str())) ": " (e.status.as_str()) }
+                }
+            }
+            p { "If this is the same person, do not register them again: "
+                a href=(format!("{}?q={}", mode.base(), p.id)) { "find them in the list" } "." }
+            button #different .big type="submit" form=(form_id) name="different_person" value="yes" {
+                "This is a different person — save anyway"
+            }
+        }
+    }
+}
