@@ -16,6 +16,10 @@
 //! # Ok(()) }
 //! ```
 //!
+//! `Venue::start_public()` also opens the public web board on a plain-HTTP port (`--public-http`); [`web`] is an
+//! HTTP client for its pages and live stream, [`browser`] a phone-sized headless Chromium to look at them, and
+//! [`board`] a congress to show on it and helpers to read its pages.
+//!
 //! The server binary is `tengen-server-under-test` from this crate (the real `tengen_server::cli::main`), found
 //! next to the test executable. Its stdout and stderr go to a log file shown when a test panics.
 
@@ -35,6 +39,12 @@ use pb::register_client::RegisterClient;
 use pb::results_client::ResultsClient;
 use pb::rounds_client::RoundsClient;
 pub use tengen_proto::v1 as pb;
+
+pub mod board;
+pub mod browser;
+pub mod web;
+
+use web::WebClient;
 
 /// How long a server may take to start (or restart) and accept a TLS call.
 pub const START_TIMEOUT: Duration = Duration::from_secs(30);
@@ -433,6 +443,8 @@ pub struct Venue {
     root: tempfile::TempDir,
     port: u16,
     insecure: bool,
+    /// The plain-HTTP port of the public board (`--public-http`), when started with one.
+    public_port: Option<u16>,
     child: Option<Child>,
     director_token: String,
 }
@@ -440,15 +452,21 @@ pub struct Venue {
 impl Venue {
     /// Starts a server with TLS on a fresh data directory and waits until it answers the director over TLS.
     pub async fn start() -> anyhow::Result<Venue> {
-        Venue::start_with(false).await
+        Venue::start_with(false, false).await
     }
 
     /// Starts a server with `--insecure-dev` (plaintext), to show a plaintext client would work there.
     pub async fn start_insecure() -> anyhow::Result<Venue> {
-        Venue::start_with(true).await
+        Venue::start_with(true, false).await
     }
 
-    async fn start_with(insecure: bool) -> anyhow::Result<Venue> {
+    /// Starts a server with TLS and the public board on a plain-HTTP port as well
+    /// (`--public-http 127.0.0.1:PORT`), and waits until both answer.
+    pub async fn start_public() -> anyhow::Result<Venue> {
+        Venue::start_with(false, true).await
+    }
+
+    async fn start_with(insecure: bool, public: bool) -> anyhow::Result<Venue> {
         let mut last_error = None;
         // The free port may be taken by another test between probing and binding: try a few.
         for _ in 0..4 {
@@ -456,6 +474,7 @@ impl Venue {
                 root: tempfile::Builder::new().prefix("tengen-e2e-").tempdir()?,
                 port: free_port()?,
                 insecure,
+                public_port: if public { Some(free_port()?) } else { None },
                 child: None,
                 director_token: String::new(),
             };
@@ -491,6 +510,35 @@ impl Venue {
     pub fn url(&self) -> String {
         let scheme = if self.insecure { "http" } else { "https" };
         format!("{scheme}://127.0.0.1:{}", self.port)
+    }
+
+    /// `http://127.0.0.1:PORT` of the public board's plain-HTTP port.
+    ///
+    /// # Panics
+    /// If the venue was not started with [`Venue::start_public`].
+    pub fn public_url(&self) -> String {
+        format!("http://{}", self.public_addr())
+    }
+
+    /// The public board's plain-HTTP address.
+    ///
+    /// # Panics
+    /// If the venue was not started with [`Venue::start_public`].
+    pub fn public_addr(&self) -> std::net::SocketAddr {
+        let port = self
+            .public_port
+            .expect("the venue was started without --public-http: use Venue::start_public");
+        ([127, 0, 0, 1], port).into()
+    }
+
+    /// An HTTP client for the public board's plain port.
+    pub fn public_web(&self) -> WebClient {
+        WebClient::plain(self.public_addr())
+    }
+
+    /// An HTTPS client for the venue port (the pages next to gRPC), trusting the venue CA.
+    pub fn tls_web(&self) -> anyhow::Result<WebClient> {
+        WebClient::tls(([127, 0, 0, 1], self.port).into(), &self.ca_pem()?)
     }
 
     /// The venue CA certificate (PEM).
@@ -572,6 +620,9 @@ impl Venue {
         if self.insecure {
             cmd.arg("--insecure-dev");
         }
+        if let Some(port) = self.public_port {
+            cmd.arg("--public-http").arg(format!("127.0.0.1:{port}"));
+        }
         self.child = Some(cmd.spawn().context("starting the server")?);
         let deadline = Instant::now() + START_TIMEOUT;
         let mut last_error = anyhow!("not started yet");
@@ -612,6 +663,9 @@ impl Venue {
         let who = self.director().await?.who_am_i().await?;
         if who.role != pb::Role::Director as i32 {
             bail!("director.token is not a director token: {who:?}");
+        }
+        if self.public_port.is_some() {
+            self.public_web().get("/").await?;
         }
         Ok(())
     }
