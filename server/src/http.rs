@@ -25,7 +25,8 @@ const DRAIN_TIMEOUT: Duration = Duration::from_secs(10);
 pub fn tls_config(cert_pem: &str, key_pem: &str) -> std::io::Result<Arc<rustls::ServerConfig>> {
     use rustls::pki_types::pem::PemObject;
     use rustls::pki_types::{CertificateDer, PrivateKeyDer};
-    let invalid = |e: &dyn std::fmt::Display| std::io::Error::other(format!("server certificate: {e}"));
+    let invalid =
+        |e: &dyn std::fmt::Display| std::io::Error::other(format!("server certificate: {e}"));
     let certs = CertificateDer::pem_slice_iter(cert_pem.as_bytes())
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| invalid(&e))?;
@@ -67,20 +68,21 @@ pub async fn serve(
         };
         // Nagle off: a standby's log stream is many small writes that would otherwise wait on delayed ACKs.
         let _ = stream.set_nodelay(true);
-        let service = hyper_util::service::TowerToHyperService::new(
-            app.clone()
-                .map_request(move |mut req: hyper::Request<hyper::body::Incoming>| {
-                    req.extensions_mut().insert(ConnectInfo(remote));
-                    req
-                }),
-        );
+        let service = hyper_util::service::TowerToHyperService::new(app.clone().map_request(
+            move |mut req: hyper::Request<hyper::body::Incoming>| {
+                req.extensions_mut().insert(ConnectInfo(remote));
+                req
+            },
+        ));
         let builder = auto::Builder::new(TokioExecutor::new());
         match &acceptor {
             Some(acceptor) => {
                 let acceptor = acceptor.clone();
                 let watcher = graceful.watcher();
                 tokio::spawn(async move {
-                    let tls = match tokio::time::timeout(HANDSHAKE_TIMEOUT, acceptor.accept(stream)).await {
+                    let tls = match tokio::time::timeout(HANDSHAKE_TIMEOUT, acceptor.accept(stream))
+                        .await
+                    {
                         Ok(Ok(tls)) => tls,
                         Ok(Err(e)) => {
                             tracing::debug!(%remote, error = %e, "TLS handshake failed");
@@ -115,14 +117,14 @@ pub async fn serve(
         .await
         .is_err()
     {
-        tracing::warn!("connections still open {DRAIN_TIMEOUT:?} after shutdown began: closing them");
+        tracing::warn!(
+            "connections still open {DRAIN_TIMEOUT:?} after shutdown began: closing them"
+        );
     }
     Ok(())
 }
 
 /// The address of a request's peer (inserted by [`serve`] for every request).
 pub fn remote(req: &axum::http::request::Parts) -> Option<SocketAddr> {
-    req.extensions
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|c| c.0)
+    req.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0)
 }

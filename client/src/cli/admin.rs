@@ -210,6 +210,9 @@ mod qr_tests {
         let rows: Vec<&str> = lines.lines().collect();
         assert!(rows.len() > 15, "a QR code of that size has more rows");
         let width = rows[0].chars().count();
-        assert!(rows.iter().all(|r| r.chars().count() == width), "a square block");
+        assert!(
+            rows.iter().all(|r| r.chars().count() == width),
+            "a square block"
+        );
     }
 }

@@ -197,11 +197,9 @@ impl Ctx {
     /// The first server the desk is configured with (for addresses printed for people, e.g. a sign-in QR code).
     pub fn first_server(&self) -> Result<String, CliError> {
         let settings = self.settings()?;
-        settings
-            .servers
-            .first()
-            .cloned()
-            .ok_or_else(|| CliError::Usage("no server configured: set --server or TENGEN_SERVER".into()))
+        settings.servers.first().cloned().ok_or_else(|| {
+            CliError::Usage("no server configured: set --server or TENGEN_SERVER".into())
+        })
     }
 
     /// The settings from flags, environment and config file.

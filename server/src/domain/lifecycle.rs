@@ -241,12 +241,7 @@ pub fn publish(
 }
 
 /// Closes a published round whose results are all confirmed.
-pub fn close(
-    state: &State,
-    t: TournamentId,
-    n: u32,
-    now_ms: i64,
-) -> Result<Vec<Event>, Rejected> {
+pub fn close(state: &State, t: TournamentId, n: u32, now_ms: i64) -> Result<Vec<Event>, Rejected> {
     tournament(state, t)?;
     let pl = play(state, t);
     let r = round_of(pl, t, n)?;

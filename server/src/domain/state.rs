@@ -347,7 +347,8 @@ impl State {
                 play.revision = *revision;
                 if let Some(r) = play.round_mut(*round) {
                     r.state = *state;
-                    if *state == RoundState::Published && r.published_at_ms.is_none() && *at_ms > 0 {
+                    if *state == RoundState::Published && r.published_at_ms.is_none() && *at_ms > 0
+                    {
                         r.published_at_ms = Some(*at_ms);
                     }
                 }

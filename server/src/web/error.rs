@@ -39,7 +39,11 @@ impl WebError {
 
     /// 503: the server cannot take it now (a standby, or stopping).
     pub fn unavailable(message: impl Into<String>) -> WebError {
-        WebError::new(StatusCode::SERVICE_UNAVAILABLE, "Try again shortly", message)
+        WebError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "Try again shortly",
+            message,
+        )
     }
 }
 

@@ -157,26 +157,23 @@ impl Live {
             .event("change")
             .retry(RETRY)
             .data(first.clone());
-        let rest = futures::stream::unfold(
-            (self, wake, first),
-            move |(live, mut wake, last)| {
-                let mut stopping = stopping.clone();
-                let topics = topics.clone();
-                async move {
-                    loop {
-                        tokio::select! {
-                            changed = wake.changed() => changed.ok()?,
-                            _ = stopping.changed() => return None,
-                        }
-                        let stamp = live.stamp(&topics);
-                        if stamp != last {
-                            let event = Event::default().event("change").data(stamp.clone());
-                            return Some((Ok(event), (live, wake, stamp)));
-                        }
+        let rest = futures::stream::unfold((self, wake, first), move |(live, mut wake, last)| {
+            let mut stopping = stopping.clone();
+            let topics = topics.clone();
+            async move {
+                loop {
+                    tokio::select! {
+                        changed = wake.changed() => changed.ok()?,
+                        _ = stopping.changed() => return None,
+                    }
+                    let stamp = live.stamp(&topics);
+                    if stamp != last {
+                        let event = Event::default().event("change").data(stamp.clone());
+                        return Some((Ok(event), (live, wake, stamp)));
                     }
                 }
-            },
-        );
+            }
+        });
         let stream = futures::StreamExt::chain(futures::stream::once(async { Ok(opening) }), rest);
         Sse::new(stream).keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
     }

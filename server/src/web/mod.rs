@@ -75,8 +75,9 @@ fn public_routes(web: Arc<Web>) -> Router {
         .route("/t/{t}/players/{number}", get(board::player::page))
         .route(
             "/t/{t}/players/{number}/slip",
-            axum::routing::post(board::slip::submit)
-                .layer(axum::extract::DefaultBodyLimit::max(board::slip::MAX_SLIP_BYTES)),
+            axum::routing::post(board::slip::submit).layer(axum::extract::DefaultBodyLimit::max(
+                board::slip::MAX_SLIP_BYTES,
+            )),
         )
         .with_state(web)
 }
@@ -94,18 +95,18 @@ pub fn router(web: Arc<Web>, grpc: Router) -> Router {
         .merge(desk::routes(web))
         .layer(axum::middleware::from_fn(guard))
         .fallback(move |req: Request| {
-        let grpc = grpc.clone();
-        async move {
-            if is_grpc(&req) {
-                match grpc.oneshot(req).await {
-                    Ok(response) => response,
-                    Err(never) => match never {},
+            let grpc = grpc.clone();
+            async move {
+                if is_grpc(&req) {
+                    match grpc.oneshot(req).await {
+                        Ok(response) => response,
+                        Err(never) => match never {},
+                    }
+                } else {
+                    not_found().await
                 }
-            } else {
-                not_found().await
             }
-        }
-    })
+        })
 }
 
 fn is_grpc(req: &Request) -> bool {
@@ -121,10 +122,7 @@ async fn not_found() -> Response {
 
 /// Refuses over-long URIs before any handler runs (gRPC paths are short and pass untouched).
 async fn guard(req: Request, next: Next) -> Response {
-    let uri_len = req
-        .uri()
-        .path_and_query()
-        .map_or(0, |p| p.as_str().len());
+    let uri_len = req.uri().path_and_query().map_or(0, |p| p.as_str().len());
     if uri_len > MAX_URI_BYTES {
         return WebError::new(
             StatusCode::URI_TOO_LONG,

@@ -123,9 +123,11 @@ fn public(state: &State, e: &Event) -> Vec<Topic> {
         Event::EventUpdated { .. } => every_tournament(),
         Event::TournamentCreated { tournament } => whole(tournament.id),
         Event::TournamentUpdated { id, .. } | Event::RegistrationSet { id, .. } => whole(*id),
-        Event::ParticipantRegistered { participant } => {
-            participant.entries.keys().map(|t| Topic::Players(*t)).collect()
-        }
+        Event::ParticipantRegistered { participant } => participant
+            .entries
+            .keys()
+            .map(|t| Topic::Players(*t))
+            .collect(),
         // A name or rank change shows on every page the player is on.
         Event::ParticipantUpdated { id, .. } => {
             entered(id).into_iter().flat_map(Topic::all_of).collect()
@@ -191,10 +193,22 @@ mod tests {
         ] {
             assert_eq!(Topic::parse(&topic.to_string()), Some(topic));
         }
-        for topic in [Topic::Rounds(TournamentId(2)), Topic::Register, Topic::Slips] {
+        for topic in [
+            Topic::Rounds(TournamentId(2)),
+            Topic::Register,
+            Topic::Slips,
+        ] {
             assert_eq!(Topic::parse(&topic.to_string()), Some(topic));
         }
-        for bad in ["", "t", "t1", "t1/", "tx/pairings", "t1/secret", "t-1/players"] {
+        for bad in [
+            "",
+            "t",
+            "t1",
+            "t1/",
+            "tx/pairings",
+            "t1/secret",
+            "t-1/players",
+        ] {
             assert_eq!(Topic::parse(bad), None, "{bad}");
         }
     }
@@ -211,6 +225,7 @@ mod tests {
             bye: None,
             warnings: Vec::new(),
             draws: 1,
+            published_at_ms: None,
         };
         let drawn = Event::RoundDrawn {
             tournament: TournamentId(1),
@@ -219,21 +234,34 @@ mod tests {
             starts: Vec::new(),
             numbers: Vec::new(),
         };
-        assert_eq!(touched(&state, &drawn), vec![Topic::Rounds(TournamentId(1))]);
+        assert_eq!(
+            touched(&state, &drawn),
+            vec![Topic::Rounds(TournamentId(1))]
+        );
         let edited = Event::RoundEdited {
             tournament: TournamentId(1),
             revision: crate::domain::Revision(3),
             round,
             edit: "swap".into(),
         };
-        assert_eq!(touched(&state, &edited), vec![Topic::Rounds(TournamentId(1))]);
+        assert_eq!(
+            touched(&state, &edited),
+            vec![Topic::Rounds(TournamentId(1))]
+        );
         let published = Event::RoundStateSet {
             tournament: TournamentId(1),
             revision: crate::domain::Revision(4),
             round: 1,
             state: RoundState::Published,
+            at_ms: 1,
         };
         assert!(touched(&state, &published).contains(&Topic::Pairings(TournamentId(1))));
-        assert!(touched(&state, &Event::TokenRevoked { id: crate::domain::TokenId(1) }).is_empty());
+        assert!(touched(
+            &state,
+            &Event::TokenRevoked {
+                id: crate::domain::TokenId(1)
+            }
+        )
+        .is_empty());
     }
 }

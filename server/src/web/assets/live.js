@@ -77,4 +77,13 @@
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible" && source && source.readyState === EventSource.CLOSED) connect();
   });
+  // A page left for another (kept in the back/forward cache) must not keep its stream: over plain HTTP/1.1 a
+  // browser opens only six connections to the board, and open streams would starve the next page.
+  window.addEventListener("pagehide", function () {
+    if (source) { source.close(); source = null; }
+  });
+  window.addEventListener("pageshow", function (e) {
+    if (!source) connect();
+    if (e.persisted) refresh();
+  });
 })();

@@ -19,7 +19,11 @@ pub async fn page(Shared(web): Shared<Arc<Web>>, uri: Uri) -> Response {
 
 fn render(state: &State) -> Page {
     let event = state.event.name.trim();
-    let title = if event.is_empty() { "Tournament board" } else { event };
+    let title = if event.is_empty() {
+        "Tournament board"
+    } else {
+        event
+    };
     let body = html! {
         h1 { (title) }
         @if state.tournaments.is_empty() {
@@ -45,12 +49,10 @@ fn render(state: &State) -> Page {
 /// "Round 3 of 6 is being played", "Registration open", …
 fn where_it_stands(state: &State, t: &Tournament) -> String {
     let total = t.settings.rounds;
-    let last = state.play.get(&t.id).and_then(|p| {
-        p.rounds
-            .iter()
-            .rev()
-            .find(|r| r.state != RoundState::Drawn)
-    });
+    let last = state
+        .play
+        .get(&t.id)
+        .and_then(|p| p.rounds.iter().rev().find(|r| r.state != RoundState::Drawn));
     match last {
         Some(r) if r.state == RoundState::Closed && r.number >= total => {
             format!("Finished: all {total} rounds played")

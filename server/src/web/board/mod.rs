@@ -28,14 +28,15 @@ pub const REQUEST_ID_SLOT: &str = "@@request-id@@";
 
 /// A tournament id from the address: 400 unless it is a number.
 pub fn tournament_id(raw: &str) -> Result<TournamentId, WebError> {
-    raw.parse::<u64>()
-        .map(TournamentId)
-        .map_err(|_| WebError::bad_request("A tournament is named by its number, as in /t/1/pairings."))
+    raw.parse::<u64>().map(TournamentId).map_err(|_| {
+        WebError::bad_request("A tournament is named by its number, as in /t/1/pairings.")
+    })
 }
 
 /// The roster of tournament `t`, or a 404 page.
 pub fn roster(state: &State, t: TournamentId) -> Result<Roster<'_>, WebError> {
-    Roster::new(state, t).map_err(|_| WebError::not_found(format!("There is no tournament {}.", t.0)))
+    Roster::new(state, t)
+        .map_err(|_| WebError::not_found(format!("There is no tournament {}.", t.0)))
 }
 
 /// A player by the number on the sheets (`7`, `#7`) or by register id before numbering (`P12`).
@@ -67,7 +68,12 @@ pub fn halves(h: i32) -> String {
 }
 
 /// The heading part of a tournament's page: the name and its tabs.
-pub fn tournament_page(roster: &Roster, tab: Option<layout::Tab>, title: String, body: maud::Markup) -> Page {
+pub fn tournament_page(
+    roster: &Roster,
+    tab: Option<layout::Tab>,
+    title: String,
+    body: maud::Markup,
+) -> Page {
     Page {
         title,
         tournament: Some((roster.tournament.id, roster.name().to_string(), tab)),
@@ -104,12 +110,13 @@ impl Web {
         let page = match rendered {
             Ok(Ok(page)) => page,
             Ok(Err(refused)) => return refused.into_response(),
-            Err(_) => return WebError::unavailable("The server is busy; try again.").into_response(),
+            Err(_) => {
+                return WebError::unavailable("The server is busy; try again.").into_response()
+            }
         };
         let topic_list: Vec<String> = topics.iter().map(Topic::to_string).collect();
-        let bytes = Bytes::from(
-            layout::document(&page, &topic_list.join(","), &stamp).into_string(),
-        );
+        let bytes =
+            Bytes::from(layout::document(&page, &topic_list.join(","), &stamp).into_string());
         if cacheable {
             self.cache.put(key, &stamp, bytes.clone());
         }

@@ -87,9 +87,17 @@ fn render(
             h1 { "Pairings" }
             p #none { "No round published yet. This page shows the pairings the moment the director publishes them." }
         };
-        return Ok(tournament_page(&roster, Some(Tab::Pairings), format!("{}: pairings", roster.name()), body));
+        return Ok(tournament_page(
+            &roster,
+            Some(Tab::Pairings),
+            format!("{}: pairings", roster.name()),
+            body,
+        ));
     };
-    let words: Vec<String> = fold(search).split_whitespace().map(str::to_string).collect();
+    let words: Vec<String> = fold(search)
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
     let hidden = |key: &str| !words.iter().all(|w| key.contains(w.as_str()));
     let lines = by_name(&roster, r);
     let mut games: Vec<&GameRecord> = r.games.iter().collect();
@@ -170,7 +178,8 @@ fn by_name(roster: &Roster, r: &RoundRecord) -> Vec<Line> {
         }
     }
     if let Some(bye) = r.bye {
-        let what = html! { span .who { (label(roster, bye, r.number)) } span .where { "Bye this round" } };
+        let what =
+            html! { span .who { (label(roster, bye, r.number)) } span .where { "Bye this round" } };
         lines.push(line(roster, bye, what));
     }
     lines.sort_by(|a, b| a.sort.cmp(&b.sort));
@@ -181,7 +190,12 @@ fn line(roster: &Roster, p: ParticipantId, what: Markup) -> Line {
     let (family, given) = roster
         .entrants
         .get(&p)
-        .map(|(person, _)| (fold(&person.fields.family_name), fold(&person.fields.given_name)))
+        .map(|(person, _)| {
+            (
+                fold(&person.fields.family_name),
+                fold(&person.fields.given_name),
+            )
+        })
         .unwrap_or_default();
     Line {
         player: p,
@@ -196,9 +210,7 @@ fn absent_list(roster: &Roster, r: &RoundRecord) -> Markup {
         .entrants
         .iter()
         .filter(|(p, (_, e))| {
-            e.status != EntryStatus::PreRegistered
-                && r.game_of(**p).is_none()
-                && r.bye != Some(**p)
+            e.status != EntryStatus::PreRegistered && r.game_of(**p).is_none() && r.bye != Some(**p)
         })
         .map(|(p, (person, e))| {
             let why = if e.status == EntryStatus::Withdrawn {

@@ -37,7 +37,10 @@ pub async fn page(
         Ok(t) => t,
         Err(e) => return e.into_response(),
     };
-    let sent = query.ok().and_then(|q| q.0.slip).is_some_and(|s| s == "sent");
+    let sent = query
+        .ok()
+        .and_then(|q| q.0.slip)
+        .is_some_and(|s| s == "sent");
     let topics = [Topic::Pairings(t), Topic::Standings(t)];
     // Cached like the other pages: the slip form's request id is filled in per response (REQUEST_ID_SLOT).
     web.page(&uri, &topics, true, |state| {
@@ -51,10 +54,13 @@ pub async fn page(
 pub fn find_player(roster: &Roster, number: &str) -> Result<ParticipantId, WebError> {
     let valid = number.strip_prefix('P').unwrap_or(number);
     if valid.is_empty() || !valid.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(WebError::bad_request("A player is named by the number on the sheets."));
+        return Err(WebError::bad_request(
+            "A player is named by the number on the sheets.",
+        ));
     }
-    player_by_number(roster, number)
-        .ok_or_else(|| WebError::not_found(format!("There is no player {number} in this tournament.")))
+    player_by_number(roster, number).ok_or_else(|| {
+        WebError::not_found(format!("There is no player {number} in this tournament."))
+    })
 }
 
 fn render(

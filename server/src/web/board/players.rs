@@ -38,9 +38,7 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
         })
         .collect();
     // Numbered players by number, then the others by name.
-    rows.sort_by(|a, b| {
-        (a.0.is_none(), a.0, &a.1, a.2).cmp(&(b.0.is_none(), b.0, &b.1, b.2))
-    });
+    rows.sort_by(|a, b| (a.0.is_none(), a.0, &a.1, a.2).cmp(&(b.0.is_none(), b.0, &b.1, b.2)));
     let checked_in = rows
         .iter()
         .filter(|r| r.3.status == EntryStatus::CheckedIn)
@@ -103,7 +101,13 @@ pub fn rounds_text(rounds: &[u32], total: u32) -> String {
         }
     }
     runs.iter()
-        .map(|(a, b)| if a == b { a.to_string() } else { format!("{a}–{b}") })
+        .map(|(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a}–{b}")
+            }
+        })
         .collect::<Vec<_>>()
         .join(", ")
 }

@@ -11,9 +11,9 @@ use crate::domain::{Command, Rank, Role};
 use crate::service::Target;
 use axum::extract::rejection::FormRejection;
 use axum::extract::{ConnectInfo, Form, Path, State as Shared};
-use axum::Extension;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
+use axum::Extension;
 use serde::Deserialize;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -77,7 +77,11 @@ async fn take(
                 "A correction fits in a few lines; please shorten it.",
             ))
         }
-        Err(_) => return Err(WebError::bad_request("The correction form could not be read.")),
+        Err(_) => {
+            return Err(WebError::bad_request(
+                "The correction form could not be read.",
+            ))
+        }
     };
     let (participant, proposal) = web
         .core
@@ -112,7 +116,10 @@ async fn take(
         .write(&caller, meta, cmd, Target::None)
         .await
         .map_err(refusal)?;
-    Ok(format!("/t/{}/players/{number}?slip=sent#slip-heading", t.0))
+    Ok(format!(
+        "/t/{}/players/{number}?slip=sent#slip-heading",
+        t.0
+    ))
 }
 
 /// The proposal a form makes: trimmed fields, empty ones left out, the rank and rounds read.
@@ -204,7 +211,9 @@ mod tests {
             country: "ca".into(),
             ..SlipForm::default()
         };
-        let p = proposal(&form).map_err(|e| e.message).unwrap_or_else(|m| panic!("{m}"));
+        let p = proposal(&form)
+            .map_err(|e| e.message)
+            .unwrap_or_else(|m| panic!("{m}"));
         assert_eq!(p.club.as_deref(), Some("Montréal"));
         assert_eq!(p.country.as_deref(), Some("CA"));
         assert_eq!(p.family_name, None);

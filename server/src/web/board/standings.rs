@@ -67,7 +67,9 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
         (0, _, _) => "Standings before round 1".to_string(),
         (_, _, true) => "Final standings".to_string(),
         (n, true, _) => format!("Standings after round {n}"),
-        (n, false, _) => format!("Standings after round {n} (provisional: results still coming in)"),
+        (n, false, _) => {
+            format!("Standings after round {n} (provisional: results still coming in)")
+        }
     };
     let body = html! {
         h1 { (heading) }
