@@ -46,6 +46,8 @@ pub struct BoardConfig {
     pub live_readers: usize,
     /// Page readers, one connection each.
     pub page_readers: usize,
+    /// Each page reader's pause between fetches.
+    pub page_pause: Duration,
     /// The pages they cycle through.
     pub page_kinds: Vec<PageKind>,
     /// Registration desks, one gRPC connection each.
@@ -283,6 +285,7 @@ fn spawn_page_readers(
         kinds: config.page_kinds.clone(),
         deadline,
         max_fetches: MAX_FETCHES_PER_READER,
+        pause: config.page_pause,
     };
     (0..config.page_readers)
         .map(|index| tokio::spawn(pages::run_fetcher(plan.clone(), index)))

@@ -8,7 +8,7 @@ use std::time::Duration;
 use http_body_util::{BodyExt, Empty};
 use hyper::body::{Bytes, Incoming};
 use hyper::client::conn::http1::SendRequest;
-use hyper::header::{ACCEPT, CACHE_CONTROL, CONTENT_TYPE, HOST};
+use hyper::header::{ACCEPT, ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_TYPE, HOST};
 use hyper::{Request, StatusCode};
 use hyper_util::rt::TokioIo;
 use tokio::net::TcpStream;
@@ -143,8 +143,17 @@ impl WebConn {
 
     /// `GET path` and its whole body; any status but 200 is an error.
     pub async fn get(&mut self, path: &str, timeout: Duration) -> Result<Page, WebError> {
+        self.fetch(path, false, timeout).await
+    }
+
+    /// `GET path` as a phone's browser asks for it (`Accept-Encoding: gzip`): the body as sent, maybe compressed.
+    pub async fn get_as_phone(&mut self, path: &str, timeout: Duration) -> Result<Page, WebError> {
+        self.fetch(path, true, timeout).await
+    }
+
+    async fn fetch(&mut self, path: &str, gzip: bool, timeout: Duration) -> Result<Page, WebError> {
         let fetch = async {
-            let response = self.send(path, "text/html").await?;
+            let response = self.send(path, "text/html", gzip).await?;
             let status = response.status();
             let body = response.into_body().collect().await?.to_bytes();
             if status != StatusCode::OK {
@@ -162,7 +171,7 @@ impl WebConn {
     /// frames from. The connection stays busy until the body is dropped.
     pub async fn stream(&mut self, path: &str, timeout: Duration) -> Result<Incoming, WebError> {
         let open = async {
-            let response = self.send(path, "text/event-stream").await?;
+            let response = self.send(path, "text/event-stream", false).await?;
             let status = response.status();
             if status != StatusCode::OK {
                 return Err(WebError::Status {
@@ -191,13 +200,17 @@ impl WebConn {
         &mut self,
         path: &str,
         accept: &str,
+        gzip: bool,
     ) -> Result<hyper::Response<Incoming>, WebError> {
         self.sender.ready().await?;
-        let request = Request::get(path)
+        let mut request = Request::get(path)
             .header(HOST, self.host.as_str())
             .header(ACCEPT, accept)
-            .header(CACHE_CONTROL, "no-cache")
-            .body(Empty::<Bytes>::new())?;
+            .header(CACHE_CONTROL, "no-cache");
+        if gzip {
+            request = request.header(ACCEPT_ENCODING, "gzip, deflate");
+        }
+        let request = request.body(Empty::<Bytes>::new())?;
         Ok(self.sender.send_request(request).await?)
     }
 }

@@ -27,6 +27,10 @@ pub struct BoardArgs {
     /// Page readers reloading pairings, standings, players and a player's page, one connection each.
     #[arg(long, default_value_t = 50)]
     fetchers: usize,
+    /// Each page reader's pause between two fetches, in ms (0: as fast as the server answers; 250 with 50
+    /// readers is about 200 pages a second, a hall of phones reloading).
+    #[arg(long, default_value_t = 0)]
+    pause_ms: u64,
     /// The pages they cycle through: pairings, standings, players, player (one player's page).
     #[arg(long, value_delimiter = ',', default_value = "pairings,standings,players,player", value_parser = page_kind)]
     pages: Vec<PageKind>,
@@ -107,6 +111,7 @@ pub async fn run(ctx: &Ctx, a: BoardArgs) -> Result<(), CliError> {
         players: a.players,
         live_readers: a.sse,
         page_readers: a.fetchers,
+        page_pause: Duration::from_millis(a.pause_ms),
         page_kinds: a.pages,
         desks: a.desks,
         desk_count: a.count,

@@ -15,7 +15,6 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use futures::Stream;
 use std::collections::HashMap;
 use std::convert::Infallible;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{broadcast, watch};
@@ -33,8 +32,6 @@ pub const MAX_TOPICS: usize = 8;
 pub struct Live {
     versions: Mutex<Versions>,
     wake: watch::Sender<u64>,
-    /// The last entry whose topics are recorded: stamps are exact only while this is the state's last entry.
-    seen: AtomicU64,
 }
 
 /// The last entry that changed each topic; topics never seen changed since start count as changed by `base`.
@@ -52,14 +49,7 @@ impl Live {
                 by_topic: HashMap::new(),
             }),
             wake: watch::channel(0).0,
-            seen: AtomicU64::new(last_seq),
         }
-    }
-
-    /// True when every entry up to `last_seq` is recorded, so a stamp read now describes the state exactly
-    /// (the log follower runs just behind the writer; until it catches up, pages are rendered, not cached).
-    pub fn caught_up(&self, last_seq: u64) -> bool {
-        self.seen.load(Ordering::Acquire) >= last_seq
     }
 
     /// The stamp of a page showing `topics`.
@@ -83,7 +73,6 @@ impl Live {
         for topic in changed {
             versions.by_topic.insert(topic, seq);
         }
-        self.seen.fetch_max(seq, Ordering::AcqRel);
     }
 
     /// After missing entries (the feed lagged): everything may have changed.
@@ -94,7 +83,6 @@ impl Live {
         };
         versions.base = seq;
         versions.by_topic.clear();
-        self.seen.fetch_max(seq, Ordering::AcqRel);
     }
 
     /// Follows the committed log until the server stops. Entries are recorded as they come (so stamps, and the

@@ -76,6 +76,8 @@ pub struct FetchPlan {
     pub deadline: Instant,
     /// Nor more than this many per fetcher.
     pub max_fetches: usize,
+    /// How long a reader waits between two fetches (zero: as fast as the server answers).
+    pub pause: Duration,
 }
 
 /// One fetcher's record: latencies per kind (indexed like [`PageKind::ALL`]).
@@ -113,6 +115,9 @@ pub async fn run_fetcher(plan: FetchPlan, index: usize) -> FetcherRun {
                 run.first_error.get_or_insert_with(|| e.to_string());
             }
         }
+        if !plan.pause.is_zero() {
+            tokio::time::sleep(plan.pause).await;
+        }
     }
     run
 }
@@ -122,7 +127,7 @@ async fn fetch(target: &WebTarget, conn: &mut Option<WebConn>, path: &str) -> Re
         Some(open) => open,
         None => conn.insert(WebConn::open(target, PAGE_TIMEOUT).await?),
     };
-    open.get(path, PAGE_TIMEOUT).await.map(|_| ())
+    open.get_as_phone(path, PAGE_TIMEOUT).await.map(|_| ())
 }
 
 /// What the pairings page shows before the publish: true when it says no round is published and lists no

@@ -7,14 +7,13 @@ use super::super::Web;
 use crate::domain::round::RoundState;
 use crate::domain::{State, Tournament};
 use axum::extract::State as Shared;
-use axum::http::Uri;
 use axum::response::Response;
 use maud::html;
 use std::sync::Arc;
 
 /// `GET /`.
-pub async fn page(Shared(web): Shared<Arc<Web>>, uri: Uri) -> Response {
-    web.page(&uri, &[Topic::Home], true, |state| Ok(render(state)))
+pub async fn page(Shared(web): Shared<Arc<Web>>, asked: super::Asked) -> Response {
+    web.page(&asked, &[Topic::Home], true, |state| Ok(render(state)))
 }
 
 fn render(state: &State) -> Page {

@@ -10,6 +10,7 @@ pub mod players;
 pub mod slip;
 pub mod standings;
 
+use super::cache::Rendered;
 use super::layout::{self, Page};
 use super::live::parse_topics;
 use super::topics::Topic;
@@ -87,23 +88,19 @@ impl Web {
     /// for pages whose address carries free text (a search), so the cache cannot be filled with junk.
     pub(crate) fn page(
         &self,
-        uri: &Uri,
+        asked: &Asked,
         topics: &[Topic],
         cacheable: bool,
         render: impl FnOnce(&State) -> Result<Page, WebError>,
     ) -> Response {
-        let key = uri.path_and_query().map_or("/", |p| p.as_str());
-        // Cache only when the topic versions describe the state exactly; the stamp is read after that check and
-        // before the state, so a page is always at least as new as its stamp.
-        let cacheable = cacheable
-            && self
-                .core
-                .read(|s| self.live.caught_up(s.last_seq.0))
-                .unwrap_or(false);
+        let key = asked.uri.path_and_query().map_or("/", |p| p.as_str());
+        // The stamp is read before the state, so a page is always at least as new as its stamp. The log follower
+        // records an entry's topics a moment after the writer applies it: a page served from the cache in that
+        // moment is as old as the moment, and the stream's next event brings the new one.
         let stamp = self.live.stamp(topics);
         if cacheable {
             if let Some(page) = self.cache.get(key, &stamp) {
-                return html_response(page);
+                return html_response(page, asked.gzip);
             }
         }
         let rendered = self.core.read(|state| render(state));
@@ -117,24 +114,85 @@ impl Web {
         let topic_list: Vec<String> = topics.iter().map(Topic::to_string).collect();
         let bytes =
             Bytes::from(layout::document(&page, &topic_list.join(","), &stamp).into_string());
-        if cacheable {
-            self.cache.put(key, &stamp, bytes.clone());
+        if !cacheable {
+            let plain = Rendered {
+                plain: bytes,
+                gzip: None,
+            };
+            return html_response(plain, false);
         }
-        html_response(bytes)
+        // A page with per-response request ids is filled in after the cache, so it is kept uncompressed.
+        let page = if bytes
+            .windows(REQUEST_ID_SLOT.len())
+            .any(|w| w == REQUEST_ID_SLOT.as_bytes())
+        {
+            Rendered {
+                plain: bytes,
+                gzip: None,
+            }
+        } else {
+            Rendered::new(bytes)
+        };
+        self.cache.put(key, &stamp, page.clone());
+        html_response(page, asked.gzip)
     }
 }
 
-fn html_response(body: Bytes) -> Response {
-    let body = fresh_request_ids(body);
-    (
+/// What a page request asks for: the address, and whether the client takes gzip.
+pub struct Asked {
+    uri: Uri,
+    gzip: bool,
+}
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Asked {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Asked, Self::Rejection> {
+        let gzip = parts
+            .headers
+            .get_all(header::ACCEPT_ENCODING)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .any(|coding| {
+                let mut it = coding.trim().split(';');
+                let name = it.next().unwrap_or("").trim();
+                let refused =
+                    it.any(|q| matches!(q.trim(), "q=0" | "q=0.0" | "q=0.00" | "q=0.000"));
+                name.eq_ignore_ascii_case("gzip") && !refused
+            });
+        Ok(Asked {
+            uri: parts.uri.clone(),
+            gzip,
+        })
+    }
+}
+
+fn html_response(page: Rendered, gzip: bool) -> Response {
+    let (body, encoding) = match (gzip, page.gzip) {
+        (true, Some(compressed)) => (compressed, Some("gzip")),
+        _ => (fresh_request_ids(page.plain), None),
+    };
+    let mut response = (
         StatusCode::OK,
         [
             (header::CONTENT_TYPE, "text/html; charset=utf-8"),
             (header::CACHE_CONTROL, "no-cache"),
+            (header::VARY, "Accept-Encoding"),
         ],
         body,
     )
-        .into_response()
+        .into_response();
+    if let Some(encoding) = encoding {
+        response.headers_mut().insert(
+            header::CONTENT_ENCODING,
+            header::HeaderValue::from_static(encoding),
+        );
+    }
+    response
 }
 
 /// Replaces every [`REQUEST_ID_SLOT`] with a new random request id (one per form, so a form submitted twice is

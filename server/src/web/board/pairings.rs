@@ -12,7 +12,6 @@ use crate::domain::round::{GameRecord, RoundRecord, RoundState};
 use crate::domain::{EntryStatus, ParticipantId, State, TournamentId};
 use crate::sheets::roster::Roster;
 use axum::extract::{Path, Query, State as Shared};
-use axum::http::Uri;
 use axum::response::{IntoResponse, Response};
 use maud::{html, Markup};
 use serde::Deserialize;
@@ -30,7 +29,7 @@ pub async fn page(
     Shared(web): Shared<Arc<Web>>,
     Path(t): Path<String>,
     query: Result<Query<PairingsQuery>, axum::extract::rejection::QueryRejection>,
-    uri: Uri,
+    asked: super::Asked,
 ) -> Response {
     let t = match tournament_id(&t) {
         Ok(t) => t,
@@ -48,7 +47,7 @@ pub async fn page(
     };
     let search = query.q.unwrap_or_default();
     let search = search.trim();
-    web.page(&uri, &[Topic::Pairings(t)], search.is_empty(), |state| {
+    web.page(&asked, &[Topic::Pairings(t)], search.is_empty(), |state| {
         render(state, t, round, search)
     })
 }

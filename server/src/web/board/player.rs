@@ -14,7 +14,6 @@ use crate::domain::round::{GameRecord, GameResult, Outcome, RoundState};
 use crate::domain::{ParticipantId, State, TournamentId};
 use crate::sheets::roster::Roster;
 use axum::extract::{Path, Query, State as Shared};
-use axum::http::Uri;
 use axum::response::{IntoResponse, Response};
 use maud::{html, Markup};
 use serde::Deserialize;
@@ -31,7 +30,7 @@ pub async fn page(
     Shared(web): Shared<Arc<Web>>,
     Path((t, number)): Path<(String, String)>,
     query: Result<Query<PlayerQuery>, axum::extract::rejection::QueryRejection>,
-    uri: Uri,
+    asked: super::Asked,
 ) -> Response {
     let t = match tournament_id(&t) {
         Ok(t) => t,
@@ -43,7 +42,7 @@ pub async fn page(
         .is_some_and(|s| s == "sent");
     let topics = [Topic::Pairings(t), Topic::Standings(t)];
     // Cached like the other pages: the slip form's request id is filled in per response (REQUEST_ID_SLOT).
-    web.page(&uri, &topics, true, |state| {
+    web.page(&asked, &topics, true, |state| {
         let roster = roster(state, t)?;
         let p = find_player(&roster, &number)?;
         Ok(render(state, &roster, p, &number, sent))

@@ -9,18 +9,21 @@ use super::{roster, tournament_id, tournament_page};
 use crate::domain::name::fold;
 use crate::domain::{Entry, EntryStatus, ParticipantId, State, TournamentId};
 use axum::extract::{Path, State as Shared};
-use axum::http::Uri;
 use axum::response::{IntoResponse, Response};
 use maud::html;
 use std::sync::Arc;
 
 /// `GET /t/{t}/players`.
-pub async fn page(Shared(web): Shared<Arc<Web>>, Path(t): Path<String>, uri: Uri) -> Response {
+pub async fn page(
+    Shared(web): Shared<Arc<Web>>,
+    Path(t): Path<String>,
+    asked: super::Asked,
+) -> Response {
     let t = match tournament_id(&t) {
         Ok(t) => t,
         Err(e) => return e.into_response(),
     };
-    web.page(&uri, &[Topic::Players(t)], true, |state| render(state, t))
+    web.page(&asked, &[Topic::Players(t)], true, |state| render(state, t))
 }
 
 fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, WebError> {

@@ -13,7 +13,6 @@ use crate::domain::{State, TournamentId};
 use crate::sheets::ranklist::short;
 use crate::sheets::wallchart::place;
 use axum::extract::{Path, State as Shared};
-use axum::http::Uri;
 use axum::response::{IntoResponse, Response};
 use maud::html;
 use std::collections::BTreeMap;
@@ -22,12 +21,18 @@ use tengen_standings::prizes::{split_prizes, Cents};
 use tengen_standings::settings::Criterion;
 
 /// `GET /t/{t}/standings`.
-pub async fn page(Shared(web): Shared<Arc<Web>>, Path(t): Path<String>, uri: Uri) -> Response {
+pub async fn page(
+    Shared(web): Shared<Arc<Web>>,
+    Path(t): Path<String>,
+    asked: super::Asked,
+) -> Response {
     let t = match tournament_id(&t) {
         Ok(t) => t,
         Err(e) => return e.into_response(),
     };
-    web.page(&uri, &[Topic::Standings(t)], true, |state| render(state, t))
+    web.page(&asked, &[Topic::Standings(t)], true, |state| {
+        render(state, t)
+    })
 }
 
 fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, WebError> {
