@@ -27,6 +27,10 @@ use tengen_tests::board::{
 use tengen_tests::browser::Browser;
 use tengen_tests::{enter, meta, pb};
 
+/// The desk pages (issue 11), in this binary (`tests/tests/web/desk.rs`).
+#[path = "web/desk.rs"]
+mod desk;
+
 // ---------------------------------------------------------------------------------------------------------------
 // What a pairing page must show
 

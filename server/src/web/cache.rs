@@ -8,7 +8,7 @@ use std::io::Write as _;
 use std::sync::Mutex;
 
 /// A rendered page and, when it is worth it, the same bytes gzip-compressed.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rendered {
     /// The HTML.
     pub plain: Bytes,
