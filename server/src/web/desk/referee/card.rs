@@ -107,19 +107,22 @@ pub fn round_started_ms(r: &RoundRecord) -> Option<i64> {
     })
 }
 
-/// "At least 34 min since the start · forfeit after 30 min: reached".
+/// "34 min since the start · forfeit after 30 min: reached" ("At least 34 min" for a round of an older log,
+/// counted from its first report).
 pub fn clock_line(clock: &Clock) -> Markup {
     html! {
         @match clock.minutes {
             Some(m) => p #clock class=(if clock.is_due() { "clock due" } else { "clock" }) data-minutes=(m) data-forfeit=(clock.forfeit) {
                 @if !clock.exact { "At least " } span .minutes { (m) } " min since the start · forfeit after " (clock.forfeit) " min: "
                 span .due-words { @if clock.is_due() { "reached" } @else { "in " (i64::from(clock.forfeit) - m) " min" } }
-                br;
-                span .note { "Counted from the round's first report (the publish time is not recorded)." }
+                @if !clock.exact {
+                    br;
+                    span .note { "Counted from the round's first report (this round's publish time is not recorded)." }
+                }
             },
             None => p #clock .clock data-forfeit=(clock.forfeit) {
                 "Forfeit after " (clock.forfeit) " min from the start. "
-                span .note { "The clock starts with the round's first report (the publish time is not recorded)." }
+                span .note { "The clock starts with the round's first report (this round's publish time is not recorded)." }
             },
         }
     }

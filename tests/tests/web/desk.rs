@@ -1,0 +1,1306 @@
+//! The desk pages end to end (issue 11): a real server over TLS, tokens made by the director through gRPC, and
+//! headless Chromium at each desk's size (laptops for the registration and results desks and the director, a
+//! portrait tablet for the referee), checked against the register through gRPC.
+//!
+//! - Two registration desks check in and edit the same players: a check-in shows on the other desk without a
+//!   reload, a stale edit shows both versions, and nothing of either desk's change is lost.
+//! - The referee's tablet reports a no-show and a late start; a results desk in a browser and one over gRPC enter
+//!   the same results but one, which the director's dashboard shows as a mismatch and settles.
+//! - The director draws, swaps two players by number, publishes and closes a round in the browser; the public
+//!   board shows the publication within about a second.
+//! - The role matrix, revoked tokens, CSRF and markup in names, over plain HTTP requests with a session cookie.
+//!
+//! Screenshots of each desk page at its size go to `target/web-screenshots/desk-*.png`.
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, ensure, Context as _};
+use fantoccini::Locator;
+use scraper::Html;
+use tengen_tests::board::{css, form, names, Congress, MARKUP};
+use tengen_tests::browser::{Browser, Viewport, LAPTOP, PHONE, TABLET};
+use tengen_tests::web::WebClient;
+use tengen_tests::{enter, meta, pb, PlayDesk, Venue};
+
+use super::screenshot_dir;
+
+// ---------------------------------------------------------------------------------------------------------------
+// An event made through gRPC
+
+/// A server over TLS with one tournament and its players, made by the director.
+struct Event {
+    venue: Venue,
+    director: PlayDesk,
+    t: u64,
+    players: Vec<pb::Participant>,
+}
+
+/// Eight players with plain names (so pages are easy to read in screenshots).
+const NAMES: [(&str, &str, &str); 8] = [
+    ("Abe", "Ken", "3d"),
+    ("Berg", "Lena", "2d"),
+    ("Costa", "Rui", "1d"),
+    ("Dahl", "Ida", "1k"),
+    ("Eder", "Max", "2k"),
+    ("Fisk", "Ola", "3k"),
+    ("Gray", "Tom", "4k"),
+    ("Hahn", "Eva", "5k"),
+];
+
+impl Event {
+    /// `n` players of [`NAMES`] in one McMahon tournament of three rounds; checked in and registration closed
+    /// (numbered) when `close`, else pre-registered with registration open.
+    async fn open(n: usize, double_entry: bool, close: bool) -> anyhow::Result<Event> {
+        let venue = Venue::start().await?;
+        let director = venue.play_director().await?;
+        let req = pb::CreateTournamentRequest {
+            meta: meta(),
+            settings: Some(pb::TournamentSettings {
+                name: "Desk Open".into(),
+                rounds: 3,
+                pairing_system: "mcmahon".into(),
+                scoring: Some(pb::Scoring {
+                    double_entry: Some(double_entry),
+                    ..Default::default()
+                }),
+                ..Default::default()
+            }),
+        };
+        let t = director
+            .desk
+            .register
+            .clone()
+            .create_tournament(req)
+            .await?
+            .into_inner()
+            .id;
+        let mut players = Vec::new();
+        for (family, given, rank) in NAMES.iter().take(n) {
+            let req = pb::RegisterParticipantRequest {
+                meta: meta(),
+                fields: Some(pb::ParticipantFields {
+                    family_name: (*family).into(),
+                    given_name: (*given).into(),
+                    rank: (*rank).into(),
+                    club: "Oslo".into(),
+                    city: "Oslo".into(),
+                    country: "NO".into(),
+                    ..Default::default()
+                }),
+                enter: vec![enter(t)],
+                check_in: close,
+                different_person: true,
+            };
+            let p = director
+                .desk
+                .register
+                .clone()
+                .register_participant(req)
+                .await?
+                .into_inner();
+            players.push(p);
+        }
+        if close {
+            director.desk.set_registration_open(t, false).await?;
+        }
+        Ok(Event {
+            venue,
+            director,
+            t,
+            players,
+        })
+    }
+
+    /// A token of `role` named `name` (made by the director through gRPC).
+    async fn token(&self, name: &str, role: pb::Role) -> anyhow::Result<String> {
+        Ok(self.director.desk.create_token(name, role).await?.1)
+    }
+
+    /// The number on the sheets of each participant id.
+    async fn numbers(&self) -> anyhow::Result<BTreeMap<u64, u32>> {
+        number_map(&self.director, self.t).await
+    }
+}
+
+async fn number_map(director: &PlayDesk, t: u64) -> anyhow::Result<BTreeMap<u64, u32>> {
+    let numbers = director
+        .rounds
+        .clone()
+        .get_player_numbers(pb::GetPlayerNumbersRequest { tournament_id: t })
+        .await?
+        .into_inner();
+    Ok(numbers.players.iter().map(|p| (p.id, p.number)).collect())
+}
+
+/// The game at `table` of a round.
+fn game(round: &pb::Round, table: u32) -> anyhow::Result<&pb::Game> {
+    round
+        .games
+        .iter()
+        .find(|g| g.table == table)
+        .with_context(|| format!("round {} has a table {table}", round.number))
+}
+
+fn player_id(p: &Option<pb::PlayerRef>) -> u64 {
+    p.as_ref().map_or(0, |p| p.id)
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A browser at a desk
+
+/// A browser of `viewport` signed in at `venue` with `token`, on `next`. `None` when browser tests are skipped.
+async fn desk_browser(
+    test: &str,
+    viewport: Viewport,
+    venue: &Venue,
+    token: &str,
+    operator: &str,
+    next: &str,
+) -> anyhow::Result<Option<Browser>> {
+    let Some(browser) = Browser::sized(test, &screenshot_dir(), viewport).await? else {
+        return Ok(None);
+    };
+    browser.sign_in(&venue.url(), token, operator, next).await?;
+    Ok(Some(browser))
+}
+
+/// A JavaScript string literal.
+fn js(s: &str) -> String {
+    serde_json::Value::from(s).to_string()
+}
+
+/// Is `e` WebDriver's "stale element" (live.js replaced `<main>` between finding an element and using it)?
+fn is_stale(e: &fantoccini::error::CmdError) -> bool {
+    e.to_string().contains("stale element")
+}
+
+/// Clicks the element `selector` (a real click, as a finger or mouse would), finding it again when a live
+/// refresh replaced it meanwhile.
+async fn click(b: &Browser, selector: &str) -> anyhow::Result<()> {
+    for _ in 0..5 {
+        let at = b.client.current_url().await?;
+        let el = b
+            .client
+            .find(Locator::Css(selector))
+            .await
+            .with_context(|| format!("no {selector} on {at}"))?;
+        match el.click().await {
+            Err(e) if is_stale(&e) => tokio::time::sleep(Duration::from_millis(100)).await,
+            other => return other.with_context(|| format!("clicking {selector}")),
+        }
+    }
+    bail!("{selector} kept being replaced while clicking it")
+}
+
+/// Replaces what the text box `selector` holds by `text`, by typing (again, when a live refresh replaced the box).
+async fn type_into(b: &Browser, selector: &str, text: &str) -> anyhow::Result<()> {
+    for _ in 0..5 {
+        let input = b
+            .client
+            .find(Locator::Css(selector))
+            .await
+            .with_context(|| format!("no {selector}"))?;
+        let typed = match input.clear().await {
+            Ok(()) => input.send_keys(text).await,
+            Err(e) => Err(e),
+        };
+        match typed {
+            Err(e) if is_stale(&e) => tokio::time::sleep(Duration::from_millis(100)).await,
+            other => return other.with_context(|| format!("typing into {selector}")),
+        }
+    }
+    bail!("{selector} kept being replaced while typing into it")
+}
+
+/// Waits until `selector` matches an element whose text contains `words`; returns that text. The screenshot
+/// `shot` is kept when it does not come.
+async fn wait_text(
+    b: &Browser,
+    selector: &str,
+    words: &str,
+    within: Duration,
+    shot: &str,
+) -> anyhow::Result<String> {
+    let script = format!(
+        "return Array.from(document.querySelectorAll({})).map(e => e.textContent.replace(/\\s+/g, ' ')).find(t => t.includes({})) || null;",
+        js(selector),
+        js(words)
+    );
+    match b.wait_for(&script, within).await {
+        Ok(v) => Ok(v.as_str().unwrap_or_default().to_string()),
+        Err(_) => {
+            let path = b.screenshot(shot).await?;
+            let main = b
+                .eval("return (document.querySelector('main') || document.body).innerText;")
+                .await?;
+            bail!(
+                "no {selector} reading {words:?} within {within:?} at {}; the page reads:\n{}\nsee {}",
+                b.client.current_url().await?,
+                main.as_str().unwrap_or_default(),
+                path.display()
+            )
+        }
+    }
+}
+
+/// Opens `url` and saves a screenshot `desk-NAME`, checking nothing is cut off sideways.
+async fn look(b: &Browser, url: &str, name: &str) -> anyhow::Result<()> {
+    b.client.goto(url).await?;
+    b.screenshot(&format!("desk-{name}")).await?;
+    let sizes = b
+        .eval("return [document.documentElement.scrollWidth, window.innerWidth];")
+        .await?;
+    ensure!(
+        sizes[0].as_u64() <= sizes[1].as_u64(),
+        "{url}: content wider than the window ({sizes}); see desk-{name}.png"
+    );
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 1. Two registration desks
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_registration_desks_check_in_and_edit_the_same_players_without_losing_a_change(
+) -> anyhow::Result<()> {
+    let test = "two_registration_desks_check_in_and_edit_the_same_players_without_losing_a_change";
+    let e = Event::open(4, false, false).await?;
+    let (ta, tb) = (
+        e.token("desk-a", pb::Role::Registration).await?,
+        e.token("desk-b", pb::Role::Registration).await?,
+    );
+    let Some(a) = Browser::sized(test, &screenshot_dir(), LAPTOP).await? else {
+        return Ok(());
+    };
+    look(&a, &format!("{}/desk/login", e.venue.url()), "login").await?;
+    a.sign_in(&e.venue.url(), &ta, "Anne", "/desk/register")
+        .await?;
+    let Some(b) = desk_browser(test, LAPTOP, &e.venue, &tb, "Bob", "/desk/register").await? else {
+        return Ok(());
+    };
+    let badge = wait_text(
+        &a,
+        "#desk-badge",
+        "desk-a",
+        Duration::from_secs(2),
+        "desk-badge",
+    )
+    .await?;
+    assert!(
+        badge.contains("registration") && badge.contains("Anne"),
+        "#desk-badge: {badge}"
+    );
+    a.screenshot("desk-register").await?;
+
+    // A checks a player in with one tap; B's list shows it by itself.
+    let x = &e.players[0];
+    let row = format!("li.result[data-id=\"P{}\"]", x.id);
+    b.wait_for(
+        &format!("return !!document.querySelector({});", js(&row)),
+        Duration::from_secs(2),
+    )
+    .await
+    .context("desk B lists every player")?;
+    b.eval("window.__deskB = 'no reload'; return null;").await?;
+    // B's volunteer is about to tap the same player: keep that button outside <main>, as it was before the live
+    // refresh (a tap landing just before the refresh).
+    b.eval(&format!(
+        "const f = document.querySelector({}).closest('form').cloneNode(true); f.id = 'held'; \
+         document.body.appendChild(f); return null;",
+        js(&format!("{row} button.checkin"))
+    ))
+    .await?;
+    click(&a, &format!("{row} button.checkin")).await?;
+    wait_text(
+        &a,
+        "p.done",
+        "checked in",
+        Duration::from_secs(5),
+        "desk-register-checkin",
+    )
+    .await?;
+    let now = e.director.desk.get(x.id).await?;
+    assert_eq!(
+        now.entries.iter().map(|en| en.status).collect::<Vec<_>>(),
+        vec![pb::EntryStatus::CheckedIn as i32],
+        "desk A's check-in is in the register"
+    );
+    let checked = format!("{row} .entry[data-status=\"checked in\"]");
+    let seen = b
+        .wait_for(
+            &format!(
+                "return window.__deskB === 'no reload' && !!document.querySelector({});",
+                js(&checked)
+            ),
+            Duration::from_secs(3),
+        )
+        .await;
+    if seen.is_err() {
+        let path = b.screenshot("desk-register-not-live").await?;
+        bail!(
+            "desk B does not show desk A's check-in within 3 s without a reload; see {}",
+            path.display()
+        );
+    }
+    b.screenshot("desk-register-live").await?;
+
+    // B's tap on the same player, a moment late, says who did it and changes nothing.
+    let before = e.director.desk.last_seq().await?;
+    click(&b, "form#held button").await?;
+    let note = wait_text(
+        &b,
+        "#notice",
+        "already checked in",
+        Duration::from_secs(5),
+        "desk-register-second-tap",
+    )
+    .await?;
+    assert!(
+        note.contains("desk-a"),
+        "the second check-in names the desk that made the first: {note}"
+    );
+    assert_eq!(
+        e.director.desk.last_seq().await?,
+        before,
+        "a second check-in logs nothing"
+    );
+
+    // Both desks open the same player's edit form; A saves first, B's save is stale.
+    let y = &e.players[1];
+    let edit = format!("{}/desk/register/player/P{}/edit", e.venue.url(), y.id);
+    a.client.goto(&edit).await?;
+    b.client.goto(&edit).await?;
+    b.screenshot("desk-register-edit").await?;
+    type_into(&a, "form#edit input[name=club]", "Club A").await?;
+    click(&a, "form#edit button.primary[type=submit]").await?;
+    wait_text(&a, "p.done", "saved", Duration::from_secs(5), "desk-edit-a").await?;
+    assert!(
+        e.director.desk.last_seq().await? > before,
+        "A's save is logged"
+    );
+    type_into(&b, "form#edit input[name=city]", "City B").await?;
+    click(&b, "form#edit button.primary[type=submit]").await?;
+    let stale = wait_text(
+        &b,
+        "#stale",
+        "desk-a",
+        Duration::from_secs(5),
+        "desk-register-stale",
+    )
+    .await?;
+    b.screenshot("desk-register-stale").await?;
+    assert!(
+        stale.to_lowercase().contains("changed at desk-a"),
+        "#stale names the desk that changed the player: {stale}"
+    );
+    let differs = b
+        .eval(
+            "return Array.from(document.querySelectorAll('#stale tr[data-field].differs')).map(tr => \
+             [tr.dataset.field, tr.querySelector('.mine').textContent.trim(), tr.querySelector('.current').textContent.trim()]);",
+        )
+        .await?;
+    let differs: Vec<(String, String, String)> = differs
+        .as_array()
+        .map(|rows| {
+            rows.iter()
+                .map(|r| {
+                    let s = |i: usize| r[i].as_str().unwrap_or_default().to_string();
+                    (s(0), s(1), s(2))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    assert!(
+        differs.contains(&("club".into(), "Oslo".into(), "Club A".into()))
+            && differs.contains(&("city".into(), "City B".into(), "Oslo".into())),
+        "#stale shows both versions of club and city (field, yours, current): {differs:?}"
+    );
+    let mid = e.director.desk.get(y.id).await?.fields.unwrap_or_default();
+    assert_eq!(
+        (mid.club.as_str(), mid.city.as_str()),
+        ("Club A", "Oslo"),
+        "a stale save changes nothing"
+    );
+    // B saves the form shown under the panel: the current record with B's change on top.
+    let merged = b
+        .eval(
+            "return [document.querySelector('form#edit input[name=club]').value, \
+             document.querySelector('form#edit input[name=city]').value];",
+        )
+        .await?;
+    assert_eq!(
+        merged,
+        serde_json::json!(["Club A", "City B"]),
+        "the form holds A's club and B's city"
+    );
+    click(&b, "form#edit button.primary[type=submit]").await?;
+    wait_text(
+        &b,
+        "p.done",
+        "saved",
+        Duration::from_secs(5),
+        "desk-edit-b-again",
+    )
+    .await?;
+    let after = e.director.desk.get(y.id).await?.fields.unwrap_or_default();
+    assert_eq!(
+        (
+            after.club.as_str(),
+            after.city.as_str(),
+            after.family_name.as_str()
+        ),
+        ("Club A", "City B", "Berg"),
+        "no lost update: A's club and B's city are both kept"
+    );
+
+    a.close().await?;
+    b.close().await
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 2. Referee tablet, results desks, the director settles a mismatch
+
+/// Enters `letter` (b, w, j, x) at `table` on the results desk page and waits for the confirmation. The table,
+/// the result and the submit happen in one script, so a live refresh (the other desk's entry arriving) cannot
+/// come between them.
+async fn enter_result(b: &Browser, table: u32, letter: &str) -> anyhow::Result<()> {
+    b.eval(&format!(
+        "const f = document.querySelector('form#result'); \
+         f.querySelector('input#table').value = '{table}'; \
+         f.querySelector('input[name=result][value={letter}]').checked = true; \
+         f.querySelector('button[type=submit]').click(); return null;"
+    ))
+    .await?;
+    wait_text(
+        b,
+        "p.done",
+        &format!("able {table}"),
+        Duration::from_secs(5),
+        &format!("desk-results-{table}"),
+    )
+    .await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn referee_tablet_and_two_results_desks_and_the_director_settles_the_mismatch(
+) -> anyhow::Result<()> {
+    let test = "referee_tablet_and_two_results_desks_and_the_director_settles_the_mismatch";
+    let e = Event::open(8, true, true).await?;
+    let t = e.t;
+    e.director.draw(t, 1, false, false).await?;
+    let r1 = e.director.publish(t, 1).await?;
+    ensure!(r1.games.len() == 4, "eight players, four tables: {r1:?}");
+    let numbers = e.numbers().await?;
+
+    // The referee's tablet, portrait.
+    let referee = e.token("tablet-1", pb::Role::Referee).await?;
+    let Some(tablet) = desk_browser(
+        test,
+        TABLET,
+        &e.venue,
+        &referee,
+        "Rita",
+        &format!("/desk/referee/{t}"),
+    )
+    .await?
+    else {
+        return Ok(());
+    };
+    tablet.screenshot("desk-referee").await?;
+    let sizes = tablet
+        .eval("return [document.documentElement.scrollWidth, window.innerWidth];")
+        .await?;
+    assert!(
+        sizes[0].as_u64() <= sizes[1].as_u64(),
+        "the tablet page fits 800 px: {sizes}"
+    );
+
+    // No-show at table 1: tap the absent player (black), confirm.
+    let g1 = game(&r1, 1)?;
+    let absent = numbers[&player_id(&g1.black)];
+    tablet
+        .eval("window.confirm = () => true; return null;")
+        .await?;
+    click(
+        &tablet,
+        &format!("#table-1 button.noshow[data-player=\"{absent}\"]"),
+    )
+    .await?;
+    tablet
+        .wait_for(
+            "return !!document.querySelector('#table-1.noshow, #table-1.result');",
+            Duration::from_secs(5),
+        )
+        .await
+        .context("table 1's card shows the no-show")?;
+    let round = e.director.round(t, 1).await?;
+    let g = game(&round, 1)?;
+    assert_eq!(
+        g.confirmed,
+        Some(pb::GameResult {
+            outcome: pb::Outcome::WhiteWins as i32,
+            by_forfeit: true
+        }),
+        "the no-show of black at table 1 is white's win by forfeit: {g:?}"
+    );
+
+    // Late start at table 2: 12 minutes, white late.
+    let g2 = game(&r1, 2)?;
+    let late = numbers[&player_id(&g2.white)];
+    tablet
+        .eval("window.confirm = () => true; return null;")
+        .await?;
+    type_into(&tablet, "#table-2 form.late input[name=minutes]", "12").await?;
+    click(
+        &tablet,
+        &format!("#table-2 form.late button[name=player][value=\"{late}\"]"),
+    )
+    .await?;
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let round = e.director.round(t, 1).await?;
+        let g = game(&round, 2)?;
+        if g.notes
+            .iter()
+            .any(|n| n.to_lowercase().contains("late start"))
+        {
+            assert!(g.confirmed.is_none(), "a late start is no result: {g:?}");
+            break;
+        }
+        if Instant::now() > deadline {
+            let path = tablet.screenshot("desk-referee-late").await?;
+            bail!(
+                "no `late start` note at table 2 after the tablet's report: {g:?}; see {}",
+                path.display()
+            );
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    tablet
+        .wait_for(
+            "return !!document.querySelector('#table-2.late') && !!document.querySelector('p#clock');",
+            Duration::from_secs(3),
+        )
+        .await
+        .context("table 2's card is marked late and the forfeit clock is shown")?;
+    // The round was published on this server, so its publish time is recorded and the clock is exact: the page
+    // must not say otherwise.
+    let clock = tablet
+        .eval("return document.querySelector('p#clock').textContent.replace(/\\s+/g, ' ');")
+        .await?;
+    let clock = clock.as_str().unwrap_or_default().to_string();
+    let mut server_bugs = Vec::new();
+    if clock.contains("not recorded") || clock.contains("At least") {
+        server_bugs.push(format!(
+            "SERVER BUG (referee/card.rs clock_line): a round published on this server has its publish time \
+             recorded, yet p#clock reads {clock:?}; expected no \"(the publish time is not recorded)\" note"
+        ));
+    }
+    tablet.screenshot("desk-referee-after").await?;
+    tablet.close().await?;
+
+    // A results desk in a browser and one over gRPC enter tables 2–4; table 4 differs.
+    let web_token = e.token("results-web", pb::Role::Results).await?;
+    let Some(results) = desk_browser(
+        test,
+        LAPTOP,
+        &e.venue,
+        &web_token,
+        "Rosa",
+        &format!("/desk/results/{t}"),
+    )
+    .await?
+    else {
+        return Ok(());
+    };
+    results.screenshot("desk-results").await?;
+    let cli = e.venue.play_desk("results-cli", pb::Role::Results).await?;
+    let entries = [
+        (2, "w", pb::Outcome::WhiteWins, pb::Outcome::WhiteWins),
+        (3, "b", pb::Outcome::BlackWins, pb::Outcome::BlackWins),
+        (4, "w", pb::Outcome::WhiteWins, pb::Outcome::BlackWins),
+    ];
+    for (table, letter, _, cli_outcome) in entries {
+        enter_result(&results, table, letter).await?;
+        cli.report(t, 1, table, cli_outcome).await?;
+    }
+    let round = e.director.round(t, 1).await?;
+    for (table, _, web_outcome, cli_outcome) in entries {
+        let g = game(&round, table)?;
+        if web_outcome == cli_outcome {
+            assert_eq!(
+                g.confirmed.map(|c| c.outcome),
+                Some(web_outcome as i32),
+                "table {table}: both desks agree, confirmed: {g:?}"
+            );
+        } else {
+            assert_eq!(
+                g.progress,
+                pb::ResultProgress::Mismatch as i32,
+                "table {table}: {g:?}"
+            );
+            assert!(
+                g.confirmed.is_none(),
+                "table {table}: a mismatch confirms nothing"
+            );
+        }
+    }
+    results
+        .client
+        .goto(&format!("{}/desk/results/{t}", e.venue.url()))
+        .await?;
+    results
+        .wait_for("return !!document.querySelector('tr.table#t4.mismatch') && !!document.querySelector('tr.table#t2.confirmed');", Duration::from_secs(3))
+        .await
+        .context("the results desk shows table 4 mismatched and table 2 confirmed")?;
+    results.screenshot("desk-results-mismatch").await?;
+    results.close().await?;
+
+    // The director's dashboard shows the mismatch with both entries and settles it.
+    let Some(director) = desk_browser(
+        test,
+        LAPTOP,
+        &e.venue,
+        e.venue.director_token(),
+        "Dana",
+        &format!("/desk/director/{t}"),
+    )
+    .await?
+    else {
+        return Ok(());
+    };
+    let row = "table#open tr.open.mismatch[data-table=\"4\"]";
+    let shown = wait_text(
+        &director,
+        row,
+        "results-web",
+        Duration::from_secs(3),
+        "desk-director-mismatch",
+    )
+    .await?;
+    director.screenshot("desk-director-mismatch").await?;
+    assert!(
+        shown.contains("results-web") && shown.contains("results-cli") && shown.contains("Rosa"),
+        "the mismatch row shows both entries and who made them: {shown}"
+    );
+    // Choose and submit in one script: a live refresh cannot come between them.
+    director
+        .eval(&format!(
+            "const f = document.querySelector({}); f.querySelector('select[name=result]').value = 'b'; \
+             f.querySelector('button').click(); return null;",
+            js(&format!("{row} form[data-action=result]"))
+        ))
+        .await?;
+    director
+        .wait_for(
+            "return !!document.querySelector('.done');",
+            Duration::from_secs(5),
+        )
+        .await
+        .context("settling shows a .done notice")?;
+    let round = e.director.round(t, 1).await?;
+    let g = game(&round, 4)?;
+    assert_eq!(
+        g.confirmed.map(|c| c.outcome),
+        Some(pb::Outcome::BlackWins as i32),
+        "the director's settlement confirms table 4: {g:?}"
+    );
+    let settled = director
+        .wait_for(
+            "return document.readyState === 'complete' && !!document.querySelector('p#progress') \
+             && document.querySelectorAll('table#open tr.open.mismatch').length === 0;",
+            Duration::from_secs(3),
+        )
+        .await;
+    assert!(settled.is_ok(), "no mismatch left on the dashboard");
+    director.screenshot("desk-director-settled").await?;
+    director.close().await?;
+    assert!(server_bugs.is_empty(), "{}", server_bugs.join("\n"));
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 3. The director's round in the browser
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_director_draws_swaps_publishes_and_closes_a_round_in_the_browser() -> anyhow::Result<()>
+{
+    let test = "the_director_draws_swaps_publishes_and_closes_a_round_in_the_browser";
+    let c = Congress::open().await?;
+    let t = c.t;
+    let url = c.venue.url();
+    let Some(d) = desk_browser(
+        test,
+        LAPTOP,
+        &c.venue,
+        c.venue.director_token(),
+        "Dana",
+        &format!("/desk/director/{t}"),
+    )
+    .await?
+    else {
+        return Ok(());
+    };
+    let Some(phone) = Browser::sized(test, &screenshot_dir(), PHONE).await? else {
+        return Ok(());
+    };
+    let board = format!("{}/t/{t}/pairings", c.venue.public_url());
+    phone.client.goto(&board).await?;
+    phone
+        .wait_for(
+            "return !!document.querySelector('#none');",
+            Duration::from_secs(2),
+        )
+        .await
+        .context("no round on the board yet")?;
+    phone
+        .eval("window.__board = 'no reload'; return null;")
+        .await?;
+    d.screenshot("desk-director").await?;
+
+    // Draw.
+    click(&d, "form[data-action=draw] button").await?;
+    d.wait_for(
+        "return document.querySelectorAll('table#games tr.game').length > 0;",
+        Duration::from_secs(10),
+    )
+    .await
+    .context("the drawn round's games on the dashboard")?;
+    let drawn = c.director.round(t, 1).await?;
+    ensure!(
+        drawn.games.len() >= 2,
+        "round 1 has two games or more: {drawn:?}"
+    );
+    d.screenshot("desk-director-review").await?;
+
+    // Swap white of the first table with black of the second, by their numbers.
+    let (g1, g2) = (&drawn.games[0], &drawn.games[1]);
+    let (pa, pb_) = (player_id(&g1.white), player_id(&g2.black));
+    let (na, nb) = (c.by_id(pa).number, c.by_id(pb_).number);
+    d.eval("document.querySelector('form[data-action=edit] select[name=kind]').value = 'swap'; return null;")
+        .await?;
+    type_into(&d, "form[data-action=edit] input[name=a]", &na.to_string()).await?;
+    type_into(&d, "form[data-action=edit] input[name=b]", &nb.to_string()).await?;
+    click(&d, "form[data-action=edit] button").await?;
+    d.wait_for(
+        "return !!document.querySelector('.done, #error');",
+        Duration::from_secs(5),
+    )
+    .await?;
+    let swapped = c.director.round(t, 1).await?;
+    let seats = |r: &pb::Round, table: u32| -> Vec<u64> {
+        r.games
+            .iter()
+            .filter(|g| g.table == table)
+            .flat_map(|g| [player_id(&g.white), player_id(&g.black)])
+            .collect()
+    };
+    assert!(
+        seats(&swapped, g1.table).contains(&pb_) && seats(&swapped, g2.table).contains(&pa),
+        "#{na} and #{nb} swapped tables {} and {}: before {:?} / {:?}, after {:?} / {:?}",
+        g1.table,
+        g2.table,
+        seats(&drawn, g1.table),
+        seats(&drawn, g2.table),
+        seats(&swapped, g1.table),
+        seats(&swapped, g2.table)
+    );
+
+    // Publish: the public board shows it within about a second, without a reload.
+    let started = Instant::now();
+    click(&d, "form[data-action=publish] button").await?;
+    let rows = swapped.games.len();
+    let shown = phone
+        .wait_for(
+            &format!(
+                "return window.__board === 'no reload' && document.querySelectorAll('#by-table tr.game').length === {rows};"
+            ),
+            Duration::from_secs(3),
+        )
+        .await;
+    let latency = started.elapsed();
+    if shown.is_err() {
+        let path = phone.screenshot("desk-board-not-updated").await?;
+        bail!(
+            "the public board did not show round 1 within 3 s of the publish; see {}",
+            path.display()
+        );
+    }
+    eprintln!("director's publish click → round on the public board: {latency:?}");
+    assert!(
+        latency <= Duration::from_millis(1500),
+        "the board showed the round {latency:?} after the click"
+    );
+    let published = c.director.round(t, 1).await?;
+    assert_eq!(published.state, pb::RoundState::Published as i32);
+    let row = phone
+        .eval(&format!(
+            "const r = Array.from(document.querySelectorAll('#by-table tr.game')).find(tr => \
+             Array.from(tr.querySelectorAll('td, th')).some(td => td.textContent.trim() === '{}')); \
+             return r ? r.textContent : null;",
+            g1.table
+        ))
+        .await?;
+    let moved = c.by_id(pb_);
+    assert!(
+        names(row.as_str().unwrap_or_default(), moved),
+        "the board shows #{nb} {} at table {} after the swap: {row}",
+        moved.family,
+        g1.table
+    );
+    phone.screenshot("desk-board-published").await?;
+    phone.close().await?;
+
+    // Results through gRPC, then close in the browser.
+    for g in &published.games {
+        c.director
+            .report(t, 1, g.table, pb::Outcome::WhiteWins)
+            .await?;
+    }
+    d.client.goto(&format!("{url}/desk/director/{t}")).await?;
+    d.screenshot("desk-director-progress").await?;
+    click(&d, "form[data-action=close] button").await?;
+    d.wait_for(
+        "return !!document.querySelector('.done, #error');",
+        Duration::from_secs(5),
+    )
+    .await?;
+    let closed = c.director.round(t, 1).await?;
+    assert_eq!(
+        closed.state,
+        pb::RoundState::Closed as i32,
+        "round 1 closed from the dashboard"
+    );
+    d.screenshot("desk-director-closed").await?;
+
+    // The late desk at laptop size (the director may use it).
+    look(&d, &format!("{url}/desk/late"), "late").await?;
+    d.close().await
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 4. Roles, revocation, CSRF, markup
+
+/// A form to post: its target and its fields (without `csrf` and `request_id`).
+type Post = (String, Vec<(&'static str, String)>);
+
+/// The `csrf` value of the first form on `doc`.
+fn csrf_in(doc: &str) -> Option<String> {
+    Html::parse_document(doc)
+        .select(&css("input[name=csrf]"))
+        .next()
+        .and_then(|i| i.value().attr("value"))
+        .map(str::to_string)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn desk_pages_refuse_the_wrong_role_revoked_tokens_forged_forms_and_render_markup_inert(
+) -> anyhow::Result<()> {
+    let c = Congress::open().await?;
+    let t = c.t;
+    let round = c.publish_next(1).await?;
+    let g1 = &round.games[0];
+    let white1 = c.by_id(player_id(&g1.white)).number;
+    let anne = c.entrant("Côté").id;
+    let kim = c.entrant("김").id;
+    let tls = c.venue.tls_web()?;
+
+    // One signed-in session per role.
+    let roles = [
+        ("registration", pb::Role::Registration),
+        ("late-desk", pb::Role::LateDesk),
+        ("results", pb::Role::Results),
+        ("referee", pb::Role::Referee),
+        ("viewer", pb::Role::Viewer),
+    ];
+    let mut sessions: Vec<(&str, WebClient)> = vec![(
+        "director",
+        tls.desk_session(c.venue.director_token(), "Dana").await?,
+    )];
+    for (name, role) in roles {
+        let (_, token) = c
+            .director
+            .desk
+            .create_token(&format!("web-{name}"), role)
+            .await?;
+        sessions.push((name, tls.desk_session(&token, name).await?));
+    }
+
+    // Which roles may open each page (the role matrix of gRPC: register, enter results, referee, direct).
+    let register = ["director", "registration", "late-desk"];
+    let late = ["director", "late-desk"];
+    let pages: Vec<(String, &[&str])> = vec![
+        ("/desk/register".into(), &register),
+        ("/desk/register/add".into(), &register),
+        (format!("/desk/register/player/P{anne}/edit"), &register),
+        ("/desk/late".into(), &late),
+        ("/desk/late/add".into(), &late),
+        (format!("/desk/late/player/P{anne}/edit"), &late),
+        (format!("/desk/results/{t}"), &["director", "results"]),
+        (format!("/desk/referee/{t}"), &["director", "referee"]),
+        (format!("/desk/director/{t}"), &["director"]),
+    ];
+    let mut csrf: BTreeMap<&str, String> = BTreeMap::new();
+    let mut wrong = Vec::new();
+    for (role, web) in &sessions {
+        for (page, allowed) in &pages {
+            let reply = web.get(page).await?;
+            let expected = if allowed.contains(role) { 200 } else { 403 };
+            if reply.status != expected {
+                wrong.push(format!(
+                    "{role} GET {page}: {} (expected {expected})",
+                    reply.status
+                ));
+            }
+            if reply.status == 200 {
+                if let Some(value) = csrf_in(&reply.body) {
+                    csrf.entry(role).or_insert(value);
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "the role matrix on desk pages:\n{}",
+        wrong.join("\n")
+    );
+
+    // Every action, posted by each role that may not do it, with that desk's own CSRF value: 403, nothing logged.
+    let seq = c.last_seq().await?;
+    let checkin = |base: &str| (format!("{base}/checkin"), vec![("id", format!("P{kim}"))]);
+    let add = |base: &str| {
+        (
+            format!("{base}/add"),
+            vec![
+                ("family", "Intrus".to_string()),
+                ("given", "Ivan".to_string()),
+                ("rank", "5k".to_string()),
+                ("enter", t.to_string()),
+            ],
+        )
+    };
+    let edit = |base: &str| {
+        (
+            format!("{base}/player/P{anne}/edit"),
+            vec![
+                ("family", "Côté".to_string()),
+                ("given", "Anne".to_string()),
+                ("rank", "3d".to_string()),
+                ("club", "Hacked".to_string()),
+                ("revision", "0".to_string()),
+            ],
+        )
+    };
+    let actions: Vec<(Post, &[&str])> = vec![
+        (checkin("/desk/register"), &register),
+        (add("/desk/register"), &register),
+        (edit("/desk/register"), &register),
+        (checkin("/desk/late"), &late),
+        (add("/desk/late"), &late),
+        (edit("/desk/late"), &late),
+        (
+            (
+                format!("/desk/results/{t}"),
+                vec![
+                    ("round", "1".into()),
+                    ("table", g1.table.to_string()),
+                    ("result", "w".into()),
+                ],
+            ),
+            &["director", "results"],
+        ),
+        (
+            (
+                format!("/desk/referee/{t}"),
+                vec![
+                    ("action", "noshow".into()),
+                    ("round", "1".into()),
+                    ("table", g1.table.to_string()),
+                    ("player", white1.to_string()),
+                ],
+            ),
+            &["director", "referee"],
+        ),
+        (
+            (
+                format!("/desk/director/{t}/do/result"),
+                vec![
+                    ("round", "1".into()),
+                    ("table", g1.table.to_string()),
+                    ("result", "w".into()),
+                ],
+            ),
+            &["director"],
+        ),
+        (
+            (
+                format!("/desk/director/{t}/do/close"),
+                vec![("round", "1".into())],
+            ),
+            &["director"],
+        ),
+        (
+            (
+                format!("/desk/director/{t}/do/publish"),
+                vec![("round", "1".into())],
+            ),
+            &["director"],
+        ),
+    ];
+    for (role, web) in &sessions {
+        let own = csrf.get(role).cloned().unwrap_or_else(|| "0".repeat(32));
+        for ((target, fields), allowed) in &actions {
+            if allowed.contains(role) {
+                continue;
+            }
+            let mut pairs: Vec<(&str, &str)> =
+                fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            let id = tengen_tests::request_id();
+            pairs.extend([("csrf", own.as_str()), ("request_id", id.as_str())]);
+            let reply = web.post_form(target, form(&pairs)).await?;
+            if reply.status != 403
+                || (csrf.contains_key(role) && reply.body.contains("Form expired"))
+            {
+                wrong.push(format!(
+                    "{role} POST {target}: {} (expected 403 for the role) {:?}",
+                    reply.status,
+                    reply.location()
+                ));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "actions refused to the wrong role:\n{}",
+        wrong.join("\n")
+    );
+    assert_eq!(c.last_seq().await?, seq, "refused actions log nothing");
+
+    // CSRF: missing, forged, or another desk's value → 403, nothing changed; the page's own value works.
+    let director = &sessions[0].1;
+    let director_csrf = csrf
+        .get("director")
+        .context("the director's pages carry a csrf value")?
+        .clone();
+    let reg_csrf = csrf
+        .get("registration")
+        .context("the registration desk's csrf")?
+        .clone();
+    for (what, value) in [
+        ("no", None),
+        ("a forged", Some("0".repeat(32))),
+        ("another desk's", Some(reg_csrf)),
+    ] {
+        for target in [
+            "/desk/late/checkin".to_string(),
+            format!("/desk/director/{t}/do/result"),
+        ] {
+            let id = tengen_tests::request_id();
+            let kim_id = format!("P{kim}");
+            let table = g1.table.to_string();
+            let mut pairs = vec![
+                ("request_id", id.as_str()),
+                ("id", kim_id.as_str()),
+                ("round", "1"),
+                ("table", table.as_str()),
+                ("result", "w"),
+            ];
+            if let Some(v) = &value {
+                pairs.push(("csrf", v.as_str()));
+            }
+            let reply = director.post_form(&target, form(&pairs)).await?;
+            assert_eq!(
+                reply.status,
+                403,
+                "{what} csrf on {target}: 403 expected; body: {}",
+                reply.body.chars().take(300).collect::<String>()
+            );
+        }
+    }
+    assert_eq!(c.last_seq().await?, seq, "forged forms log nothing");
+    assert_eq!(
+        c.director
+            .desk
+            .get(kim)
+            .await?
+            .entries
+            .iter()
+            .map(|en| en.status)
+            .collect::<Vec<_>>(),
+        vec![pb::EntryStatus::PreRegistered as i32],
+        "Kim is still expected"
+    );
+    let id = tengen_tests::request_id();
+    let kim_id = format!("P{kim}");
+    let ok = director
+        .post_form(
+            "/desk/late/checkin",
+            form(&[
+                ("csrf", &director_csrf),
+                ("request_id", &id),
+                ("id", &kim_id),
+            ]),
+        )
+        .await?;
+    assert_eq!(
+        ok.status, 303,
+        "the page's own csrf value is accepted: {}",
+        ok.body
+    );
+    assert!(c.last_seq().await? > seq, "the accepted check-in is logged");
+    let seq = c.last_seq().await?;
+    let id = tengen_tests::request_id();
+    let again = director
+        .post_form(
+            "/desk/late/checkin",
+            form(&[
+                ("csrf", &director_csrf),
+                ("request_id", &id),
+                ("id", &kim_id),
+            ]),
+        )
+        .await?;
+    let note = again.location().unwrap_or_default().to_string();
+    assert!(
+        again.status == 303 && note.contains("note="),
+        "a second check-in goes back with a note: {} {note:?}",
+        again.status
+    );
+    assert_eq!(c.last_seq().await?, seq, "a second check-in logs nothing");
+
+    // A revoked token: the next request goes to the login page, and its forms change nothing.
+    let (info, token) = c
+        .director
+        .desk
+        .create_token("web-revoked", pb::Role::LateDesk)
+        .await?;
+    let revoked = tls.desk_session(&token, "Rex").await?;
+    let reply = revoked
+        .get("/desk/late")
+        .await?
+        .expect(200, "before revoking")?;
+    let revoked_csrf = csrf_in(&reply.body).context("the late desk's csrf")?;
+    c.director.desk.revoke_token(info.id).await?;
+    let seq = c.last_seq().await?;
+    let reply = revoked.get("/desk/late").await?;
+    assert_eq!(reply.status, 303, "a revoked token's next page: 303");
+    assert!(
+        reply
+            .location()
+            .is_some_and(|l| l.starts_with("/desk/login")),
+        "a revoked token is sent to /desk/login: {:?}",
+        reply.location()
+    );
+    let id = tengen_tests::request_id();
+    let anne_id = format!("P{anne}");
+    let reply = revoked
+        .post_form(
+            "/desk/late/checkin",
+            form(&[
+                ("csrf", &revoked_csrf),
+                ("request_id", &id),
+                ("id", &anne_id),
+            ]),
+        )
+        .await?;
+    assert!(
+        reply.status == 303
+            && reply
+                .location()
+                .is_some_and(|l| l.starts_with("/desk/login")),
+        "a revoked token's form goes to the login page: {} {:?}",
+        reply.status,
+        reply.location()
+    );
+    assert_eq!(
+        c.last_seq().await?,
+        seq,
+        "nothing logged for a revoked token"
+    );
+    let relogin = tls
+        .post_form(
+            "/desk/login",
+            form(&[
+                ("token", &token),
+                ("operator", "Rex"),
+                ("next", "/desk/late"),
+            ]),
+        )
+        .await?;
+    assert!(
+        relogin.status != 303 && relogin.header("set-cookie").is_none(),
+        "a revoked token cannot sign in again: {} {:?}",
+        relogin.status,
+        relogin.location()
+    );
+
+    // The session cookie: HttpOnly, Secure, SameSite=Strict; an unknown token gets none.
+    let (_, fresh) = c
+        .director
+        .desk
+        .create_token("web-cookie", pb::Role::Results)
+        .await?;
+    let login = tls
+        .post_form(
+            "/desk/login",
+            form(&[("token", &fresh), ("operator", "Ana"), ("next", "/desk")]),
+        )
+        .await?;
+    let cookies: Vec<String> = login
+        .headers
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok().map(str::to_string))
+        .collect();
+    let session = cookies.iter().find(|c| c.starts_with("tengen_desk="));
+    assert!(
+        session.is_some_and(|c| {
+            let c = c.to_lowercase();
+            c.contains("httponly") && c.contains("secure") && c.contains("samesite=strict")
+        }),
+        "the session cookie is HttpOnly, Secure, SameSite=Strict: {cookies:?}"
+    );
+    let unknown = tls
+        .post_form(
+            "/desk/login",
+            form(&[("token", "tgn_not_a_token"), ("next", "/desk")]),
+        )
+        .await?;
+    assert!(
+        unknown.status != 303 && unknown.header("set-cookie").is_none(),
+        "an unknown token is refused at sign-in: {}",
+        unknown.status
+    );
+
+    // A name with markup is text on every desk page.
+    let mallory = c.entrant("Drop").id;
+    let escaped = "Drop&lt;script&gt;alert(1)&lt;/script&gt;";
+    for (target, shows) in [
+        ("/desk/register?q=Drop".to_string(), true),
+        ("/desk/late?q=Drop".to_string(), true),
+        (format!("/desk/register/player/P{mallory}/edit"), true),
+        (format!("/desk/results/{t}"), false),
+        (format!("/desk/referee/{t}"), false),
+        (format!("/desk/director/{t}"), false),
+    ] {
+        let reply = director.get(&target).await?.expect(200, &target)?;
+        let body = &reply.body;
+        assert!(
+            !body.contains("<script>alert") && !body.contains("<b>Club</b>"),
+            "{target}: raw markup from a name or club reached the HTML"
+        );
+        assert!(
+            !body.contains("Drop") || body.contains(escaped),
+            "{target}: the name appears, but not escaped as text"
+        );
+        if shows {
+            assert!(
+                body.contains(escaped),
+                "{target}: shows the name {MARKUP:?} as text"
+            );
+        }
+    }
+    Ok(())
+}
