@@ -34,6 +34,26 @@ pub fn tournament_id(raw: &str) -> Result<TournamentId, WebError> {
     })
 }
 
+/// The tournament `{t}` of a page's address (`/t/{t}/…`, `/desk/…/{t}`); a 400 page unless it is a number.
+pub struct InTournament(pub TournamentId);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for InTournament {
+    type Rejection = WebError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<InTournament, WebError> {
+        let axum::extract::Path(params) = axum::extract::Path::<
+            std::collections::HashMap<String, String>,
+        >::from_request_parts(parts, state)
+        .await
+        .map_err(|_| WebError::bad_request("That address names no tournament."))?;
+        let raw = params.get("t").map_or("", String::as_str);
+        tournament_id(raw).map(InTournament)
+    }
+}
+
 /// The roster of tournament `t`, or a 404 page.
 pub fn roster(state: &State, t: TournamentId) -> Result<Roster<'_>, WebError> {
     Roster::new(state, t)

@@ -6,12 +6,13 @@
 use super::super::layout::Tab;
 use super::super::topics::Topic;
 use super::super::{Web, WebError};
-use super::{halves, roster, tournament_id, tournament_page};
+use super::InTournament;
+use super::{halves, roster, tournament_page};
 use crate::domain::name::fold;
 use crate::domain::round::{GameRecord, RoundRecord, RoundState};
 use crate::domain::{EntryStatus, ParticipantId, State, TournamentId};
 use crate::sheets::roster::Roster;
-use axum::extract::{Path, Query, State as Shared};
+use axum::extract::{Query, State as Shared};
 use axum::response::{IntoResponse, Response};
 use maud::{html, Markup};
 use serde::Deserialize;
@@ -27,14 +28,10 @@ pub struct PairingsQuery {
 /// `GET /t/{t}/pairings`.
 pub async fn page(
     Shared(web): Shared<Arc<Web>>,
-    Path(t): Path<String>,
+    InTournament(t): InTournament,
     query: Result<Query<PairingsQuery>, axum::extract::rejection::QueryRejection>,
     asked: super::Asked,
 ) -> Response {
-    let t = match tournament_id(&t) {
-        Ok(t) => t,
-        Err(e) => return e.into_response(),
-    };
     let Ok(Query(query)) = query else {
         return WebError::bad_request("Use ?round=N to see an earlier round.").into_response();
     };

@@ -5,24 +5,21 @@ use super::super::layout::Tab;
 use super::super::topics::Topic;
 use super::super::{Web, WebError};
 use super::standings::player_href;
-use super::{roster, tournament_id, tournament_page};
+use super::InTournament;
+use super::{roster, tournament_page};
 use crate::domain::name::fold;
 use crate::domain::{Entry, EntryStatus, ParticipantId, State, TournamentId};
-use axum::extract::{Path, State as Shared};
-use axum::response::{IntoResponse, Response};
+use axum::extract::State as Shared;
+use axum::response::Response;
 use maud::html;
 use std::sync::Arc;
 
 /// `GET /t/{t}/players`.
 pub async fn page(
     Shared(web): Shared<Arc<Web>>,
-    Path(t): Path<String>,
+    InTournament(t): InTournament,
     asked: super::Asked,
 ) -> Response {
-    let t = match tournament_id(&t) {
-        Ok(t) => t,
-        Err(e) => return e.into_response(),
-    };
     web.page(&asked, &[Topic::Players(t)], true, |state| render(state, t))
 }
 

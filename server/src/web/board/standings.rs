@@ -6,14 +6,15 @@ use super::super::layout::Tab;
 use super::super::topics::Topic;
 use super::super::{Web, WebError};
 use super::pairings::label;
-use super::{halves, roster, tournament_id, tournament_page};
+use super::InTournament;
+use super::{halves, roster, tournament_page};
 use crate::domain::field::{participant_id, Field};
 use crate::domain::round::RoundState;
 use crate::domain::{State, TournamentId};
 use crate::sheets::ranklist::short;
 use crate::sheets::wallchart::place;
-use axum::extract::{Path, State as Shared};
-use axum::response::{IntoResponse, Response};
+use axum::extract::State as Shared;
+use axum::response::Response;
 use maud::html;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -23,13 +24,9 @@ use tengen_standings::settings::Criterion;
 /// `GET /t/{t}/standings`.
 pub async fn page(
     Shared(web): Shared<Arc<Web>>,
-    Path(t): Path<String>,
+    InTournament(t): InTournament,
     asked: super::Asked,
 ) -> Response {
-    let t = match tournament_id(&t) {
-        Ok(t) => t,
-        Err(e) => return e.into_response(),
-    };
     web.page(&asked, &[Topic::Standings(t)], true, |state| {
         render(state, t)
     })

@@ -17,6 +17,7 @@ use crate::domain::{setup, Command, EntryStatus, ParticipantId, Rank, State, Tou
 use crate::service::Target;
 use crate::sheets::roster::Roster;
 use crate::web::board::pairings::label;
+use crate::web::board::InTournament;
 use crate::web::board::{player_by_number, roster, tournament_id};
 use crate::web::topics::Topic;
 use crate::web::WebError;
@@ -48,13 +49,9 @@ pub struct Notice {
 async fn page(
     Shared(web): Shared<Arc<Web>>,
     desk: Desk,
-    Path(t): Path<String>,
+    InTournament(t): InTournament,
     notice: Result<Query<Notice>, axum::extract::rejection::QueryRejection>,
 ) -> Response {
-    let t = match tournament_id(&t) {
-        Ok(t) => t,
-        Err(e) => return e.into_response(),
-    };
     let notice = notice.map(|q| q.0).unwrap_or_default();
     let alarms = web.core.control.alarms();
     let topics = [Topic::Rounds(t), Topic::Players(t), Topic::Slips];

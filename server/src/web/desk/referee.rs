@@ -18,11 +18,12 @@ use crate::auth::Action;
 use crate::domain::round::GameRecord;
 use crate::domain::{EntryStatus, ParticipantId, State, TournamentId};
 use crate::sheets::roster::Roster;
-use crate::web::board::{roster, tournament_id};
+use crate::web::board::roster;
+use crate::web::board::InTournament;
 use crate::web::topics::Topic;
 use crate::web::WebError;
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State as Shared};
+use axum::extract::{Query, State as Shared};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
@@ -70,13 +71,9 @@ fn topics(t: TournamentId) -> [Topic; 2] {
 async fn page(
     Shared(web): Shared<Arc<Web>>,
     desk: Desk,
-    Path(t): Path<String>,
+    InTournament(t): InTournament,
     query: Result<Query<RefereeQuery>, QueryRejection>,
 ) -> Response {
-    let t = match tournament_id(&t) {
-        Ok(t) => t,
-        Err(e) => return e.into_response(),
-    };
     let q = query.map(|q| q.0).unwrap_or_default();
     let (round, only) = match (
         parse_round(q.round.as_deref()),
@@ -131,13 +128,9 @@ pub struct RefereeForm {
 async fn act(
     Shared(web): Shared<Arc<Web>>,
     desk: Desk,
-    Path(t): Path<String>,
+    InTournament(t): InTournament,
     Form(form): Form<RefereeForm>,
 ) -> Response {
-    let t = match tournament_id(&t) {
-        Ok(t) => t,
-        Err(e) => return e.into_response(),
-    };
     let pinned = form.pinned == "1";
     let shown = form.round.trim().parse::<u32>().ok().filter(|_| pinned);
     let refused = |status: StatusCode, message: String| {

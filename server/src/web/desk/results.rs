@@ -21,11 +21,12 @@ use crate::domain::{Command, State, Subject, TournamentId};
 use crate::service::Target;
 use crate::sheets::roster::Roster;
 use crate::web::board::pairings::label;
-use crate::web::board::{roster, tournament_id};
+use crate::web::board::roster;
+use crate::web::board::InTournament;
 use crate::web::topics::Topic;
 use crate::web::WebError;
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State as Shared};
+use axum::extract::{Query, State as Shared};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
@@ -65,13 +66,9 @@ fn topics(t: TournamentId) -> [Topic; 1] {
 async fn page(
     Shared(web): Shared<Arc<Web>>,
     desk: Desk,
-    Path(t): Path<String>,
+    InTournament(t): InTournament,
     query: Result<Query<ResultsQuery>, QueryRejection>,
 ) -> Response {
-    let t = match tournament_id(&t) {
-        Ok(t) => t,
-        Err(e) => return e.into_response(),
-    };
     let q = query.map(|q| q.0).unwrap_or_default();
     let round = match parse_round(q.round.as_deref()) {
         Ok(r) => r,
@@ -122,13 +119,9 @@ pub struct ResultForm {
 async fn enter(
     Shared(web): Shared<Arc<Web>>,
     desk: Desk,
-    Path(t): Path<String>,
+    InTournament(t): InTournament,
     Form(form): Form<ResultForm>,
 ) -> Response {
-    let t = match tournament_id(&t) {
-        Ok(t) => t,
-        Err(e) => return e.into_response(),
-    };
     let pinned = form.pinned == "1";
     let round = form.round.trim().parse::<u32>().ok();
     let forfeit = !form.forfeit.is_empty();
