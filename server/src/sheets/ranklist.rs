@@ -8,6 +8,8 @@ use super::wallchart::place;
 use crate::domain::field::{participant_id, Field};
 use crate::domain::Rejected;
 use std::collections::BTreeMap;
+use tengen_draw::model::PlayerId;
+use tengen_standings::placing::Standings;
 use tengen_standings::prizes::{split_prizes, Cents};
 use tengen_standings::settings::Criterion;
 
@@ -23,18 +25,7 @@ pub(crate) fn standings(roster: &Roster, round: u32) -> Result<Sheet, Rejected> 
         roster.heading_lines(),
     );
     let standings = Field::new(roster.state, roster.tournament).standings(after, None);
-    let prizes: Vec<Cents> = roster
-        .tournament
-        .settings
-        .scoring
-        .prizes_cents
-        .iter()
-        .map(|c| Cents(*c))
-        .collect();
-    let awards: BTreeMap<_, Cents> = split_prizes(&standings.rows, &prizes)
-        .into_iter()
-        .map(|a| (a.player, a.amount))
-        .collect();
+    let (prizes, awards) = awards(roster, &standings);
     let show_wins = !standings.criteria.contains(&Criterion::Wins);
     let mut columns = vec![
         Column::right("Place"),
@@ -121,6 +112,27 @@ pub(crate) fn standings(roster: &Roster, round: u32) -> Result<Sheet, Rejected> 
         }));
     }
     Ok(sheet)
+}
+
+/// The tournament's prizes, and what each placed player takes (tied players split the prizes of the places
+/// they share).
+pub(crate) fn awards(
+    roster: &Roster,
+    standings: &Standings,
+) -> (Vec<Cents>, BTreeMap<PlayerId, Cents>) {
+    let prizes: Vec<Cents> = roster
+        .tournament
+        .settings
+        .scoring
+        .prizes_cents
+        .iter()
+        .map(|c| Cents(*c))
+        .collect();
+    let awards = split_prizes(&standings.rows, &prizes)
+        .into_iter()
+        .map(|a| (a.player, a.amount))
+        .collect();
+    (prizes, awards)
 }
 
 /// A criterion's column header: its name without the conventions in brackets (the note spells them out).

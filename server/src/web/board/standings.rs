@@ -11,14 +11,12 @@ use super::{halves, roster, tournament_page};
 use crate::domain::field::{participant_id, Field};
 use crate::domain::round::RoundState;
 use crate::domain::{State, TournamentId};
-use crate::sheets::ranklist::short;
+use crate::sheets::ranklist::{awards, short};
 use crate::sheets::wallchart::place;
 use axum::extract::State as Shared;
 use axum::response::Response;
 use maud::html;
-use std::collections::BTreeMap;
 use std::sync::Arc;
-use tengen_standings::prizes::{split_prizes, Cents};
 use tengen_standings::settings::Criterion;
 
 /// `GET /t/{t}/standings`.
@@ -45,22 +43,7 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
         .iter()
         .any(|r| r.number >= total && r.state == RoundState::Closed);
     let standings = Field::new(state, roster.tournament).standings(after, None);
-    let prizes: Vec<Cents> = roster
-        .tournament
-        .settings
-        .scoring
-        .prizes_cents
-        .iter()
-        .map(|c| Cents(*c))
-        .collect();
-    let awards: BTreeMap<_, Cents> = if last_closed {
-        split_prizes(&standings.rows, &prizes)
-            .into_iter()
-            .map(|a| (a.player, a.amount))
-            .collect()
-    } else {
-        BTreeMap::new()
-    };
+    let (prizes, awards) = awards(&roster, &standings);
     let show_wins = !standings.criteria.contains(&Criterion::Wins);
     let show_mms = !standings.criteria.contains(&Criterion::Mms);
     let show_prizes = last_closed && !prizes.is_empty();
