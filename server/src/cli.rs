@@ -51,6 +51,9 @@ pub struct Cli {
     /// This server's name in the other server's status.
     #[arg(long, env = "TENGEN_NAME")]
     pub name: Option<String>,
+    /// A snapshot of the register every this many log entries: a restart replays at most this many.
+    #[arg(long, default_value_t = crate::log::writer::SNAPSHOT_EVERY, value_parser = clap::value_parser!(u64).range(1..))]
+    pub snapshot_every: u64,
     /// What to do (default: serve).
     #[command(subcommand)]
     pub command: Option<Cmd>,
@@ -96,6 +99,12 @@ pub enum Cmd {
         #[command(subcommand)]
         action: CertCmd,
     },
+    /// Terminal tokens on the server machine itself: `token reset` when the director's token is lost.
+    Token {
+        /// What to do.
+        #[command(subcommand)]
+        action: TokenCmd,
+    },
     /// Print the public board's QR code for the hall poster: in the terminal, or an A4 SVG poster
     /// (`--svg > poster.svg`). Phones open the plain-HTTP public port (--public-http).
     BoardQr {
@@ -128,6 +137,14 @@ pub enum CertCmd {
         #[arg(long)]
         out: PathBuf,
     },
+}
+
+/// Token actions that need shell access to the server machine.
+#[derive(Debug, Subcommand)]
+pub enum TokenCmd {
+    /// With the server stopped: revoke every director token, make a new one, write it to DATA/director.token and
+    /// print it. Recorded in the log like any change (terminal `offline-reset`).
+    Reset,
 }
 
 /// Runs the command line; returns the process exit code.
@@ -170,10 +187,23 @@ pub fn main() -> anyhow::Result<i32> {
         Some(Cmd::Cert {
             action: CertCmd::Issue { ref name, ref out },
         }) => crate::cli_admin::cert_issue(&cli.data, name, out),
+        Some(Cmd::Token {
+            action: TokenCmd::Reset,
+        }) => crate::cli_admin::token_reset(&cli.data),
         Some(Cmd::Serve) | None => {
             init_tracing();
             let runtime = runtime()?;
-            runtime.block_on(serve_main(cli))?;
+            let served = runtime.block_on(serve_main(cli));
+            // A storage call stuck on a dead disk must not hold the process (dropping the runtime could wait on
+            // it again): the server has said why; leave at once.
+            if let Err(e) = &served {
+                if let Some(stuck @ crate::ServerError::StorageStuck(_)) = e.downcast_ref() {
+                    eprintln!("tengen-server: {stuck}");
+                    std::process::exit(3);
+                }
+            }
+            runtime.shutdown_timeout(std::time::Duration::from_secs(2));
+            served?;
             Ok(0)
         }
     }
@@ -185,12 +215,17 @@ fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
         .build()
 }
 
+/// Logs go to stdout, in colour only on a terminal (never into a file or journald) and never with `NO_COLOR` set.
 fn init_tracing() {
+    use std::io::IsTerminal;
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let colour = std::io::stdout().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_target(false)
+        .with_ansi(colour)
         .try_init();
 }
 
@@ -224,6 +259,7 @@ async fn serve_main(cli: Cli) -> anyhow::Result<()> {
         sync,
         ack_timeout: std::time::Duration::from_millis(cli.ack_timeout_ms.max(1)),
         name: cli.name.clone().unwrap_or_else(|| cli.listen.to_string()),
+        snapshot_every: cli.snapshot_every,
     };
     let listener = tokio::net::TcpListener::bind(cli.listen).await?;
     let addr = listener.local_addr()?;
@@ -245,7 +281,10 @@ async fn serve_main(cli: Cli) -> anyhow::Result<()> {
         "tengen-server listening on {scheme}://{addr} (data in {})",
         config.data_dir.display()
     );
-    println!("replayed {} log entries", prepared.replayed);
+    println!(
+        "{} log entries; replayed {} after the snapshot",
+        prepared.entries, prepared.replayed
+    );
     println!("mode: {}", prepared.mode());
     match &prepared.tls {
         Some(tls) => {

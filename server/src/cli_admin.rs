@@ -1,12 +1,17 @@
 //! The `tengen-server` administration sub-commands: promote a standby, back up, restore, issue a standby's
-//! certificate. The binary edge: errors are `anyhow`, messages are for the director at the console.
+//! certificate, reset the director's token. The binary edge: errors are `anyhow`, messages are for the director at
+//! the console.
 
+use crate::auth::token_file;
+use crate::domain::{decide::token_hash, Actor, Command, Role};
+use crate::log::writer::{self, WriterParts};
 use crate::log::{replay, LogStore, SledStore};
 use crate::replica::backup;
 use crate::replica::peer::{Peer, PeerConfig};
 use anyhow::Context;
 use std::io::Write;
 use std::path::Path;
+use std::sync::{Arc, RwLock};
 use tokio_stream::StreamExt;
 
 fn director_token(data: &Path, token_file: Option<&Path>) -> anyhow::Result<String> {
@@ -141,4 +146,80 @@ pub fn cert_issue(data: &Path, names: &[String], out: &Path) -> anyhow::Result<i
     );
     println!("copy it to the standby, then start: tengen-server --data DIR --follow https://PRIMARY:7443 --replica-token-file FILE");
     Ok(0)
+}
+
+/// `tengen-server token reset`: on a stopped server's data directory (sled's lock refuses a running one), revokes
+/// every director token and installs a new one, through the writer like any change, so the log records it
+/// (terminal `offline-reset`, the shell user as operator). The secret goes to `director.token` first: a crash
+/// before the entry is durable leaves the old tokens working, and the reset can simply be run again.
+pub fn token_reset(data: &Path) -> anyhow::Result<i32> {
+    let log_dir = data.join("log");
+    if !log_dir.join("db").is_file() {
+        anyhow::bail!(
+            "{} holds no log: start the server there once (the first start makes the director's token)",
+            data.display()
+        );
+    }
+    let store = SledStore::open(&log_dir).with_context(|| {
+        format!(
+            "opening {} (stop the server first: the token reset works only while no server uses the data directory)",
+            log_dir.display()
+        )
+    })?;
+    let store: Arc<dyn LogStore> = Arc::new(store);
+    let replayed = replay(store.as_ref())?;
+    let revoking = replayed
+        .state
+        .tokens
+        .values()
+        .filter(|t| t.role == Role::Director && !t.revoked)
+        .count();
+    let (published, _) = tokio::sync::broadcast::channel(16);
+    let (writer, handle) = writer::spawn(WriterParts {
+        store,
+        working: replayed.state.clone(),
+        last_hash: replayed.last_hash,
+        shared: Arc::new(RwLock::new(replayed.state)),
+        published,
+        snapshot_every: writer::SNAPSHOT_EVERY,
+    })?;
+    let path = data.join("director.token");
+    let secret = token_file::new_secret();
+    token_file::write(&path, &secret)
+        .with_context(|| format!("writing the new director token to {}", path.display()))?;
+    let actor = Actor {
+        terminal: "offline-reset".into(),
+        role: Role::System,
+        operator: shell_user(),
+    };
+    let cmd = Command::ResetDirectorToken {
+        hash: token_hash(&secret),
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread().build()?;
+    let outcome =
+        runtime.block_on(writer.submit(cmd, actor, format!("offline-reset-{}", crate::now_ms())));
+    drop(writer);
+    let stopped = handle
+        .join()
+        .map_err(|_| anyhow::anyhow!("the log writer panicked"))?;
+    let outcome = outcome.map_err(|e| {
+        anyhow::anyhow!("the reset was not recorded ({e}); the old director tokens still work")
+    })?;
+    stopped.context("closing the log")?;
+    println!(
+        "revoked {revoking} director token(s); entry {} records the reset",
+        outcome.seq.0
+    );
+    println!("new director token (also in {}): {secret}", path.display());
+    Ok(0)
+}
+
+/// Who ran an offline command, for the log's operator field.
+fn shell_user() -> String {
+    std::env::var("USER")
+        .or_else(|_| std::env::var("LOGNAME"))
+        .unwrap_or_default()
+        .chars()
+        .take(100)
+        .collect()
 }

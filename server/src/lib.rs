@@ -73,6 +73,8 @@ pub struct Config {
     pub ack_timeout: std::time::Duration,
     /// This server's name in the other server's status.
     pub name: String,
+    /// A snapshot every this many entries.
+    pub snapshot_every: u64,
 }
 
 impl Config {
@@ -88,6 +90,7 @@ impl Config {
             sync: replica::SyncMode::Sync,
             ack_timeout: std::time::Duration::from_secs(2),
             name: "tengen".into(),
+            snapshot_every: log::writer::SNAPSHOT_EVERY,
         }
     }
 }
@@ -116,6 +119,35 @@ pub enum ServerError {
     /// The first-start bootstrap failed.
     #[error("bootstrap: {0}")]
     Bootstrap(String),
+    /// Stopping, the storage did not finish in time (a removed directory, a full or dying disk). Every
+    /// acknowledged entry was fsynced before its answer, so the server exits rather than hang.
+    #[error(
+        "the storage did not finish {0} within {secs} s; exiting anyway (every acknowledged change was already \
+         on disk): check the data directory's disk",
+        secs = STORAGE_STOP_WAIT.as_secs()
+    )]
+    StorageStuck(&'static str),
+}
+
+/// How long a stopping server waits for the writer and the store to finish.
+pub const STORAGE_STOP_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Runs `work` on its own thread and waits at most [`STORAGE_STOP_WAIT`] for it: a plain thread, so a hung
+/// storage call holds up neither the runtime's shutdown nor the process's exit.
+async fn bounded<T: Send + 'static>(
+    what: &'static str,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ServerError> {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    std::thread::Builder::new()
+        .name(format!("stop-{what}"))
+        .spawn(move || {
+            let _ = tx.send(work());
+        })?;
+    match tokio::time::timeout(STORAGE_STOP_WAIT, rx).await {
+        Ok(Ok(value)) => Ok(value),
+        _ => Err(ServerError::StorageStuck(what)),
+    }
 }
 
 /// A server ready to serve: state replayed, writer running, certificates made.
@@ -130,7 +162,9 @@ pub struct Prepared {
     pub new_director_token: Option<String>,
     /// Where the director token is kept.
     pub director_token_path: PathBuf,
-    /// Entries replayed from the log.
+    /// Entries in the log.
+    pub entries: u64,
+    /// Entries replayed after the snapshot (the start's cost).
     pub replayed: u64,
     /// The plain-HTTP listener of the public board (`--public-http`), if any.
     pub public_board: Option<TcpListener>,
@@ -186,6 +220,7 @@ pub async fn prepare(config: &Config, addr: SocketAddr) -> Result<Prepared, Serv
         .await
         .map_err(|e| ServerError::Bootstrap(format!("log replay task failed: {e}")))??;
     let entries = replayed.state.last_seq.0;
+    let tail = replayed.tail;
     let shared = Arc::new(RwLock::new(replayed.state.clone()));
     let (published, _) = tokio::sync::broadcast::channel(4096);
     let (stop, stopping) = tokio::sync::watch::channel(false);
@@ -197,6 +232,7 @@ pub async fn prepare(config: &Config, addr: SocketAddr) -> Result<Prepared, Serv
                 token: token.clone(),
             },
             data_dir: config.data_dir.clone(),
+            snapshot_every: config.snapshot_every,
         }),
         _ => None,
     };
@@ -236,6 +272,7 @@ pub async fn prepare(config: &Config, addr: SocketAddr) -> Result<Prepared, Serv
             last_hash: replayed.last_hash,
             shared: shared.clone(),
             published: published.clone(),
+            snapshot_every: config.snapshot_every,
         })?;
         control.install_writer(writer, handle);
     }
@@ -261,46 +298,59 @@ pub async fn prepare(config: &Config, addr: SocketAddr) -> Result<Prepared, Serv
         tls,
         new_director_token,
         director_token_path,
-        replayed: entries,
+        entries,
+        replayed: tail,
         public_board: None,
     })
 }
 
-/// On a log without tokens, creates the director's token and writes it to `path` (mode 0600).
+/// On a log without tokens, makes the director's token: the secret goes to `path` (mode 0600, atomically and
+/// durably) first, and only then does the log learn its hash. A crash before the entry is durable leaves a log
+/// without tokens, so the next start simply begins again; a crash after it leaves a working token in the file.
+/// Either way a director token can always be had (and `tengen-server token reset` replaces a lost one).
 async fn bootstrap_director(core: &Core, path: &Path) -> Result<Option<String>, ServerError> {
     let has_tokens = core
         .read(|s: &State| !s.tokens.is_empty())
         .map_err(|e| ServerError::Bootstrap(e.message().to_string()))?;
     if has_tokens {
+        if auth::token_file::read(path).is_none() {
+            tracing::warn!(
+                file = %path.display(),
+                "no director token file: if the director's token is lost, stop the server and run \
+                 `tengen-server token reset --data DIR`"
+            );
+        }
         return Ok(None);
     }
+    let secret = auth::token_file::new_secret();
+    auth::token_file::write(path, &secret).map_err(|e| {
+        ServerError::Bootstrap(format!(
+            "cannot write the director token to {}: {e}",
+            path.display()
+        ))
+    })?;
     let actor = Actor {
         terminal: "server".into(),
         role: Role::System,
         operator: String::new(),
     };
-    let cmd = Command::CreateToken {
-        name: "director".into(),
-        role: Role::Director,
+    let cmd = Command::ResetDirectorToken {
+        hash: domain::decide::token_hash(&secret),
     };
     let writer = core
         .control
         .writer()
         .map_err(|e| ServerError::Bootstrap(e.to_string()))?;
     let outcome = writer
-        .submit(cmd, actor, "bootstrap-director-token".into())
+        .submit(cmd, actor, format!("bootstrap-director-token-{}", now_ms()))
         .await
         .map_err(|e| ServerError::Bootstrap(e.to_string()))?;
-    let secret = match (outcome.token_secret, outcome.subject) {
-        (Some(secret), Some(Subject::Token(_))) => secret,
-        _ => {
-            return Err(ServerError::Bootstrap(
-                "no director token was produced".into(),
-            ))
-        }
-    };
-    tls::write_private(path, &format!("{secret}\n"))?;
-    Ok(Some(secret))
+    match outcome.subject {
+        Some(Subject::Token(_)) => Ok(Some(secret)),
+        _ => Err(ServerError::Bootstrap(
+            "no director token was produced".into(),
+        )),
+    }
 }
 
 /// Serves the prepared server on `listener` (gRPC and the web pages) and on the public board's plain-HTTP
@@ -334,6 +384,7 @@ pub async fn serve(
     let web = web::Web::start(core.clone());
     let app = web::router(web.clone(), grpc_routes(&core).await?);
     let control = core.control.clone();
+    let store = core.store.clone();
     drop(core);
     let (stopped, _) = tokio::sync::broadcast::channel::<()>(1);
     let board = public_board.map(|listener| {
@@ -359,11 +410,21 @@ pub async fn serve(
         let _ = stop_follow.send(true);
         let _ = task.await;
     }
+    // A storage error can leave sled waiting forever for a flush that never completes: wait a bounded time.
     if let Some(writer) = control.take_writer() {
-        let stopped = tokio::task::spawn_blocking(move || writer.join()).await;
-        if let Ok(Ok(Err(e))) = stopped {
-            tracing::error!(error = %e, "the writer stopped with an error");
+        match bounded("writing its last snapshot", move || writer.join()).await {
+            Ok(Ok(Err(e))) => tracing::error!(error = %e, "the writer stopped with an error"),
+            Err(stuck) => {
+                tracing::error!(error = %stuck, "stopping");
+                return Err(stuck);
+            }
+            Ok(_) => {}
         }
+    }
+    drop(control);
+    if let Err(stuck) = bounded("flushing the log", move || store.sync()).await {
+        tracing::error!(error = %stuck, "stopping");
+        return Err(stuck);
     }
     result.map_err(ServerError::from)
 }
@@ -413,7 +474,10 @@ async fn grpc_routes(core: &Arc<Core>) -> Result<axum::Router, ServerError> {
         .add_service(InterceptedService::new(results, auth.clone()))
         .add_service(InterceptedService::new(replication, auth))
         .prepare()
-        .into_axum_router())
+        .into_axum_router()
+        .layer(tower::util::MapResponseLayer::new(
+            service::status::tidy_response,
+        )))
 }
 
 /// Prepares and serves: the whole server in one call (used by tests and the binary).

@@ -42,6 +42,7 @@ pub use tengen_proto::v1 as pb;
 
 pub mod board;
 pub mod browser;
+pub mod pair;
 pub mod web;
 
 use web::WebClient;
@@ -447,6 +448,8 @@ pub struct Venue {
     public_port: Option<u16>,
     child: Option<Child>,
     director_token: String,
+    /// Extra server arguments for every (re)start.
+    args: Vec<String>,
 }
 
 impl Venue {
@@ -477,6 +480,7 @@ impl Venue {
                 public_port: if public { Some(free_port()?) } else { None },
                 child: None,
                 director_token: String::new(),
+                args: Vec::new(),
             };
             match venue.spawn_and_wait().await {
                 Ok(()) => return Ok(venue),
@@ -485,6 +489,20 @@ impl Venue {
             }
         }
         Err(last_error.unwrap_or_else(|| anyhow!("no free port")))
+    }
+
+    /// A venue whose server has not started yet: a fresh temporary root and a free port. Prepare the data
+    /// directory, then start it with [`Venue::restart`].
+    pub fn unstarted() -> anyhow::Result<Venue> {
+        Ok(Venue {
+            root: tempfile::Builder::new().prefix("tengen-e2e-").tempdir()?,
+            port: free_port()?,
+            insecure: false,
+            public_port: None,
+            child: None,
+            director_token: String::new(),
+            args: Vec::new(),
+        })
     }
 
     /// The data directory (sled log, `ca.pem`, `director.token`).
@@ -589,6 +607,36 @@ impl Venue {
         Ok(())
     }
 
+    /// Extra arguments for the next starts (e.g. `--snapshot-every 100`).
+    pub fn set_args(&mut self, args: &[&str]) {
+        self.args = args.iter().map(|a| a.to_string()).collect();
+    }
+
+    /// Sends SIGTERM and waits at most `within` for the server to exit; its exit status, or `None` if it is still
+    /// running then (it is killed, so the test can go on).
+    pub fn terminate(
+        &mut self,
+        within: Duration,
+    ) -> anyhow::Result<Option<std::process::ExitStatus>> {
+        let mut child = self
+            .child
+            .take()
+            .ok_or_else(|| anyhow!("the server is not running"))?;
+        Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status()?;
+        let deadline = Instant::now() + within;
+        while Instant::now() < deadline {
+            if let Some(status) = child.try_wait()? {
+                return Ok(Some(status));
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        child.kill()?;
+        child.wait()?;
+        Ok(None)
+    }
+
     /// Starts the server again on the same data directory and port.
     pub async fn restart(&mut self) -> anyhow::Result<()> {
         if self.child.is_some() {
@@ -611,7 +659,8 @@ impl Venue {
                 "RUST_LOG",
                 std::env::var("TENGEN_E2E_LOG").unwrap_or_else(|_| "info".into()),
             )
-            .env("NO_COLOR", "1")
+            // Logs go to a file: the server itself must leave out colour codes (issue 13), so no NO_COLOR here.
+            .env_remove("NO_COLOR")
             .env_remove("TENGEN_DATA")
             .env_remove("TENGEN_LISTEN")
             .stdin(Stdio::null())
@@ -620,6 +669,7 @@ impl Venue {
         if self.insecure {
             cmd.arg("--insecure-dev");
         }
+        cmd.args(&self.args);
         if let Some(port) = self.public_port {
             cmd.arg("--public-http").arg(format!("127.0.0.1:{port}"));
         }

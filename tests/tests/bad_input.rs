@@ -507,3 +507,177 @@ async fn garbage_bytes_on_the_tls_port_do_not_hurt_the_server() -> anyhow::Resul
     assert_eq!(viewer.find("after garb").await?.len(), 1);
     Ok(())
 }
+
+/// Issue 13: a bad value is never echoed whole. A 50,000-character rank (and country, tie-break name, time
+/// system) is `INVALID_ARGUMENT` with a short message that names the field and quotes only the value's start, so
+/// a standard client reads it instead of failing on an oversized `grpc-message` header.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_13_huge_bad_values_get_a_short_invalid_argument() -> anyhow::Result<()> {
+    let venue = Venue::start().await?;
+    let director = venue.director().await?;
+    let huge = "x".repeat(50_000);
+    let before = director.last_seq().await?;
+    let r = director
+        .register_player(player("Long", "Rank", &huge), vec![])
+        .await;
+    let country = pb::ParticipantFields {
+        country: huge.clone(),
+        ..player("Long", "Country", "3k")
+    };
+    let r2 = director.register_player(country, vec![]).await;
+    let r3 = director
+        .register
+        .clone()
+        .create_tournament(pb::CreateTournamentRequest {
+            meta: meta(),
+            settings: Some(pb::TournamentSettings {
+                name: "Main".into(),
+                rounds: 5,
+                pairing_system: huge.clone(),
+                ..Default::default()
+            }),
+        })
+        .await;
+    for (field, r) in [
+        ("rank", r.map(|_| ())),
+        ("country", r2.map(|_| ())),
+        ("pairing system", r3.map(|_| ())),
+    ] {
+        let status = r.expect_err("refused");
+        assert_eq!(status.code(), Code::InvalidArgument, "{field}: {status:?}");
+        let message = status.message();
+        assert!(message.len() < 300, "{field}: {} bytes", message.len());
+        assert!(message.contains(field), "{field}: {message}");
+        assert!(
+            message.to_lowercase().contains("xxxx…\""),
+            "{field}: quotes only the start: {message}"
+        );
+    }
+    assert_eq!(director.last_seq().await?, before, "nothing was written");
+    Ok(())
+}
+
+/// Raw message bytes for a unary call: what a broken or hostile client might send.
+#[derive(Clone, Copy, Default)]
+struct RawCodec;
+
+impl tonic::codec::Codec for RawCodec {
+    type Encode = Vec<u8>;
+    type Decode = Vec<u8>;
+    type Encoder = RawCodec;
+    type Decoder = RawCodec;
+
+    fn encoder(&mut self) -> RawCodec {
+        RawCodec
+    }
+
+    fn decoder(&mut self) -> RawCodec {
+        RawCodec
+    }
+}
+
+impl tonic::codec::Encoder for RawCodec {
+    type Item = Vec<u8>;
+    type Error = tonic::Status;
+
+    fn encode(
+        &mut self,
+        item: Vec<u8>,
+        dst: &mut tonic::codec::EncodeBuf<'_>,
+    ) -> Result<(), tonic::Status> {
+        prost::bytes::BufMut::put_slice(dst, &item);
+        Ok(())
+    }
+}
+
+impl tonic::codec::Decoder for RawCodec {
+    type Item = Vec<u8>;
+    type Error = tonic::Status;
+
+    fn decode(
+        &mut self,
+        src: &mut tonic::codec::DecodeBuf<'_>,
+    ) -> Result<Option<Vec<u8>>, tonic::Status> {
+        use prost::bytes::Buf;
+        let bytes = src.chunk().to_vec();
+        src.advance(bytes.len());
+        Ok(Some(bytes))
+    }
+}
+
+/// Sends `body` as the message of the unary (or server-streaming) call `path`, with `bearer`.
+async fn raw_call(
+    channel: &tonic::transport::Channel,
+    bearer: tengen_tests::Bearer,
+    path: &'static str,
+    body: Vec<u8>,
+) -> anyhow::Result<Result<(), tonic::Status>> {
+    let service = tonic::service::interceptor::InterceptedService::new(channel.clone(), bearer);
+    let mut grpc = tonic::client::Grpc::new(service);
+    grpc.ready()
+        .await
+        .map_err(|e| anyhow::anyhow!("not ready: {}", Into::<tonic::codegen::StdError>::into(e)))?;
+    let path = tonic::codegen::http::uri::PathAndQuery::from_static(path);
+    let r = if path.as_str().ends_with("/Watch") {
+        grpc.server_streaming(tonic::Request::new(body), path, RawCodec)
+            .await
+            .map(|_| ())
+    } else {
+        grpc.unary(tonic::Request::new(body), path, RawCodec)
+            .await
+            .map(|_| ())
+    };
+    Ok(r)
+}
+
+/// Issue 13: a request body the server cannot decode is the client's fault — `INVALID_ARGUMENT`, never
+/// `INTERNAL` — on reads, writes, streams and the open health check alike; random bytes never get `INTERNAL`,
+/// and the server keeps serving.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_13_undecodable_requests_are_invalid_argument() -> anyhow::Result<()> {
+    let venue = Venue::start().await?;
+    let director = venue.director().await?;
+    let before = director.last_seq().await?;
+    let channel = tengen_tests::tls_channel(&venue.url(), venue.ca_pem()?, "localhost").await?;
+    let bearer = tengen_tests::Bearer::token(venue.director_token());
+    // Field 1 with wire type 7, which does not exist: no Protobuf decoder accepts it.
+    let undecodable = vec![0x0f, 0x01, 0x02, 0x03];
+    for path in [
+        "/tengen.v1.Register/GetParticipant",
+        "/tengen.v1.Register/RegisterParticipant",
+        "/tengen.v1.Admin/CreateToken",
+        "/tengen.v1.Log/Watch",
+        "/grpc.health.v1.Health/Check",
+    ] {
+        let status = raw_call(&channel, bearer.clone(), path, undecodable.clone())
+            .await?
+            .expect_err("undecodable");
+        assert_eq!(status.code(), Code::InvalidArgument, "{path}: {status:?}");
+        assert!(
+            status.message().contains("failed to decode"),
+            "{path}: {}",
+            status.message()
+        );
+    }
+    for _ in 0..40 {
+        let mut junk = vec![0u8; 1 + (rand::random::<u8>() as usize)];
+        rand::rng().fill_bytes(&mut junk);
+        let r = raw_call(
+            &channel,
+            bearer.clone(),
+            "/tengen.v1.Register/GetParticipant",
+            junk.clone(),
+        )
+        .await?;
+        assert!(
+            matches!(
+                code_of(&r),
+                Code::InvalidArgument | Code::NotFound | Code::Ok
+            ),
+            "{junk:02x?}: {r:?}"
+        );
+    }
+    assert_eq!(director.last_seq().await?, before, "nothing was written");
+    director.create_tournament("Still", 5).await?;
+    Ok(())
+}

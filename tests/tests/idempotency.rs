@@ -1,5 +1,6 @@
 //! Retrying with the same request id: one record, the same answer. The same id with a different body is refused,
-//! and concurrent duplicates of one request make one record.
+//! and concurrent duplicates of one request make one record. Ids are per terminal: the same id from another desk
+//! is that desk's own command (issue 12).
 
 use std::collections::HashSet;
 use tengen_tests::{code_of, enter, meta_id, pb, player, request_id, Venue};
@@ -179,5 +180,52 @@ async fn concurrent_duplicates_of_one_request_make_one_record() -> anyhow::Resul
         );
     }
     assert_eq!(director.list_all().await?.len(), 5);
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_12_one_request_id_from_two_terminals_is_two_commands() -> anyhow::Result<()> {
+    let venue = Venue::start().await?;
+    let director = venue.director().await?;
+    let desks = [
+        venue.desk("reg-1", pb::Role::Registration).await?,
+        venue.desk("reg-2", pb::Role::Registration).await?,
+    ];
+    let main = director.create_tournament("Main", 5).await?.id;
+    // The same id and the same body from both desks (each confirming a different person, so both may register).
+    let id = request_id();
+    let send = |desk: &tengen_tests::Desk| {
+        let req = pb::RegisterParticipantRequest {
+            meta: meta_id(&id),
+            fields: Some(player("Kim", "Minjun", "2d")),
+            enter: vec![enter(main)],
+            check_in: false,
+            different_person: true,
+        };
+        let mut register = desk.register.clone();
+        async move { register.register_participant(req).await }
+    };
+    let seq = director.last_seq().await?;
+    let first = send(&desks[0]).await?.into_inner();
+    let second = send(&desks[1]).await?.into_inner();
+    assert_ne!(first.id, second.id, "executed once per terminal");
+    assert_eq!(director.last_seq().await?, seq + 2);
+    assert_eq!(director.list_all().await?.len(), 2);
+
+    // Each desk's retry is answered with its own original answer and writes nothing.
+    for (desk, original) in desks.iter().zip([&first, &second]) {
+        let again = send(desk).await?.into_inner();
+        assert_eq!(&again, original, "{}", desk.name);
+    }
+    assert_eq!(director.last_seq().await?, seq + 2, "retries write nothing");
+    let log = director.read_log(seq + 2).await?;
+    let terminals: Vec<(&str, &str)> = log[log.len() - 2..]
+        .iter()
+        .map(|e| (e.terminal.as_str(), e.request_id.as_str()))
+        .collect();
+    assert_eq!(
+        terminals,
+        vec![("reg-1", id.as_str()), ("reg-2", id.as_str())]
+    );
     Ok(())
 }

@@ -3,10 +3,13 @@
 //! only, and the round closes only when every result counts. Then the referee's day in round 2: a no-show is a
 //! forfeit win a results desk cannot overwrite, both absent means both lose, late starts and disputes are noted,
 //! and a dispute blocks closing until settled. Results and referee tokens are held to their roles.
+//! Results files through the real desk program (issue 12): two desks running one file confirm every table, a
+//! row that differs is the only mismatch, and re-running a file on the same desk changes nothing.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
 
-use tengen_tests::{code_of, meta, pb, player, PlayDesk, Venue};
+use tengen_tests::{cli_binary, code_of, meta, pb, player, PlayDesk, Venue};
 use tonic::Code;
 
 use pb::referee_report_request::Report;
@@ -461,5 +464,185 @@ async fn two_desks_confirm_agreeing_entries_and_the_director_resolves_the_rest(
         ((0, 0), (0, 0)),
         "both lose: MMS and wins unchanged"
     );
+    Ok(())
+}
+
+/// `tengen results T R --file FILE` run by the real desk program with `token`: success, and stdout + stderr.
+fn results_file(
+    venue: &Venue,
+    token: &str,
+    t: u64,
+    round: u32,
+    file: &Path,
+) -> anyhow::Result<(bool, String)> {
+    let home = tempfile::tempdir()?;
+    let (t, round) = (t.to_string(), round.to_string());
+    let out = std::process::Command::new(cli_binary()?)
+        .args(["results", &t, &round, "--file"])
+        .arg(file)
+        .env("TENGEN_SERVER", venue.url())
+        .env("TENGEN_CA", venue.data_dir().join("ca.pem"))
+        .env("TENGEN_TOKEN", token)
+        .env("XDG_CONFIG_HOME", home.path())
+        .env("NO_COLOR", "1")
+        .env_remove("TENGEN_DATA")
+        .env_remove("TENGEN_TOKEN_FILE")
+        .output()?;
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Ok((out.status.success(), text))
+}
+
+/// A results file (`table,result` with `w`/`b`, CRLF line ends as a spreadsheet saves them).
+fn write_results(
+    dir: &Path,
+    name: &str,
+    results: &[(u32, pb::Outcome)],
+) -> anyhow::Result<std::path::PathBuf> {
+    let mut text = String::from("table,result\r\n");
+    for (table, outcome) in results {
+        let letter = if *outcome == pb::Outcome::WhiteWins {
+            "w"
+        } else {
+            "b"
+        };
+        text.push_str(&format!("{table},{letter}\r\n"));
+    }
+    let path = dir.join(name);
+    std::fs::write(&path, text)?;
+    Ok(path)
+}
+
+/// Round 1 drawn and published; two results tokens (secrets).
+async fn published_round(
+    venue: &Venue,
+    director: &PlayDesk,
+) -> anyhow::Result<(u64, Vec<u32>, String, String)> {
+    let t = setup(venue, director).await?;
+    let round = director.draw(t, 1, false, false).await?;
+    director.publish(t, 1).await?;
+    let tables: Vec<u32> = seats(&round).keys().copied().collect();
+    let (_, one) = director
+        .desk
+        .create_token("results-1", pb::Role::Results)
+        .await?;
+    let (_, two) = director
+        .desk
+        .create_token("results-2", pb::Role::Results)
+        .await?;
+    Ok((t, tables, one, two))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_12_two_desks_running_one_results_file_confirm_every_table() -> anyhow::Result<()> {
+    let venue = Venue::start().await?;
+    let director = venue.play_director().await?;
+    let (t, tables, one, two) = published_round(&venue, &director).await?;
+    let dir = tempfile::tempdir()?;
+    let results: Vec<(u32, pb::Outcome)> = tables.iter().map(|&n| (n, planned(n))).collect();
+    let file = write_results(dir.path(), "round1.csv", &results)?;
+
+    let (ok, first) = results_file(&venue, &one, t, 1, &file)?;
+    assert!(ok && first.contains("40 entered, 0 not entered"), "{first}");
+    let progress = director.progress(t, 1).await?;
+    assert_eq!(
+        (progress.pending, progress.confirmed),
+        (40, 0),
+        "one desk: pending"
+    );
+
+    // Re-running on the same desk: the same answer, nothing written.
+    let seq = director.desk.last_seq().await?;
+    let (ok, again) = results_file(&venue, &one, t, 1, &file)?;
+    assert!(ok, "{again}");
+    assert_eq!(again, first, "the same answer");
+    assert_eq!(director.desk.last_seq().await?, seq, "no new entries");
+    assert_eq!(director.progress(t, 1).await?.pending, 40);
+
+    // The same file from the second desk is the second entry: every table confirmed.
+    let (ok, second) = results_file(&venue, &two, t, 1, &file)?;
+    assert!(
+        ok && second.contains("40 entered, 0 not entered"),
+        "{second}"
+    );
+    assert_eq!(
+        director.desk.last_seq().await?,
+        seq + 40,
+        "one entry per table"
+    );
+    let progress = director.progress(t, 1).await?;
+    assert_eq!(
+        (progress.confirmed, progress.pending, progress.mismatched),
+        (40, 0, 0),
+        "{:?}",
+        progress.open
+    );
+    for g in &director.round(t, 1).await?.games {
+        let terminals: BTreeSet<&str> = g.reports.iter().map(|r| r.terminal.as_str()).collect();
+        assert_eq!(
+            terminals,
+            BTreeSet::from(["results-1", "results-2"]),
+            "table {}",
+            g.table
+        );
+    }
+    let seq = director.desk.last_seq().await?;
+    for token in [&one, &two] {
+        let (ok, out) = results_file(&venue, token, t, 1, &file)?;
+        assert!(ok, "{out}");
+    }
+    assert_eq!(
+        director.desk.last_seq().await?,
+        seq,
+        "re-runs on either desk write nothing"
+    );
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_12_a_row_that_differs_between_two_desks_files_is_the_only_mismatch(
+) -> anyhow::Result<()> {
+    let venue = Venue::start().await?;
+    let director = venue.play_director().await?;
+    let (t, tables, one, two) = published_round(&venue, &director).await?;
+    let dir = tempfile::tempdir()?;
+    const TYPO: u32 = 17;
+    let results: Vec<(u32, pb::Outcome)> = tables.iter().map(|&n| (n, planned(n))).collect();
+    let typo: Vec<(u32, pb::Outcome)> = results
+        .iter()
+        .map(|&(n, o)| (n, if n == TYPO { opposite(o) } else { o }))
+        .collect();
+    let file = write_results(dir.path(), "desk1.csv", &results)?;
+    let typed = write_results(dir.path(), "desk2.csv", &typo)?;
+    let (ok, out) = results_file(&venue, &one, t, 1, &file)?;
+    assert!(ok, "{out}");
+    let (ok, out) = results_file(&venue, &two, t, 1, &typed)?;
+    assert!(ok, "{out}");
+    let progress = director.progress(t, 1).await?;
+    assert_eq!((progress.confirmed, progress.mismatched), (39, 1));
+    let open: Vec<(u32, i32)> = progress
+        .open
+        .iter()
+        .map(|g| (g.table, g.progress))
+        .collect();
+    assert_eq!(open, vec![(TYPO, pb::ResultProgress::Mismatch as i32)]);
+
+    // Desk 2 fixes its file and runs it again: only the corrected table is sent, and it confirms.
+    let seq = director.desk.last_seq().await?;
+    let (ok, out) = results_file(&venue, &two, t, 1, &file)?;
+    assert!(ok && out.contains("40 entered"), "{out}");
+    assert_eq!(director.desk.last_seq().await?, seq + 1, "one new entry");
+    let progress = director.progress(t, 1).await?;
+    assert_eq!((progress.confirmed, progress.mismatched), (40, 0));
+
+    // The typo file again: table 17 is sent afresh (not answered from the first run's memory as "entered") and
+    // refused, since a confirmed table is the director's to change.
+    let (ok, out) = results_file(&venue, &two, t, 1, &typed)?;
+    assert!(!ok && out.contains("already confirmed"), "{out}");
+    assert!(out.contains("39 entered, 1 not entered"), "{out}");
+    assert_eq!(director.desk.last_seq().await?, seq + 1, "nothing written");
     Ok(())
 }

@@ -1,5 +1,7 @@
 //! Every role × every RPC: the allowed cells succeed, the forbidden ones are refused with `PERMISSION_DENIED`
 //! and change nothing. Calls without a valid token are `UNAUTHENTICATED`; a revoked token stops working at once.
+//! The director can never be locked out: a failed first start leaves a way in, the last director token cannot be
+//! revoked, and `tengen-server token reset` on the server machine replaces a lost one.
 //!
 //! The expected table is written out here from the matrix in `server/src/auth/role.rs`, and a check without a
 //! server pins it to that matrix, so a change to either must be made on purpose.
@@ -481,6 +483,11 @@ async fn calls_without_a_valid_token_are_unauthenticated_and_change_nothing() ->
             Bearer::token("tgn_0000000000000000000000000000000000000000000000000000000000000000"),
         ),
         ("empty bearer", Bearer::raw("Bearer ")),
+        // Issue 13: the header must read `Bearer <token>`; the bare secret is refused like a wrong one.
+        (
+            "director token without the Bearer prefix",
+            Bearer::raw(venue.director_token()),
+        ),
         ("basic auth", Bearer::raw("Basic ZGlyZWN0b3I6c2VjcmV0")),
         (
             "director token, mangled",
@@ -520,6 +527,13 @@ async fn calls_without_a_valid_token_are_unauthenticated_and_change_nothing() ->
     }
     assert_eq!(director.last_seq().await?, before);
     assert!(director.list_all().await?.is_empty());
+    // The scheme's case does not matter (RFC 6750).
+    let lower = Bearer::raw(&format!("bearer {}", venue.director_token()));
+    let who = pb::admin_client::AdminClient::with_interceptor(channel, lower)
+        .who_am_i(pb::WhoAmIRequest {})
+        .await?
+        .into_inner();
+    assert_eq!(who.role, pb::Role::Director as i32);
     Ok(())
 }
 
@@ -650,5 +664,164 @@ async fn change_slips_are_for_the_director_only() -> anyhow::Result<()> {
     let public = director.create_token("board", pb::Role::Public).await;
     assert_eq!(code_of(&public), Code::InvalidArgument, "{public:?}");
     assert_eq!(director.last_seq().await?, before, "nothing was written");
+    Ok(())
+}
+
+/// The ids of the director tokens that still work, from the director's token list.
+async fn working_director_tokens(director: &Desk) -> anyhow::Result<Vec<u64>> {
+    let tokens = director
+        .admin
+        .clone()
+        .list_tokens(pb::ListTokensRequest {})
+        .await?
+        .into_inner()
+        .tokens;
+    Ok(tokens
+        .iter()
+        .filter(|t| t.role == pb::Role::Director as i32 && !t.revoked)
+        .map(|t| t.id)
+        .collect())
+}
+
+/// Issue 13: the last director token that works cannot be revoked (that would lock everyone out for good); the
+/// refusal says how to get past it. With a second director token the first may go.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_13_the_last_director_token_cannot_be_revoked() -> anyhow::Result<()> {
+    let venue = Venue::start().await?;
+    let director = venue.director().await?;
+    let [first] = working_director_tokens(&director).await?[..] else {
+        anyhow::bail!("one director token after the first start");
+    };
+    let before = director.last_seq().await?;
+    let refused = director.revoke_token(first).await.unwrap_err();
+    assert_eq!(refused.code(), Code::FailedPrecondition, "{refused:?}");
+    assert!(
+        refused.message().contains("last director token")
+            && refused.message().contains("tengen-server token reset"),
+        "{}",
+        refused.message()
+    );
+    assert_eq!(director.last_seq().await?, before, "nothing was written");
+    assert_eq!(code_of(&director.who_am_i().await), Code::Ok);
+
+    let (second, secret) = director
+        .create_token("director-2", pb::Role::Director)
+        .await?;
+    director.revoke_token(first).await?;
+    assert_eq!(code_of(&director.who_am_i().await), Code::Unauthenticated);
+    let director2 = venue.connect("director-2", &secret).await?;
+    let r = director2.revoke_token(second.id).await;
+    assert_eq!(code_of(&r), Code::FailedPrecondition, "{r:?}");
+    assert_eq!(working_director_tokens(&director2).await?, vec![second.id]);
+    Ok(())
+}
+
+/// Issue 13, the reproduction: a first start that cannot write `director.token` (a directory in its way) fails
+/// and commits nothing; once the obstacle is gone the next start makes a working director token.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_13_a_failed_first_start_never_locks_the_director_out() -> anyhow::Result<()> {
+    let mut venue = Venue::unstarted()?;
+    let in_the_way = venue.data_dir().join("director.token");
+    std::fs::create_dir_all(&in_the_way)?;
+    let failed = venue
+        .restart()
+        .await
+        .expect_err("a first start that cannot write director.token fails");
+    assert!(
+        format!("{failed:#}").contains("director token"),
+        "the failure names the token file: {failed:#}"
+    );
+    std::fs::remove_dir(&in_the_way)?;
+    // `restart` waits until director.token holds a token the server accepts as the director's.
+    venue.restart().await?;
+    let director = venue.director().await?;
+    assert_eq!(working_director_tokens(&director).await?.len(), 1);
+    let first_entry = director.read_log(1).await?.remove(0);
+    assert_eq!(first_entry.terminal, "server");
+    assert!(
+        venue.logs().contains("director token (shown once"),
+        "the token is printed once"
+    );
+    Ok(())
+}
+
+/// Issue 13: server logs going to a file (here: the harness's log file, not a terminal) carry no ANSI colour
+/// codes, whatever NO_COLOR says (the harness unsets it).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_13_server_logs_off_a_terminal_have_no_colour_codes() -> anyhow::Result<()> {
+    let venue = Venue::start().await?;
+    let director = venue.director().await?;
+    director.create_tournament("Main", 5).await?;
+    let logs = venue.logs();
+    assert!(
+        logs.contains("committed"),
+        "the log lines are there: {logs}"
+    );
+    assert!(!logs.contains('\u{1b}'), "no escape codes: {logs:?}");
+    Ok(())
+}
+
+/// Runs `tengen-server token reset --data DIR`: exit success, stdout, stderr.
+fn token_reset(venue: &Venue) -> anyhow::Result<(bool, String, String)> {
+    let out = std::process::Command::new(tengen_tests::server_binary()?)
+        .args(["token", "reset", "--data"])
+        .arg(venue.data_dir())
+        .env_remove("TENGEN_DATA")
+        .output()?;
+    Ok((
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    ))
+}
+
+/// Issue 13: `tengen-server token reset` on the server machine replaces a lost director token: refused while the
+/// server runs, then (server stopped) every director token is revoked, a new one is written and printed, other
+/// terminals keep working, and the log records the reset like any change.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_13_token_reset_replaces_a_lost_director_token() -> anyhow::Result<()> {
+    let mut venue = Venue::start().await?;
+    let director = venue.director().await?;
+    let old = venue.director_token().to_string();
+    let (_, spare) = director
+        .create_token("spare-director", pb::Role::Director)
+        .await?;
+    let (_, desk_secret) = director
+        .create_token("reg-1", pb::Role::Registration)
+        .await?;
+    let before = director.last_seq().await?;
+
+    let (ok, _, stderr) = token_reset(&venue)?;
+    assert!(!ok, "refused while the server holds the data directory");
+    assert!(stderr.contains("stop the server"), "{stderr}");
+    assert_eq!(director.last_seq().await?, before, "nothing was written");
+    assert_eq!(code_of(&director.who_am_i().await), Code::Ok);
+
+    venue.kill9()?;
+    std::fs::remove_file(venue.data_dir().join("director.token"))?; // lost
+    let (ok, stdout, stderr) = token_reset(&venue)?;
+    assert!(ok, "{stdout}{stderr}");
+    assert!(stdout.contains("revoked 2 director token(s)"), "{stdout}");
+    let new = std::fs::read_to_string(venue.data_dir().join("director.token"))?
+        .trim()
+        .to_string();
+    assert!(new.starts_with("tgn_") && new != old, "{new}");
+    assert!(stdout.contains(&new), "the new token is printed: {stdout}");
+
+    venue.restart().await?; // waits until the new director.token is accepted as the director's
+    let director = venue.director().await?;
+    for stale in [&old, &spare] {
+        let r = venue.connect("stale", stale).await?.who_am_i().await;
+        assert_eq!(code_of(&r), Code::Unauthenticated, "{r:?}");
+    }
+    let desk = venue.connect("reg-1", &desk_secret).await?;
+    desk.register_player(player("Still", "Working", "5k"), vec![])
+        .await?;
+    let log = director.read_log(before + 1).await?;
+    let reset = &log[before as usize];
+    assert_eq!(reset.terminal, "offline-reset");
+    let kinds: Vec<&str> = reset.events.iter().map(|e| e.kind.as_str()).collect();
+    assert_eq!(kinds, ["TokenRevoked", "TokenRevoked", "TokenCreated"]);
+    assert_eq!(working_director_tokens(&director).await?.len(), 1);
     Ok(())
 }

@@ -137,3 +137,73 @@ async fn watch_from_zero_replays_history_in_order_then_streams_live() -> anyhow:
 
     Ok(())
 }
+
+/// Reads `stream` until it ends, for at most `within`: the entries it delivered and how it ended.
+async fn drain(
+    stream: &mut tonic::Streaming<pb::LogEntry>,
+    within: Duration,
+) -> anyhow::Result<(Vec<pb::LogEntry>, Option<tonic::Status>)> {
+    let mut seen = Vec::new();
+    let deadline = tokio::time::Instant::now() + within;
+    loop {
+        match tokio::time::timeout_at(deadline, stream.message()).await {
+            Err(_) => anyhow::bail!("the stream was still open after {within:?}"),
+            Ok(Ok(Some(e))) => seen.push(e),
+            Ok(Ok(None)) => return Ok((seen, None)),
+            Ok(Err(status)) => return Ok((seen, Some(status))),
+        }
+    }
+}
+
+/// Issue 13: revoking a token ends its open `Watch` stream at once — a viewer's screen and a standby's replication
+/// stream alike — with `UNAUTHENTICATED`, and no entry written after the revocation reaches it. Other watchers
+/// go on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_13_revoking_a_token_ends_its_watch_stream_at_once() -> anyhow::Result<()> {
+    let venue = Venue::start().await?;
+    let director = venue.director().await?;
+    let mut tokens = Vec::new();
+    let mut streams = Vec::new();
+    for (name, role) in [
+        ("screen", pb::Role::Viewer),
+        ("standby", pb::Role::Replica),
+        ("other-screen", pb::Role::Viewer),
+    ] {
+        let (info, secret) = director.create_token(name, role).await?;
+        let desk = venue.connect(name, &secret).await?;
+        let mut stream = desk.watch(1).await?;
+        assert!(stream.message().await?.is_some(), "{name} streams");
+        tokens.push(info.id);
+        streams.push(stream);
+    }
+    let [screen, standby, other] = &mut streams[..] else {
+        unreachable!()
+    };
+    for (victim, stream) in [(tokens[0], screen), (tokens[1], standby)] {
+        director.revoke_token(victim).await?;
+        let revoked_at = director.last_seq().await?;
+        // Something written after the revocation must not reach the revoked watcher.
+        let after = format!("Revocation of {victim}");
+        director
+            .register_player(player("After", &after, "5k"), vec![])
+            .await?;
+        let (seen, end) = drain(stream, Duration::from_secs(5)).await?;
+        let end = end.ok_or_else(|| anyhow::anyhow!("the stream ended without a status"))?;
+        assert_eq!(end.code(), tonic::Code::Unauthenticated, "{end:?}");
+        assert!(
+            seen.iter().all(|e| e.seq < revoked_at),
+            "nothing from the revocation (entry {revoked_at}) on reaches it: {:?}",
+            seen.iter().map(|e| e.seq).collect::<Vec<_>>()
+        );
+    }
+    // The third watcher still gets everything, up to the latest entry.
+    let last = director.last_seq().await?;
+    let mut latest = 0;
+    while latest < last {
+        latest = tokio::time::timeout(Duration::from_secs(10), other.message())
+            .await??
+            .ok_or_else(|| anyhow::anyhow!("the other watcher's stream ended"))?
+            .seq;
+    }
+    Ok(())
+}

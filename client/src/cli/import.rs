@@ -1,5 +1,5 @@
 //! `tengen import csv FILE`: the command-line face of [`crate::import`]: progress bar, per-row report, exit 3
-//! when some rows were not accepted.
+//! when some rows were not accepted (or, with `--dry-run`, would not be).
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::output::{print_json, Table};
 use super::{CliError, Ctx};
-use crate::import::{plan, submit, ImportError, Outcome, RowResult};
+use crate::import::{check, plan, submit, ImportError, Outcome, RowResult};
 
 /// Import subcommands.
 #[derive(Debug, Subcommand)]
@@ -27,7 +27,7 @@ pub struct CsvArgs {
     /// Enter every row into this tournament (with the row's `rounds`, default all).
     #[arg(long)]
     tournament: Option<u64>,
-    /// Check the file and report bad rows without sending anything.
+    /// Ask the server to check every row without registering anyone: reports what the real import would refuse.
     #[arg(long)]
     dry_run: bool,
     /// Registrations in flight at once.
@@ -74,7 +74,10 @@ pub async fn run(ctx: &Ctx, cmd: ImportCmd) -> Result<(), CliError> {
     }
     let ready = planned.rows.len();
     let mut results: Vec<RowResult> = planned.problems.into_iter().map(RowResult::from).collect();
-    if !a.dry_run && ready > 0 {
+    if a.dry_run && ready > 0 {
+        let desk = ctx.desk().await?;
+        results.extend(check(&desk, planned.rows, a.tournament).await?);
+    } else if ready > 0 {
         let desk = ctx.desk().await?;
         let progress = progress_bar(ready as u64, ctx.json);
         results.extend(submit(&desk, planned.rows, a.tournament, a.in_flight, &progress).await);
@@ -170,7 +173,8 @@ fn report(
         }
         if a.dry_run {
             eprintln!(
-                "dry run: {ready} rows ready to send, {rejected} rows with problems; nothing sent"
+                "dry run: {accepted} would be accepted, {duplicates} duplicates, {rejected} rejected; \
+                 nothing was registered"
             );
         } else {
             eprintln!("{accepted} accepted, {duplicates} duplicates, {rejected} rejected, {not_sent} not sent");

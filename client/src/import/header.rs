@@ -41,6 +41,8 @@ pub enum Column {
     Notes,
     /// Rounds played in the tournament named by `--tournament`.
     Rounds,
+    /// Yes: this is not the same person as a near-duplicate the server finds (the desk's "different person").
+    DifferentPerson,
 }
 
 /// Accepted header names (normalised: lowercase letters and digits only) and the field each feeds.
@@ -70,6 +72,8 @@ pub const HEADER_NAMES: &[(&str, Column)] = &[
     ("paid", Column::Paid),
     ("notes", Column::Notes),
     ("rounds", Column::Rounds),
+    ("differentperson", Column::DifferentPerson),
+    ("notaduplicate", Column::DifferentPerson),
 ];
 
 /// Lowercase letters and digits only; drops a byte-order mark, spaces, `_`, `-`.
@@ -159,5 +163,6 @@ fn describe(column: Column) -> &'static str {
         Column::Paid => "paid flag",
         Column::Notes => "notes",
         Column::Rounds => "rounds",
+        Column::DifferentPerson => "different-person confirmation",
     }
 }

@@ -53,6 +53,18 @@ pub fn detect_delimiter(data: &[u8]) -> u8 {
         .unwrap_or(b',')
 }
 
+/// The file line (1-based) a record starting at byte `start` is on. The CSV reader's own line count is off for
+/// CRLF files and after blank lines (a record's position can be the line break before it), so the line is
+/// counted from the data: line breaks before the record's first character.
+fn line_at(data: &[u8], start: u64) -> u64 {
+    let start = usize::try_from(start).unwrap_or(usize::MAX).min(data.len());
+    let first = data[start..]
+        .iter()
+        .position(|b| *b != b'\r' && *b != b'\n')
+        .map_or(data.len(), |skip| start + skip);
+    1 + data[..first].iter().filter(|b| **b == b'\n').count() as u64
+}
+
 /// Reads the whole file into a plan. `tournament` is the `--tournament` to enter every row into.
 pub fn plan(
     data: &[u8],
@@ -76,7 +88,7 @@ pub fn plan(
             Ok(record) => record,
             Err(error) => match error.kind() {
                 csv::ErrorKind::Utf8 { pos, .. } => {
-                    let line = pos.as_ref().map(|p| p.line()).unwrap_or(0);
+                    let line = pos.as_ref().map(|p| line_at(data, p.byte())).unwrap_or(0);
                     let message =
                         "the row is not UTF-8 text (save the file as CSV UTF-8)".to_string();
                     plan.problems.push(RowProblem {
@@ -89,17 +101,21 @@ pub fn plan(
                 _ => return Err(error.into()),
             },
         };
-        let line = record.position().map(|p| p.line()).unwrap_or(0);
+        let line = record
+            .position()
+            .map(|p| line_at(data, p.byte()))
+            .unwrap_or(0);
         if record.iter().all(|v| v.trim().is_empty()) {
             continue;
         }
         match parse_row(&map, &record, line) {
-            Ok((fields, rounds)) => {
+            Ok(values) => {
                 let request_id = row_request_id(&header, &record, line, tournament);
                 plan.rows.push(ParsedRow {
                     line,
-                    fields,
-                    rounds,
+                    fields: values.fields,
+                    rounds: values.rounds,
+                    different_person: values.different_person,
                     request_id,
                 });
             }
@@ -167,34 +183,93 @@ pub async fn submit(
     results
 }
 
-async fn register_row(desk: &Desk, row: &ParsedRow, tournament: Option<u64>) -> RowResult {
+/// The registration a row sends (without its meta).
+fn registration(row: &ParsedRow, tournament: Option<u64>) -> RegisterParticipantRequest {
     let enter = tournament.map(|id| EnterSpec {
         tournament_id: id,
         rounds: row.rounds.clone(),
     });
-    let request = RegisterParticipantRequest {
+    RegisterParticipantRequest {
         meta: None,
         fields: Some(row.fields.clone()),
         enter: enter.into_iter().collect(),
         check_in: false,
-        different_person: false,
-    };
+        different_person: row.different_person,
+    }
+}
+
+/// A row's fate from the server's answer (a real registration or a dry run's verdict).
+fn outcome_of(answer: Result<u64, ClientError>) -> Outcome {
+    match answer {
+        Ok(id) => Outcome::Accepted { id },
+        Err(ClientError::Status(s)) if s.code() == Code::AlreadyExists => {
+            Outcome::Duplicate(format!(
+                "{} (from the file: different_person = yes)",
+                status_text(&s)
+            ))
+        }
+        Err(e) if e.is_refusal() => Outcome::Rejected(e.to_string()),
+        Err(e) => Outcome::NotSent(e.to_string()),
+    }
+}
+
+async fn register_row(desk: &Desk, row: &ParsedRow, tournament: Option<u64>) -> RowResult {
+    let request = registration(row, tournament);
     let answer = desk
         .command(&row.request_id, request, |mut d, r| async move {
             d.register.register_participant(r).await
         })
         .await;
-    let outcome = match answer {
-        Ok(participant) => Outcome::Accepted { id: participant.id },
-        Err(ClientError::Status(s)) if s.code() == Code::AlreadyExists => {
-            Outcome::Duplicate(status_text(&s))
-        }
-        Err(e) if e.is_refusal() => Outcome::Rejected(e.to_string()),
-        Err(e) => Outcome::NotSent(e.to_string()),
-    };
     RowResult {
         line: row.line,
         name: display_name(&row.fields),
-        outcome,
+        outcome: outcome_of(answer.map(|p| p.id)),
     }
+}
+
+/// The dry run: asks the server what it would answer to each row, sent in file order by this desk, without
+/// writing anything. The verdicts come from the same checks as the real import (rank, country, duplicates —
+/// also between rows of the file —, registration closed for this desk, rows an earlier run already registered).
+pub async fn check(
+    desk: &Desk,
+    rows: Vec<ParsedRow>,
+    tournament: Option<u64>,
+) -> Result<Vec<RowResult>, ClientError> {
+    let requests: Vec<RegisterParticipantRequest> = rows
+        .iter()
+        .map(|row| RegisterParticipantRequest {
+            meta: Some(desk.meta(&row.request_id)),
+            ..registration(row, tournament)
+        })
+        .collect();
+    let mut answers = desk
+        .read(requests, |mut d, r| async move {
+            d.register
+                .check_registrations(futures::stream::iter(r))
+                .await
+        })
+        .await?;
+    let mut results = Vec::with_capacity(rows.len());
+    for row in &rows {
+        let verdict = answers.message().await?.ok_or_else(|| {
+            tonic::Status::unavailable(format!(
+                "the server stopped after checking {} rows of {}",
+                results.len(),
+                rows.len()
+            ))
+        })?;
+        let answer = if verdict.code == 0 {
+            Ok(verdict.participant_id)
+        } else {
+            let code = Code::from(verdict.code);
+            let status = tonic::Status::with_details(code, verdict.message, verdict.details.into());
+            Err(ClientError::Status(status))
+        };
+        results.push(RowResult {
+            line: row.line,
+            name: display_name(&row.fields),
+            outcome: outcome_of(answer),
+        });
+    }
+    Ok(results)
 }

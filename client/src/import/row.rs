@@ -18,6 +18,9 @@ pub struct ParsedRow {
     pub fields: ParticipantFields,
     /// Rounds for the `--tournament` entry; empty means all.
     pub rounds: Vec<u32>,
+    /// The file confirms this is not the same person as a near-duplicate already registered (`different_person`
+    /// column), as a desk confirms it on screen.
+    pub different_person: bool,
     /// The request id for this record.
     pub request_id: RequestId,
 }
@@ -33,15 +36,27 @@ pub struct RowProblem {
     pub message: String,
 }
 
+/// What one record says, before it gets a line and a request id.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RowValues {
+    /// The participant's fields.
+    pub fields: ParticipantFields,
+    /// Rounds for the `--tournament` entry; empty means all.
+    pub rounds: Vec<u32>,
+    /// The `different_person` column: yes confirms a near-duplicate is someone else.
+    pub different_person: bool,
+}
+
 /// Parses one record. Text fields are trimmed and passed on as they are (the server checks names, rank and
 /// country); flags, fee, rating and rounds are checked here because they must become numbers.
 pub fn parse_row(
     map: &HeaderMap,
     record: &StringRecord,
     line: u64,
-) -> Result<(ParticipantFields, Vec<u32>), RowProblem> {
+) -> Result<RowValues, RowProblem> {
     let mut f = ParticipantFields::default();
     let mut rounds = Vec::new();
+    let mut different_person = false;
     let problem = |f: &ParticipantFields, message: String| RowProblem {
         line,
         name: display_name(f),
@@ -71,6 +86,9 @@ pub fn parse_row(
                 .map(|b| f.paid = b)
                 .map_err(|e| format!("paid: {e}")),
             Column::Rounds => parse_rounds(value).map(|r| rounds = r),
+            Column::DifferentPerson => parse_bool(value)
+                .map(|b| different_person = b)
+                .map_err(|e| format!("different_person: {e}")),
             _ => Ok(()),
         };
         if let Err(e) = parsed {
@@ -83,7 +101,11 @@ pub fn parse_row(
     if !errors.is_empty() {
         return Err(problem(&f, errors.join("; ")));
     }
-    Ok((f, rounds))
+    Ok(RowValues {
+        fields: f,
+        rounds,
+        different_person,
+    })
 }
 
 /// The text field a column fills as it is, if it is a plain text column.

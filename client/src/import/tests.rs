@@ -166,3 +166,21 @@ fn non_utf8_rows_are_reported() {
     assert_eq!(p.problems.len(), 1);
     assert!(p.problems[0].message.contains("UTF-8"));
 }
+
+#[test]
+fn issue_12_line_numbers_are_right_for_crlf_and_blank_lines() {
+    let body = "surname,first_name,rank\nA,B,99k\nC,D,3k\n\nE,F,\"x\ny\"\n  \nG,H,1k\n";
+    for (name, data) in [
+        ("LF", body.to_string()),
+        ("CRLF", body.replace('\n', "\r\n")),
+    ] {
+        let p = plan(data.as_bytes(), None, None).unwrap();
+        let lines: Vec<u64> = p.rows.iter().map(|r| r.line).collect();
+        assert_eq!(lines, vec![2, 3, 5, 8], "{name}");
+    }
+    let crlf = plan(b"surname,first_name\r\nA,B\r\n,\r\nC,\xff\r\n", None, None).unwrap();
+    assert_eq!(
+        crlf.problems.iter().map(|p| p.line).collect::<Vec<_>>(),
+        vec![4]
+    );
+}

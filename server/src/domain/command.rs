@@ -135,10 +135,16 @@ pub enum Command {
         /// Its role.
         role: Role,
     },
-    /// Revoke a token.
+    /// Revoke a token (never the last director token).
     RevokeToken {
         /// Which.
         id: TokenId,
+    },
+    /// Revoke every director token and install a new one whose secret only the server machine holds (in
+    /// `director.token`): the first start and the offline `tengen-server token reset`; never sent by a desk.
+    ResetDirectorToken {
+        /// Hex SHA-256 of the new secret; the secret itself is never in the log.
+        hash: String,
     },
     /// Director's per-entry settings: ghost flag, starting-MMS correction.
     SetEntryOptions {
@@ -366,6 +372,7 @@ impl Command {
             Command::Reinstate { .. } => "Reinstate",
             Command::CreateToken { .. } => "CreateToken",
             Command::RevokeToken { .. } => "RevokeToken",
+            Command::ResetDirectorToken { .. } => "ResetDirectorToken",
             Command::SetEntryOptions { .. } => "SetEntryOptions",
             Command::ChangeRank { .. } => "ChangeRank",
             Command::NumberPlayers { .. } => "NumberPlayers",

@@ -25,4 +25,4 @@ pub use ids::{Epoch, ParticipantId, Revision, Seq, SlipId, TokenId, TournamentId
 pub use rank::Rank;
 pub use record::*;
 pub use slip::{Slip, SlipProposal, SlipState};
-pub use state::{RequestRecord, State, Subject};
+pub use state::{RequestKey, RequestRecord, State, Subject};

@@ -11,7 +11,7 @@ pub struct Rank(i8);
 
 /// Why a rank string was not understood; the message is shown to the desk volunteer.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown rank {0:?}: use 30k…1k, 1d…9d or 1p…9p")]
+#[error("unknown rank {}: use 30k…1k, 1d…9d or 1p…9p", super::error::quote(.0))]
 pub struct RankError(pub String);
 
 impl Rank {

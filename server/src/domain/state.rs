@@ -34,6 +34,28 @@ pub enum Subject {
     Slip(Slip),
 }
 
+/// A request id as the register remembers it: scoped by the terminal that sent it, so one desk's id never answers
+/// another desk's command (two results desks sending the same content-derived id are two entries). Both halves
+/// come from the log entry (`terminal`, `request_id`), so replay, snapshots and a promoted standby derive the same
+/// key, and a desk retrying against the standby still gets its own original answer.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct RequestKey {
+    /// The token name of the terminal that sent the request.
+    pub terminal: String,
+    /// The client's request id.
+    pub id: String,
+}
+
+impl RequestKey {
+    /// The key of request `id` from `terminal`.
+    pub fn new(terminal: &str, id: &str) -> RequestKey {
+        RequestKey {
+            terminal: terminal.to_string(),
+            id: id.to_string(),
+        }
+    }
+}
+
 /// What the register remembers of a request id so that a retry returns the original answer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RequestRecord {
@@ -69,8 +91,11 @@ pub struct State {
     pub play: BTreeMap<TournamentId, Play>,
     /// Change slips from the public board, pending and resolved.
     pub slips: BTreeMap<SlipId, Slip>,
-    /// Request ids seen, with their answers.
-    pub requests: HashMap<String, RequestRecord>,
+    /// Request ids seen, per terminal, with their answers.
+    pub requests: HashMap<RequestKey, RequestRecord>,
+    /// Request ids of a snapshot taken before ids were scoped by terminal, until `scope_legacy_requests` names
+    /// their terminals from the log.
+    legacy_requests: Vec<(String, RequestRecord)>,
     /// The last applied log entry.
     pub last_seq: Seq,
     /// The log's current term.
@@ -97,8 +122,12 @@ pub struct StateImage {
     /// Change slips (absent in snapshots taken before slips existed).
     #[serde(default)]
     pub slips: BTreeMap<SlipId, Slip>,
-    /// Request ids with their answers, in log order.
-    pub requests: Vec<(String, RequestRecord)>,
+    /// Request ids (scoped by terminal) with their answers, in log order.
+    #[serde(rename = "terminal_requests", default)]
+    pub requests: Vec<(RequestKey, RequestRecord)>,
+    /// Unscoped request ids, as snapshots taken before the scoping wrote them (read, never written).
+    #[serde(rename = "requests", default, skip_serializing)]
+    pub legacy_requests: Vec<(String, RequestRecord)>,
     /// The last applied entry.
     pub last_seq: Seq,
     /// The term.
@@ -108,7 +137,7 @@ pub struct StateImage {
 impl State {
     /// The state as plain data.
     pub fn image(&self) -> StateImage {
-        let mut requests: Vec<(String, RequestRecord)> = self
+        let mut requests: Vec<(RequestKey, RequestRecord)> = self
             .requests
             .iter()
             .map(|(k, v)| (k.clone(), v.clone()))
@@ -122,6 +151,7 @@ impl State {
             play: self.play.clone(),
             slips: self.slips.clone(),
             requests,
+            legacy_requests: self.legacy_requests.clone(),
             last_seq: self.last_seq,
             epoch: self.epoch,
         }
@@ -149,6 +179,7 @@ impl State {
             play: image.play,
             slips: image.slips,
             requests: image.requests.into_iter().collect(),
+            legacy_requests: image.legacy_requests,
             last_seq: image.last_seq,
             epoch: image.epoch,
             ..State::default()
@@ -161,6 +192,35 @@ impl State {
         }
         s.participants = image.participants;
         s
+    }
+
+    /// Does this state come from a snapshot whose request ids are not scoped by terminal yet?
+    pub fn has_legacy_requests(&self) -> bool {
+        !self.legacy_requests.is_empty()
+    }
+
+    /// Scopes the request ids of a snapshot taken before ids were scoped by terminal: `terminal_of(seq)` names the
+    /// terminal of the log entry at `seq`. Returns false, scoping nothing, if some entry cannot be named.
+    pub fn scope_legacy_requests(
+        &mut self,
+        mut terminal_of: impl FnMut(Seq) -> Option<String>,
+    ) -> bool {
+        let mut scoped = Vec::with_capacity(self.legacy_requests.len());
+        for (id, record) in &self.legacy_requests {
+            let Some(terminal) = terminal_of(record.seq) else {
+                return false;
+            };
+            scoped.push((
+                RequestKey {
+                    terminal,
+                    id: id.clone(),
+                },
+                record.clone(),
+            ));
+        }
+        self.legacy_requests.clear();
+        self.requests.extend(scoped);
+        true
     }
 
     /// Applies one event.
@@ -244,11 +304,16 @@ impl State {
                 revision,
                 tournaments,
                 change,
+                by,
             } => {
                 self.with_participant(*id, *revision, |p| {
                     for t in tournaments {
                         if let Some(e) = p.entries.get_mut(t) {
                             e.status = change.status();
+                            e.checked_in = match e.status {
+                                EntryStatus::CheckedIn => by.clone(),
+                                _ => None,
+                            };
                         }
                     }
                 });

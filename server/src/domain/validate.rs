@@ -1,6 +1,6 @@
 //! Input checks shared by every command: names, countries, dates, rounds. Pure; messages for volunteers.
 
-use super::error::Rejected;
+use super::error::{quote, Rejected};
 use super::record::{EventInfo, ParticipantFields, TournamentSettings};
 
 /// The longest name, club or city a desk may type.
@@ -44,30 +44,60 @@ pub fn country(field: &'static str, value: &str) -> Result<(), Rejected> {
     } else {
         Err(Rejected::invalid(
             field,
-            format!("{value:?} is not an ISO 3166 two-letter country code (e.g. GB, FR, JP)"),
+            format!(
+                "{} is not an ISO 3166 two-letter country code (e.g. GB, FR, JP)",
+                quote(value)
+            ),
         ))
     }
 }
 
-fn date(field: &'static str, value: &str) -> Result<(), Rejected> {
-    let ok = value.is_empty()
-        || (value.len() == 10
-            && value.bytes().enumerate().all(|(i, b)| {
-                if i == 4 || i == 7 {
-                    b == b'-'
-                } else {
-                    b.is_ascii_digit()
-                }
-            })
-            && (1..=12).contains(&value[5..7].parse::<u32>().unwrap_or(0))
-            && (1..=31).contains(&value[8..10].parse::<u32>().unwrap_or(0)));
-    if ok {
-        Ok(())
-    } else {
-        Err(Rejected::invalid(
+/// A `YYYY-MM-DD` date checked against the calendar (no 2026-02-31); empty means "not set".
+fn date(field: &'static str, value: &str) -> Result<Option<time::Date>, Rejected> {
+    if value.is_empty() {
+        return Ok(None);
+    }
+    let number = |from: usize, to: usize| -> Option<u32> {
+        let digits = value.get(from..to)?;
+        digits
+            .bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| digits.parse().ok())?
+    };
+    let dashes = value.len() == 10 && value.as_bytes()[4] == b'-' && value.as_bytes()[7] == b'-';
+    let parts = (number(0, 4), number(5, 7), number(8, 10));
+    let (true, (Some(year), Some(month), Some(day))) = (dashes, parts) else {
+        return Err(Rejected::invalid(
             field,
-            format!("{value:?} is not a date like 2026-08-01"),
-        ))
+            format!(
+                "{} is not a date like 2026-08-01 (year-month-day)",
+                quote(value)
+            ),
+        ));
+    };
+    let not_a_date =
+        |why: String| Rejected::invalid(field, format!("{value} is not a date: {why}"));
+    let month = u8::try_from(month)
+        .ok()
+        .and_then(|m| time::Month::try_from(m).ok())
+        .ok_or_else(|| not_a_date(format!("there is no month {month}")))?;
+    let year = year as i32; // four digits
+    u8::try_from(day)
+        .ok()
+        .and_then(|d| time::Date::from_calendar_date(year, month, d).ok())
+        .map(Some)
+        .ok_or_else(|| not_a_date(format!("{month} {year} has {} days", month.length(year))))
+}
+
+/// Checks a start and an end date: each a real date, and the end not before the start.
+fn date_range(start: &str, end: &str) -> Result<(), Rejected> {
+    let (first, last) = (date("start_date", start)?, date("end_date", end)?);
+    match (first, last) {
+        (Some(first), Some(last)) if last < first => Err(Rejected::invalid(
+            "end_date",
+            format!("the end {end} is before the start {start}"),
+        )),
+        _ => Ok(()),
     }
 }
 
@@ -109,8 +139,7 @@ pub fn event(e: &EventInfo) -> Result<(), Rejected> {
     text("venue", &e.venue, false, MAX_TEXT)?;
     text("city", &e.city, false, MAX_TEXT)?;
     country("country", &e.country)?;
-    date("start_date", &e.start_date)?;
-    date("end_date", &e.end_date)
+    date_range(&e.start_date, &e.end_date)
 }
 
 /// Checks a tournament's settings.
@@ -122,8 +151,7 @@ pub fn tournament(s: &TournamentSettings) -> Result<(), Rejected> {
             format!("{} is outside 1..{MAX_ROUNDS}", s.rounds),
         ));
     }
-    date("start_date", &s.start_date)?;
-    date("end_date", &s.end_date)?;
+    date_range(&s.start_date, &s.end_date)?;
     if !(-200..=200).contains(&s.komi_half) {
         return Err(Rejected::invalid(
             "komi",
@@ -182,5 +210,57 @@ mod tests {
         assert!(date("d", "").is_ok());
         assert!(date("d", "2026-13-01").is_err());
         assert!(date("d", "01/08/2026").is_err());
+        assert!(date("d", "2026-8-01").is_err());
+        assert!(date("d", "+026-08-01").is_err());
+    }
+
+    fn message(r: Result<impl std::fmt::Debug, Rejected>) -> String {
+        r.unwrap_err().to_string()
+    }
+
+    #[test]
+    fn issue_12_impossible_dates_are_refused_with_the_reason() {
+        assert_eq!(
+            message(date("start_date", "2026-02-31")),
+            "start date: 2026-02-31 is not a date: February 2026 has 28 days"
+        );
+        assert_eq!(
+            message(date("end_date", "2026-04-31")),
+            "end date: 2026-04-31 is not a date: April 2026 has 30 days"
+        );
+        assert_eq!(
+            message(date("start_date", "2026-08-00")),
+            "start date: 2026-08-00 is not a date: August 2026 has 31 days"
+        );
+        assert_eq!(
+            message(date("start_date", "2026-13-01")),
+            "start date: 2026-13-01 is not a date: there is no month 13"
+        );
+        assert!(date("d", "2028-02-29").is_ok(), "a leap year");
+        assert!(date("d", "2100-02-29").is_err(), "not a leap year");
+    }
+
+    #[test]
+    fn issue_12_an_end_before_the_start_is_refused() {
+        assert_eq!(
+            message(date_range("2026-08-03", "2026-08-01")),
+            "end date: the end 2026-08-01 is before the start 2026-08-03"
+        );
+        assert!(date_range("2026-08-01", "2026-08-01").is_ok());
+        assert!(date_range("2026-07-31", "2026-08-01").is_ok());
+        assert!(date_range("", "2026-08-01").is_ok());
+        let t = TournamentSettings {
+            name: "Main".into(),
+            rounds: 5,
+            start_date: "2026-08-09".into(),
+            end_date: "2026-08-02".into(),
+            ..Default::default()
+        };
+        assert!(message(tournament(&t)).contains("before the start"));
+        let e = EventInfo {
+            start_date: "2026-02-30".into(),
+            ..Default::default()
+        };
+        assert!(message(event(&e)).contains("February 2026 has 28 days"));
     }
 }

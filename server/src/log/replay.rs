@@ -3,7 +3,7 @@
 use super::entry::{decode, stored_hash, CodecError, Hash, LogEntry, GENESIS};
 use super::store::{LogStore, StoreError};
 use crate::domain::state::StateImage;
-use crate::domain::{RequestRecord, Seq, State};
+use crate::domain::{RequestKey, RequestRecord, Seq, State};
 
 /// A fatal problem with the log. The server refuses to start (or the writer stops) rather than guess.
 #[derive(Debug, thiserror::Error)]
@@ -35,6 +35,8 @@ pub struct Replayed {
     pub state: State,
     /// The last entry's hash (GENESIS for an empty log).
     pub last_hash: Hash,
+    /// How many entries were replayed after the snapshot (all of them without one).
+    pub tail: u64,
 }
 
 /// Applies one committed entry: its events, its request id, its position.
@@ -45,10 +47,10 @@ pub fn apply_entry(state: &mut State, entry: &LogEntry) {
     record_entry(state, entry);
 }
 
-/// Records an entry's request id and position (its events already applied).
+/// Records an entry's request id, scoped by the entry's terminal, and its position (its events already applied).
 pub fn record_entry(state: &mut State, entry: &LogEntry) {
     state.requests.insert(
-        entry.request_id.clone(),
+        RequestKey::new(&entry.terminal, &entry.request_id),
         RequestRecord {
             fingerprint: entry.fingerprint.clone(),
             seq: entry.seq,
@@ -96,6 +98,16 @@ fn usable_snapshot(store: &dyn LogStore) -> Result<Option<(State, Hash)>, LogErr
         Some((s, entry))
             if *s == seq && state.last_seq == seq && stored_hash(entry) == Some(hash) =>
         {
+            let mut state = state;
+            if state.has_legacy_requests()
+                && !state.scope_legacy_requests(|at| terminal_at(store, at))
+            {
+                tracing::warn!(
+                    seq = seq.0,
+                    "the snapshot's request ids cannot be matched to the log; replaying the whole log"
+                );
+                return Ok(None);
+            }
             Ok(Some((state, hash)))
         }
         _ => {
@@ -108,10 +120,19 @@ fn usable_snapshot(store: &dyn LogStore) -> Result<Option<(State, Hash)>, LogErr
     }
 }
 
+/// The terminal that wrote entry `seq`, read from the log (for snapshots from before request ids were scoped).
+fn terminal_at(store: &dyn LogStore, seq: Seq) -> Option<String> {
+    let found = store.read_from(seq, 1).ok()?;
+    let (at, bytes) = found.first()?;
+    (*at == seq).then_some(())?;
+    Some(super::entry::decode_trusted(bytes).ok()?.0.terminal)
+}
+
 /// Rebuilds the state: from the latest matching snapshot if any, then every later entry in order, verifying
 /// the hash chain and continuity.
 pub fn replay(store: &dyn LogStore) -> Result<Replayed, LogError> {
     let (mut state, mut prev) = usable_snapshot(store)?.unwrap_or((State::default(), GENESIS));
+    let from = state.last_seq.0;
     let mut next = state.last_seq.next();
     state.epoch = store.epoch()?;
     loop {
@@ -139,8 +160,10 @@ pub fn replay(store: &dyn LogStore) -> Result<Replayed, LogError> {
             next = seq.next();
         }
     }
+    let tail = state.last_seq.0 - from;
     Ok(Replayed {
         state,
         last_hash: prev,
+        tail,
     })
 }

@@ -20,6 +20,17 @@ pub enum StoreError {
     Corrupt(String),
 }
 
+impl StoreError {
+    /// Whether the file system ran out of space (ENOSPC), which a director can fix by freeing some.
+    pub fn disk_full(&self) -> bool {
+        let io = match self {
+            StoreError::Sled(sled::Error::Io(e)) | StoreError::Io(e) => e,
+            _ => return false,
+        };
+        io.kind() == std::io::ErrorKind::StorageFull || io.raw_os_error() == Some(28)
+    }
+}
+
 /// An append-only sequence of encoded entries keyed by sequence number, plus a little metadata.
 pub trait LogStore: Send + Sync + 'static {
     /// Appends entries (consecutive sequence numbers) atomically.
@@ -41,6 +52,10 @@ pub trait LogStore: Send + Sync + 'static {
     fn put_snapshot(&self, seq: Seq, bytes: &[u8]) -> Result<(), StoreError>;
     /// The latest snapshot and the sequence number it was taken at.
     fn snapshot(&self) -> Result<Option<(Seq, Vec<u8>)>, StoreError>;
+    /// Only the sequence number of the latest snapshot (cheap: the writer counts from it).
+    fn snapshot_seq(&self) -> Result<Option<Seq>, StoreError> {
+        Ok(self.snapshot()?.map(|(seq, _)| seq))
+    }
 }
 
 /// The sled-backed store. One database per data directory.
@@ -146,6 +161,7 @@ impl LogStore for SledStore {
         if let Some((at, _)) = self.snapshot()? {
             if at > seq {
                 self.meta.remove("snapshot")?;
+                self.meta.remove("snapshot_seq")?;
             }
         }
         self.sync()
@@ -156,7 +172,16 @@ impl LogStore for SledStore {
         value.extend_from_slice(&seq.0.to_be_bytes());
         value.extend_from_slice(bytes);
         self.meta.insert("snapshot", value)?;
+        self.meta.insert("snapshot_seq", &seq.0.to_be_bytes())?;
         self.sync()
+    }
+
+    fn snapshot_seq(&self) -> Result<Option<Seq>, StoreError> {
+        match self.meta.get("snapshot_seq")? {
+            Some(v) => Ok(Some(seq_of(&v)?)),
+            // A directory from before the key existed: read it from the snapshot itself.
+            None => Ok(self.snapshot()?.map(|(seq, _)| seq)),
+        }
     }
 
     fn snapshot(&self) -> Result<Option<(Seq, Vec<u8>)>, StoreError> {

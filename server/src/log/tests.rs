@@ -59,6 +59,7 @@ fn start(store: Arc<dyn LogStore>) -> Harness {
         last_hash: replayed.last_hash,
         shared: shared.clone(),
         published,
+        snapshot_every: super::writer::SNAPSHOT_EVERY,
     })
     .unwrap();
     Harness {
@@ -389,5 +390,126 @@ fn backup_and_restore_reproduce_the_state() {
             &MemoryStore::default()
         )
         .is_err());
+    }
+}
+
+fn at(terminal: &str) -> Actor {
+    Actor {
+        terminal: terminal.into(),
+        ..actor()
+    }
+}
+
+fn create(name: &str) -> Command {
+    Command::CreateTournament {
+        settings: TournamentSettings {
+            name: name.into(),
+            rounds: 3,
+            ..Default::default()
+        },
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_12_request_ids_are_scoped_by_terminal() {
+    for (name, store, _dir) in stores() {
+        let h = start(store.clone());
+        let one = h.writer.submit(create("A"), at("desk-1"), "same".into());
+        let one = one.await.unwrap();
+        let two = h.writer.submit(create("A"), at("desk-2"), "same".into());
+        let two = two.await.unwrap();
+        assert!(
+            !one.replayed && !two.replayed,
+            "{name}: one command per terminal"
+        );
+        assert_ne!(one.seq, two.seq, "{name}");
+        let again = h.writer.submit(create("A"), at("desk-2"), "same".into());
+        let again = again.await.unwrap();
+        assert!(again.replayed, "{name}");
+        assert_eq!(
+            (again.seq, &again.subject),
+            (two.seq, &two.subject),
+            "{name}"
+        );
+        let reused = h
+            .writer
+            .submit(create("B"), at("desk-1"), "same".into())
+            .await;
+        assert!(
+            matches!(
+                reused,
+                Err(WriteError::Rejected(Rejected::RequestIdReused(_)))
+            ),
+            "{name}: {reused:?}"
+        );
+        drop(h.writer);
+        h.join.join().unwrap().unwrap();
+        // After a restart (snapshot) each terminal still gets its own answer.
+        let h = start(store.clone());
+        for (terminal, first) in [("desk-1", &one), ("desk-2", &two)] {
+            let after = h.writer.submit(create("A"), at(terminal), "same".into());
+            let after = after.await.unwrap();
+            assert!(after.replayed, "{name}: {terminal}");
+            assert_eq!(after.seq, first.seq, "{name}: {terminal}");
+        }
+        assert_eq!(h.shared.read().unwrap().tournaments.len(), 2, "{name}");
+    }
+}
+
+/// A snapshot as servers wrote it before request ids were scoped by terminal: `requests` keyed by the id alone.
+fn unscoped_snapshot(bytes: &[u8]) -> Vec<u8> {
+    let mut image: serde_json::Value = serde_json::from_slice(&bytes[32..]).unwrap();
+    let scoped = image
+        .as_object_mut()
+        .unwrap()
+        .remove("terminal_requests")
+        .unwrap();
+    let legacy: Vec<serde_json::Value> = scoped
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|pair| serde_json::json!([pair[0]["id"], pair[1]]))
+        .collect();
+    assert!(!legacy.is_empty());
+    image["requests"] = serde_json::Value::Array(legacy);
+    let mut out = bytes[..32].to_vec();
+    out.extend(serde_json::to_vec(&image).unwrap());
+    out
+}
+
+#[test]
+fn issue_12_an_unscoped_snapshot_is_scoped_from_the_log() {
+    for (name, store, _dir) in stores() {
+        let state = fill(store.clone(), 12);
+        let (at, bytes) = store.snapshot().unwrap().expect("a snapshot at shutdown");
+        store.put_snapshot(at, &unscoped_snapshot(&bytes)).unwrap();
+        let replayed = replay(store.as_ref()).unwrap().state;
+        assert!(!replayed.has_legacy_requests(), "{name}");
+        assert!(replayed.image_eq(&state), "{name}");
+        // A backup written by such a server restores, and its snapshot is rewritten scoped.
+        let mut file = Vec::new();
+        crate::replica::backup::export(store.as_ref(), &state, &mut file).unwrap();
+        let text = String::from_utf8(file).unwrap();
+        let old: String = text
+            .lines()
+            .map(|l| match l.strip_prefix("snapshot ") {
+                Some(rest) => {
+                    let (seq, hexed) = rest.split_once(' ').unwrap();
+                    let legacy = unscoped_snapshot(&hex::decode(hexed).unwrap());
+                    format!("snapshot {seq} {}\n", hex::encode(legacy))
+                }
+                None => format!("{l}\n"),
+            })
+            .collect();
+        let target = MemoryStore::default();
+        let restored =
+            crate::replica::backup::restore(&mut std::io::Cursor::new(old.as_bytes()), &target)
+                .unwrap();
+        assert!(restored.image_eq(&state), "{name}");
+        let (_, stored) = target.snapshot().unwrap().unwrap();
+        assert!(
+            !String::from_utf8_lossy(&stored).contains("\"requests\""),
+            "{name}"
+        );
     }
 }

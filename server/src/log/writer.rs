@@ -1,16 +1,19 @@
 //! The single writer: takes commands off a channel, checks them against the current state, appends a batch to
 //! the store, makes it durable once (group commit), then applies it to the readers' state, publishes it to
 //! watchers and only then answers. A storage failure stops the writer: later commands get `Unavailable`.
+//! Request ids are remembered per terminal (a retry gets its original answer). `rehearse` decides a command the
+//! same way against a scratch state without writing (dry runs).
 
 use super::entry::{decode_trusted, encode, Hash, LogEntry};
 use super::replay::{apply_entry, record_entry, write_snapshot, LogError};
 use super::store::LogStore;
 use crate::domain::{
-    decide, decide::token_secret, Actor, Command, Context, Rejected, Seq, State, Subject,
+    decide, decide::token_secret, Actor, Command, Context, Rejected, RequestKey, Seq, State,
+    Subject,
 };
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
 /// The most commands folded into one flush.
@@ -60,6 +63,8 @@ struct Submission {
 #[derive(Clone)]
 pub struct Writer {
     tx: mpsc::Sender<Submission>,
+    /// Why the writer stopped, once storage has failed.
+    failure: Arc<Mutex<Option<String>>>,
 }
 
 impl Writer {
@@ -77,10 +82,12 @@ impl Writer {
             request_id,
             reply,
         };
-        self.tx
-            .send(sub)
-            .await
-            .map_err(|_| WriteError::Unavailable("the writer has stopped".into()))?;
+        if let Err(_closed) = self.tx.send(sub).await {
+            let why = self.failure.lock().ok().and_then(|f| f.clone());
+            return Err(WriteError::Unavailable(
+                why.unwrap_or_else(|| "the writer has stopped".into()),
+            ));
+        }
         answer
             .await
             .map_err(|_| WriteError::Unavailable("the writer stopped before answering".into()))?
@@ -99,6 +106,8 @@ pub struct WriterParts {
     pub shared: Arc<RwLock<State>>,
     /// Where committed entries are published.
     pub published: broadcast::Sender<Arc<Committed>>,
+    /// A snapshot every this many entries ([`SNAPSHOT_EVERY`] unless the operator says otherwise).
+    pub snapshot_every: u64,
 }
 
 /// Starts the writer on its own thread. It stops when every `Writer` handle is dropped or storage fails.
@@ -106,10 +115,12 @@ pub fn spawn(
     parts: WriterParts,
 ) -> std::io::Result<(Writer, std::thread::JoinHandle<Result<(), LogError>>)> {
     let (tx, rx) = mpsc::channel(4 * MAX_BATCH);
+    let failure = Arc::new(Mutex::new(None));
+    let slot = failure.clone();
     let handle = std::thread::Builder::new()
         .name("tengen-writer".into())
-        .spawn(move || run(parts, rx))?;
-    Ok((Writer { tx }, handle))
+        .spawn(move || run(parts, rx, slot))?;
+    Ok((Writer { tx, failure }, handle))
 }
 
 struct Staged {
@@ -125,10 +136,32 @@ type Reply = (
 /// A snapshot is taken every this many entries (and when the writer stops), so a restart replays only the tail.
 pub const SNAPSHOT_EVERY: u64 = 50_000;
 
-fn run(mut parts: WriterParts, mut rx: mpsc::Receiver<Submission>) -> Result<(), LogError> {
-    let mut secrets: HashMap<String, String> = HashMap::new();
-    let mut snapshot_at = parts.working.last_seq.0;
+fn run(
+    mut parts: WriterParts,
+    mut rx: mpsc::Receiver<Submission>,
+    failure: Arc<Mutex<Option<String>>>,
+) -> Result<(), LogError> {
+    let mut secrets: HashMap<RequestKey, String> = HashMap::new();
+    // Count from the snapshot on disk, not from where this start's replay ended: after a series of crashes the
+    // tail since the snapshot may already be long, and a start that replayed a whole interval takes one at once.
+    let mut snapshot_at = parts
+        .store
+        .snapshot_seq()
+        .ok()
+        .flatten()
+        .map_or(0, |seq| seq.0);
+    if parts.working.last_seq.0 >= snapshot_at + parts.snapshot_every.max(1) {
+        match write_snapshot(parts.store.as_ref(), &parts.working, &parts.last_hash) {
+            Ok(()) => snapshot_at = parts.working.last_seq.0,
+            Err(e) => tracing::warn!(error = %e, "could not take a snapshot at start"),
+        }
+    }
     let result = run_batches(&mut parts, &mut rx, &mut secrets, &mut snapshot_at);
+    if let Err(e) = &result {
+        if let Ok(mut slot) = failure.lock() {
+            *slot = Some(refusal(e));
+        }
+    }
     if result.is_ok() && parts.working.last_seq.0 > snapshot_at {
         if let Err(e) = write_snapshot(parts.store.as_ref(), &parts.working, &parts.last_hash) {
             tracing::warn!(error = %e, "could not take a snapshot at shutdown");
@@ -140,7 +173,7 @@ fn run(mut parts: WriterParts, mut rx: mpsc::Receiver<Submission>) -> Result<(),
 fn run_batches(
     parts: &mut WriterParts,
     rx: &mut mpsc::Receiver<Submission>,
-    secrets: &mut HashMap<String, String>,
+    secrets: &mut HashMap<RequestKey, String>,
     snapshot_at: &mut u64,
 ) -> Result<(), LogError> {
     while let Some(first) = rx.blocking_recv() {
@@ -159,21 +192,20 @@ fn run_batches(
         }
         if let Err(err) = commit(parts, staged) {
             tracing::error!(error = %err, "log write failed; the writer stops accepting commands");
+            let why = refusal(&err);
             for (reply, _) in replies {
-                let _ = reply.send(Err(WriteError::Unavailable(err.to_string())));
+                let _ = reply.send(Err(WriteError::Unavailable(why.clone())));
             }
             rx.close();
             while let Ok(sub) = rx.try_recv() {
-                let _ = sub
-                    .reply
-                    .send(Err(WriteError::Unavailable(err.to_string())));
+                let _ = sub.reply.send(Err(WriteError::Unavailable(why.clone())));
             }
             return Err(err);
         }
         for (reply, result) in replies {
             let _ = reply.send(result);
         }
-        if parts.working.last_seq.0 >= *snapshot_at + SNAPSHOT_EVERY {
+        if parts.working.last_seq.0 >= *snapshot_at + parts.snapshot_every.max(1) {
             match write_snapshot(parts.store.as_ref(), &parts.working, &parts.last_hash) {
                 Ok(()) => *snapshot_at = parts.working.last_seq.0,
                 Err(e) => tracing::warn!(error = %e, "could not take a snapshot"),
@@ -181,6 +213,19 @@ fn run_batches(
         }
     }
     Ok(())
+}
+
+/// What a desk is told once storage has failed: a full disk in words a director can act on, anything else as
+/// the store said it. Reads keep working either way.
+fn refusal(err: &LogError) -> String {
+    match err {
+        LogError::Store(e) if e.disk_full() => "the server's disk is full, so nothing more can be written \
+            (nothing was lost, and reads still work): free space on the server and restart it, or promote the \
+            standby"
+            .to_string(),
+        other => format!("the server cannot write to its disk ({other}): reads still work; restart the server or \
+            promote the standby"),
+    }
 }
 
 /// The answer recorded with entry `seq`: from this batch if it is still staged, else from the store.
@@ -210,21 +255,19 @@ fn answer_of(
 /// Decides one submission against the working state and stages its entry; answers retries from the log.
 fn stage(
     parts: &mut WriterParts,
-    secrets: &mut HashMap<String, String>,
+    secrets: &mut HashMap<RequestKey, String>,
     sub: &Submission,
     staged: &mut Vec<Staged>,
 ) -> Result<Outcome, WriteError> {
     let fingerprint = fingerprint(&sub.cmd);
-    if let Some(seen) = parts.working.requests.get(&sub.request_id) {
-        if seen.fingerprint != fingerprint {
-            return Err(Rejected::RequestIdReused(sub.request_id.clone()).into());
-        }
-        let subject = answer_of(parts, staged, seen.seq)?;
+    let key = RequestKey::new(&sub.actor.terminal, &sub.request_id);
+    if let Some(seq) = earlier(&parts.working, &key, &fingerprint)? {
+        let subject = answer_of(parts, staged, seq)?;
         return Ok(Outcome {
-            seq: seen.seq,
+            seq,
             subject,
             replayed: true,
-            token_secret: secrets.get(&sub.request_id).cloned(),
+            token_secret: secrets.get(&key).cloned(),
         });
     }
     let ctx = Context {
@@ -259,7 +302,7 @@ fn stage(
     parts.last_hash = hash;
     let secret = matches!(sub.cmd, Command::CreateToken { .. }).then(|| token_secret(&ctx));
     if let Some(s) = &secret {
-        secrets.insert(sub.request_id.clone(), s.clone());
+        secrets.insert(key, s.clone());
     }
     let outcome = Outcome {
         seq,
@@ -269,6 +312,60 @@ fn stage(
     };
     staged.push(Staged { entry, bytes });
     Ok(outcome)
+}
+
+/// The entry of an earlier request with this key, if any; a reused id with a different command is refused. Ids are
+/// scoped by terminal: another desk's identical id is that desk's own command, not a retry of this one.
+fn earlier(state: &State, key: &RequestKey, fingerprint: &str) -> Result<Option<Seq>, Rejected> {
+    match state.requests.get(key) {
+        Some(seen) if seen.fingerprint != fingerprint => {
+            Err(Rejected::RequestIdReused(key.id.clone()))
+        }
+        Some(seen) => Ok(Some(seen.seq)),
+        None => Ok(None),
+    }
+}
+
+/// What a command would do, decided without writing (a dry run).
+#[derive(Debug, Clone)]
+pub struct Rehearsal {
+    /// The record it would produce; `None` for a retry (the original answer is in the log, not in the state).
+    pub subject: Option<Subject>,
+    /// True when the writer would answer it as a retry of an already committed request.
+    pub replayed: bool,
+}
+
+/// Decides `cmd` as the writer would (request-id memory first, then `decide`) against `scratch`, a copy of the
+/// state the caller owns and throws away. An accepted command is applied to `scratch` and its id remembered, so
+/// a sequence of rehearsals sees each other as the real commands would. Nothing is written.
+pub fn rehearse(
+    scratch: &mut State,
+    cmd: &Command,
+    ctx: &Context,
+    request_id: &str,
+) -> Result<Rehearsal, Rejected> {
+    let fingerprint = fingerprint(cmd);
+    let key = RequestKey::new(&ctx.actor.terminal, request_id);
+    if earlier(scratch, &key, &fingerprint)?.is_some() {
+        return Ok(Rehearsal {
+            subject: None,
+            replayed: true,
+        });
+    }
+    let events = decide(scratch, cmd, ctx)?;
+    for event in &events {
+        scratch.apply(event);
+    }
+    let subject = events.last().and_then(|e| scratch.subject_of(e));
+    let seq = scratch.last_seq.next();
+    scratch
+        .requests
+        .insert(key, crate::domain::RequestRecord { fingerprint, seq });
+    scratch.last_seq = seq;
+    Ok(Rehearsal {
+        subject,
+        replayed: false,
+    })
 }
 
 /// Appends the staged entries, makes them durable, then applies and publishes them.

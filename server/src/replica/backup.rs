@@ -131,8 +131,18 @@ pub fn restore(input: &mut dyn BufRead, store: &dyn LogStore) -> Result<State, B
                 .ok_or_else(|| bad("bad snapshot line"))?;
             let seq: u64 = seq.parse().map_err(|_| bad("bad snapshot number"))?;
             let bytes = hex::decode(hexed).map_err(|_| bad("bad snapshot bytes"))?;
-            let (snap, snap_hash) =
+            let (mut snap, snap_hash) =
                 decode_snapshot(&bytes).ok_or_else(|| bad("the snapshot does not decode"))?;
+            // A backup from before request ids were scoped by terminal: name them from the entries just read.
+            let legacy = snap.has_legacy_requests();
+            if legacy {
+                let terminals: std::collections::HashMap<Seq, String> = state
+                    .requests
+                    .iter()
+                    .map(|(key, record)| (record.seq, key.terminal.clone()))
+                    .collect();
+                snap.scope_legacy_requests(|seq| terminals.get(&seq).cloned());
+            }
             if seq + 1 != next.0 || snap_hash != hash || snap.last_seq.0 != seq {
                 return Err(bad("the snapshot does not match the last entry"));
             }
@@ -147,6 +157,12 @@ pub fn restore(input: &mut dyn BufRead, store: &dyn LogStore) -> Result<State, B
             store.append(&batch)?;
             store.sync()?;
             store.set_epoch(Epoch(epoch))?;
+            let bytes = if legacy {
+                encode_snapshot(&state, &hash)
+                    .map_err(|e| BackupError::Invalid(format!("snapshot: {e}")))?
+            } else {
+                bytes
+            };
             store.put_snapshot(Seq(seq), &bytes)?;
             state.epoch = Epoch(epoch);
             if snap.image_eq(&state) {

@@ -46,6 +46,8 @@ pub struct FollowSetup {
     pub peer: PeerConfig,
     /// The data directory (for the file of discarded entries).
     pub data_dir: PathBuf,
+    /// A snapshot every this many entries.
+    pub snapshot_every: u64,
 }
 
 /// Starts following in the background; the returned sender stops it.
@@ -221,7 +223,12 @@ async fn session_inner(
     tracing::info!(primary = %setup.peer.url, from = last.0 + 1, "following the primary");
     // Acknowledge what we already hold, so the primary knows a standby is here.
     ack(core, &mut peer, last.0).await?;
-    let mut snapshot_at = last.0;
+    // Count from the snapshot on disk (not from where this start began), like the primary's writer.
+    let mut snapshot_at = store.snapshot_seq().ok().flatten().map_or(0, |s| s.0);
+    if last.0 >= snapshot_at + setup.snapshot_every.max(1) {
+        snapshot(core, prev).await;
+        snapshot_at = last.0;
+    }
     loop {
         let first = tokio::select! {
             _ = stop.changed() => {
@@ -310,7 +317,7 @@ async fn session_inner(
             let _ = core.published.send(c);
         }
         ack(core, &mut peer, last.0).await?;
-        if last.0 >= snapshot_at + writer::SNAPSHOT_EVERY {
+        if last.0 >= snapshot_at + setup.snapshot_every.max(1) {
             snapshot(core, prev).await;
             snapshot_at = last.0;
         }
@@ -390,6 +397,11 @@ pub async fn promote(core: &Arc<Core>) -> Result<Epoch, PromoteError> {
         last_hash,
         shared: core.state.clone(),
         published: core.published.clone(),
+        snapshot_every: core
+            .control
+            .fence
+            .as_ref()
+            .map_or(writer::SNAPSHOT_EVERY, |f| f.snapshot_every),
     })
     .map_err(|e| PromoteError::Failed(e.to_string()))?;
     core.control.install_writer(w, thread);

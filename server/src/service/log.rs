@@ -1,12 +1,14 @@
 //! The `Log` service: `Watch` streams the durable log from a sequence number, then live.
 //!
 //! It subscribes to the live feed before reading history, so no entry falls between the two; duplicates are
-//! skipped by sequence number, and a watcher that falls behind the feed catches up from the store.
+//! skipped by sequence number, and a watcher that falls behind the feed catches up from the store. A stream ends
+//! with `UNAUTHENTICATED` as soon as its token is revoked, before any later entry.
 
 use super::convert::entry_to_pb;
 use super::Core;
-use crate::auth::{allows, caller, Action};
-use crate::domain::{Seq, State};
+use crate::auth::revocation::{end_when_revoked, revoked, revoked_status, revokes};
+use crate::auth::{allows, caller, credential, Action};
+use crate::domain::{Seq, State, TokenId};
 use crate::log::entry::{decode_trusted, Hash, GENESIS};
 use crate::log::{LogEntry, LogStore};
 use std::pin::Pin;
@@ -38,6 +40,8 @@ impl LogService {
 struct View {
     private: bool,
     payload: bool,
+    /// The watcher's token: the stream stops at the entry that revokes it.
+    token: Option<TokenId>,
 }
 
 /// Counts a standby's open log stream for the replication hub; closing happens on drop.
@@ -71,9 +75,11 @@ impl Log for LogService {
     ) -> Result<Response<Self::WatchStream>, Status> {
         let caller = caller(&req)?;
         caller.require(Action::Watch)?;
+        let token = credential(&req);
         let view = View {
             private: caller.sees_private(),
             payload: allows(caller.role, Action::Replicate),
+            token,
         };
         let from = Seq(req.get_ref().from_seq.max(1));
         let live = self.core.published.subscribe();
@@ -96,7 +102,18 @@ impl Log for LogService {
             },
             span,
         ));
-        Ok(Response::new(Box::pin(ReceiverStream::new(rx))))
+        let entries = ReceiverStream::new(rx);
+        Ok(Response::new(match token {
+            Some(token) => {
+                let gone = revoked(
+                    self.core.published.subscribe(),
+                    self.core.state.clone(),
+                    token,
+                );
+                Box::pin(end_when_revoked(entries, gone))
+            }
+            None => Box::pin(entries),
+        }))
     }
 }
 
@@ -223,6 +240,10 @@ async fn send(
     prev: &Hash,
     view: View,
 ) -> Result<(), ()> {
+    if view.token.is_some_and(|t| revokes(&entry.events, t)) {
+        let _ = tx.send(Err(revoked_status())).await;
+        return Err(());
+    }
     let item = match state.read() {
         Ok(s) => Ok(entry_to_pb(
             &s,

@@ -4,6 +4,7 @@
 
 pub mod admin;
 pub mod convert;
+pub mod dry_run;
 pub mod log;
 pub mod register;
 pub mod replication;
@@ -89,23 +90,7 @@ impl Core {
                 "the public board may only send change slips",
             ));
         }
-        let meta = meta.unwrap_or_default();
-        let request_id = meta.request_id.trim().to_string();
-        if request_id.is_empty() {
-            return Err(Status::invalid_argument(
-                "meta.request_id is required (a fresh id per command)",
-            ));
-        }
-        if request_id.len() > MAX_REQUEST_ID || request_id.chars().any(char::is_control) {
-            return Err(Status::invalid_argument(
-                "meta.request_id must be at most 128 printable characters",
-            ));
-        }
-        if meta.operator.chars().count() > 100 {
-            return Err(Status::invalid_argument(
-                "meta.operator must be at most 100 characters",
-            ));
-        }
+        let (request_id, meta) = checked_meta(meta)?;
         let span = tracing::info_span!(
             "command",
             command = cmd.name(),
@@ -177,34 +162,68 @@ impl Core {
         let WriteError::Rejected(rejected) = &err else {
             return status::write_error(&err);
         };
-        let private = caller.sees_private();
         let details = self
-            .read(|s| match (rejected, target) {
-                (Rejected::Duplicate { existing, .. }, _) => s
-                    .participants
-                    .get(existing)
-                    .map(|p| convert::participant_to_pb(p, private).encode_to_vec()),
-                (Rejected::StaleRevision { .. }, Target::Participant(id)) => s
-                    .participants
-                    .get(&id)
-                    .map(|p| convert::participant_to_pb(p, private).encode_to_vec()),
-                (Rejected::StaleRevision { .. }, Target::Tournament(id)) => s
-                    .tournaments
-                    .get(&id)
-                    .map(|t| convert::tournament_to_pb(t).encode_to_vec()),
-                (Rejected::StaleRevision { .. }, Target::Rounds(t)) => s
-                    .play
-                    .get(&t)
-                    .and_then(|p| p.rounds.last())
-                    .map(|r| convert::round_to_pb(s, t, r).encode_to_vec()),
-                (Rejected::StaleRevision { .. }, Target::Event) => {
-                    Some(convert::event_to_pb(&s.event).encode_to_vec())
-                }
-                _ => None,
-            })
+            .read(|s| refusal_details(s, rejected, target, caller))
             .ok()
             .flatten();
         status::rejected(rejected, details)
+    }
+}
+
+/// The request id (trimmed) and meta of a mutating request, refused if missing or malformed.
+pub(crate) fn checked_meta(
+    meta: Option<pb::RequestMeta>,
+) -> Result<(String, pb::RequestMeta), Status> {
+    let meta = meta.unwrap_or_default();
+    let request_id = meta.request_id.trim().to_string();
+    if request_id.is_empty() {
+        return Err(Status::invalid_argument(
+            "meta.request_id is required (a fresh id per command)",
+        ));
+    }
+    if request_id.len() > MAX_REQUEST_ID || request_id.chars().any(char::is_control) {
+        return Err(Status::invalid_argument(
+            "meta.request_id must be at most 128 printable characters",
+        ));
+    }
+    if meta.operator.chars().count() > 100 {
+        return Err(Status::invalid_argument(
+            "meta.operator must be at most 100 characters",
+        ));
+    }
+    Ok((request_id, meta))
+}
+
+/// The current record a refusal carries in its status details (the duplicate, the record edited meanwhile).
+pub(crate) fn refusal_details(
+    s: &State,
+    rejected: &Rejected,
+    target: Target,
+    caller: &Caller,
+) -> Option<Vec<u8>> {
+    let private = caller.sees_private();
+    match (rejected, target) {
+        (Rejected::Duplicate { existing, .. }, _) => s
+            .participants
+            .get(existing)
+            .map(|p| convert::participant_to_pb(p, private).encode_to_vec()),
+        (Rejected::StaleRevision { .. }, Target::Participant(id)) => s
+            .participants
+            .get(&id)
+            .map(|p| convert::participant_to_pb(p, private).encode_to_vec()),
+        (Rejected::StaleRevision { .. }, Target::Tournament(id)) => s
+            .tournaments
+            .get(&id)
+            .map(|t| convert::tournament_to_pb(t).encode_to_vec()),
+        (Rejected::StaleRevision { .. }, Target::Rounds(t)) => s
+            .play
+            .get(&t)
+            .and_then(|p| p.rounds.last())
+            .map(|r| convert::round_to_pb(s, t, r).encode_to_vec()),
+        (Rejected::StaleRevision { .. }, Target::Event) => {
+            Some(convert::event_to_pb(&s.event).encode_to_vec())
+        }
+        _ => None,
     }
 }
 

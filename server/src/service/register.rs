@@ -40,6 +40,19 @@ fn enter_spec(e: pb::EnterSpec) -> EnterSpec {
     }
 }
 
+/// The command a `RegisterParticipant` request asks for, and its meta (also what a dry run checks).
+pub(crate) fn register_command(
+    r: pb::RegisterParticipantRequest,
+) -> Result<(Option<pb::RequestMeta>, Command), Status> {
+    let cmd = Command::RegisterParticipant {
+        fields: fields_from_pb(r.fields).map_err(invalid)?,
+        enter: r.enter.into_iter().map(enter_spec).collect(),
+        check_in: r.check_in,
+        different_person: r.different_person,
+    };
+    Ok((r.meta, cmd))
+}
+
 impl RegisterService {
     async fn participant_command(
         &self,
@@ -181,15 +194,21 @@ impl Register for RegisterService {
     ) -> Result<Response<pb::Participant>, Status> {
         let caller = caller(&req)?;
         caller.require(Action::Register)?;
-        let r = req.into_inner();
-        let cmd = Command::RegisterParticipant {
-            fields: fields_from_pb(r.fields).map_err(invalid)?,
-            enter: r.enter.into_iter().map(enter_spec).collect(),
-            check_in: r.check_in,
-            different_person: r.different_person,
-        };
-        let outcome = self.core.write(&caller, r.meta, cmd, Target::None).await?;
+        let (meta, cmd) = register_command(req.into_inner())?;
+        let outcome = self.core.write(&caller, meta, cmd, Target::None).await?;
         Ok(Response::new(participant_answer(&outcome, &caller)?))
+    }
+
+    type CheckRegistrationsStream = super::dry_run::Checks;
+
+    async fn check_registrations(
+        &self,
+        req: Request<tonic::Streaming<pb::RegisterParticipantRequest>>,
+    ) -> Result<Response<Self::CheckRegistrationsStream>, Status> {
+        let caller = caller(&req)?;
+        caller.require(Action::Register)?;
+        let checks = self.core.check_registrations(caller, req.into_inner())?;
+        Ok(Response::new(checks))
     }
 
     async fn update_participant(

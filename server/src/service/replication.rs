@@ -2,7 +2,8 @@
 //! and consistent backups streamed to the director's desk.
 
 use super::Core;
-use crate::auth::{caller, Action};
+use crate::auth::revocation::{end_when_revoked, revoked};
+use crate::auth::{caller, credential, Action};
 use crate::replica::{backup, follow};
 use std::pin::Pin;
 use std::sync::Arc;
@@ -101,6 +102,7 @@ impl Replication for ReplicationService {
     ) -> Result<Response<Self::BackupStream>, Status> {
         let caller = caller(&req)?;
         caller.require(Action::ManageTokens)?;
+        let token = credential(&req);
         // The state and the log up to its last entry are consistent: entries are applied only after they are
         // durable, and the store never loses a durable entry.
         let state = self.core.read(|s| s.clone())?;
@@ -118,6 +120,18 @@ impl Replication for ReplicationService {
                 let _ = tx.blocking_send(Err(Status::internal(format!("backup failed: {e}"))));
             }
         });
-        Ok(Response::new(Box::pin(ReceiverStream::new(rx))))
+        let chunks = ReceiverStream::new(rx);
+        // A backup stops when its token is revoked (the export then sees the desk gone and stops too).
+        Ok(Response::new(match token {
+            Some(token) => {
+                let gone = revoked(
+                    self.core.published.subscribe(),
+                    self.core.state.clone(),
+                    token,
+                );
+                Box::pin(end_when_revoked(chunks, gone))
+            }
+            None => Box::pin(chunks),
+        }))
     }
 }

@@ -6,6 +6,7 @@ use super::convert::{game_to_pb, result_from_pb, round_state_to_pb};
 use super::{invalid, round_or_last, Core, Target};
 use crate::auth::{caller, Action};
 use crate::domain::command::RefereeReport;
+use crate::domain::error::quote;
 use crate::domain::field::Field;
 use crate::domain::lifecycle::progress_counts;
 use crate::domain::round::{RoundRecord, RoundState};
@@ -191,7 +192,7 @@ impl Results for ResultsService {
             other => {
                 return Err(invalid(Rejected::invalid(
                     "format",
-                    format!("{other:?} is not a sheet format: use text or html"),
+                    format!("{} is not a sheet format: use text or html", quote(other)),
                 )))
             }
         };

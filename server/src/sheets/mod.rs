@@ -21,6 +21,7 @@ mod width;
 #[cfg(test)]
 mod tests;
 
+use crate::domain::error::quote;
 use crate::domain::{Rejected, State, TournamentId};
 use roster::Roster;
 
@@ -84,7 +85,7 @@ pub fn render(
         other => {
             return Err(Rejected::invalid(
                 "kind",
-                format!("unknown sheet {other:?}: use {}", KINDS.join(", ")),
+                format!("unknown sheet {}: use {}", quote(other), KINDS.join(", ")),
             ))
         }
     };
