@@ -339,9 +339,10 @@ fn sections_settings() -> pb::TournamentSettings {
         draw: Some(pb::DrawOptions {
             profile: "mays".into(),
             bye_rule: "mays".into(),
-            avoid_same_club: false,
-            avoid_same_city: false,
+            avoid_same_club: Some(false),
+            avoid_same_city: Some(false),
             first_table: 1,
+            ..Default::default()
         }),
         scoring: Some(pb::Scoring {
             missed_rounds: "half".into(),
@@ -350,6 +351,7 @@ fn sections_settings() -> pb::TournamentSettings {
             prizes_cents: vec![],
             double_entry: Some(false),
             forfeit_minutes: Some(30),
+            ..Default::default()
         }),
         ..Default::default()
     }
@@ -663,9 +665,10 @@ fn mays_settings() -> pb::TournamentSettings {
         draw: Some(pb::DrawOptions {
             profile: "mays".into(),
             bye_rule: "mays".into(),
-            avoid_same_club: true,
-            avoid_same_city: false,
+            avoid_same_club: Some(true),
+            avoid_same_city: Some(false),
             first_table: 1,
+            ..Default::default()
         }),
         scoring: Some(pb::Scoring {
             missed_rounds: "half".into(),

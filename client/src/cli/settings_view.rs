@@ -56,14 +56,36 @@ pub struct HandicapView {
     pub even_at_bar: bool,
 }
 
-/// Draw options.
+/// Draw options. The geographic switches are `null` when left to the profile (see `geography_defaults`);
+/// seeding and floats are empty then.
 #[derive(Debug, Serialize)]
 pub struct DrawView {
     pub profile: String,
     pub bye_rule: String,
-    pub avoid_same_club: bool,
-    pub avoid_same_city: bool,
+    pub avoid_same_club: Option<bool>,
+    pub avoid_same_city: Option<bool>,
+    pub avoid_same_country: Option<bool>,
     pub first_table: u32,
+    pub seeding: String,
+    pub draw_down: String,
+    pub draw_up: String,
+    /// Pairs of player numbers that never meet.
+    pub never_pair: Vec<(u32, u32)>,
+}
+
+/// What each profile does when the director leaves a draw choice to it (the server's rule, `domain::setup`):
+/// geography (club, city, country), seeding, and where floats come from (down, up). OpenGotha's Swiss preset
+/// has no geography.
+fn profile_defaults(profile: &str, system: &str) -> ([bool; 3], &'static str, [&'static str; 2]) {
+    match (profile, system) {
+        ("mays", _) => ([true, true, false], "slip", ["bottom", "top"]),
+        (_, "swiss") => ([false, false, false], "slip", ["middle", "middle"]),
+        _ => (
+            [true, false, true],
+            "random to round 2, then fold",
+            ["middle", "middle"],
+        ),
+    }
 }
 
 /// Scoring; absent optional values are shown with the server's defaults.
@@ -76,6 +98,8 @@ pub struct ScoringView {
     /// Absent = the server's default (on for the event's first tournament).
     pub double_entry: Option<bool>,
     pub forfeit_minutes: u32,
+    pub category_lowest_ranks: Vec<String>,
+    pub section_prizes_cents: Vec<i64>,
 }
 
 impl From<&pb::Tournament> for TournamentDetailView {
@@ -118,7 +142,12 @@ impl From<&pb::Tournament> for TournamentDetailView {
                 bye_rule: d.bye_rule,
                 avoid_same_club: d.avoid_same_club,
                 avoid_same_city: d.avoid_same_city,
+                avoid_same_country: d.avoid_same_country,
                 first_table: d.first_table.max(1),
+                seeding: d.seeding,
+                draw_down: d.draw_down,
+                draw_up: d.draw_up,
+                never_pair: d.never_pair.iter().map(|p| (p.a, p.b)).collect(),
             },
             scoring: ScoringView {
                 missed_rounds: sc.missed_rounds,
@@ -127,6 +156,8 @@ impl From<&pb::Tournament> for TournamentDetailView {
                 prizes_cents: sc.prizes_cents,
                 double_entry: sc.double_entry,
                 forfeit_minutes: sc.forfeit_minutes.unwrap_or(30),
+                category_lowest_ranks: sc.category_lowest_ranks,
+                section_prizes_cents: sc.section_prizes_cents,
             },
         }
     }
@@ -226,7 +257,34 @@ pub fn settings_lines(v: &TournamentDetailView) -> Vec<(&'static str, String)> {
     };
     let d = &v.draw;
     let sc = &v.scoring;
-    let prizes: Vec<String> = sc.prizes_cents.iter().map(|c| format_fee(*c)).collect();
+    let money = |cents: &[i64]| -> String {
+        if cents.is_empty() {
+            "none".to_string()
+        } else {
+            cents
+                .iter()
+                .map(|c| format_fee(*c))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    };
+    let (geo, seeding, floats) = profile_defaults(&d.profile, &t.pairing_system);
+    let switch = |set: Option<bool>, default: bool| match set {
+        Some(on) => on_off(on),
+        None => format!("{} (default)", on_off(default)),
+    };
+    let chosen = |set: &str, default: &str| {
+        if set.is_empty() {
+            format!("{default} (default)")
+        } else {
+            set.to_string()
+        }
+    };
+    let never: Vec<String> = d
+        .never_pair
+        .iter()
+        .map(|(a, b)| format!("{a}–{b}"))
+        .collect();
     vec![
         ("id", t.id.to_string()),
         ("revision", t.revision.to_string()),
@@ -250,13 +308,35 @@ pub fn settings_lines(v: &TournamentDetailView) -> Vec<(&'static str, String)> {
         (
             "draw",
             format!(
-                "profile {}, bye rule {}, avoid same club {}, avoid same city {}, first table {}",
-                d.profile,
-                d.bye_rule,
-                on_off(d.avoid_same_club),
-                on_off(d.avoid_same_city),
-                d.first_table
+                "profile {}, bye rule {}, first table {}",
+                d.profile, d.bye_rule, d.first_table
             ),
+        ),
+        (
+            "avoid same",
+            format!(
+                "club {}, city {}, country {}",
+                switch(d.avoid_same_club, geo[0]),
+                switch(d.avoid_same_city, geo[1]),
+                switch(d.avoid_same_country, geo[2])
+            ),
+        ),
+        (
+            "seeding",
+            format!(
+                "{}; floats down from the {}, up from the {}",
+                chosen(&d.seeding, seeding),
+                chosen(&d.draw_down, floats[0]),
+                chosen(&d.draw_up, floats[1])
+            ),
+        ),
+        (
+            "never pair",
+            if never.is_empty() {
+                "none".to_string()
+            } else {
+                never.join(", ")
+            },
         ),
         ("missed rounds", sc.missed_rounds.clone()),
         (
@@ -264,14 +344,16 @@ pub fn settings_lines(v: &TournamentDetailView) -> Vec<(&'static str, String)> {
             format!("{} MMS", format_half(sc.bye_half_points.into())),
         ),
         ("tie-breaks", sc.tiebreaks.join(", ")),
+        ("prizes", money(&sc.prizes_cents)),
         (
-            "prizes",
-            if prizes.is_empty() {
+            "categories",
+            if sc.category_lowest_ranks.is_empty() {
                 "none".to_string()
             } else {
-                prizes.join(", ")
+                format!("down to {}", sc.category_lowest_ranks.join(", "))
             },
         ),
+        ("section prizes", money(&sc.section_prizes_cents)),
         (
             "double entry",
             sc.double_entry
@@ -342,6 +424,18 @@ mod tests {
         assert_eq!(get("tie-breaks"), "mms, sos");
         assert_eq!(get("double entry"), "on");
         assert_eq!(get("forfeit after"), "30 min");
+        // Draw choices left to the egf profile say what it does.
+        assert_eq!(
+            get("avoid same"),
+            "club on (default), city off (default), country on (default)"
+        );
+        assert_eq!(
+            get("seeding"),
+            "random to round 2, then fold (default); floats down from the middle (default), up from the \
+             middle (default)"
+        );
+        assert_eq!(get("never pair"), "none");
+        assert_eq!(get("categories"), "none");
         assert_eq!(
             get("handicap"),
             "by MMS difference, above 1d counts as 1d, correction 1, at most 9"

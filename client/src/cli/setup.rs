@@ -5,7 +5,7 @@
 
 use clap::Args;
 use tengen_proto::v1::{
-    DrawOptions, HandicapRule, McMahonSetup, Scoring, TimeControl, TournamentSettings,
+    DrawOptions, HandicapRule, McMahonSetup, PlayerPair, Scoring, TimeControl, TournamentSettings,
 };
 
 use crate::values::{parse_bool, parse_fee};
@@ -81,18 +81,42 @@ pub struct SetupFlags {
     /// Bye rule: egf or mays.
     #[arg(long, value_parser = ["egf", "mays"])]
     bye_rule: Option<String>,
-    /// Avoid pairing players of the same club.
+    /// Avoid pairing players of the same club (default on; egf: OpenGotha's club factor).
     #[arg(long, overrides_with = "no_avoid_club")]
     avoid_club: bool,
     /// Do not avoid pairing players of the same club.
     #[arg(long)]
     no_avoid_club: bool,
-    /// Avoid pairing players of the same city.
+    /// Avoid pairing players of the same city (default: on under mays, off under egf, where the clubs of one
+    /// city then count as one OpenGotha club group).
     #[arg(long, overrides_with = "no_avoid_city")]
     avoid_city: bool,
     /// Do not avoid pairing players of the same city.
     #[arg(long)]
     no_avoid_city: bool,
+    /// Avoid pairing players of the same country (default: on under egf, OpenGotha's country factor; off under
+    /// mays).
+    #[arg(long, overrides_with = "no_avoid_country")]
+    avoid_country: bool,
+    /// Do not avoid pairing players of the same country.
+    #[arg(long)]
+    no_avoid_country: bool,
+    /// Seeding inside a score group: fold, slip, random, adjacent (mays only), or default (egf: random up to
+    /// round 2, then fold; mays: slip).
+    #[arg(long, value_parser = ["fold", "slip", "random", "adjacent", "default"])]
+    seeding: Option<String>,
+    /// Who of a score group is paired down into a lower one: top, middle, bottom, or default (egf: middle;
+    /// mays: bottom).
+    #[arg(long, value_parser = ["top", "middle", "bottom", "default"])]
+    draw_down: Option<String>,
+    /// Who of a score group is paired up into a higher one: top, middle, bottom, or default (egf: middle;
+    /// mays: top).
+    #[arg(long, value_parser = ["top", "middle", "bottom", "default"])]
+    draw_up: Option<String>,
+    /// Player numbers that must never meet, e.g. "3-8,5-12" (`none` clears the list). A hard rule: a round that
+    /// cannot be drawn without one of these pairs is refused.
+    #[arg(long, value_parser = parse_never_pairs, value_name = "PAIRS")]
+    never_pair: Option<NeverPairs>,
     /// Number of the first table.
     #[arg(long, value_name = "N")]
     first_table: Option<u32>,
@@ -108,6 +132,13 @@ pub struct SetupFlags {
     /// Cash prizes for places 1, 2, …, e.g. "300,200,100" or "150.50,75" (`none` clears them).
     #[arg(long, value_parser = parse_prizes, value_name = "AMOUNTS")]
     prizes: Option<Prizes>,
+    /// Categories with their own winners and section prizes when there are no Mays sections: the weakest rank
+    /// of each, strongest first, e.g. "1d,10k,30k" (`none` clears them).
+    #[arg(long, value_parser = parse_rank_list, value_name = "RANKS")]
+    categories: Option<RankList>,
+    /// Prizes for places 1, 2, … inside every section or category, e.g. "50,25" (`none` clears them).
+    #[arg(long, value_parser = parse_prizes, value_name = "AMOUNTS")]
+    section_prizes: Option<Prizes>,
     /// Two agreeing entries from two terminals confirm a result: on or off.
     #[arg(long, value_parser = parse_bool, value_name = "ON/OFF")]
     double_entry: Option<bool>,
@@ -127,6 +158,10 @@ pub struct Tiebreaks(pub Vec<String>);
 /// Prize amounts in cents, for places 1, 2, ….
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Prizes(pub Vec<i64>);
+
+/// Pairs of player numbers kept apart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NeverPairs(pub Vec<(u32, u32)>);
 
 /// The time control the server uses when none is set: 60 minutes + 20 stones in 5 minutes.
 pub fn default_time() -> TimeControl {
@@ -151,14 +186,13 @@ pub fn default_handicap() -> HandicapRule {
     }
 }
 
-/// The server's default draw options (EGF costs and bye, avoid same club and city, first table 1).
+/// The server's default draw options (EGF costs and bye, first table 1, every other choice the profile's).
 pub fn default_draw() -> DrawOptions {
     DrawOptions {
         profile: "egf".into(),
         bye_rule: "egf".into(),
-        avoid_same_club: true,
-        avoid_same_city: true,
         first_table: 1,
+        ..DrawOptions::default()
     }
 }
 
@@ -177,6 +211,11 @@ fn switch(on: bool, off: bool) -> Option<bool> {
         (false, true) => Some(false),
         _ => None,
     }
+}
+
+/// `--avoid-x` / `--no-avoid-x` as a change of an optional switch: `None` when neither was given.
+fn switch_opt(on: bool, off: bool) -> Option<Option<bool>> {
+    switch(on, off).map(Some)
 }
 
 fn set<T>(slot: &mut T, value: Option<T>) {
@@ -216,13 +255,32 @@ impl SetupFlags {
         set(&mut d.bye_rule, self.bye_rule);
         set(
             &mut d.avoid_same_club,
-            switch(self.avoid_club, self.no_avoid_club),
+            switch_opt(self.avoid_club, self.no_avoid_club),
         );
         set(
             &mut d.avoid_same_city,
-            switch(self.avoid_city, self.no_avoid_city),
+            switch_opt(self.avoid_city, self.no_avoid_city),
+        );
+        set(
+            &mut d.avoid_same_country,
+            switch_opt(self.avoid_country, self.no_avoid_country),
         );
         set(&mut d.first_table, self.first_table);
+        let profile_default = |choice: String| {
+            if choice == "default" {
+                String::new()
+            } else {
+                choice
+            }
+        };
+        set(&mut d.seeding, self.seeding.map(profile_default));
+        set(&mut d.draw_down, self.draw_down.map(profile_default));
+        set(&mut d.draw_up, self.draw_up.map(profile_default));
+        set(
+            &mut d.never_pair,
+            self.never_pair
+                .map(|n| n.0.into_iter().map(|(a, b)| PlayerPair { a, b }).collect()),
+        );
         let sc = s.scoring.get_or_insert_with(default_scoring);
         set(&mut sc.missed_rounds, self.missed);
         if self.bye_points.is_some() {
@@ -230,6 +288,11 @@ impl SetupFlags {
         }
         set(&mut sc.tiebreaks, self.tiebreaks.map(|t| t.0));
         set(&mut sc.prizes_cents, self.prizes.map(|p| p.0));
+        set(&mut sc.category_lowest_ranks, self.categories.map(|l| l.0));
+        set(
+            &mut sc.section_prizes_cents,
+            self.section_prizes.map(|p| p.0),
+        );
         if self.double_entry.is_some() {
             sc.double_entry = self.double_entry;
         }
@@ -452,6 +515,27 @@ pub fn parse_tiebreaks(text: &str) -> Result<Tiebreaks, String> {
     Ok(Tiebreaks(names))
 }
 
+/// `3-8,5-12` (also `;` or spaces; `3:8` too): pairs of player numbers; `none` or empty clears the list.
+pub fn parse_never_pairs(text: &str) -> Result<NeverPairs, String> {
+    if text.trim().eq_ignore_ascii_case("none") {
+        return Ok(NeverPairs(Vec::new()));
+    }
+    text.split([',', ';', ' '])
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let bad = || format!("{p:?} is not a pair of player numbers like 3-8");
+            let (a, b) = p.split_once(['-', ':', '/']).ok_or_else(bad)?;
+            let number = |n: &str| n.trim().trim_start_matches('#').parse::<u32>();
+            match (number(a), number(b)) {
+                (Ok(a), Ok(b)) if a > 0 && b > 0 && a != b => Ok((a, b)),
+                _ => Err(bad()),
+            }
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map(NeverPairs)
+}
+
 /// `300,200,100` or `150.50;75` in currency units → cents per place. `none` clears. A comma separates
 /// places, so decimals take a point.
 pub fn parse_prizes(text: &str) -> Result<Prizes, String> {
@@ -564,9 +648,9 @@ mod tests {
         assert_eq!(s.komi_half, Some(14));
         let d = s.draw.unwrap();
         assert_eq!(d.profile, "mays");
-        assert!(
-            d.avoid_same_club,
-            "the default survives one changed neighbour"
+        assert_eq!(
+            d.avoid_same_club, None,
+            "the profile's default survives one changed neighbour"
         );
         assert_eq!(d.first_table, 1);
         assert_eq!(s.scoring.unwrap().prizes_cents, vec![30000, 20000]);
@@ -619,11 +703,51 @@ mod tests {
         assert_eq!(h.correction, -1);
         assert!(h.even_at_bar);
         assert_eq!(h.ceiling, 9);
-        assert!(!s.draw.unwrap().avoid_same_club);
+        assert_eq!(s.draw.unwrap().avoid_same_club, Some(false));
         let sc = s.scoring.unwrap();
         assert_eq!(sc.double_entry, Some(false));
         assert_eq!(sc.forfeit_minutes, Some(45));
         assert_eq!(sc.bye_half_points, Some(1));
+    }
+
+    #[test]
+    fn issue_12_draw_choices_and_sections_reach_the_settings() {
+        let s = applied(&[
+            "--avoid-country",
+            "--no-avoid-city",
+            "--seeding",
+            "slip",
+            "--draw-down",
+            "top",
+            "--draw-up",
+            "default",
+            "--never-pair",
+            "3-8, #5:12",
+            "--categories",
+            "1d,10k,30k",
+            "--section-prizes",
+            "50,25",
+        ]);
+        let d = s.draw.unwrap();
+        assert_eq!(
+            (d.avoid_same_club, d.avoid_same_city, d.avoid_same_country),
+            (None, Some(false), Some(true))
+        );
+        assert_eq!(
+            (d.seeding.as_str(), d.draw_down.as_str(), d.draw_up.as_str()),
+            ("slip", "top", "")
+        );
+        assert_eq!(
+            d.never_pair,
+            vec![PlayerPair { a: 3, b: 8 }, PlayerPair { a: 5, b: 12 }]
+        );
+        let sc = s.scoring.unwrap();
+        assert_eq!(sc.category_lowest_ranks, vec!["1d", "10k", "30k"]);
+        assert_eq!(sc.section_prizes_cents, vec![5000, 2500]);
+        assert_eq!(parse_never_pairs("none"), Ok(NeverPairs(vec![])));
+        assert!(parse_never_pairs("3-3").is_err());
+        assert!(parse_never_pairs("3").is_err());
+        assert!(parse_never_pairs("0-4").is_err());
     }
 
     #[test]

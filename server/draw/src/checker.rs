@@ -15,8 +15,10 @@
 //! - score groups (`mays` only, small fields): the least sum of squared score gaps (Cardinal Rule No. 3);
 //! - handicaps by the rule (OpenGotha's five steps), the stronger White, even games coloured against the balance;
 //! - tables: distinct, allowed, the lowest ones, in order of each game's better player;
+//! - the director's never-pair list: no pair on it meets unless warned (a forced manual edit);
 //! - warnings: every claimed one true, every required one present (club, city, family, repeat, pair-up/down across
-//!   groups, colour imbalance ≥ 2, handicap game in the top group).
+//!   groups — named when the player had someone of their own group free to play, else counted in the one line of
+//!   unavoidable floats —, colour imbalance ≥ 2, handicap game in the top group).
 //!
 //! [`check_optimal`] re-solves the engine's own pair weights with the dense reference matcher (and exhaustive
 //! search on tiny fields): the engine's total must be the optimum.
@@ -30,6 +32,9 @@ use crate::model::{
 
 /// Largest number of players (bye excluded) for which forced repeats and relatives are proved by exhaustive search.
 pub const EXHAUSTIVE_LIMIT: usize = 16;
+
+/// The exhaustive search's cost of a pair on the never-pair list: more than every possible repeat together.
+const NEVER_COST: u32 = 1 << 16;
 
 /// Which rule a produced round breaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -64,6 +69,8 @@ pub enum Rule {
     NotDeterministic,
     /// Players left their score group more than necessary (`mays` profile: the least sum of squared gaps).
     ScoreGroups,
+    /// Two players on the director's never-pair list meet without a warning.
+    NeverPair,
 }
 
 /// One broken rule, with a human-readable detail naming the players involved.
@@ -235,6 +242,8 @@ struct Field<'a> {
     met: BTreeSet<(PlayerId, PlayerId)>,
     /// The round's pairs, as (white, black, handicap, table).
     pairs: Vec<(PlayerId, PlayerId)>,
+    /// The never-pair list as id pairs (numbers looked up here, independently of the engine).
+    never: BTreeSet<(PlayerId, PlayerId)>,
 }
 
 impl<'a> Field<'a> {
@@ -272,6 +281,20 @@ impl<'a> Field<'a> {
                 .map(|g| pair(g.white, g.black))
                 .collect(),
             pairs: round.games.iter().map(|g| pair(g.white, g.black)).collect(),
+            never: settings
+                .never_pair
+                .iter()
+                .filter_map(|&(x, y)| {
+                    let id = |n: u32| {
+                        let mut found = snapshot.players.iter().filter(|p| p.number == n);
+                        match (found.next(), found.next()) {
+                            (Some(p), None) => Some(p.id),
+                            _ => None,
+                        }
+                    };
+                    Some(pair(id(x)?, id(y)?))
+                })
+                .collect(),
         }
     }
 
@@ -313,6 +336,7 @@ pub fn check(snapshot: &Snapshot, settings: &Settings, round: &Round) -> Vec<Vio
     check_presence(&f, &mut out);
     check_bye(&f, &mut out);
     check_repeats_and_family(&f, &mut out);
+    check_never_pairs(&f, &mut out);
     check_score_groups(&f, &mut out);
     check_handicaps_and_colours(&f, &mut out);
     check_tables(&f, &mut out);
@@ -477,13 +501,19 @@ fn check_repeats_and_family(f: &Field, out: &mut Vec<Violation>) {
     if field.len() > EXHAUSTIVE_LIMIT || field.len() % 2 == 1 {
         return;
     }
+    // A pair of the never-pair list costs more than any number of repeats: the least is over the matchings that
+    // respect the list (when there is none, there is nothing to compare with).
     let cost = |a: PlayerId, b: PlayerId| -> (u32, u32) {
-        (
-            u32::from(f.met.contains(&pair(a, b))),
-            u32::from(f.same_family(a, b)),
-        )
+        let repeat = if f.never.contains(&pair(a, b)) {
+            NEVER_COST
+        } else {
+            u32::from(f.met.contains(&pair(a, b)))
+        };
+        (repeat, u32::from(f.same_family(a, b)))
     };
-    if let Some((min_rep, min_rel)) = min_cost_perfect_matching(&field, cost) {
+    if let Some((min_rep, min_rel)) =
+        min_cost_perfect_matching(&field, cost).filter(|(rep, _)| *rep < NEVER_COST)
+    {
         if repeats > min_rep {
             out.push(Violation::new(
                 Rule::Repeat,
@@ -493,6 +523,18 @@ fn check_repeats_and_family(f: &Field, out: &mut Vec<Violation>) {
             out.push(Violation::new(
                 Rule::Family,
                 format!("{relatives} pairs of relatives where {min_rel} suffice"),
+            ));
+        }
+    }
+}
+
+/// No pair of the never-pair list meets, unless a forced edit put it there and the round warns about it.
+fn check_never_pairs(f: &Field, out: &mut Vec<Violation>) {
+    for &(a, b) in &f.pairs {
+        if f.never.contains(&(a, b)) && !f.warned_pair(Warning::NeverPairMet, a, b) {
+            out.push(Violation::new(
+                Rule::NeverPair,
+                format!("{a}–{b} meet although the never-pair list keeps them apart"),
             ));
         }
     }
@@ -509,7 +551,9 @@ fn check_score_groups(f: &Field, out: &mut Vec<Violation>) {
         let d = i64::from(f.st(a).main - f.st(b).main);
         (d * d).min(4095) as u32
     };
-    let forbidden = |a: PlayerId, b: PlayerId| f.met.contains(&pair(a, b)) || f.same_family(a, b);
+    let forbidden = |a: PlayerId, b: PlayerId| {
+        f.met.contains(&pair(a, b)) || f.same_family(a, b) || f.never.contains(&pair(a, b))
+    };
     if f.pairs.iter().any(|&(a, b)| forbidden(a, b)) {
         return;
     }
@@ -738,7 +782,10 @@ fn check_warnings(f: &Field, out: &mut Vec<Violation>) {
             ));
         }
         let (ma, mb) = (f.st(a).main, f.st(b).main);
-        if ma.div_euclid(2) != mb.div_euclid(2) && !has_float_warning(f, a, b) {
+        if ma.div_euclid(2) != mb.div_euclid(2)
+            && !has_float_warning(f, a, b)
+            && (could_stay(f, a) || could_stay(f, b) || unavoidable_floats(f) == 0)
+        {
             out.push(Violation::new(
                 Rule::MissingWarning,
                 format!(
@@ -777,6 +824,28 @@ fn check_warnings(f: &Field, out: &mut Vec<Violation>) {
             ));
         }
     }
+}
+
+/// Was someone of `me`'s own score group (exact main score) among this round's players free to play them: never
+/// met, not related, not on the never-pair list?
+fn could_stay(f: &Field, me: PlayerId) -> bool {
+    let main = f.st(me).main;
+    f.pairs.iter().flat_map(|&(a, b)| [a, b]).any(|other| {
+        other != me
+            && f.st(other).main == main
+            && !f.met.contains(&pair(me, other))
+            && !f.same_family(me, other)
+            && !f.never.contains(&pair(me, other))
+    })
+}
+
+/// The players of this round paired outside their score group who could not stay in it.
+fn unavoidable_floats(f: &Field) -> u32 {
+    f.pairs
+        .iter()
+        .flat_map(|&(a, b)| [(a, b), (b, a)])
+        .filter(|&(me, other)| f.st(me).main != f.st(other).main && !could_stay(f, me))
+        .count() as u32
 }
 
 fn has_float_warning(f: &Field, a: PlayerId, b: PlayerId) -> bool {
@@ -829,17 +898,24 @@ fn warning_is_true(f: &Field, w: &Warning) -> bool {
         Warning::RepeatedGame(a, b) => {
             game_between(f, *a, *b).is_some() && f.met.contains(&pair(*a, *b))
         }
-        Warning::PairedUpDown { player, from, to } => f.round.games.iter().any(|g| {
-            let opp = if g.white == *player {
-                g.black
-            } else if g.black == *player {
-                g.white
-            } else {
-                return false;
-            };
-            let (own, other) = (f.st(*player).main, f.st(opp).main);
-            own == from.0 && other == to.0 && own != other
-        }),
+        Warning::PairedUpDown { player, from, to } => {
+            could_stay(f, *player)
+                && f.round.games.iter().any(|g| {
+                    let opp = if g.white == *player {
+                        g.black
+                    } else if g.black == *player {
+                        g.white
+                    } else {
+                        return false;
+                    };
+                    let (own, other) = (f.st(*player).main, f.st(opp).main);
+                    own == from.0 && other == to.0 && own != other
+                })
+        }
+        Warning::UnavoidableFloats { players } => *players > 0 && unavoidable_floats(f) == *players,
+        Warning::NeverPairMet(a, b) => {
+            game_between(f, *a, *b).is_some() && f.never.contains(&pair(*a, *b))
+        }
         Warning::ColourImbalance { player, balance } => {
             balance.abs() >= 2 && balance_after(f, *player) == *balance
         }

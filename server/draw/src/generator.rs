@@ -956,6 +956,8 @@ fn warning_kind(w: &crate::model::Warning) -> &'static str {
         Warning::PairedUpDown { .. } => "updown",
         Warning::ColourImbalance { .. } => "colour",
         Warning::HandicapInTopGroup { .. } => "top-handicap",
+        Warning::UnavoidableFloats { .. } => "unavoidable-floats",
+        Warning::NeverPairMet(..) => "never-pair",
     }
 }
 

@@ -351,6 +351,10 @@ pub struct Settings {
     pub skip_tables: Vec<u32>,
     /// Parameters of the `mays` profile (seeding, geography thresholds, handicap minimisation).
     pub mays: crate::engine::MaysParams,
+    /// Pairs of player numbers the director says must never meet. A hard rule in every stage of the draw (never
+    /// an edge of the matching, even when repeats are forced); a round that cannot be drawn without one of them
+    /// is refused with the list named. Numbers no player has are ignored.
+    pub never_pair: Vec<(u32, u32)>,
 }
 
 impl Default for Settings {
@@ -366,6 +370,7 @@ impl Default for Settings {
             first_table: 1,
             skip_tables: Vec::new(),
             mays: crate::engine::MaysParams::default(),
+            never_pair: Vec::new(),
         }
     }
 }
@@ -453,7 +458,8 @@ pub enum Warning {
     SameFamily(PlayerId, PlayerId),
     /// A repeated game, forced because nothing else was possible.
     RepeatedGame(PlayerId, PlayerId),
-    /// A player paired outside their MMS group (`from` is their group, `to` the opponent's), in half points.
+    /// A player paired outside their MMS group (`from` is their group, `to` the opponent's), in half points,
+    /// although someone of their own group was still free to play them (a float the engine chose).
     PairedUpDown {
         /// Who floats.
         player: PlayerId,
@@ -474,6 +480,15 @@ pub enum Warning {
         /// The table.
         table: u32,
     },
+    /// The floats nobody could avoid, in one line: players paired outside their MMS group with nobody in it left
+    /// to play them (alone in their group, or the others already met, related or kept apart). Common in a sparse
+    /// field; listed one by one they would drown the warnings that matter.
+    UnavoidableFloats {
+        /// How many players floated so.
+        players: u32,
+    },
+    /// Two players on the director's never-pair list meet (only by a forced manual edit).
+    NeverPairMet(PlayerId, PlayerId),
 }
 
 /// The draw of one round.

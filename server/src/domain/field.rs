@@ -245,7 +245,7 @@ impl<'a> Field<'a> {
         if let Some(c) = criteria {
             scoring.tiebreaks = c.to_vec();
         }
-        let settings = setup::standings_settings(&scoring);
+        let settings = setup::standings_settings(&scoring, &self.tournament.settings.mcmahon);
         let input = self.snapshot(after + 1);
         let mut snap = input.snapshot;
         // Only players who took part in a counted round (or are still to play) are placed.
@@ -256,7 +256,8 @@ impl<'a> Field<'a> {
 
     /// The score grid after round `after`: every player's McMahon score after each round (a player's own page).
     pub fn score_table(&self, after: u32) -> tengen_standings::score::ScoreTable {
-        let settings = setup::standings_settings(&self.tournament.settings.scoring);
+        let s = &self.tournament.settings;
+        let settings = setup::standings_settings(&s.scoring, &s.mcmahon);
         let input = self.snapshot(after + 1);
         tengen_standings::score::ScoreTable::build(
             &input.snapshot,
@@ -332,7 +333,19 @@ pub fn describe_warning(w: &draw::Warning, name: &dyn Fn(draw::PlayerId) -> Stri
             format!("repeated game: {} – {}", name(*a), name(*b))
         }
         draw::Warning::PairedUpDown { player, from, to } => {
-            format!("{} paired from MMS {from} to {to}", name(*player))
+            format!(
+                "{} paired from MMS {from} to {to} although their own group had an opponent left",
+                name(*player)
+            )
+        }
+        draw::Warning::UnavoidableFloats { players: 1 } => {
+            "1 player paired outside their MMS group had nobody left in it to play (not listed)".to_string()
+        }
+        draw::Warning::UnavoidableFloats { players } => format!(
+            "{players} players paired outside their MMS group had nobody left in it to play (not listed)"
+        ),
+        draw::Warning::NeverPairMet(a, b) => {
+            format!("on the never-pair list: {} – {}", name(*a), name(*b))
         }
         draw::Warning::ColourImbalance { player, balance } => {
             format!("{} colour balance {balance:+}", name(*player))

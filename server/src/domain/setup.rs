@@ -4,6 +4,11 @@
 //! EGF time class, the BGA bar suggestion, Mays' sections, and the bridges to the draw and standings settings.
 //! Must not touch the state or the log.
 
+mod draw_choices;
+
+use draw_choices::{apply_draw_choices, validate_draw_choices};
+pub use draw_choices::{FloatFrom, Geography, Seeding, Switch};
+
 use super::error::Rejected;
 use super::rank::Rank;
 use super::record::PairingSystem;
@@ -223,19 +228,40 @@ pub enum ByeRule {
     Mays,
 }
 
-/// Draw switches.
+/// Draw switches. Every choice left to the profile follows it: `egf` is OpenGotha 3.52's McMahon (or Swiss)
+/// preset, `mays` the manual.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DrawSettings {
     /// Cost profile.
     pub profile: DrawProfile,
     /// Bye rule.
     pub bye: ByeRule,
-    /// Avoid pairing players of the same club.
-    pub avoid_same_club: bool,
-    /// Avoid pairing players of the same city (Mays).
-    pub avoid_same_city: bool,
+    /// Avoid pairing players of the same club. Default on in both profiles (`egf`: OpenGotha's club factor).
+    pub avoid_same_club: Switch,
+    /// Avoid pairing players of the same city. Default on under `mays` (his main geographic concern), off under
+    /// `egf` (OpenGotha weighs no city; on, the clubs of one city count as one club group).
+    pub avoid_same_city: Switch,
+    /// Avoid pairing players of the same country. Default on under `egf` (OpenGotha's country factor), off
+    /// under `mays`.
+    #[serde(default)]
+    pub avoid_same_country: Switch,
     /// First table number.
     pub first_table: u32,
+    /// Seeding inside a score group; `None` = the profile's (`egf`: random up to round 2, then fold; `mays`:
+    /// slip).
+    #[serde(default)]
+    pub seeding: Option<Seeding>,
+    /// Who of a group is paired down into a lower one; `None` = the profile's (`egf`: the middle; `mays`: the
+    /// weakest).
+    #[serde(default)]
+    pub draw_down: Option<FloatFrom>,
+    /// Who of a group is paired up into a higher one; `None` = the profile's (`egf`: the middle; `mays`: the
+    /// strongest).
+    #[serde(default)]
+    pub draw_up: Option<FloatFrom>,
+    /// Pairs of player numbers that must never meet: a hard rule of the draw.
+    #[serde(default)]
+    pub never_pair: Vec<(u32, u32)>,
 }
 
 impl Default for DrawSettings {
@@ -243,9 +269,14 @@ impl Default for DrawSettings {
         DrawSettings {
             profile: DrawProfile::Egf,
             bye: ByeRule::Egf,
-            avoid_same_club: true,
-            avoid_same_city: true,
+            avoid_same_club: Switch::Default,
+            avoid_same_city: Switch::Default,
+            avoid_same_country: Switch::Default,
             first_table: 1,
+            seeding: None,
+            draw_down: None,
+            draw_up: None,
+            never_pair: Vec::new(),
         }
     }
 }
@@ -298,6 +329,14 @@ pub struct ScoringSettings {
     pub double_entry: bool,
     /// Minutes after the start after which an absent player loses by forfeit (shown to the referee).
     pub forfeit_minutes: u32,
+    /// The director's categories: the lowest rank of each, strongest first (empty = none). Sections with their
+    /// own winners are Mays' McMahon sections when defined, else these categories, else none.
+    #[serde(default)]
+    pub categories: Vec<Rank>,
+    /// Prizes for places 1, 2, … inside every section (or category), in cents; tied players split them like the
+    /// overall prizes.
+    #[serde(default)]
+    pub section_prizes_cents: Vec<i64>,
 }
 
 impl Default for ScoringSettings {
@@ -309,6 +348,8 @@ impl Default for ScoringSettings {
             prizes_cents: Vec::new(),
             double_entry: false,
             forfeit_minutes: 30,
+            categories: Vec::new(),
+            section_prizes_cents: Vec::new(),
         }
     }
 }
@@ -317,7 +358,7 @@ impl Default for ScoringSettings {
 pub fn tiebreak_profile(name: &str) -> Option<Vec<String>> {
     let list: &[&str] = match name.trim().to_ascii_lowercase().as_str() {
         "egf" => &["mms", "sos", "sosos"],
-        "mays" => &["mms", "sos-mays", "sodos-adjusted", "h2h"],
+        "mays" => &["mms", "sos-mays", "sdos", "h2h"],
         "swiss" => &["wins", "sosw", "sososw"],
         _ => return None,
     };
@@ -325,8 +366,8 @@ pub fn tiebreak_profile(name: &str) -> Option<Vec<String>> {
 }
 
 /// Parses one tie-break name. Names: `mms`, `wins`, `sos`, `sos-adjusted`, `sos-normalised`, `sos-mays`
-/// (adjusted and normalised), `sos-virtual`, `sos-1`, `sos-2`, `sosos`, `sodos`, `sodos-adjusted`, `cuss`, `cusp`,
-/// `saco`, `h2h`, `sosw`, `sososw`.
+/// (adjusted and normalised), `sos-virtual`, `sos-1`, `sos-2`, `sosos`, `sodos`, `sdos` (Mays' SDOS: the defeated
+/// opponents' adjusted scores; also `sodos-adjusted`), `cuss`, `cusp`, `saco`, `h2h`, `sosw`, `sososw`.
 pub fn criterion(name: &str) -> Option<st::Criterion> {
     use st::{Criterion as C, OpponentScore as O, SosRules, Unplayed as U};
     let r = |opponent, unplayed| SosRules { opponent, unplayed };
@@ -341,8 +382,8 @@ pub fn criterion(name: &str) -> Option<st::Criterion> {
         "sos-1" => C::SosMinus(1, SosRules::EGF),
         "sos-2" => C::SosMinus(2, SosRules::EGF),
         "sosos" => C::Sosos(SosRules::EGF),
-        "sodos" | "sdos" => C::Sodos(SosRules::EGF),
-        "sodos-adjusted" | "sdos-adjusted" => C::Sodos(r(O::Adjusted, U::Zero)),
+        "sodos" => C::Sodos(SosRules::EGF),
+        "sdos" | "sodos-adjusted" | "sdos-adjusted" => C::Sodos(SosRules::MAYS_SDOS),
         "cuss" => C::Cuss,
         "cusp" => C::Cusp,
         "saco" => C::Saco,
@@ -427,7 +468,7 @@ pub fn validate(
                 "tiebreaks",
                 format!(
                     "unknown criterion {name:?}: use mms, wins, sos, sos-adjusted, sos-normalised, sos-mays, \
-                     sos-virtual, sos-1, sos-2, sosos, sodos, sodos-adjusted, cuss, cusp, saco, h2h, sosw, sososw"
+                     sos-virtual, sos-1, sos-2, sosos, sodos, sdos, cuss, cusp, saco, h2h, sosw, sososw"
                 ),
             ));
         }
@@ -448,6 +489,36 @@ pub fn validate(
         return Err(Rejected::invalid(
             "first_table",
             "tables are numbered from 1 to 10000",
+        ));
+    }
+    validate_draw_choices(system, draw_settings)?;
+    validate_sections(mm, scoring)
+}
+
+/// Mays' sections or the director's categories (not both), and the section prizes.
+fn validate_sections(mm: &McMahonSetup, scoring: &ScoringSettings) -> Result<(), Rejected> {
+    let categories = &scoring.categories;
+    if !categories.is_empty() && !mm.sections.is_empty() {
+        return Err(Rejected::invalid(
+            "categories",
+            "a tournament has Mays' sections or categories, not both: clear one (none)",
+        ));
+    }
+    if categories.len() > 20 {
+        return Err(Rejected::invalid("categories", "at most 20 categories"));
+    }
+    if categories.windows(2).any(|w| w[0] <= w[1]) {
+        return Err(Rejected::invalid(
+            "categories",
+            "list categories strongest first, each with a weaker lowest rank than the one before",
+        ));
+    }
+    if scoring.section_prizes_cents.iter().any(|c| *c < 0)
+        || scoring.section_prizes_cents.len() > 200
+    {
+        return Err(Rejected::invalid(
+            "section_prizes",
+            "section prizes are at most 200 non-negative amounts",
         ));
     }
     Ok(())
@@ -607,8 +678,7 @@ pub fn draw_settings(
     if let Some(floor) = mm.floor {
         s.egf.mm_floor = draw::Rank(floor.to_draw_scale());
     }
-    s.mays.avoid_club = d.avoid_same_club;
-    s.mays.avoid_city = d.avoid_same_city;
+    apply_draw_choices(&mut s, system, d);
     s.scores = draw::ScoreValues {
         absent_mms: match scoring.missed {
             MissedRule::Nothing => draw::HalfPoints(0),
@@ -622,8 +692,26 @@ pub fn draw_settings(
     s
 }
 
+/// Does this tie-break order follow Mays' manual? It does when it places by MMS and the first tie-break is one of
+/// his own: his adjusted and normalised SOS (`sos-mays`, as in the `mays` profile) or his SDOS (`sdos`,
+/// `sodos-adjusted`). Then players place by the MMS they earned ([`st::Placing::Earned`]); otherwise the
+/// missed-round credit counts, as in OpenGotha.
+pub fn follows_mays(tiebreaks: &[String]) -> bool {
+    let mut order = tiebreaks.iter().map(|name| criterion(name));
+    order.next() == Some(Some(st::Criterion::Mms))
+        && matches!(
+            order.next(),
+            Some(Some(
+                st::Criterion::Sos(st::SosRules::MAYS)
+                    | st::Criterion::Sodos(st::SosRules::MAYS_SDOS)
+            ))
+        )
+}
+
 /// The standings settings for a tournament (criteria that do not parse are skipped; `validate` refuses them).
-pub fn standings_settings(scoring: &ScoringSettings) -> st::Settings {
+/// Sections with winners: Mays' sections when defined (players sharing a starting MMS), else the director's
+/// categories, else none.
+pub fn standings_settings(scoring: &ScoringSettings, mm: &McMahonSetup) -> st::Settings {
     st::Settings {
         scores: st::ScoreRules {
             missed: match scoring.missed {
@@ -632,14 +720,35 @@ pub fn standings_settings(scoring: &ScoringSettings) -> st::Settings {
                 MissedRule::Nothing => st::MissedRounds::Nothing,
             },
             bye: draw::HalfPoints(scoring.bye_half_points),
+            placing: if follows_mays(&scoring.tiebreaks) {
+                st::Placing::Earned
+            } else {
+                st::Placing::WithCredits
+            },
         },
         criteria: scoring
             .tiebreaks
             .iter()
             .filter_map(|n| criterion(n))
             .collect(),
+        sections: if !mm.sections.is_empty() {
+            st::Sections::ByStartingMms
+        } else if !scoring.categories.is_empty() {
+            st::Sections::ByRank(
+                scoring
+                    .categories
+                    .iter()
+                    .map(|r| draw::Rank(r.to_draw_scale()))
+                    .collect(),
+            )
+        } else {
+            st::Sections::None
+        },
     }
 }
+
+#[cfg(test)]
+mod choices_tests;
 
 #[cfg(test)]
 mod tests {

@@ -3,13 +3,14 @@
 //! defaults for left-out settings are applied here. Rounds, games and log subjects need the state for names,
 //! numbers and ranks in force. Must not decide anything: the domain does.
 
+use crate::domain::error::quote;
 use crate::domain::field::Field;
 use crate::domain::round::{
     GameRecord, GameResult, Outcome, ResultProgress, ResultReport, RoundRecord, RoundState,
 };
 use crate::domain::setup::{
-    self, ByeRule, DrawProfile, DrawSettings, HandicapSettings, McMahonSetup, MissedRule,
-    ScoringSettings, Section, TimeControl, TimeSystem,
+    self, ByeRule, DrawProfile, DrawSettings, FloatFrom, HandicapSettings, McMahonSetup,
+    MissedRule, ScoringSettings, Section, Seeding, Switch, TimeControl, TimeSystem,
 };
 use crate::domain::{
     self, Entry, EntryStatus, EventInfo, PairingSystem, Participant, ParticipantFields,
@@ -192,7 +193,10 @@ pub fn settings_from_pb(
         other => {
             return Err(Rejected::invalid(
                 "pairing_system",
-                format!("{other:?} is not a pairing system: use mcmahon or swiss"),
+                format!(
+                    "{} is not a pairing system: use mcmahon or swiss",
+                    quote(other)
+                ),
             ))
         }
     };
@@ -247,8 +251,8 @@ fn time_from_pb(t: pb::TimeControl) -> Result<TimeControl, Rejected> {
         Rejected::invalid(
             "time_system",
             format!(
-                "{:?} is not a time system: use sudden-death, canadian, milton-keynes, byo-yomi or fischer",
-                t.system
+                "{} is not a time system: use sudden-death, canadian, milton-keynes, byo-yomi or fischer",
+                quote(&t.system)
             ),
         )
     })?;
@@ -330,7 +334,7 @@ fn draw_from_pb(d: pb::DrawOptions) -> Result<DrawSettings, Rejected> {
         other => {
             return Err(Rejected::invalid(
                 "profile",
-                format!("{other:?} is not a draw profile: use egf or mays"),
+                format!("{} is not a draw profile: use egf or mays", quote(other)),
             ))
         }
     };
@@ -340,17 +344,52 @@ fn draw_from_pb(d: pb::DrawOptions) -> Result<DrawSettings, Rejected> {
         other => {
             return Err(Rejected::invalid(
                 "bye_rule",
-                format!("{other:?} is not a bye rule: use egf or mays"),
+                format!("{} is not a bye rule: use egf or mays", quote(other)),
             ))
         }
     };
     Ok(DrawSettings {
         profile,
         bye,
-        avoid_same_club: d.avoid_same_club,
-        avoid_same_city: d.avoid_same_city,
+        avoid_same_club: Switch::from_option(d.avoid_same_club),
+        avoid_same_city: Switch::from_option(d.avoid_same_city),
+        avoid_same_country: Switch::from_option(d.avoid_same_country),
         first_table: d.first_table.max(1),
+        seeding: choice(
+            "seeding",
+            &d.seeding,
+            "fold, slip, random or adjacent",
+            Seeding::parse,
+        )?,
+        draw_down: choice(
+            "draw_down",
+            &d.draw_down,
+            "top, middle or bottom",
+            FloatFrom::parse,
+        )?,
+        draw_up: choice(
+            "draw_up",
+            &d.draw_up,
+            "top, middle or bottom",
+            FloatFrom::parse,
+        )?,
+        never_pair: d.never_pair.iter().map(|p| (p.a, p.b)).collect(),
     })
+}
+
+/// An optional named choice: empty = the profile's default.
+fn choice<T>(
+    field: &'static str,
+    text: &str,
+    choices: &str,
+    parse: fn(&str) -> Option<T>,
+) -> Result<Option<T>, Rejected> {
+    match text.trim() {
+        "" => Ok(None),
+        t => parse(t).map(Some).ok_or_else(|| {
+            Rejected::invalid(field, format!("{t:?} is not a choice: use {choices}"))
+        }),
+    }
 }
 
 fn draw_to_pb(d: &DrawSettings) -> pb::DrawOptions {
@@ -358,9 +397,27 @@ fn draw_to_pb(d: &DrawSettings) -> pb::DrawOptions {
     pb::DrawOptions {
         profile: name(d.profile == DrawProfile::Mays),
         bye_rule: name(d.bye == ByeRule::Mays),
-        avoid_same_club: d.avoid_same_club,
-        avoid_same_city: d.avoid_same_city,
+        avoid_same_club: d.avoid_same_club.to_option(),
+        avoid_same_city: d.avoid_same_city.to_option(),
+        avoid_same_country: d.avoid_same_country.to_option(),
         first_table: d.first_table,
+        seeding: d
+            .seeding
+            .map(|s| s.as_str().to_string())
+            .unwrap_or_default(),
+        draw_down: d
+            .draw_down
+            .map(|f| f.as_str().to_string())
+            .unwrap_or_default(),
+        draw_up: d
+            .draw_up
+            .map(|f| f.as_str().to_string())
+            .unwrap_or_default(),
+        never_pair: d
+            .never_pair
+            .iter()
+            .map(|&(a, b)| pb::PlayerPair { a, b })
+            .collect(),
     }
 }
 
@@ -387,7 +444,7 @@ pub fn criteria_from_pb(list: &[String]) -> Result<Option<Vec<String>>, Rejected
     if let Some(bad) = names.iter().find(|n| setup::criterion(n).is_none()) {
         return Err(Rejected::invalid(
             "tiebreaks",
-            format!("unknown criterion {bad:?}: use e.g. mms, sos, sosos, sodos, wins, sosw, or a profile name (egf, mays, swiss)"),
+            format!("unknown criterion {}: use e.g. mms, sos, sosos, sodos, wins, sosw, or a profile name (egf, mays, swiss)", quote(bad)),
         ));
     }
     Ok(Some(names))
@@ -407,8 +464,8 @@ fn scoring_from_pb(
         Rejected::invalid(
             "missed_rounds",
             format!(
-                "{:?} is not a rule for missed rounds: use half, one-per-two or nothing",
-                s.missed_rounds
+                "{} is not a rule for missed rounds: use half, one-per-two or nothing",
+                quote(&s.missed_rounds)
             ),
         )
     })?;
@@ -420,6 +477,12 @@ fn scoring_from_pb(
         prizes_cents: s.prizes_cents,
         double_entry: s.double_entry.unwrap_or(double_entry_default),
         forfeit_minutes: s.forfeit_minutes.unwrap_or(DEFAULT_FORFEIT_MINUTES),
+        categories: s
+            .category_lowest_ranks
+            .iter()
+            .map(|r| rank_from_pb("categories", r))
+            .collect::<Result<_, _>>()?,
+        section_prizes_cents: s.section_prizes_cents,
     })
 }
 
@@ -431,6 +494,8 @@ fn scoring_to_pb(s: &ScoringSettings) -> pb::Scoring {
         prizes_cents: s.prizes_cents.clone(),
         double_entry: Some(s.double_entry),
         forfeit_minutes: Some(s.forfeit_minutes),
+        category_lowest_ranks: s.categories.iter().map(ToString::to_string).collect(),
+        section_prizes_cents: s.section_prizes_cents.clone(),
     }
 }
 
@@ -989,7 +1054,8 @@ mod tests {
         let s = settings_from_pb(Some(w), true).expect("settings");
         assert_eq!(s.draw.profile, DrawProfile::Egf);
         assert_eq!(s.draw.first_table, 1);
-        assert!(!s.draw.avoid_same_club);
+        // An empty draw message leaves every geographic switch to the profile.
+        assert_eq!(s.draw.avoid_same_club, Switch::Default);
         assert_eq!(s.time.system, TimeSystem::Canadian);
         assert_eq!(s.time.basic_minutes, 40);
         assert_eq!(s.scoring.missed, MissedRule::Half);
@@ -1043,6 +1109,8 @@ mod tests {
             prizes_cents: vec![10_000, 5_000],
             double_entry: Some(true),
             forfeit_minutes: Some(45),
+            category_lowest_ranks: vec!["1d".into(), "10k".into()],
+            section_prizes_cents: vec![5_000],
         }));
         w.komi_half = Some(15);
         w.mcmahon = Some(pb::McMahonSetup {
@@ -1061,9 +1129,14 @@ mod tests {
         w.draw = Some(pb::DrawOptions {
             profile: "mays".into(),
             bye_rule: "mays".into(),
-            avoid_same_club: true,
-            avoid_same_city: false,
+            avoid_same_club: Some(true),
+            avoid_same_city: Some(false),
+            avoid_same_country: None,
             first_table: 11,
+            seeding: "fold".into(),
+            draw_down: "middle".into(),
+            draw_up: String::new(),
+            never_pair: vec![pb::PlayerPair { a: 3, b: 8 }],
         });
         w.time = Some(pb::TimeControl {
             system: "byo-yomi".into(),

@@ -8,7 +8,7 @@ use super::{any_revision, invalid, participant_answer, round_answer, round_or_la
 use crate::auth::{caller, Action};
 use crate::domain::command::RoundEdit;
 use crate::domain::field::{participant_id, player_id, Field};
-use crate::domain::lifecycle::progress_counts;
+use crate::domain::lifecycle::{label, progress_counts};
 use crate::domain::round::RoundRecord;
 use crate::domain::{
     setup, Command, EntryStatus, ParticipantId, Rank, Rejected, State, Subject, Tournament,
@@ -159,18 +159,25 @@ fn row_to_pb(state: &State, t: TournamentId, after: u32, row: &Row) -> pb::Stand
 }
 
 fn standings_to_pb(state: &State, t: TournamentId, after: u32, st: &Standings) -> pb::Standings {
-    let prizes: Vec<Cents> = state
-        .tournaments
-        .get(&t)
-        .map(|x| {
-            x.settings
-                .scoring
-                .prizes_cents
-                .iter()
-                .map(|c| Cents(*c))
-                .collect()
-        })
-        .unwrap_or_default();
+    let cents = |pick: fn(&crate::domain::setup::ScoringSettings) -> &Vec<i64>| -> Vec<Cents> {
+        state
+            .tournaments
+            .get(&t)
+            .map(|x| {
+                pick(&x.settings.scoring)
+                    .iter()
+                    .map(|c| Cents(*c))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let prizes = cents(|s| &s.prizes_cents);
+    let section_prizes = cents(|s| &s.section_prizes_cents);
+    let prize_to_pb = |a: tengen_standings::Award| pb::Prize {
+        participant_id: participant_id(a.player).0,
+        place: a.place,
+        cents: a.amount.0,
+    };
     pb::Standings {
         tournament_id: t.0,
         after_round: after,
@@ -195,37 +202,34 @@ fn standings_to_pb(state: &State, t: TournamentId, after: u32, st: &Standings) -
                     .into_iter()
                     .map(|p| participant_id(p).0)
                     .collect(),
+                lowest_rank: s.lowest_rank.map(|r| r.to_string()).unwrap_or_default(),
+                prizes: split_prizes(&s.rows, &section_prizes)
+                    .into_iter()
+                    .map(prize_to_pb)
+                    .collect(),
             })
             .collect(),
         prizes: split_prizes(&st.rows, &prizes)
             .into_iter()
-            .map(|a| pb::Prize {
-                participant_id: participant_id(a.player).0,
-                place: a.place,
-                cents: a.amount.0,
-            })
+            .map(prize_to_pb)
             .collect(),
     }
 }
 
-/// "Smith John" (or the id).
-fn name(state: &State, id: ParticipantId) -> String {
-    state.participants.get(&id).map_or(id.to_string(), |p| {
-        format!("{} {}", p.fields.family_name, p.fields.given_name)
-    })
-}
-
 fn explain_to_pb(
     state: &State,
+    t: TournamentId,
     st: &Standings,
     a: ParticipantId,
     b: ParticipantId,
 ) -> Result<pb::Explanation, Status> {
+    // "#7 Kim Ara": the number the desk typed and the sheets print.
+    let name = |id: ParticipantId| label(state, t, id);
     for p in [a, b] {
         if st.row(player_id(p)).is_none() {
             return Err(Status::not_found(format!(
-                "{} ({p}) is not in the standings after round {}",
-                name(state, p),
+                "{} is not in the standings after round {}",
+                name(p),
                 st.after.0
             )));
         }
@@ -240,16 +244,16 @@ fn explain_to_pb(
     match &e.separated_by {
         Some((c, h, l)) => text.push_str(&format!(
             "{} (place {}) ahead of {} (place {}) on {}: {h} > {l}",
-            name(state, higher),
+            name(higher),
             e.places.0,
-            name(state, lower),
+            name(lower),
             e.places.1,
             c.name()
         )),
         None => text.push_str(&format!(
             "{} and {} are tied on every criterion and share place {}",
-            name(state, higher),
-            name(state, lower),
+            name(higher),
+            name(lower),
             e.places.0
         )),
     }
@@ -573,7 +577,7 @@ impl Rounds for RoundsService {
         let t = TournamentId(r.tournament_id);
         let explanation = self.core.read(|s| {
             let (st, _) = standings_of(s, t, r.after_round, &r.tiebreaks)?;
-            explain_to_pb(s, &st, ParticipantId(r.a), ParticipantId(r.b))
+            explain_to_pb(s, t, &st, ParticipantId(r.a), ParticipantId(r.b))
         })??;
         Ok(Response::new(explanation))
     }

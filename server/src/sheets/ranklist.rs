@@ -1,6 +1,7 @@
 //! The standings (rank list): place, number, name, rank, club, wins and every configured criterion with exact
-//! values, the prize each player takes (tied players split the prizes of the places they share), then the
-//! winners of each McMahon section. Placement itself is the standings crate's; this file only lays it out.
+//! values, the prize each player takes (tied players split the prizes of the places they share), then — when
+//! the tournament has sections (Mays' sections or the director's categories) — each section's winners and its
+//! prizes, split the same way. Placement itself is the standings crate's; this file only lays it out.
 
 use super::model::{Block, Column, Sheet, Table};
 use super::roster::{half_points, Roster};
@@ -8,9 +9,9 @@ use super::wallchart::place;
 use crate::domain::field::{participant_id, Field};
 use crate::domain::Rejected;
 use std::collections::BTreeMap;
-use tengen_draw::model::PlayerId;
-use tengen_standings::placing::Standings;
-use tengen_standings::prizes::{split_prizes, Cents};
+use tengen_draw::model::{PlayerId, Rank};
+use tengen_standings::placing::{Section, Standings};
+use tengen_standings::prizes::{split_prizes, Award, Cents};
 use tengen_standings::settings::Criterion;
 
 /// The standings after round `round` (0: the last round with results).
@@ -79,7 +80,7 @@ pub(crate) fn standings(roster: &Roster, round: u32) -> Result<Sheet, Rejected> 
         "Order: {}. Equal places are marked =.",
         order.join(", ")
     )));
-    if standings.sections.len() > 1 {
+    if !standings.sections.is_empty() {
         sheet
             .blocks
             .push(Block::Heading("Section winners".to_string()));
@@ -94,8 +95,8 @@ pub(crate) fn standings(roster: &Roster, round: u32) -> Result<Sheet, Rejected> 
                     .map(|w| roster.describe(participant_id(w), rank_round))
                     .collect();
                 vec![
-                    (i + 1).to_string(),
-                    half_points(s.starting_mms.0),
+                    section_label(&standings.sections, i),
+                    section_start(s),
                     s.rows.len().to_string(),
                     winners.join(", "),
                 ]
@@ -110,8 +111,85 @@ pub(crate) fn standings(roster: &Roster, round: u32) -> Result<Sheet, Rejected> 
             ],
             rows,
         }));
+        let prizes = section_awards(roster, &standings);
+        if prizes.iter().any(|(_, list)| !list.is_empty()) {
+            sheet
+                .blocks
+                .push(Block::Heading("Section prizes".to_string()));
+            let sections = &standings.sections;
+            let rows = prizes
+                .iter()
+                .flat_map(|(i, list)| {
+                    list.iter().map(move |a| {
+                        vec![
+                            section_label(sections, *i),
+                            if a.shared_by > 1 {
+                                format!("{}=", a.place)
+                            } else {
+                                a.place.to_string()
+                            },
+                            roster.describe(participant_id(a.player), rank_round),
+                            a.amount.to_string(),
+                        ]
+                    })
+                })
+                .collect();
+            sheet.blocks.push(Block::Table(Table {
+                columns: vec![
+                    Column::right("Section"),
+                    Column::right("Place"),
+                    Column::flex("Name", 20),
+                    Column::right("Prize"),
+                ],
+                rows,
+            }));
+        }
     }
     Ok(sheet)
+}
+
+/// A section's name on the sheets: its number for a McMahon section (strongest first), the ranks it spans for
+/// one of the director's categories ("1d+" for the strongest, "10k–2k" below it).
+pub(crate) fn section_label(sections: &[Section], index: usize) -> String {
+    let Some(lowest) = sections.get(index).and_then(|s| s.lowest_rank) else {
+        return (index + 1).to_string();
+    };
+    let above = index
+        .checked_sub(1)
+        .and_then(|i| sections.get(i))
+        .and_then(|s| s.lowest_rank);
+    match above {
+        Some(above) if above.0 - 1 > lowest.0 => format!("{lowest}–{}", Rank(above.0 - 1)),
+        Some(_) => lowest.to_string(),
+        None => format!("{lowest}+"),
+    }
+}
+
+/// A section's starting MMS, for McMahon sections only (a category's members start where their ranks put them).
+fn section_start(section: &Section) -> String {
+    match section.lowest_rank {
+        Some(_) => String::new(),
+        None => half_points(section.starting_mms.0),
+    }
+}
+
+/// The section prizes of every section (by index in `standings.sections`): each section's placed players split
+/// the section prizes of the places they share, exactly like the overall prizes.
+pub(crate) fn section_awards(roster: &Roster, standings: &Standings) -> Vec<(usize, Vec<Award>)> {
+    let prizes: Vec<Cents> = roster
+        .tournament
+        .settings
+        .scoring
+        .section_prizes_cents
+        .iter()
+        .map(|c| Cents(*c))
+        .collect();
+    standings
+        .sections
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (i, split_prizes(&s.rows, &prizes)))
+        .collect()
 }
 
 /// The tournament's prizes, and what each placed player takes (tied players split the prizes of the places

@@ -602,3 +602,28 @@ fn egf_export_needs_a_result_and_transliterates_latin_names() {
         Err(Rejected::Precondition(_))
     ));
 }
+
+#[test]
+fn issue_12_only_sections_or_categories_have_winners_and_section_prizes_carry_money() {
+    // Bar and floor only: no sections, so no "sections" of one player each.
+    let mut s = tournament();
+    let plain = body(&s, "standings", false);
+    assert!(!plain.contains("Section winners"), "{plain}");
+    // The director's categories, with section prizes split like the overall ones.
+    let scoring = &mut s
+        .tournaments
+        .get_mut(&T)
+        .expect("the tournament")
+        .settings
+        .scoring;
+    scoring.categories = vec![Rank::dan(1).expect("1d"), "30k".parse().expect("30k")];
+    scoring.section_prizes_cents = vec![2_000, 1_000];
+    let sheet = body(&s, "standings", false);
+    insta::assert_snapshot!("standings_sheet_categories_text", sheet);
+    assert!(sheet.contains("Section winners") && sheet.contains("Section prizes"));
+    assert!(sheet.contains("1d+") && sheet.contains("30k–1k"), "{sheet}");
+    assert!(
+        sheet.contains("20.00") && sheet.contains("10.00"),
+        "{sheet}"
+    );
+}

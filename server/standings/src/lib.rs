@@ -26,6 +26,7 @@ pub use explain::{explain, Explanation};
 pub use placing::{standings, Row, Section, Standings};
 pub use prizes::{split_prizes, Award, Cents};
 pub use settings::{
-    Criterion, MissedRounds, OpponentScore, ScoreRules, Settings, SosRules, Unplayed,
+    Criterion, MissedRounds, OpponentScore, Placing, ScoreRules, Sections, Settings, SosRules,
+    Unplayed,
 };
 pub use value::Value;

@@ -1,15 +1,16 @@
 //! Placement: orders players by the configured criteria, highest value first, by refining groups of tied
 //! players one criterion at a time (group criteria such as head-to-head are computed inside each tied group).
 //! Players equal on every criterion share a place and are listed by player number, then id. Also the
-//! per-section standings (McMahon sections = players sharing a starting MMS) with their winners, the top one
-//! being the group at the bar. Ghosts are not placed (they still count as opponents).
+//! per-section standings with their winners, when the settings ask for sections: McMahon sections (players
+//! sharing a starting MMS, the top one being the group at the bar) or the director's categories by rank.
+//! Ghosts are not placed (they still count as opponents).
 
 use std::collections::BTreeMap;
 
-use tengen_draw::model::{HalfPoints, PlayerId, RoundNo, Snapshot};
+use tengen_draw::model::{HalfPoints, PlayerId, Rank, RoundNo, Snapshot};
 
 use crate::score::ScoreTable;
-use crate::settings::{Criterion, Settings};
+use crate::settings::{Criterion, Sections, Settings};
 use crate::tiebreak;
 use crate::value::Value;
 
@@ -26,7 +27,7 @@ pub struct Row {
     pub number: u32,
     /// Starting McMahon score (the player's section).
     pub starting_mms: HalfPoints,
-    /// McMahon score after the last counted round.
+    /// McMahon score after the last counted round, as it places (see [`crate::settings::Placing`]).
     pub mms: HalfPoints,
     /// Wins after the last counted round.
     pub wins: HalfPoints,
@@ -34,11 +35,13 @@ pub struct Row {
     pub values: Vec<Option<Value>>,
 }
 
-/// The standings of one McMahon section.
+/// The standings of one section (McMahon section or category).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Section {
-    /// The section's starting McMahon score.
+    /// The section's starting McMahon score (for a category: the highest among its members).
     pub starting_mms: HalfPoints,
+    /// For a category: its lowest rank; `None` for a McMahon section.
+    pub lowest_rank: Option<Rank>,
     /// Its members, placed among themselves.
     pub rows: Vec<Row>,
 }
@@ -63,7 +66,8 @@ pub struct Standings {
     pub criteria: Vec<Criterion>,
     /// Every player, in placement order.
     pub rows: Vec<Row>,
-    /// One entry per starting MMS, highest first: the first is the group at the bar ("above the bar").
+    /// The sections, strongest first (empty when the settings ask for none). McMahon sections: one per
+    /// starting MMS, the first being the group at the bar; categories: one per non-empty category.
     pub sections: Vec<Section>,
 }
 
@@ -73,7 +77,7 @@ impl Standings {
         self.rows.iter().find(|r| r.player == player)
     }
 
-    /// The winners of the top section (the players starting at the bar).
+    /// The winners of the top section (McMahon sections: the players starting at the bar).
     pub fn bar_winners(&self) -> Vec<PlayerId> {
         self.sections
             .first()
@@ -97,17 +101,15 @@ pub fn standings_of(table: &ScoreTable, settings: &Settings) -> Standings {
         .collect();
     let everyone: Vec<usize> = (0..table.len()).filter(|&p| !table.ghosts[p]).collect();
     let rows = place(table, &settings.criteria, &cache, &everyone);
-    let mut by_section: BTreeMap<std::cmp::Reverse<HalfPoints>, Vec<usize>> = BTreeMap::new();
-    for &p in &everyone {
-        by_section
-            .entry(std::cmp::Reverse(table.starts[p]))
-            .or_default()
-            .push(p);
-    }
-    let sections = by_section
+    let sections = sections_of(table, &settings.sections, &everyone)
         .into_iter()
-        .map(|(start, members)| Section {
-            starting_mms: start.0,
+        .map(|(lowest_rank, members)| Section {
+            starting_mms: members
+                .iter()
+                .map(|&p| table.starts[p])
+                .max()
+                .unwrap_or_default(),
+            lowest_rank,
             rows: place(table, &settings.criteria, &cache, &members),
         })
         .collect();
@@ -116,6 +118,43 @@ pub fn standings_of(table: &ScoreTable, settings: &Settings) -> Standings {
         criteria: settings.criteria.clone(),
         rows,
         sections,
+    }
+}
+
+/// The members of each section, strongest section first, with the category's lowest rank (empty sections are
+/// left out).
+fn sections_of(
+    table: &ScoreTable,
+    sections: &Sections,
+    everyone: &[usize],
+) -> Vec<(Option<Rank>, Vec<usize>)> {
+    match sections {
+        Sections::None => Vec::new(),
+        Sections::ByStartingMms => {
+            let mut by_start: BTreeMap<std::cmp::Reverse<HalfPoints>, Vec<usize>> = BTreeMap::new();
+            for &p in everyone {
+                by_start
+                    .entry(std::cmp::Reverse(table.starts[p]))
+                    .or_default()
+                    .push(p);
+            }
+            by_start.into_values().map(|m| (None, m)).collect()
+        }
+        Sections::ByRank(lowest) if lowest.is_empty() => Vec::new(),
+        Sections::ByRank(lowest) => {
+            let mut by_category: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+            for &p in everyone {
+                let k = lowest
+                    .iter()
+                    .position(|l| table.ranks[p] >= *l)
+                    .unwrap_or(lowest.len() - 1);
+                by_category.entry(k).or_default().push(p);
+            }
+            by_category
+                .into_iter()
+                .map(|(k, m)| (Some(lowest[k]), m))
+                .collect()
+        }
     }
 }
 
@@ -191,7 +230,7 @@ fn rows_of(
                 player: table.ids[p],
                 number: table.numbers[p],
                 starting_mms: table.starts[p],
-                mms: table.final_mms(p),
+                mms: table.placing_mms(p),
                 wins: table.wins[p],
                 values: values.remove(&p).unwrap_or_default(),
             });
@@ -199,4 +238,157 @@ fn rows_of(
         place += group.len() as u32;
     }
     rows
+}
+
+#[cfg(test)]
+mod tests {
+    use tengen_draw::model::{GameResult, Outcome, PastGame, Player};
+
+    use super::*;
+    use crate::explain::explain;
+    use crate::settings::{MissedRounds, Placing, ScoreRules};
+
+    const X: u32 = 1;
+    const Y: u32 = 2;
+    const Z: u32 = 3;
+
+    fn player(id: u32, start_points: i32, plays: std::ops::RangeInclusive<u32>) -> Player {
+        Player {
+            id: PlayerId(id),
+            number: id,
+            family_name: format!("P{id}"),
+            given_name: String::new(),
+            rank: Rank(start_points),
+            rating: None,
+            club: String::new(),
+            city: String::new(),
+            country: String::new(),
+            family: None,
+            local: false,
+            starting_mms: HalfPoints(2 * start_points),
+            participation: (1..=6).map(|r| plays.contains(&r)).collect(),
+            ghost: false,
+        }
+    }
+
+    /// Mays p. 16: a player who could play only Saturday's three rounds of six "played his three games, and won
+    /// them all. He ended up tied for first place with two other players. He then won the tie-break
+    /// calculations": X beats Y and Z in rounds 1 and 2, and a filler in round 3; Y and Z win three of six. Six
+    /// fillers four points below give everyone else their games.
+    fn day_one_player() -> Snapshot {
+        let mut players = vec![
+            player(X, 0, 1..=3),
+            player(Y, 0, 1..=6),
+            player(Z, 0, 1..=6),
+        ];
+        players.extend((10..16).map(|id| player(id, -4, 1..=6)));
+        let mut games = Vec::new();
+        let mut game = |r: u32, winner: u32, loser: u32| {
+            games.push(PastGame {
+                round: RoundNo(r),
+                white: PlayerId(winner),
+                black: PlayerId(loser),
+                handicap: 0,
+                result: GameResult::played(Outcome::WhiteWins),
+                known_colour: true,
+            });
+        };
+        game(1, X, Y);
+        game(2, X, Z);
+        game(3, X, 10);
+        for r in 1..=6u32 {
+            let filler = |k: u32| 10 + (r + k) % 6;
+            match r {
+                1 => {}
+                2..=4 => game(r, Y, filler(1)),
+                _ => game(r, filler(1), Y),
+            }
+            match r {
+                2 => {}
+                1 | 3 | 5 => game(r, Z, filler(2)),
+                _ => game(r, filler(2), Z),
+            }
+        }
+        Snapshot {
+            round: 7,
+            rounds_total: 6,
+            players,
+            games,
+            byes: Vec::new(),
+        }
+    }
+
+    fn top_three(s: &Standings) -> Vec<(u32, HalfPoints)> {
+        s.rows.iter().take(3).map(|r| (r.player.0, r.mms)).collect()
+    }
+
+    #[test]
+    fn issue_12_mays_day_one_player_ties_on_mms_with_the_players_he_would_outrank() {
+        let s = standings(&day_one_player(), RoundNo(6), &Settings::mays());
+        let mut top = top_three(&s);
+        top.sort();
+        // Three wins each, the missed rounds place like losses: all three on 3.
+        assert_eq!(
+            top,
+            vec![(X, HalfPoints(6)), (Y, HalfPoints(6)), (Z, HalfPoints(6))]
+        );
+        // "He then won the tie-break calculations and finished in first place": on SOS, which still sees the
+        // credit (X's adjusted score has ½ per missed round; his own SOS is normalised over his three games).
+        assert_eq!(s.rows[0].player, PlayerId(X));
+        for other in [Y, Z] {
+            let e = explain(&s, PlayerId(X), PlayerId(other)).expect("both placed");
+            assert_eq!(e.higher, PlayerId(X));
+            assert_eq!(e.equal_on, vec![(Criterion::Mms, Value::int(3))]);
+            assert!(e
+                .separated_by
+                .is_some_and(|(c, _, _)| c == Criterion::Sos(crate::settings::SosRules::MAYS)));
+        }
+        assert_eq!(s.sections[0].winners(), vec![PlayerId(X)]);
+    }
+
+    #[test]
+    fn issue_12_with_the_credit_in_placing_the_day_one_player_would_be_alone_in_first() {
+        // The same tournament placed the OpenGotha way (Mays' ½ per missed round counted): 3 + 1½ = 4½.
+        let mut settings = Settings::mays();
+        settings.scores.placing = Placing::WithCredits;
+        let s = standings(&day_one_player(), RoundNo(6), &settings);
+        assert_eq!(s.rows[0].player, PlayerId(X));
+        assert_eq!(s.rows[0].mms, HalfPoints(9));
+        assert!(!s.rows[0].shared);
+        // The EGF profile: one point for three missed rounds (BGA/OpenGotha rounding), still alone in first.
+        let s = standings(&day_one_player(), RoundNo(6), &Settings::egf());
+        assert_eq!(
+            (s.rows[0].player, s.rows[0].mms),
+            (PlayerId(X), HalfPoints(8))
+        );
+        assert_eq!(
+            Settings::egf().scores,
+            ScoreRules {
+                missed: MissedRounds::BgaOnePerTwo,
+                bye: HalfPoints::ONE,
+                placing: Placing::WithCredits,
+            }
+        );
+    }
+
+    #[test]
+    fn sections_follow_the_settings_none_starting_mms_or_categories() {
+        let snap = day_one_player();
+        let mut settings = Settings::mays();
+        settings.sections = Sections::None;
+        assert!(standings(&snap, RoundNo(6), &settings).sections.is_empty());
+        settings.sections = Sections::ByStartingMms;
+        let s = standings(&snap, RoundNo(6), &settings);
+        assert_eq!(s.sections.len(), 2);
+        assert_eq!(s.sections[1].starting_mms, HalfPoints(-8));
+        // Categories by rank: X, Y, Z are "1d" (rank 0) here, the fillers "4k" (rank −4): 2k and above, the rest.
+        settings.sections = Sections::ByRank(vec![Rank(-2), Rank(-30)]);
+        let s = standings(&snap, RoundNo(6), &settings);
+        let sizes: Vec<(Option<Rank>, usize)> = s
+            .sections
+            .iter()
+            .map(|x| (x.lowest_rank, x.rows.len()))
+            .collect();
+        assert_eq!(sizes, vec![(Some(Rank(-2)), 3), (Some(Rank(-30)), 6)]);
+    }
 }

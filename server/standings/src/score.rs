@@ -5,17 +5,19 @@
 //! who participates but has neither is "not assigned" and scores 0. Game points come from
 //! [`tengen_draw::score::game_points`]: win 1 (by forfeit too), jigo ½ each, both-lose 0, both-win 1 each,
 //! unknown 0. A bye scores the bye value and counts as a win. A missed round (not participating, no game, no
-//! bye) credits the McMahon score by the [`MissedRounds`] rule and never counts as a win.
+//! bye) credits the McMahon score by the [`MissedRounds`] rule and never counts as a win. Two McMahon scores
+//! are kept per round: `mms` with that credit (pairing, tie-breaks) and `earned` without it; [`Placing`] says
+//! which one places the players (the EGF counts the credit, Mays does not).
 //!
 //! Games are read in a canonical order (round, white, black, handicap), so the order of the snapshot's lists
 //! never changes anything.
 
 use std::collections::BTreeMap;
 
-use tengen_draw::model::{HalfPoints, PastGame, PlayerId, RoundNo, Snapshot};
+use tengen_draw::model::{HalfPoints, PastGame, PlayerId, Rank, RoundNo, Snapshot};
 use tengen_draw::score::game_points;
 
-use crate::settings::{MissedRounds, ScoreRules};
+use crate::settings::{MissedRounds, Placing, ScoreRules};
 
 /// What happened to one player in one round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,12 +67,20 @@ pub struct ScoreTable {
     pub numbers: Vec<u32>,
     /// Starting McMahon scores.
     pub starts: Vec<HalfPoints>,
+    /// Ranks (the draw's scale), for the director's categories.
+    pub ranks: Vec<Rank>,
     /// Ghosts (entered by the director to even the field): they count as opponents but are not placed.
     pub ghosts: Vec<bool>,
     /// `events[p][s-1]`: what happened to player `p` in round `s`.
     pub events: Vec<Vec<Event>>,
-    /// `mms[p][s]`: McMahon score after round `s` (`mms[p][0]` is the starting score).
+    /// `mms[p][s]`: McMahon score after round `s` with the missed-round credits (`mms[p][0]` is the starting
+    /// score): what the draw pairs on and the SOS family and CUSS add up.
     pub mms: Vec<Vec<HalfPoints>>,
+    /// `earned[p][s]`: the McMahon score without missed-round credits (starting score, game points, byes): a
+    /// missed round counts like a loss. Mays places by it.
+    pub earned: Vec<Vec<HalfPoints>>,
+    /// Which of the two places the players.
+    pub placing: Placing,
     /// `points[p][s]`: points from games (wins, forfeit wins and jigos) after round `s`, no byes or credits.
     pub points: Vec<Vec<HalfPoints>>,
     /// Wins after round R: game points plus byes.
@@ -128,8 +138,11 @@ impl ScoreTable {
             ids: players.iter().map(|p| p.id).collect(),
             numbers: players.iter().map(|p| p.number).collect(),
             starts,
+            ranks: players.iter().map(|p| p.rank).collect(),
             ghosts: players.iter().map(|p| p.ghost).collect(),
             mms: Vec::with_capacity(players.len()),
+            earned: Vec::with_capacity(players.len()),
+            placing: rules.placing,
             points: Vec::with_capacity(players.len()),
             wins: Vec::with_capacity(players.len()),
             adjusted: Vec::with_capacity(players.len()),
@@ -139,6 +152,7 @@ impl ScoreTable {
         for p in 0..table.ids.len() {
             let row = walk(table.starts[p], &table.events[p], rules, rounds);
             table.mms.push(row.mms);
+            table.earned.push(row.earned);
             table.points.push(row.points);
             table.wins.push(row.wins);
             table.adjusted.push(row.adjusted);
@@ -161,9 +175,25 @@ impl ScoreTable {
         self.index.get(&id).copied()
     }
 
-    /// McMahon score after round R.
+    /// McMahon score after round R, with the missed-round credits (the score opponents' SOS adds up).
     pub fn final_mms(&self, p: usize) -> HalfPoints {
         self.mms[p][self.after.0 as usize]
+    }
+
+    /// The McMahon score that places player `p` after round `s` (0 = the start): with the credits or as earned,
+    /// by [`Placing`]. This is the MMS a standings table shows.
+    pub fn placing_mms_after(&self, p: usize, s: usize) -> Option<HalfPoints> {
+        let grid = match self.placing {
+            Placing::WithCredits => &self.mms,
+            Placing::Earned => &self.earned,
+        };
+        grid.get(p)?.get(s).copied()
+    }
+
+    /// The McMahon score that places player `p` after round R (see [`ScoreTable::placing_mms_after`]).
+    pub fn placing_mms(&self, p: usize) -> HalfPoints {
+        self.placing_mms_after(p, self.rounds())
+            .unwrap_or_else(|| self.final_mms(p))
     }
 
     /// Rounds counted (R).
@@ -200,6 +230,7 @@ fn place_game(events: &mut [Vec<Event>], index: &BTreeMap<PlayerId, usize>, g: &
 
 struct Walk {
     mms: Vec<HalfPoints>,
+    earned: Vec<HalfPoints>,
     points: Vec<HalfPoints>,
     wins: HalfPoints,
     adjusted: HalfPoints,
@@ -217,8 +248,10 @@ pub fn missed_credit(rule: MissedRounds, missed: u32) -> HalfPoints {
 /// One player's running scores through the rounds.
 fn walk(start: HalfPoints, events: &[Event], rules: &ScoreRules, rounds: usize) -> Walk {
     let mut mms = Vec::with_capacity(rounds + 1);
+    let mut earned = Vec::with_capacity(rounds + 1);
     let mut points = Vec::with_capacity(rounds + 1);
     mms.push(start);
+    earned.push(start);
     points.push(HalfPoints(0));
     let (mut game_pts, mut byes, mut missed) = (HalfPoints(0), HalfPoints(0), 0u32);
     let mut adjusted = start;
@@ -241,10 +274,12 @@ fn walk(start: HalfPoints, events: &[Event], rules: &ScoreRules, rounds: usize) 
             Event::NotAssigned => adjusted += HalfPoints::HALF,
         }
         mms.push(start + game_pts + byes + missed_credit(rules.missed, missed));
+        earned.push(start + game_pts + byes);
         points.push(game_pts);
     }
     Walk {
         mms,
+        earned,
         points,
         wins: game_pts + byes,
         adjusted,

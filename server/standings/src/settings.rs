@@ -2,7 +2,7 @@
 //! in which order and with which conventions, and the two ready-made profiles (Mays' manual and the EGF).
 //! Plain data only; the arithmetic lives in `score`, `tiebreak` and `placing`.
 
-use tengen_draw::model::HalfPoints;
+use tengen_draw::model::{HalfPoints, Rank};
 
 /// How a round the player misses (not participating, no game, no bye) credits the McMahon score.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -17,6 +17,20 @@ pub enum MissedRounds {
     Nothing,
 }
 
+/// Which McMahon score places the players: where the EGF (OpenGotha) and Mays' manual differ about missed rounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Placing {
+    /// OpenGotha and the EGF: the score with the missed-round credits, the same one the draw pairs on.
+    #[default]
+    WithCredits,
+    /// Mays' manual: the score the player earned over the board and with byes. The credit for missed rounds is
+    /// "for pairing purposes only and for tie-break calculations" (p. 16), the final MMS is the one after the
+    /// last round played (p. 20), and missing a round "has the same effect as losing it" (Table 1): so a missed
+    /// round places like a loss, while pairing and the tie-breaks (SOS of the opponents, CUSS, …) keep the
+    /// credit.
+    Earned,
+}
+
 /// How rounds score, in half points.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ScoreRules {
@@ -24,6 +38,8 @@ pub struct ScoreRules {
     pub missed: MissedRounds,
     /// Points for a bye, counted as a win (default 1).
     pub bye: HalfPoints,
+    /// Whether the missed-round credit counts in the score that places (the `Mms` criterion, the MMS column).
+    pub placing: Placing,
 }
 
 impl Default for ScoreRules {
@@ -31,6 +47,7 @@ impl Default for ScoreRules {
         ScoreRules {
             missed: MissedRounds::MaysHalf,
             bye: HalfPoints::ONE,
+            placing: Placing::WithCredits,
         }
     }
 }
@@ -87,6 +104,12 @@ impl SosRules {
         opponent: OpponentScore::Adjusted,
         unplayed: Unplayed::Normalise,
     };
+    /// Mays' SDOS (the SODOS of his manual): adjusted scores of the defeated opponents; a bye adds nothing. Its
+    /// criterion is named "SDOS", as the manual calls it.
+    pub const MAYS_SDOS: SosRules = SosRules {
+        opponent: OpponentScore::Adjusted,
+        unplayed: Unplayed::Zero,
+    };
 }
 
 /// One placement criterion. Higher values place higher for every criterion.
@@ -127,6 +150,7 @@ impl Criterion {
             Criterion::Sos(r) => format!("SOS{}", rules_suffix(r)),
             Criterion::SosMinus(k, r) => format!("SOS-{k}{}", rules_suffix(r)),
             Criterion::Sosos(r) => format!("SOSOS{}", rules_suffix(r)),
+            Criterion::Sodos(r) if *r == SosRules::MAYS_SDOS => "SDOS".into(),
             Criterion::Sodos(r) => format!("SODOS{}", rules_suffix(r)),
             Criterion::Cuss => "CUSS".into(),
             Criterion::Cusp => "CUSP".into(),
@@ -156,6 +180,19 @@ fn rules_suffix(r: &SosRules) -> &'static str {
     }
 }
 
+/// Which groups of players have their own standings and winners (and section prizes).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Sections {
+    /// No sections: only the overall standings.
+    None,
+    /// McMahon sections: the players sharing a starting MMS (Mays' sections), highest first.
+    #[default]
+    ByStartingMms,
+    /// The director's categories by rank: the lowest rank of each, strongest first; a player belongs to the
+    /// first category whose lowest rank they reach (the last one takes everyone below).
+    ByRank(Vec<Rank>),
+}
+
 /// Everything standings depend on besides the tournament itself.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Settings {
@@ -163,42 +200,45 @@ pub struct Settings {
     pub scores: ScoreRules,
     /// Placement criteria, most important first.
     pub criteria: Vec<Criterion>,
+    /// Which groups get their own standings and winners.
+    pub sections: Sections,
 }
 
 impl Settings {
-    /// Mays' manual: MMS (½ per missed round), adjusted and normalised SOS, SDOS on adjusted scores,
-    /// then the one-on-one test.
+    /// Mays' manual: MMS as earned (½ per missed round for the tie-breaks only), adjusted and normalised SOS,
+    /// SDOS on adjusted scores, then the one-on-one test; winners per McMahon section.
     pub fn mays() -> Settings {
         Settings {
             scores: ScoreRules {
                 missed: MissedRounds::MaysHalf,
                 bye: HalfPoints::ONE,
+                placing: Placing::Earned,
             },
             criteria: vec![
                 Criterion::Mms,
                 Criterion::Sos(SosRules::MAYS),
-                Criterion::Sodos(SosRules {
-                    opponent: OpponentScore::Adjusted,
-                    unplayed: Unplayed::Zero,
-                }),
+                Criterion::Sodos(SosRules::MAYS_SDOS),
                 Criterion::HeadToHead,
             ],
+            sections: Sections::ByStartingMms,
         }
     }
 
-    /// The EGF: MMS (OpenGotha's default credits, i.e. one point per two missed rounds), SOS, SOSOS with the
-    /// own-starting-MMS convention for rounds without a game.
+    /// The EGF: MMS (OpenGotha's default credits, i.e. one point per two missed rounds, counted in placing),
+    /// SOS, SOSOS with the own-starting-MMS convention for rounds without a game.
     pub fn egf() -> Settings {
         Settings {
             scores: ScoreRules {
                 missed: MissedRounds::BgaOnePerTwo,
                 bye: HalfPoints::ONE,
+                placing: Placing::WithCredits,
             },
             criteria: vec![
                 Criterion::Mms,
                 Criterion::Sos(SosRules::EGF),
                 Criterion::Sosos(SosRules::EGF),
             ],
+            sections: Sections::ByStartingMms,
         }
     }
 }

@@ -176,7 +176,7 @@ pub fn cusp(table: &ScoreTable) -> Vec<Value> {
 pub fn individual(table: &ScoreTable, criterion: Criterion) -> Option<Vec<Value>> {
     let values = match criterion {
         Criterion::Mms => (0..table.len())
-            .map(|p| table.final_mms(p).into())
+            .map(|p| table.placing_mms(p).into())
             .collect(),
         Criterion::Wins => table.wins.iter().map(|&w| w.into()).collect(),
         Criterion::Sos(r) => sos(table, r),

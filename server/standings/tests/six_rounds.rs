@@ -30,7 +30,9 @@ use tengen_draw::model::{
     GameResult, HalfPoints, Outcome, PastBye, PastGame, Player, PlayerId, Rank, RoundNo, Snapshot,
 };
 use tengen_standings::score::ScoreTable;
-use tengen_standings::settings::{Criterion, OpponentScore, SosRules, Unplayed};
+use tengen_standings::settings::{
+    Criterion, OpponentScore, Placing, ScoreRules, SosRules, Unplayed,
+};
 use tengen_standings::{explain, split_prizes, standings, tiebreak, Cents, Settings, Value};
 
 fn player(
@@ -246,20 +248,27 @@ fn sodos_cuss_and_cusp_match_hand_values() {
 #[test]
 fn mays_profile_places_sections_and_picks_winners() {
     let s = standings(&tournament(), RoundNo(6), &Settings::mays());
+    // Mays places by the MMS earned (issue 12): a missed round places like a loss, so 8 (sleeps in round 5) is on
+    // 2, 9 and 10 (three missed rounds each) on −1; the tie-breaks still see the ½ per missed round.
     // Section A: 3 and 1 on 5, adjusted normalised SOS 12½ vs 10½ → 3 wins; then 4 (1½), 2 (1).
-    // Section B: 8 (2½), 5 (2), 11 (1), then 6, 9, 10 on ½ split by SOS: 9 (21), 6 (6), 10 (2); 7 (0).
+    // Section B: 5 and 8 on 2, SOS 15 vs 10.8 → 5 wins; 11 (1), 6 (½), 7 (0), then 9, 10 on −1 by SOS 21 vs 2.
     assert_eq!(s.sections.len(), 2);
     assert_eq!(s.sections[0].starting_mms, HalfPoints(0));
     let order = |i: usize| -> Vec<u32> { s.sections[i].rows.iter().map(|r| r.player.0).collect() };
     assert_eq!(order(0), vec![3, 1, 4, 2]);
-    assert_eq!(order(1), vec![8, 5, 11, 9, 6, 10, 7]);
-    assert_eq!(s.sections[1].winners(), vec![PlayerId(8)]);
+    assert_eq!(order(1), vec![5, 8, 11, 6, 7, 9, 10]);
+    assert_eq!(s.sections[1].winners(), vec![PlayerId(5)]);
     assert_eq!(s.bar_winners(), vec![PlayerId(3)]);
-    // Overall: 3, 1 (5); 8 (2½); 5 (2); 4 (1½); 2, 11 (1) split by SOS 16½ vs 9½; 9, 6, 10 (½); 7.
+    // Overall: 3, 1 (5); 5, 8 (2); 4 (1½); 2, 11 (1) split by SOS 16½ vs 9½; 6 (½); 7 (0); 9, 10 (−1).
     let overall: Vec<u32> = s.rows.iter().map(|r| r.player.0).collect();
-    assert_eq!(overall, vec![3, 1, 8, 5, 4, 2, 11, 9, 6, 10, 7]);
+    assert_eq!(overall, vec![3, 1, 5, 8, 4, 2, 11, 6, 7, 9, 10]);
     let places: Vec<u32> = s.rows.iter().map(|r| r.place).collect();
     assert_eq!(places, (1..=11).collect::<Vec<_>>());
+    let row = |id: u32| s.row(PlayerId(id)).unwrap().clone();
+    assert_eq!(
+        [row(8).mms, row(9).mms, row(10).mms],
+        [HalfPoints(4), HalfPoints(-2), HalfPoints(-2)]
+    );
 }
 
 #[test]
@@ -293,10 +302,11 @@ fn egf_profile_breaks_the_section_b_tie_on_sos() {
 #[test]
 fn standings_after_round_three_ignore_later_rounds() {
     let s = standings(&tournament(), RoundNo(3), &Settings::mays());
-    // After R3: 3 (3), 1 (2), 2 (1), 4 (½), then section B: 5 0, 8 0, 9 −½ (three missed), 6 −½, ...
+    // After R3: 3 (3), 1 (2), 2 (1), 4 (½), then section B: 5 0, 8 0, 6 −½, ..., 9 −2 (three missed rounds place
+    // like losses under Mays).
     let row = |id: u32| s.row(PlayerId(id)).unwrap().clone();
     assert_eq!(row(3).mms, HalfPoints(6));
-    assert_eq!(row(9).mms, HalfPoints(-1));
+    assert_eq!(row(9).mms, HalfPoints(-4));
     assert_eq!(row(10).mms, HalfPoints(-2));
     assert_eq!(s.rows[0].player, PlayerId(3));
 }
@@ -315,10 +325,16 @@ fn explain_names_the_separating_criterion() {
 
 #[test]
 fn prizes_of_tied_places_are_summed_and_split() {
-    // Section B, MMS only: 8 (2½) first; 5 second; 11 third; 6, 9, 10 share 4th–6th.
+    // Section B, MMS only, the missed-round credit counted in placing: 8 (2½) first; 5 second; 11 third; 6, 9,
+    // 10 share 4th–6th.
+    let mays = Settings::mays();
     let settings = Settings {
         criteria: vec![Criterion::Mms],
-        ..Settings::mays()
+        scores: ScoreRules {
+            placing: Placing::WithCredits,
+            ..mays.scores
+        },
+        ..mays
     };
     let s = standings(&tournament(), RoundNo(6), &settings);
     let b = &s.sections[1].rows;

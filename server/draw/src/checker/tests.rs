@@ -155,13 +155,20 @@ fn a_forced_and_warned_repeat_is_accepted() {
     let mut r = round(2, vec![game(1, 2, 1, 0)], None);
     r.warnings
         .push(Warning::RepeatedGame(PlayerId(2), PlayerId(1)));
-    // 1 won as White: 1 is in the group above, 2 floats up; 1 had White so 2 gets it now.
+    // 1 won as White: 1 is in the group above, 2 floats up; 1 had White so 2 gets it now. Each is alone in
+    // their group, so the two floats are unavoidable: one line, not named (issue 12).
+    r.warnings.push(Warning::UnavoidableFloats { players: 2 });
+    assert_eq!(check(&s, &even_settings(), &r), vec![]);
+    // Naming them as chosen floats is false.
     r.warnings.push(Warning::PairedUpDown {
         player: PlayerId(2),
         from: HalfPoints(40),
         to: HalfPoints(42),
     });
-    assert_eq!(check(&s, &even_settings(), &r), vec![]);
+    assert_eq!(
+        rules(&check(&s, &even_settings(), &r)),
+        vec![Rule::FalseWarning]
+    );
 }
 
 #[test]

@@ -78,6 +78,8 @@ struct Entry {
     club: String,
     /// Indices of the club groups containing the club.
     club_groups: Vec<usize>,
+    /// Normalised city (read only with [`crate::egf::Params::cities_as_club_groups`]).
+    city: String,
     /// Opponents of earlier rounds, sorted.
     opponents: Vec<PlayerId>,
     /// Name key for the deterministic random terms.
@@ -550,9 +552,11 @@ impl Costs {
 
     fn geo_cost(&self, a: &Entry, b: &Entry) -> i64 {
         let geo_w = self.settings.egf.se_avoid_same_geo;
+        let same_city =
+            self.settings.egf.cities_as_club_groups && !a.city.is_empty() && a.city == b.city;
         let club = if a.club == b.club {
             0
-        } else if a.club_groups.iter().any(|g| b.club_groups.contains(g)) {
+        } else if same_city || a.club_groups.iter().any(|g| b.club_groups.contains(g)) {
             1
         } else {
             2
@@ -711,6 +715,7 @@ fn entries(
                 name: NameKey::new(&player.family_name, &player.given_name),
                 country: normalise(&player.country),
                 club: normalise(&player.club),
+                city: normalise(&player.city),
                 player,
                 club_groups,
                 opponents: opp,
@@ -917,5 +922,26 @@ mod tests {
             0 < grouped && grouped < other_club,
             "{grouped} vs {other_club}"
         );
+    }
+
+    #[test]
+    fn same_city_counts_as_a_club_group_only_when_asked() {
+        let (mut snap, mut settings) = field();
+        for p in snap.players.iter_mut() {
+            p.city = if p.club == "Lyo" { "Lyon" } else { "Paris" }.to_string();
+        }
+        let ids: Vec<PlayerId> = snap.players.iter().map(|p| p.id).collect();
+        let geo = |settings: &Settings, a: u32, b: u32| {
+            Costs::new(&snap, settings, &ids)
+                .pair(PlayerId(a), PlayerId(b))
+                .get(Criterion::Geography)
+        };
+        // OpenGotha (default): Par and Pa2 are different clubs, the city is not looked at.
+        let other_club = geo(&settings, 1, 3);
+        assert_eq!(other_club, geo(&settings, 1, 2));
+        settings.egf.cities_as_club_groups = true;
+        let same_city = geo(&settings, 1, 3);
+        assert!(0 < same_city && same_city < other_club, "{same_city}");
+        assert_eq!(geo(&settings, 1, 2), other_club, "Paris–Lyon is unchanged");
     }
 }

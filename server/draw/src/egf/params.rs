@@ -206,6 +206,10 @@ pub struct Params {
     pub placement: Vec<PlacementCrit>,
     /// Club groups: clubs of one group count as "almost the same club" for geography.
     pub club_groups: Vec<Vec<String>>,
+    /// Tengen's extension, not in OpenGotha's files (default off, which is OpenGotha): players of the same city
+    /// count as one club group, so two clubs of one city are "almost the same club" (the director's "avoid the
+    /// same city" under the `egf` profile).
+    pub cities_as_club_groups: bool,
 }
 
 impl Default for Params {
@@ -247,6 +251,7 @@ impl Default for Params {
                 PlacementCrit::Sososm,
             ],
             club_groups: Vec::new(),
+            cities_as_club_groups: false,
         }
     }
 }

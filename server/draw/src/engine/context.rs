@@ -29,6 +29,8 @@ pub(crate) struct Field<'a> {
     pub in_game: BTreeSet<PlayerId>,
     /// The bye already given in this round, if any.
     pub bye_given: Option<PlayerId>,
+    /// The director's never-pair list as id pairs (smaller id first); numbers nobody has are dropped.
+    pub never: BTreeSet<(PlayerId, PlayerId)>,
 }
 
 /// An unordered pair, smaller id first.
@@ -117,6 +119,7 @@ impl<'a> Field<'a> {
                 bye_given = Some(b.player);
             }
         }
+        let never = never_pairs(snapshot, settings);
         Ok(Field {
             snapshot,
             settings,
@@ -127,7 +130,13 @@ impl<'a> Field<'a> {
             met,
             in_game,
             bye_given,
+            never,
         })
+    }
+
+    /// Are these two on the director's never-pair list?
+    pub(crate) fn never_pair(&self, a: PlayerId, b: PlayerId) -> bool {
+        !self.never.is_empty() && self.never.contains(&pair_key(a, b))
     }
 
     /// The player with this id (validated to exist for every id the field hands out).
@@ -187,6 +196,28 @@ impl<'a> Field<'a> {
         out.sort_by_key(|id| self.number_key(*id));
         out
     }
+}
+
+/// The never-pair list of `settings` as id pairs: player numbers are looked up in the snapshot (a number nobody
+/// has, or two players sharing one, matches nobody).
+fn never_pairs(snapshot: &Snapshot, settings: &Settings) -> BTreeSet<(PlayerId, PlayerId)> {
+    if settings.never_pair.is_empty() {
+        return BTreeSet::new();
+    }
+    let mut by_number: BTreeMap<u32, Option<PlayerId>> = BTreeMap::new();
+    for p in &snapshot.players {
+        by_number
+            .entry(p.number)
+            .and_modify(|slot| *slot = None)
+            .or_insert(Some(p.id));
+    }
+    let id = |n: u32| by_number.get(&n).copied().flatten();
+    settings
+        .never_pair
+        .iter()
+        .filter_map(|&(x, y)| Some(pair_key(id(x)?, id(y)?)))
+        .filter(|(a, b)| a != b)
+        .collect()
 }
 
 /// One player to pair, with everything the weights need, looked up once.

@@ -2,8 +2,8 @@
 //! card switching): pair two players, unpair, swap two players between games, exchange colours, set a handicap,
 //! set a table (the occupant moves to the edited game's old table), assign the bye by hand, mark a player absent.
 //!
-//! Every refusal is a [`DrawError::EditRefused`] whose text a director understands. A repeated game is refused
-//! unless `force` is set. After every edit the round's warnings are recomputed, so a forced repeat or relatives
+//! Every refusal is a [`DrawError::EditRefused`] whose text a director understands. A repeated game, or a pair
+//! from the never-pair list, is refused unless `force` is set. After every edit the round's warnings are recomputed, so a forced repeat or relatives
 //! meeting always shows up.
 
 use std::collections::BTreeSet;
@@ -87,10 +87,11 @@ fn refuse<T>(why: String) -> Result<T, DrawError> {
     Err(DrawError::EditRefused(why))
 }
 
-/// A readable name for messages: "Family Given (#id)".
+/// A readable name for messages, as the director reads and types the player: "#7 Family Given" (the player
+/// number; the register's id never shows).
 fn name(field: &Field, id: PlayerId) -> String {
     field.player(id).map_or(id.to_string(), |p| {
-        format!("{} {} ({id})", p.family_name, p.given_name)
+        format!("#{} {} {}", p.number, p.family_name, p.given_name)
     })
 }
 
@@ -196,8 +197,15 @@ fn check_pairable(field: &Field, id: PlayerId) -> Result<(), DrawError> {
     Ok(())
 }
 
-/// Refuses a repeat unless forced.
+/// Refuses a repeat, or a pair from the director's never-pair list, unless forced.
 fn check_repeat(field: &Field, a: PlayerId, b: PlayerId, force: bool) -> Result<(), DrawError> {
+    if !force && field.never_pair(a, b) {
+        return refuse(format!(
+            "{} and {} are on the never-pair list; take them off it or force the pairing",
+            name(field, a),
+            name(field, b)
+        ));
+    }
     if force || !field.have_met(a, b) {
         return Ok(());
     }

@@ -11,7 +11,7 @@
 //! | tier | value | meaning |
 //! |---|---|---|
 //! | score | `4095 − min(d², 4095)`, d = main-score gap in half points | Cardinal Rule No. 3; convex penalty, so two gaps of one group cost less than one gap of two |
-//! | float | 31 inside a group; across groups `8·[upper never floated down] + 8·[lower never floated up] + 7 − min(u + l, 7)`, u = the upper player's distance from the bottom of their group, l = the lower player's distance from the top of theirs | weakest of the upper group meets the strongest of the lower; nobody floats twice |
+//! | float | 31 inside a group; across groups `8·[upper never floated down] + 8·[lower never floated up] + 7 − min(u + l, 7)`, u = the upper player's distance from where `draw_down_from` takes the floater in their group (default: the bottom), l = the lower player's distance from where `draw_up_from` takes it in theirs (default: the top) | by default the weakest of the upper group meets the strongest of the lower; nobody floats twice |
 //! | geo | `4·[clubs differ] + 2·[cities differ] + 1·[countries differ]` (7 when the criterion does not apply) | Mays' consideration 2 |
 //! | seed | inside a group `1023 − min(x², 1023)`, x = distance of the partner from the seeding target; 0 across groups | fold / slip / adjacent / split-random |
 //! | colour | 2 when the colour balances have opposite signs, 1 when one is 0 and the other ±2 or more (even games only) | consideration 3 |
@@ -33,6 +33,7 @@
 //! `2³³ + 2²⁰ < 2³⁴`, so a round stays below `P·2³⁴ < 2⁴⁷`: the repeat tier dominates strictly. Hence the fallback
 //! first minimises repeats, then relatives, then score gaps. A pair weighs less than 2⁴⁸, a round less than 2⁶¹.
 
+use crate::egf::DuddMode;
 use crate::model::{Criterion, Ledger, Rank, Seeding};
 
 use super::colour::stones;
@@ -56,6 +57,11 @@ pub struct MaysParams {
     pub balance_colours: bool,
     /// Prefer pairs needing fewer handicap stones (lowest tier).
     pub minimize_handicap: bool,
+    /// Who of a group is paired down into a lower group. Default `Bot`: Mays p. 24 floats the weakest of the
+    /// section ("Player 9 meets Player 10").
+    pub draw_down_from: DuddMode,
+    /// Who of a group is paired up into a higher group. Default `Top`: the strongest of the group below.
+    pub draw_up_from: DuddMode,
 }
 
 impl Default for MaysParams {
@@ -68,6 +74,8 @@ impl Default for MaysParams {
             geography_up_to: Rank::MAX,
             balance_colours: true,
             minimize_handicap: false,
+            draw_down_from: DuddMode::Bot,
+            draw_up_from: DuddMode::Top,
         }
     }
 }
@@ -97,17 +105,26 @@ pub(crate) fn score_value(a: &Seat, b: &Seat) -> i64 {
     SCORE_CAP - (d * d).min(SCORE_CAP)
 }
 
+/// How far a seat is from the place its group's floater should come from (top, middle or bottom).
+fn from_mode(seat: &Seat, mode: DuddMode) -> i64 {
+    let (pos, last) = (seat.pos as i64, seat.group_size.saturating_sub(1) as i64);
+    match mode {
+        DuddMode::Top => pos,
+        DuddMode::Mid => (2 * pos - last).abs() / 2,
+        DuddMode::Bot => last - pos,
+    }
+}
+
 /// Float tier value (see the module table).
-fn float_value(a: &Seat, b: &Seat) -> i64 {
+fn float_value(params: &MaysParams, a: &Seat, b: &Seat) -> i64 {
     if a.main == b.main {
         return 31;
     }
     let (up, low) = if a.main > b.main { (a, b) } else { (b, a) };
     let up_fresh = up.draw_downs == 0;
     let low_fresh = low.draw_ups == 0;
-    let from_bottom = (up.group_size - 1 - up.pos) as i64;
-    let from_top = low.pos as i64;
-    8 * i64::from(up_fresh) + 8 * i64::from(low_fresh) + 7 - (from_bottom + from_top).min(7)
+    let off = from_mode(up, params.draw_down_from) + from_mode(low, params.draw_up_from);
+    8 * i64::from(up_fresh) + 8 * i64::from(low_fresh) + 7 - off.min(7)
 }
 
 /// Does an interned attribute (club, city, country) differ? Unknown values count as different.
@@ -162,7 +179,10 @@ pub(crate) fn ledger(field: &Field, a: &Seat, b: &Seat) -> Ledger {
     let mut l = Ledger::default();
     l.push(Criterion::Base, 1);
     l.push(Criterion::ScoreDifference, score_value(a, b) * SCORE_UNIT);
-    l.push(Criterion::Dudd, float_value(a, b) * FLOAT_UNIT);
+    l.push(
+        Criterion::Dudd,
+        float_value(&field.settings.mays, a, b) * FLOAT_UNIT,
+    );
     l.push(Criterion::Geography, geo_value(field, a, b) * GEO_UNIT);
     l.push(Criterion::Seeding, seed_value(a, b) * SEED_UNIT);
     l.push(Criterion::ColourBalance, colour_value(field, a, b, stones));
@@ -188,7 +208,7 @@ pub(crate) fn fallback_ledger(field: &Field, a: &Seat, b: &Seat) -> Ledger {
         Criterion::ScoreDifference,
         score_value(a, b) * FALLBACK_SCORE_UNIT,
     );
-    l.push(Criterion::Dudd, float_value(a, b) * 8);
+    l.push(Criterion::Dudd, float_value(&field.settings.mays, a, b) * 8);
     l.push(Criterion::Geography, geo_value(field, a, b));
     l
 }

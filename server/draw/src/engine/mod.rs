@@ -21,6 +21,8 @@ mod warnings;
 mod weights;
 
 #[cfg(test)]
+mod choices_tests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod testutil;
@@ -80,6 +82,38 @@ fn odd_field(field: &Field, ids: &[PlayerId], why: &str) -> DrawError {
         ids.len(),
         names.join(", ")
     )])
+}
+
+/// Why no pairing covers everybody: the players left without a partner (by player number, as the director reads
+/// and types them) and, when the director's never-pair list is what makes the round impossible (without it
+/// everybody could be paired), that list.
+fn unpairable(
+    field: &Field,
+    seats: &Seats,
+    costs: Option<&crate::egf::Costs>,
+    mates: &[Option<u32>],
+) -> DrawError {
+    let number = |id: PlayerId| field.player(id).map_or(0, |p| p.number);
+    let mut reasons: Vec<String> = (0..seats.len())
+        .filter(|&i| mates[i].is_none())
+        .map(|i| format!("#{} cannot be paired", number(seats.seats[i].id)))
+        .collect();
+    if !field.never.is_empty() {
+        let without = Weigher::new(field, seats, costs).ignoring_never_pairs();
+        if solve::is_perfect(&solve::solve(seats, &without, Stage::Fallback)) {
+            let pairs: Vec<String> = field
+                .never
+                .iter()
+                .map(|&(a, b)| format!("{}–{}", number(a), number(b)))
+                .collect();
+            reasons.push(format!(
+                "the never-pair list ({}) leaves no pairing for everyone: take a pair off the list or mark a \
+                 player absent",
+                pairs.join(", ")
+            ));
+        }
+    }
+    DrawError::NoValidPairing(reasons)
 }
 
 /// The seeding system that places the seeding targets (and so the sparse candidate graph).
@@ -155,11 +189,7 @@ impl<'a> Plan<'a> {
             }
         };
         if !solve::is_perfect(&mates) {
-            let stuck: Vec<String> = (0..seats.len())
-                .filter(|&i| mates[i].is_none())
-                .map(|i| format!("{} cannot be paired", seats.seats[i].id))
-                .collect();
-            return Err(DrawError::NoValidPairing(stuck));
+            return Err(unpairable(&field, &seats, costs.as_ref(), &mates));
         }
         Ok(Plan {
             field,

@@ -4,7 +4,8 @@
 //! (`mays` → [`super::mays::ledger`], `egf` → OpenGotha's cost, `crate::egf`). If that graph has no matching that
 //! pairs everybody, stage [`Stage::Fallback`] makes every pair an edge, with repeats and relatives as strictly
 //! dominant penalties ([`super::mays::fallback_ledger`]): the round then has the fewest repeats possible, and among
-//! those the fewest relatives, and each one is warned about.
+//! those the fewest relatives, and each one is warned about. Pairs on the director's never-pair list are edges of
+//! no stage: that rule is never relaxed.
 
 use crate::model::{Ledger, PlayerId};
 
@@ -40,6 +41,8 @@ pub(crate) struct Weigher<'f, 'a> {
     seats: &'f Seats,
     /// OpenGotha's costs for the `egf` profile.
     egf: Option<&'f crate::egf::Costs>,
+    /// Apply the director's never-pair list (always, except to explain a refusal).
+    never_pairs: bool,
 }
 
 impl<'f, 'a> Weigher<'f, 'a> {
@@ -49,17 +52,34 @@ impl<'f, 'a> Weigher<'f, 'a> {
         seats: &'f Seats,
         egf: Option<&'f crate::egf::Costs>,
     ) -> Weigher<'f, 'a> {
-        Weigher { field, seats, egf }
+        Weigher {
+            field,
+            seats,
+            egf,
+            never_pairs: true,
+        }
     }
 
     fn seat(&self, i: usize) -> &Seat {
         &self.seats.seats[i]
     }
 
-    /// True when the hard rules allow seats `i` and `j` to meet (never met, not relatives).
+    /// True when the hard rules allow seats `i` and `j` to meet (never met, not relatives, not on the
+    /// never-pair list).
     pub(crate) fn allowed(&self, i: usize, j: usize) -> bool {
         let (a, b) = (self.seat(i), self.seat(j));
-        !a.met(b) && !a.relative_of(b)
+        !a.met(b) && !a.relative_of(b) && !self.kept_apart(a, b)
+    }
+
+    /// True when the director's never-pair list keeps these two apart (and this weigher applies it).
+    fn kept_apart(&self, a: &Seat, b: &Seat) -> bool {
+        self.never_pairs && self.field.never_pair(a.id, b.id)
+    }
+
+    /// The same weigher without the never-pair list: to tell whether the list is what makes a round impossible.
+    pub(crate) fn ignoring_never_pairs(mut self) -> Self {
+        self.never_pairs = false;
+        self
     }
 
     /// The ledger of seats `i`–`j` in `stage`, or `None` when the pair is not an edge of that stage.
@@ -68,6 +88,9 @@ impl<'f, 'a> Weigher<'f, 'a> {
             return None;
         }
         let (a, b) = (self.seat(i), self.seat(j));
+        if self.kept_apart(a, b) {
+            return None;
+        }
         match stage {
             Stage::Normal if !self.allowed(i, j) => None,
             Stage::Normal => Some(match &self.egf {

@@ -116,7 +116,7 @@ fn render(
                                 }
                                 td .r {
                                     @if let (Some(i), true) = (me, settled) {
-                                        @if let Some(mms) = table.mms[i].get(r.number as usize) { (halves(mms.0)) }
+                                        @if let Some(mms) = table.placing_mms_after(i, r.number as usize) { (halves(mms.0)) }
                                     }
                                 }
                             }

@@ -1,6 +1,7 @@
 //! `/t/{t}/standings`: place, number, name, rank, club, MMS, wins and the tournament's tie-breaks after the last
-//! round with confirmed results (marked provisional while that round is open); section winners and prizes once
-//! the director has closed the last round, which is when the final standings are published.
+//! round with confirmed results (marked provisional while that round is open); section winners (Mays' sections
+//! or the director's categories, when the tournament has them) and prizes once the director has closed the last
+//! round, which is when the final standings are published.
 
 use super::super::layout::Tab;
 use super::super::topics::Topic;
@@ -11,7 +12,7 @@ use super::{halves, roster, tournament_page};
 use crate::domain::field::{participant_id, Field};
 use crate::domain::round::RoundState;
 use crate::domain::{State, TournamentId};
-use crate::sheets::ranklist::{awards, short};
+use crate::sheets::ranklist::{awards, section_awards, section_label, short};
 use crate::sheets::wallchart::place;
 use axum::extract::State as Shared;
 use axum::response::Response;
@@ -47,6 +48,8 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
     let show_wins = !standings.criteria.contains(&Criterion::Wins);
     let show_mms = !standings.criteria.contains(&Criterion::Mms);
     let show_prizes = last_closed && !prizes.is_empty();
+    let section_prizes = section_awards(&roster, &standings);
+    let show_section_prizes = section_prizes.iter().any(|(_, list)| !list.is_empty());
     let rank_round = after.max(1);
     let heading = match (after, closed, last_closed) {
         (0, _, _) => "Standings before round 1".to_string(),
@@ -88,21 +91,32 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
         }
         p .note { "Order: " (standings.criteria.iter().map(Criterion::name).collect::<Vec<_>>().join(", "))
             ". Equal places are marked =." }
-        @if last_closed && standings.sections.len() > 1 {
+        @if last_closed && !standings.sections.is_empty() {
             h2 { "Section winners" }
             div .scroll {
                 table #sections {
-                    thead { tr { th .r { "Section" } th .r { "Start MMS" } th .r { "Players" } th { "Winner" } } }
+                    thead { tr {
+                        th .r { "Section" } th .r { "Start MMS" } th .r { "Players" } th { "Winner" }
+                        @if show_section_prizes { th { "Prizes" } }
+                    } }
                     tbody {
                         @for (i, s) in standings.sections.iter().enumerate() {
                             tr {
-                                td .r { (i + 1) }
-                                td .r { (halves(s.starting_mms.0)) }
+                                td .r { (section_label(&standings.sections, i)) }
+                                td .r { @if s.lowest_rank.is_none() { (halves(s.starting_mms.0)) } }
                                 td .r { (s.rows.len()) }
                                 td .name {
                                     (s.winners().into_iter()
                                         .map(|w| roster.describe(participant_id(w), rank_round))
                                         .collect::<Vec<_>>().join(", "))
+                                }
+                                @if show_section_prizes {
+                                    td .name {
+                                        (section_prizes.get(i).map(|(_, list)| list.iter()
+                                            .map(|a| format!("{}. {} {}", a.place,
+                                                roster.describe(participant_id(a.player), rank_round), a.amount))
+                                            .collect::<Vec<_>>().join(", ")).unwrap_or_default())
+                                    }
                                 }
                             }
                         }
