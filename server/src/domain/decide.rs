@@ -7,7 +7,8 @@ use super::event::{Event, StatusChange};
 use super::ids::{ParticipantId, Revision, TournamentId};
 use super::lifecycle;
 use super::record::{
-    Entry, EntryStatus, EventInfo, Participant, ParticipantFields, Role, TokenRecord, Tournament,
+    Entry, EntryStatus, EventInfo, Participant, ParticipantFields, Role, Stamp, TokenRecord,
+    Tournament,
 };
 use super::slip;
 use super::state::{ExternalId, State};
@@ -75,6 +76,11 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
             let p = participant(state, *id)?;
             check_revision(Some(*expected), p.revision)?;
             validate::participant(fields)?;
+            if draws_differently(&p.fields, fields) {
+                for t in p.entries.keys() {
+                    desk_may_change(state, ctx.actor.role, *t)?;
+                }
+            }
             if !different_person {
                 duplicate_guard(state, fields, Some(*id))?;
             }
@@ -125,6 +131,7 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
             expected,
         } => {
             let (p, _) = entered(state, *id, *t, *expected)?;
+            desk_may_change(state, ctx.actor.role, *t)?;
             let total = tournament(state, *t)?.settings.rounds;
             let rounds = validate::rounds(rounds.as_deref(), total)?;
             Ok(vec![Event::RoundsSet {
@@ -138,24 +145,34 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
             id,
             tournament,
             expected,
-        } => check_in(state, *id, *tournament, *expected),
+        } => check_in(state, *id, *tournament, *expected, ctx),
         Command::Withdraw {
             id,
             tournament,
             expected,
-        } => status_change(state, *id, *tournament, *expected, StatusChange::Withdraw),
+        } => status_change(
+            state,
+            *id,
+            *tournament,
+            *expected,
+            StatusChange::Withdraw,
+            ctx,
+        ),
         Command::Reinstate {
             id,
             tournament,
             expected,
-        } => status_change(state, *id, *tournament, *expected, StatusChange::Reinstate),
+        } => status_change(
+            state,
+            *id,
+            *tournament,
+            *expected,
+            StatusChange::Reinstate,
+            ctx,
+        ),
         Command::CreateToken { name, role } => create_token(state, name, *role, ctx),
-        Command::RevokeToken { id } => {
-            if !state.tokens.contains_key(id) {
-                return Err(Rejected::UnknownToken(*id));
-            }
-            Ok(vec![Event::TokenRevoked { id: *id }])
-        }
+        Command::RevokeToken { id } => token::revoke(state, *id),
+        Command::ResetDirectorToken { hash } => token::reset_director(state, hash, ctx),
         Command::SetEntryOptions {
             id,
             tournament,
@@ -267,15 +284,12 @@ fn register(
     let mut entries = BTreeMap::new();
     for spec in enter {
         let (tournament, rounds) = entry_rounds(state, spec, ctx.actor.role)?;
-        let status = if check_in {
-            EntryStatus::CheckedIn
-        } else {
-            EntryStatus::PreRegistered
-        };
-        if entries
-            .insert(tournament, Entry::new(rounds, status))
-            .is_some()
-        {
+        let mut entry = Entry::new(rounds, EntryStatus::PreRegistered);
+        if check_in {
+            entry.status = EntryStatus::CheckedIn;
+            entry.checked_in = Some(stamp(ctx));
+        }
+        if entries.insert(tournament, entry).is_some() {
             return Err(Rejected::invalid(
                 "enter",
                 format!("{tournament} is listed twice"),
@@ -333,9 +347,7 @@ fn entry_rounds(
             format!("there is no tournament {}", spec.tournament),
         )
     })?;
-    if !t.registration_open && role == Role::Registration {
-        return Err(Rejected::RegistrationClosed(t.id));
-    }
+    desk_may_change(state, role, t.id)?;
     let rounds = validate::rounds(spec.rounds.as_deref(), t.settings.rounds)?;
     Ok((t.id, rounds))
 }
@@ -345,32 +357,82 @@ fn check_in(
     id: ParticipantId,
     tournament: Option<TournamentId>,
     expected: Option<Revision>,
+    ctx: &Context,
 ) -> Result<Vec<Event>, Rejected> {
     let p = participant(state, id)?;
     check_revision(expected, p.revision)?;
-    let targets: Vec<TournamentId> = match tournament {
+    let named: Vec<TournamentId> = match tournament {
         Some(t) => {
             entered(state, id, t, None)?;
             vec![t]
         }
         None => p.entries.keys().copied().collect(),
     };
-    if targets.is_empty() {
+    if named.is_empty() {
         return Err(Rejected::NoEntries(id));
     }
-    for t in &targets {
-        if let Some(e) = p.entries.get(t) {
-            if e.status == EntryStatus::Withdrawn {
-                return Err(wrong_status(id, *t, e.status, "check in (reinstate first)"));
+    let mut targets = Vec::new();
+    let mut already = None;
+    for t in named {
+        let Some(e) = p.entries.get(&t) else { continue };
+        match e.status {
+            EntryStatus::Withdrawn => {
+                return Err(wrong_status(id, t, e.status, "check in (reinstate first)"));
+            }
+            EntryStatus::CheckedIn => already = already.or(Some(e.checked_in.clone())),
+            EntryStatus::PreRegistered => {
+                desk_may_change(state, ctx.actor.role, t)?;
+                targets.push(t);
             }
         }
+    }
+    if targets.is_empty() {
+        let by = already.flatten();
+        return Err(Rejected::AlreadyCheckedIn {
+            participant: id,
+            by: by.as_ref().map(|b| b.terminal.clone()),
+            minutes_ago: by.map(|b| (ctx.now_ms - b.at_ms).max(0) / 60_000),
+        });
     }
     Ok(vec![Event::EntryStatusSet {
         id,
         revision: p.revision.next(),
         tournaments: targets,
         change: StatusChange::CheckIn,
+        by: Some(stamp(ctx)),
     }])
+}
+
+/// The terminal and time of `ctx`, as recorded on what it changes.
+fn stamp(ctx: &Context) -> Stamp {
+    Stamp {
+        terminal: ctx.actor.terminal.clone(),
+        at_ms: ctx.now_ms,
+    }
+}
+
+/// Whether an edit changes what the draw reads (rank, rating, club, city, country).
+fn draws_differently(before: &ParticipantFields, after: &ParticipantFields) -> bool {
+    before.rank != after.rank
+        || before.rating != after.rating
+        || before.club != after.club
+        || before.city != after.city
+        || before.country != after.country
+}
+
+/// Registration desks change entries (check-in, rounds, draw fields) only while registration is open; after the
+/// close that is the late desk's and the director's work.
+pub(super) fn desk_may_change(
+    state: &State,
+    role: Role,
+    tournament: TournamentId,
+) -> Result<(), Rejected> {
+    match state.tournaments.get(&tournament) {
+        Some(t) if !t.registration_open && role == Role::Registration => {
+            Err(Rejected::RegistrationClosed(t.id))
+        }
+        _ => Ok(()),
+    }
 }
 
 fn status_change(
@@ -379,6 +441,7 @@ fn status_change(
     tournament: TournamentId,
     expected: Option<Revision>,
     change: StatusChange,
+    ctx: &Context,
 ) -> Result<Vec<Event>, Rejected> {
     let (p, entry) = entered(state, id, tournament, expected)?;
     let allowed = match change {
@@ -399,6 +462,7 @@ fn status_change(
         revision: p.revision.next(),
         tournaments: vec![tournament],
         change,
+        by: Some(stamp(ctx)),
     }])
 }
 
@@ -418,6 +482,20 @@ fn create_token(
         return Err(Rejected::invalid(
             "role",
             format!("the {} role cannot be given to a terminal", role.as_str()),
+        ));
+    }
+    // The name is the terminal in the audit log and scopes its request ids: two working tokens never share one.
+    if let Some(same) = state
+        .tokens
+        .values()
+        .find(|t| !t.revoked && t.name == name.trim())
+    {
+        return Err(Rejected::invalid(
+            "name",
+            format!(
+                "a working token is already called {} ({}): choose another name, or revoke that one first",
+                same.name, same.id
+            ),
         ));
     }
     Ok(vec![Event::TokenCreated {
@@ -482,6 +560,8 @@ fn entered(
     })?;
     Ok((p, entry))
 }
+
+mod token;
 
 #[cfg(test)]
 mod tests;

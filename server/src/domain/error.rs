@@ -54,6 +54,18 @@ pub enum Rejected {
         /// Which tournament.
         tournament: TournamentId,
     },
+    /// The participant is already checked in (`ALREADY_EXISTS`): says by whom and when, changes nothing.
+    #[error("{participant} is already checked in{}{}; nothing changed",
+        by.as_ref().map(|b| format!(" by {b}")).unwrap_or_default(),
+        minutes_ago.map(|m| if m == 0 { " just now".to_string() } else { format!(" {m} min ago") }).unwrap_or_default())]
+    AlreadyCheckedIn {
+        /// Who.
+        participant: ParticipantId,
+        /// The terminal that checked them in, when known.
+        by: Option<String>,
+        /// How long ago, in whole minutes, when known.
+        minutes_ago: Option<i64>,
+    },
     /// The participant did not enter this tournament (`FAILED_PRECONDITION`).
     #[error("{participant} has not entered {tournament}")]
     NotEntered {
@@ -100,8 +112,20 @@ pub enum Rejected {
         round: u32,
     },
     /// The request id was already used for a different command (`INVALID_ARGUMENT`).
-    #[error("request id {0:?} was already used for a different command")]
+    #[error("request id {} was already used for a different command", quote(.0))]
     RequestIdReused(String),
+}
+
+/// How many characters of a bad value a message quotes.
+pub const QUOTED_CHARS: usize = 40;
+
+/// A bad value for a message: quoted, and cut to its first [`QUOTED_CHARS`] characters (then `…`), so a refusal
+/// never echoes a huge input back to the desk.
+pub fn quote(value: &str) -> String {
+    match value.char_indices().nth(QUOTED_CHARS) {
+        Some((cut, _)) => format!("{:?}", format!("{}…", &value[..cut])),
+        None => format!("{value:?}"),
+    }
 }
 
 impl Rejected {
@@ -111,5 +135,23 @@ impl Rejected {
             field,
             message: message.into(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn issue_13_bad_values_are_quoted_short() {
+        assert_eq!(quote("99k"), "\"99k\"");
+        let long = "é".repeat(50_000);
+        let quoted = quote(&long);
+        assert_eq!(quoted, format!("\"{}…\"", "é".repeat(QUOTED_CHARS)));
+        assert_eq!(
+            quote(&"x".repeat(QUOTED_CHARS)),
+            format!("{:?}", "x".repeat(QUOTED_CHARS))
+        );
+        assert_eq!(quote("a\u{7}"), "\"a\\u{7}\"");
     }
 }

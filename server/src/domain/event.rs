@@ -3,8 +3,8 @@
 
 use super::ids::{ParticipantId, Revision, SlipId, TokenId, TournamentId};
 use super::record::{
-    EntryStatus, EventInfo, Participant, ParticipantFields, RankChange, TokenRecord, Tournament,
-    TournamentSettings,
+    EntryStatus, EventInfo, Participant, ParticipantFields, RankChange, Stamp, TokenRecord,
+    Tournament, TournamentSettings,
 };
 use super::round::{GameRecord, RoundRecord, RoundState};
 use super::slip::Slip;
@@ -98,6 +98,9 @@ pub enum Event {
         tournaments: Vec<TournamentId>,
         /// What happened.
         change: StatusChange,
+        /// The terminal that did it, and when (absent in entries written by older versions).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<Stamp>,
     },
     /// A terminal token was created (hash only).
     TokenCreated {

@@ -155,6 +155,18 @@ pub struct Entry {
     /// Rank changes effective from a round, oldest first (the registered rank holds before the first).
     #[serde(default)]
     pub rank_changes: Vec<RankChange>,
+    /// Which terminal checked the player in, and when (absent for entries checked in by an older version).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checked_in: Option<Stamp>,
+}
+
+/// Which terminal did something, and when: the part of the audit a desk shows back ("checked in at desk-2").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stamp {
+    /// The terminal's name.
+    pub terminal: String,
+    /// When, in ms since the Unix epoch.
+    pub at_ms: i64,
 }
 
 impl Entry {
@@ -166,6 +178,7 @@ impl Entry {
             ghost: false,
             mms_correction: 0,
             rank_changes: Vec::new(),
+            checked_in: None,
         }
     }
 

@@ -26,14 +26,25 @@ pub enum Tab {
     Players,
 }
 
+/// What every desk page carries besides its content: the badge, the sign-out form's CSRF value, and, on a server
+/// with a partner, where the partner is and the sealed ticket that lets the page move there after a fail-over.
+pub struct DeskShell {
+    /// "desk-2 · registration · Anne".
+    pub badge: String,
+    /// The CSRF value.
+    pub csrf: String,
+    /// The other server and the hand-over ticket (see `desk::handover`).
+    pub handover: Option<(String, String)>,
+}
+
 /// A page's title, its place in the board and its content.
 pub struct Page {
     /// The `<title>` and heading.
     pub title: String,
     /// The tournament the page belongs to, its name, and the tab.
     pub tournament: Option<(TournamentId, String, Option<Tab>)>,
-    /// The desk signed in, for desk pages: its badge ("desk-2 · registration · Anne") and CSRF value.
-    pub desk: Option<(String, String)>,
+    /// The desk signed in, for desk pages.
+    pub desk: Option<DeskShell>,
     /// The content of `<main>`.
     pub body: Markup,
 }
@@ -63,6 +74,9 @@ pub fn document(page: &Page, topics: &str, stamp: &str) -> Markup {
                 @if !topics.is_empty() {
                     script src="/assets/live.js" defer {}
                 }
+                @if page.desk.is_some() {
+                    script src="/assets/desk.js" defer {}
+                }
             }
             body data-topics=(topics) data-stamp=(stamp) {
                 header {
@@ -78,11 +92,17 @@ pub fn document(page: &Page, topics: &str, stamp: &str) -> Markup {
                     @if !topics.is_empty() {
                         span #live .live title="Updates by itself" { "live" }
                     }
-                    @if let Some((badge, csrf)) = &page.desk {
+                    @if let Some(desk) = &page.desk {
                         form .signout method="post" action="/desk/logout" {
-                            input type="hidden" name="csrf" value=(csrf);
-                            span #desk-badge { (badge) } " "
+                            input type="hidden" name="csrf" value=(desk.csrf);
+                            span #desk-badge { (desk.badge) } " "
                             button type="submit" { "Sign out" }
+                        }
+                        @if let Some((peer, ticket)) = &desk.handover {
+                            form #handover hidden method="post" action=(format!("{peer}/desk/handover")) data-peer=(peer) {
+                                input type="hidden" name="ticket" value=(ticket);
+                                input type="hidden" name="next" value="";
+                            }
                         }
                     }
                 }

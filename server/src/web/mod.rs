@@ -46,6 +46,8 @@ pub struct Web {
     pub(crate) cache: cache::PageCache,
     /// Anonymous slips per address.
     pub(crate) slip_limit: limit::RateLimit,
+    /// The partner server and the ticket key, on a server of a pair.
+    pub(crate) handover: Option<desk::handover::Handover>,
 }
 
 impl Web {
@@ -54,8 +56,14 @@ impl Web {
         let last_seq = core.read(|s| s.last_seq.0).unwrap_or(0);
         let live = Arc::new(live::Live::new(last_seq));
         tokio::spawn(live.clone().follow(core.clone()));
+        let handover = core
+            .control
+            .fence
+            .as_ref()
+            .and_then(|f| desk::handover::Handover::new(&f.peer.token, &f.peer.url));
         Arc::new(Web {
             core,
+            handover,
             live,
             cache: cache::PageCache::default(),
             slip_limit: limit::RateLimit::slips(),

@@ -759,6 +759,27 @@ async fn the_director_draws_swaps_publishes_and_closes_a_round_in_the_browser() 
         .eval("window.__board = 'no reload'; return null;")
         .await?;
     d.screenshot("desk-director").await?;
+    // Registration counts by the desk that checked players in (here the director's own terminal did).
+    let by_desk = d
+        .eval(
+            "const t = document.querySelector('#by-desk'); return t ? Array.from(t.tBodies[0].rows)\
+             .map(r => Array.from(r.cells).map(c => c.textContent.trim()).join(' ')).join('; ') : null;",
+        )
+        .await?;
+    let by_desk = by_desk.as_str().unwrap_or_default();
+    let checked_in = c
+        .director
+        .desk
+        .list_all()
+        .await?
+        .iter()
+        .flat_map(|p| &p.entries)
+        .filter(|e| e.tournament_id == t && e.status == pb::EntryStatus::CheckedIn as i32)
+        .count();
+    assert!(
+        by_desk.contains(&format!("director {checked_in}")),
+        "the dashboard counts check-ins by desk: {by_desk:?}"
+    );
 
     // Draw.
     click(&d, "form[data-action=draw] button").await?;
@@ -1302,5 +1323,111 @@ async fn desk_pages_refuse_the_wrong_role_revoked_tokens_forged_forms_and_render
             );
         }
     }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Fail-over: an open desk page moves to the promoted standby by itself
+
+/// A registration desk open on the primary (`127.0.0.1`) loses it to `kill -9`: the page says no server takes
+/// changes and refuses to send a form; once the standby (`localhost`, another site, so no cookie carries over) is
+/// promoted, the page moves there signed in as the same terminal and volunteer, and a check-in made there is
+/// stamped with the desk's name.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_desk_page_follows_the_promotion_to_the_standby_still_signed_in() -> anyhow::Result<()> {
+    let test = "a_desk_page_follows_the_promotion_to_the_standby_still_signed_in";
+    let mut p = tengen_tests::pair::pair_at(&[], 1000, "localhost").await?;
+    let director = p.primary.desk(&p.director).await?;
+    let t = director.create_tournament("Pair Open", 3).await?.id;
+    let kim = director
+        .register_player(tengen_tests::player("Kim", "Ara", "2k"), vec![enter(t)])
+        .await?;
+    let (_, token) = director
+        .create_token("desk-pair", pb::Role::Registration)
+        .await?;
+    let Some(browser) = Browser::sized(test, &screenshot_dir(), LAPTOP).await? else {
+        return Ok(());
+    };
+    browser
+        .sign_in(&p.primary.url(), &token, "Noor", "/desk/register")
+        .await?;
+    let peer = browser
+        .eval("const f = document.getElementById('handover'); return f ? f.dataset.peer : null;")
+        .await?;
+    assert_eq!(
+        peer.as_str(),
+        Some(p.standby.url().as_str()),
+        "the page knows the standby"
+    );
+
+    p.primary.kill9()?;
+    wait_text(
+        &browser,
+        "#failover",
+        "No server takes changes",
+        Duration::from_secs(10),
+        "desk-failover-none",
+    )
+    .await?;
+    browser.screenshot("desk-failover-none").await?;
+    let at = browser.client.current_url().await?;
+    assert_eq!(
+        at.host_str(),
+        Some("127.0.0.1"),
+        "no move before a server takes writes"
+    );
+
+    tengen_tests::pair::admin(&[
+        "--data",
+        &p.standby.data.display().to_string(),
+        "promote",
+        "--server",
+        &p.standby.url(),
+        "--token-file",
+        &p.primary.data.join("director.token").display().to_string(),
+    ])?;
+    let moved = browser
+        .wait_for(
+            &format!(
+                "return location.host === {} && location.pathname === '/desk/register' && \
+                 !!document.getElementById('desk-badge') && document.getElementById('desk-badge').textContent;",
+                js(&format!("localhost:{}", p.standby.port))
+            ),
+            Duration::from_secs(15),
+        )
+        .await;
+    if moved.is_err() {
+        let path = browser.screenshot("desk-failover-stuck").await?;
+        bail!(
+            "the page did not move to the promoted standby signed in; at {}; see {}",
+            browser.client.current_url().await?,
+            path.display()
+        );
+    }
+    let badge = moved?.as_str().unwrap_or_default().to_string();
+    assert!(
+        badge.contains("desk-pair") && badge.contains("Noor"),
+        "same terminal and volunteer after the move: {badge}"
+    );
+    browser.screenshot("desk-failover-moved").await?;
+
+    let row = format!("li.result[data-id=\"P{}\"]", kim.id);
+    click(&browser, &format!("{row} button.checkin")).await?;
+    wait_text(
+        &browser,
+        "p.done",
+        "checked in",
+        Duration::from_secs(5),
+        "desk-failover-checkin",
+    )
+    .await?;
+    let standby = p.standby.desk(&p.director).await?;
+    let now = standby.get(kim.id).await?;
+    assert_eq!(
+        now.entries.iter().map(|en| en.status).collect::<Vec<_>>(),
+        vec![pb::EntryStatus::CheckedIn as i32],
+        "the check-in made after the move is in the promoted standby's register"
+    );
+    browser.close().await?;
     Ok(())
 }

@@ -342,3 +342,108 @@ fn entering_an_unknown_tournament_is_bad_input() {
         })
     ));
 }
+
+#[test]
+fn a_check_in_is_stamped_and_a_second_one_says_by_whom_and_changes_nothing() {
+    let mut s = with_tournament();
+    let a = register(&mut s, fields("Côté", "Anne", "Montréal"));
+    let check_in = Command::CheckIn {
+        id: a,
+        tournament: None,
+        expected: None,
+    };
+    run(&mut s, check_in.clone(), Role::Registration);
+    let entry = &s.participants[&a].entries[&TournamentId(1)];
+    assert_eq!(
+        entry.checked_in,
+        Some(Stamp {
+            terminal: "desk-1".into(),
+            at_ms: 1_000
+        })
+    );
+    let mut later = ctx(Role::Registration);
+    later.actor.terminal = "desk-2".into();
+    later.now_ms = 1_000 + 12 * 60_000 + 5;
+    let again = decide(&s, &check_in, &later).unwrap_err();
+    assert_eq!(
+        again,
+        Rejected::AlreadyCheckedIn {
+            participant: a,
+            by: Some("desk-1".into()),
+            minutes_ago: Some(12),
+        }
+    );
+    assert!(
+        again
+            .to_string()
+            .contains("already checked in by desk-1 12 min ago"),
+        "{again}"
+    );
+}
+
+#[test]
+fn after_the_close_a_registration_desk_neither_checks_in_nor_edits_draw_fields() {
+    let mut s = with_tournament();
+    let a = register(&mut s, fields("Côté", "Anne", "Montréal"));
+    run(
+        &mut s,
+        Command::SetRegistrationOpen {
+            id: TournamentId(1),
+            open: false,
+            expected: None,
+        },
+        Role::Director,
+    );
+    let check_in = Command::CheckIn {
+        id: a,
+        tournament: None,
+        expected: None,
+    };
+    assert_eq!(
+        decide(&s, &check_in, &ctx(Role::Registration)),
+        Err(Rejected::RegistrationClosed(TournamentId(1)))
+    );
+    let revision = s.participants[&a].revision;
+    let mut stronger = s.participants[&a].fields.clone();
+    stronger.rank = "3d".parse().unwrap();
+    let edit = Command::UpdateParticipant {
+        id: a,
+        expected: revision,
+        fields: stronger,
+        different_person: false,
+    };
+    assert_eq!(
+        decide(&s, &edit, &ctx(Role::Registration)),
+        Err(Rejected::RegistrationClosed(TournamentId(1)))
+    );
+    // A phone number is not a draw field; the late desk and the director may do both.
+    let mut phone = s.participants[&a].fields.clone();
+    phone.phone = "+44 1".into();
+    let contact = Command::UpdateParticipant {
+        id: a,
+        expected: revision,
+        fields: phone,
+        different_person: false,
+    };
+    assert!(decide(&s, &contact, &ctx(Role::Registration)).is_ok());
+    assert!(decide(&s, &check_in, &ctx(Role::LateDesk)).is_ok());
+    assert!(decide(&s, &edit, &ctx(Role::Director)).is_ok());
+}
+
+#[test]
+fn two_working_tokens_never_share_a_terminal_name() {
+    let mut s = State::default();
+    let make = |name: &str| Command::CreateToken {
+        name: name.into(),
+        role: Role::Results,
+    };
+    run(&mut s, make("results-1"), Role::Director);
+    let again = decide(&s, &make(" results-1 "), &ctx(Role::Director)).unwrap_err();
+    assert!(
+        again.to_string().contains("already called results-1"),
+        "{again}"
+    );
+    let id = *s.tokens.keys().next().unwrap();
+    run(&mut s, Command::RevokeToken { id }, Role::Director);
+    assert!(decide(&s, &make("results-1"), &ctx(Role::Director)).is_ok());
+}

@@ -130,6 +130,13 @@
 
   document.addEventListener("submit", function (e) {
     var form = e.target;
+    // While no server here takes changes, a form would only reach an error page: keep what was typed.
+    var down = document.getElementById("failover");
+    if (down && form.id !== "handover") {
+      e.preventDefault();
+      down.scrollIntoView();
+      return;
+    }
     if (form.id === "result") {
       var table = form.querySelector("#table");
       var chosen = form.querySelector('input[name="result"]:checked');
@@ -176,6 +183,81 @@
       for (var i = 0; i < late.length; i++) late[i].classList.add("overdue");
     }
   }
+
+  // --- Fail-over: the page finds the server that takes changes ------------------------------------------
+  // Every few seconds the page asks its server whether it takes writes. When it does not (gone, a standby, or
+  // halted), the page asks the other server of the pair; if that one does, the page moves there, signed in by
+  // the sealed ticket in the hidden #handover form. Typed but unsent values stop the move until the volunteer
+  // says so. With no server taking writes the banner says so, and the page keeps asking.
+  var moving = false;
+
+  function banner(text, button) {
+    var b = document.getElementById("failover");
+    if (!text) { if (b) b.remove(); return; }
+    if (!b) {
+      b = document.createElement("p");
+      b.id = "failover";
+      b.className = "error";
+      b.setAttribute("role", "alert");
+      var main = document.querySelector("main");
+      if (main) main.before(b); else document.body.prepend(b);
+    }
+    b.textContent = text + " ";
+    if (button) b.appendChild(button);
+  }
+
+  function ask(base) {
+    var ctl = window.AbortController ? new AbortController() : null;
+    var timer = ctl ? setTimeout(function () { ctl.abort(); }, 2500) : null;
+    return fetch(base + "/desk/where", { cache: "no-store", mode: base ? "cors" : "same-origin", credentials: "omit", signal: ctl && ctl.signal })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .catch(function () { return null; })
+      .then(function (v) { if (timer) clearTimeout(timer); return v; });
+  }
+
+  function typed() {
+    var els = document.querySelectorAll("main form input:not([type=hidden]):not([type=radio]):not([type=checkbox]), main textarea");
+    for (var i = 0; i < els.length; i++) {
+      if (els[i].id !== "search" && els[i].value && els[i].value !== els[i].defaultValue) return true;
+    }
+    return false;
+  }
+
+  function move(form) {
+    moving = true;
+    form.querySelector('input[name="next"]').value = location.pathname;
+    form.submit();
+  }
+
+  function watch() {
+    var form = document.getElementById("handover");
+    if (moving || !form) return;
+    var peer = form.dataset.peer;
+    ask("").then(function (here) {
+      if (here && here.writes) { banner(null); return; }
+      ask(peer).then(function (there) {
+        var host = peer.replace(/^https?:\/\//, "");
+        if (there && there.writes) {
+          if (!typed()) {
+            banner("This server stopped taking changes; moving this desk to " + host + "…");
+            move(form);
+          } else {
+            var go = document.createElement("button");
+            go.type = "button";
+            go.className = "big";
+            go.textContent = "Continue on " + host;
+            go.addEventListener("click", function () { move(form); });
+            banner("This server stopped taking changes. What you typed here was not sent: note it, then", go);
+          }
+        } else {
+          banner("No server takes changes at the moment (" + (here ? "this one is a " + here.mode : "this one does not answer") +
+            "; " + host + (there ? " is a " + there.mode : " does not answer") +
+            "). Nothing typed here is sent until one does; the director promotes the standby (VENUE.md).");
+        }
+      });
+    });
+  }
+  if (document.getElementById("handover")) setInterval(watch, 3000);
 
   rememberAll(document);
   var first = document.getElementById("table");

@@ -100,6 +100,19 @@ fn registration(state: &State, roster: &Roster, desk: &Desk) -> Markup {
         .collect();
     let bar = setup::suggest_bar(&ranks, roster.tournament.settings.rounds);
     let _ = state;
+    let by_desk = checked_in_by_desk(roster);
+    // Nobody is dropped silently: who was expected and has not come, by register id (no number before the draw).
+    let expected: Vec<(String, String)> = roster
+        .entrants
+        .values()
+        .filter(|(_, e)| e.status == EntryStatus::PreRegistered)
+        .map(|(p, _)| {
+            (
+                p.id.to_string(),
+                format!("{} {}", p.fields.family_name, p.fields.given_name),
+            )
+        })
+        .collect();
     html! {
         section #registration {
             h2 { "Registration" }
@@ -108,8 +121,30 @@ fn registration(state: &State, roster: &Roster, desk: &Desk) -> Markup {
                 strong { (count(EntryStatus::CheckedIn)) " checked in" } " · "
                 (count(EntryStatus::Withdrawn)) " withdrawn"
             }
+            @if !by_desk.is_empty() {
+                table #by-desk {
+                    thead { tr { th { "Checked in at" } th .num { "players" } } }
+                    tbody {
+                        @for (desk_name, n) in &by_desk {
+                            tr { td { (desk_name) } td .num { (n) } }
+                        }
+                    }
+                }
+            }
             @if let Some((rank, top)) = bar {
                 p .note { "BGA guideline: bar at " (rank) " (" (top) " players in the top group)." }
+            }
+            @if !expected.is_empty() {
+                details #not-arrived open[!roster.tournament.registration_open] {
+                    summary {
+                        (expected.len())
+                        @if roster.tournament.registration_open { " pre-registered, not checked in yet" }
+                        @else { " pre-registered never checked in: not in the draw (the late desk can still check them in)" }
+                    }
+                    ul {
+                        @for (id, name) in &expected { li { span .num { (id) } " " (name) } }
+                    }
+                }
             }
             @if roster.tournament.registration_open {
                 (action_form(t, "close-registration", desk, html! {}, "Close registration and number the field"))
@@ -118,6 +153,24 @@ fn registration(state: &State, roster: &Roster, desk: &Desk) -> Markup {
             }
         }
     }
+}
+
+/// Checked-in players counted by the terminal that checked them in, busiest first; entries checked in by an
+/// older version (no stamp) count under "earlier".
+fn checked_in_by_desk(roster: &Roster) -> Vec<(String, usize)> {
+    let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
+    for (_, e) in roster.entrants.values() {
+        if e.status == EntryStatus::CheckedIn && !e.ghost {
+            let name = e
+                .checked_in
+                .as_ref()
+                .map_or_else(|| "earlier".to_string(), |s| s.terminal.clone());
+            *counts.entry(name).or_default() += 1;
+        }
+    }
+    let mut rows: Vec<_> = counts.into_iter().collect();
+    rows.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    rows
 }
 
 fn round_panel(roster: &Roster, desk: &Desk) -> Markup {
@@ -153,6 +206,48 @@ fn round_panel(roster: &Roster, desk: &Desk) -> Markup {
     }
 }
 
+/// Checked-in players with neither a game nor the bye in round `r` (a latecomer checked in after the draw): the
+/// round cannot be published or closed until the director pairs each, gives the bye, or marks them absent.
+fn unseated(roster: &Roster, r: &RoundRecord) -> Markup {
+    let missing = crate::domain::lifecycle::unseated(roster.state, roster.tournament.id, r);
+    html! {
+        @if !missing.is_empty() {
+            div #unseated .error {
+                p { strong { "Not in this round yet: " }
+                    @for (i, id) in missing.iter().enumerate() {
+                        @if i > 0 { ", " }
+                        (label(roster, *id, r.number))
+                    }
+                }
+                p { "Decide for each before publishing or closing: pair them with another unpaired player, give the bye, or mark them absent (the form below, by number)." }
+            }
+        }
+    }
+}
+
+/// Manual edits by the players' numbers.
+fn edit_form(t: TournamentId, r: &RoundRecord, desk: &Desk) -> Markup {
+    action_form(
+        t,
+        "edit",
+        desk,
+        html! {
+            input type="hidden" name="round" value=(r.number);
+            label { "Change " select name="kind" {
+                option value="swap" { "swap two players" }
+                option value="pair" { "pair two unpaired players" }
+                option value="unpair" { "unpair (first player)" }
+                option value="colours" { "exchange colours (first player's game)" }
+                option value="bye" { "give the bye (first player)" }
+                option value="absent" { "mark absent (first player)" }
+            } }
+            label { "Player #" input name="a" size="5" required; }
+            label { "Player #" input name="b" size="5"; }
+        },
+        "Apply",
+    )
+}
+
 /// A drawn round before publishing: warnings, games, manual edits, publish.
 fn review(roster: &Roster, r: &RoundRecord, desk: &Desk) -> Markup {
     let t = roster.tournament.id;
@@ -164,20 +259,9 @@ fn review(roster: &Roster, r: &RoundRecord, desk: &Desk) -> Markup {
         }
         (games_table(roster, r))
         @if let Some(bye) = r.bye { p #bye { "Bye: " (label(roster, bye, r.number)) } }
+        (unseated(roster, r))
         h3 { "Change by hand" }
-        (action_form(t, "edit", desk, html! {
-            (round)
-            label { "Change " select name="kind" {
-                option value="swap" { "swap two players" }
-                option value="pair" { "pair two unpaired players" }
-                option value="unpair" { "unpair (first player)" }
-                option value="colours" { "exchange colours (first player's game)" }
-                option value="bye" { "give the bye (first player)" }
-                option value="absent" { "mark absent (first player)" }
-            } }
-            label { "Player #" input name="a" size="5" required; }
-            label { "Player #" input name="b" size="5"; }
-        }, "Apply"))
+        (edit_form(t, r, desk))
         div .actions {
             (action_form(t, "publish", desk, round.clone(), &format!("Publish round {}", r.number)))
             (action_form(t, "redraw", desk, round, "Draw again"))
@@ -210,7 +294,12 @@ fn progress(roster: &Roster, r: &RoundRecord, desk: &Desk) -> Markup {
     let t = roster.tournament.id;
     let counts = crate::domain::lifecycle::progress_counts(r);
     let open = r.open_games();
+    let late = !crate::domain::lifecycle::unseated(roster.state, t, r).is_empty();
     html! {
+        @if late {
+            (unseated(roster, r))
+            (edit_form(t, r, desk))
+        }
         p #progress {
             (counts.confirmed) " confirmed · " (counts.pending) " pending · " (counts.missing) " missing · "
             strong { (counts.mismatched) " mismatched" } " · " (counts.disputed) " disputed"

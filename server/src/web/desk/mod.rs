@@ -5,9 +5,11 @@
 //! sheets; contact data appears only to roles that may read it.
 //!
 //! - `session`: cookies, the `Desk` extractor, CSRF, sign-in and sign-out.
+//! - `handover`: moving an open desk page to the other server of the pair after a fail-over.
 //! - this file: the routes, the desk page shell, the form plumbing shared by every action.
 
 pub mod director;
+pub mod handover;
 pub mod referee;
 pub mod register;
 pub mod results;
@@ -36,6 +38,8 @@ pub fn routes(web: Arc<Web>) -> Router {
         .route("/desk/", get(home))
         .route("/desk/login", get(session::login_page).post(session::login))
         .route("/desk/logout", post(session::logout))
+        .route("/desk/where", get(handover::where_now))
+        .route("/desk/handover", post(handover::handover))
         .merge(register::routes())
         .merge(results::routes())
         .merge(referee::routes())
@@ -84,7 +88,14 @@ impl Web {
         let page = Page {
             title,
             tournament: None,
-            desk: Some((badge(desk), desk.csrf.clone())),
+            desk: Some(layout::DeskShell {
+                badge: badge(desk),
+                csrf: desk.csrf.clone(),
+                handover: self.handover.as_ref().and_then(|h| {
+                    let ticket = h.seal(&desk.secret.0, &desk.operator, crate::now_ms())?;
+                    Some((h.peer.clone(), ticket))
+                }),
+            }),
             body,
         };
         let topic_list: Vec<String> = topics.iter().map(Topic::to_string).collect();

@@ -373,6 +373,10 @@ async fn check_in(
             Ok(_) => return back(mode, "", "done", &format!("✓ {name} ({label}) checked in.")),
             // Changed at another desk between reading and writing: look again (the refused id is not kept).
             Err(status) if status.code() == Code::Aborted => continue,
+            // Checked in at another desk a moment ago: the server says by whom.
+            Err(status) if status.code() == Code::AlreadyExists => {
+                return back(mode, "", "note", status.message());
+            }
             Err(status) => return refusal_page(mode, &status),
         }
     }

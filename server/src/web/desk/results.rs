@@ -435,7 +435,6 @@ fn entries(g: &GameRecord) -> Markup {
 fn style() -> Markup {
     html! {
         style { (PreEscaped(STYLE)) }
-        script src="/assets/desk.js" defer {}
     }
 }
 

@@ -35,6 +35,18 @@ pub struct Desk {
     pub operator: String,
     /// The value forms must send back as `csrf`.
     pub csrf: String,
+    /// The token itself, only to seal a hand-over ticket (`handover`); never printed.
+    pub(super) secret: Secret,
+}
+
+/// A token that never shows in a `Debug` print or a log.
+#[derive(Clone)]
+pub(super) struct Secret(pub(super) String);
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(…)")
+    }
 }
 
 impl Desk {
@@ -130,6 +142,7 @@ impl FromRequestParts<Arc<Web>> for Desk {
             caller,
             operator,
             csrf: csrf_of(secret),
+            secret: Secret(secret.to_string()),
         })
     }
 }
@@ -200,14 +213,32 @@ pub struct LoginForm {
 
 /// `POST /desk/login`: checks the token, sets the cookies, goes on to the desk's page.
 pub async fn login(Shared(web): Shared<Arc<Web>>, Form(form): Form<LoginForm>) -> Response {
-    let secret = form.token.trim();
+    signed_in(&web, &form.token, &form.operator, &form.next, false)
+}
+
+/// The sign-in page again, with what went wrong (401).
+pub(super) fn login_problem(next: &str, problem: &str) -> Response {
+    login_form("", &safe_next(next), Some(problem))
+}
+
+/// Signs the browser in as `token` (with the volunteer's name) and opens `next`. After a hand-over from the
+/// other server the answer is a page that opens `next` itself: a redirect would continue the other site's
+/// navigation, and the browser would not send the SameSite=Strict cookie just set.
+pub(super) fn signed_in(
+    web: &Web,
+    token: &str,
+    operator: &str,
+    next: &str,
+    handed_over: bool,
+) -> Response {
+    let secret = token.trim();
     let role = web
         .core
         .read(|s| s.token_by_hash(&token_hash(secret)).map(|t| t.role))
         .ok()
         .flatten()
         .filter(|r| desk_role(*r));
-    let next = safe_next(&form.next);
+    let next = safe_next(next);
     if role.is_none() || secret.is_empty() || secret.contains([';', ',', ' ']) {
         return login_form(
             "",
@@ -215,15 +246,35 @@ pub async fn login(Shared(web): Shared<Arc<Web>>, Form(form): Form<LoginForm>) -
             Some("Unknown or revoked token: check it with the director."),
         );
     }
-    let operator: String = form
-        .operator
+    let operator: String = operator
         .trim()
         .chars()
         .filter(|c| !c.is_control())
         .take(60)
         .collect();
     let attrs = "Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=172800";
-    let mut response = Redirect::to(&next).into_response();
+    let mut response = if handed_over {
+        let page = Page::plain(
+            "Desk moved".into(),
+            html! {
+                h1 { "This desk moved to this server" }
+                p { "The other server stopped taking changes. " a #go href=(next) { "Continue" } }
+            },
+        );
+        let mut doc = layout::document(&page, "", "").into_string();
+        let refresh = format!(r#"<meta http-equiv="refresh" content="0;url={next}">"#);
+        doc = doc.replacen("<head>", &format!("<head>{refresh}"), 1);
+        (
+            [
+                (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+                (header::CACHE_CONTROL, "no-store"),
+            ],
+            doc,
+        )
+            .into_response()
+    } else {
+        Redirect::to(&next).into_response()
+    };
     let headers = response.headers_mut();
     for value in [
         format!("{TOKEN_COOKIE}={secret}; {attrs}"),

@@ -1,0 +1,256 @@
+//! A primary and a standby as real server processes (each its own data directory, TLS port and log file), for
+//! the replication and fail-over tests: start, kill -9, signal, and the offline `tengen-server` commands.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, bail, Context as _};
+
+use crate::{free_port, pb, server_binary, tls_channel, Desk};
+
+/// One server process of the pair.
+pub struct Node {
+    /// Its name (`--name`).
+    pub name: &'static str,
+    /// Its data directory.
+    pub data: PathBuf,
+    log: PathBuf,
+    /// Its TLS port.
+    pub port: u16,
+    /// The host name desks and its partner use for it (`127.0.0.1`, or `localhost` for a second site).
+    pub host: &'static str,
+    /// Extra arguments.
+    pub args: Vec<String>,
+    /// Extra environment.
+    pub env: Vec<(String, String)>,
+    child: Option<Child>,
+}
+
+impl Node {
+    /// A node called `name` under `root`, not started.
+    pub fn new(root: &Path, name: &'static str, args: &[String]) -> anyhow::Result<Node> {
+        Ok(Node {
+            name,
+            data: root.join(name),
+            log: root.join(format!("{name}.log")),
+            port: free_port()?,
+            host: "127.0.0.1",
+            args: args.to_vec(),
+            env: Vec::new(),
+            child: None,
+        })
+    }
+
+    /// Its address.
+    pub fn url(&self) -> String {
+        format!("https://{}:{}", self.host, self.port)
+    }
+
+    /// What it printed so far.
+    pub fn logs(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+
+    /// Starts it.
+    pub fn spawn(&mut self) -> anyhow::Result<()> {
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&self.log)?;
+        let mut cmd = Command::new(server_binary()?);
+        cmd.arg("--data")
+            .arg(&self.data)
+            .arg("--listen")
+            .arg(format!("127.0.0.1:{}", self.port))
+            .arg("--name")
+            .arg(self.name)
+            .args(&self.args)
+            .env("RUST_LOG", "info")
+            .env("NO_COLOR", "1")
+            .env_remove("TENGEN_DATA")
+            .env_remove("TENGEN_LISTEN")
+            .stdin(Stdio::null())
+            .stdout(log.try_clone()?)
+            .stderr(log);
+        for (k, v) in &self.env {
+            cmd.env(k, v);
+        }
+        self.child = Some(cmd.spawn().context("starting a server")?);
+        Ok(())
+    }
+
+    /// A desk on this node with `token` (TLS, the shared venue CA).
+    pub async fn desk(&self, token: &str) -> anyhow::Result<Desk> {
+        let ca = std::fs::read(self.data.join("ca.pem")).context("ca.pem")?;
+        let channel = tls_channel(&self.url(), ca, "localhost").await?;
+        Ok(Desk::over(channel, self.name, token))
+    }
+
+    /// Waits until the node answers Status with `token`.
+    pub async fn ready(&mut self, token: &str) -> anyhow::Result<Desk> {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            if let Some(status) = self
+                .child
+                .as_mut()
+                .and_then(|c| c.try_wait().ok().flatten())
+            {
+                bail!("{} exited ({status}):\n{}", self.name, self.logs());
+            }
+            if let Ok(desk) = self.desk(token).await {
+                if desk.status().await.is_ok() {
+                    return Ok(desk);
+                }
+            }
+            if Instant::now() > deadline {
+                bail!("{} did not start:\n{}", self.name, self.logs());
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Kills it (SIGKILL) and reaps it.
+    pub fn kill9(&mut self) -> anyhow::Result<()> {
+        let mut child = self.child.take().ok_or_else(|| anyhow!("not running"))?;
+        child.kill()?;
+        child.wait()?;
+        Ok(())
+    }
+
+    /// Sends it a signal (`STOP`, `CONT`, `TERM`…).
+    pub fn signal(&self, sig: &str) -> anyhow::Result<()> {
+        let pid = self
+            .child
+            .as_ref()
+            .ok_or_else(|| anyhow!("not running"))?
+            .id();
+        let ok = Command::new("kill")
+            .arg(format!("-{sig}"))
+            .arg(pid.to_string())
+            .status()?
+            .success();
+        if !ok {
+            bail!("kill -{sig} {pid} failed");
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        if let Some(mut c) = self.child.take() {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+        if std::thread::panicking() {
+            let logs = self.logs();
+            let tail: Vec<&str> = logs.lines().rev().take(40).collect();
+            eprintln!("---- {} output (last {} lines) ----", self.name, tail.len());
+            for line in tail.into_iter().rev() {
+                eprintln!("{line}");
+            }
+        }
+    }
+}
+
+/// Runs a `tengen-server` administration sub-command to completion.
+pub fn admin(args: &[&str]) -> anyhow::Result<String> {
+    let out = Command::new(server_binary()?)
+        .args(args)
+        .env_remove("TENGEN_DATA")
+        .output()?;
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    if !out.status.success() {
+        bail!("tengen-server {args:?} failed: {text}");
+    }
+    Ok(text)
+}
+
+/// A primary and a standby following it. The primary knows the standby as its peer.
+pub struct Pair {
+    _root: tempfile::TempDir,
+    /// The primary.
+    pub primary: Node,
+    /// The standby.
+    pub standby: Node,
+    /// The director's token.
+    pub director: String,
+}
+
+/// A primary (with `primary_env`) and a standby following it, answers waiting at most `ack_timeout_ms` for the
+/// standby. The standby is addressed as `standby_host` (`localhost` puts it on another site than the primary's
+/// `127.0.0.1` for a browser).
+pub async fn pair_at(
+    primary_env: &[(&str, &str)],
+    ack_timeout_ms: u64,
+    standby_host: &'static str,
+) -> anyhow::Result<Pair> {
+    let root = tempfile::Builder::new().prefix("tengen-pair-").tempdir()?;
+    let mut primary = Node::new(root.path(), "primary", &[])?;
+    let mut standby = Node::new(root.path(), "standby", &[])?;
+    standby.host = standby_host;
+    let token_file = root.path().join("replica.token");
+    primary.env = primary_env
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    // First start alone, to create the CA, the director token and the replica token.
+    primary.spawn()?;
+    let director = loop {
+        if let Ok(t) = std::fs::read_to_string(primary.data.join("director.token")) {
+            if !t.trim().is_empty() {
+                break t.trim().to_string();
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    };
+    let desk = primary.ready(&director).await?;
+    let (_, replica) = desk.create_token("standby", pb::Role::Replica).await?;
+    std::fs::write(&token_file, &replica)?;
+    primary.kill9()?;
+    primary.args = vec![
+        "--peer".into(),
+        standby.url(),
+        "--replica-token-file".into(),
+        token_file.display().to_string(),
+        "--ack-timeout-ms".into(),
+        ack_timeout_ms.to_string(),
+    ];
+    primary.spawn()?;
+    primary.ready(&director).await?;
+    admin(&[
+        "--data",
+        &primary.data.display().to_string(),
+        "cert",
+        "issue",
+        "--name",
+        "localhost",
+        "--out",
+        &standby.data.display().to_string(),
+    ])?;
+    standby.args = vec![
+        "--follow".into(),
+        primary.url(),
+        "--replica-token-file".into(),
+        token_file.display().to_string(),
+    ];
+    standby.spawn()?;
+    // The director's token reaches the standby through the log.
+    standby.ready(&director).await?;
+    Ok(Pair {
+        _root: root,
+        primary,
+        standby,
+        director,
+    })
+}
+
+/// [`pair_at`] with both servers at `127.0.0.1`.
+pub async fn pair(primary_env: &[(&str, &str)], ack_timeout_ms: u64) -> anyhow::Result<Pair> {
+    pair_at(primary_env, ack_timeout_ms, "127.0.0.1").await
+}
