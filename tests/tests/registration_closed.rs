@@ -1,5 +1,6 @@
-//! Closing registration for a tournament stops registration desks from entering players into it
-//! (`PERMISSION_DENIED`, nothing changes) while the late desk and the director still can.
+//! Closing registration for a tournament stops registration desks from entering or checking players in
+//! (`PERMISSION_DENIED`, nothing changes) while the late desk and the director still can; closing it from the
+//! command line names whoever never came.
 
 use tengen_tests::{code_of, enter, meta, pb, player, Venue};
 use tonic::Code;
@@ -64,21 +65,25 @@ async fn closed_registration_refuses_the_registration_desk_but_not_the_late_desk
     // Other tournaments and other desk work still go on.
     reg.register_player(player("Only", "Lightning", "8k"), vec![enter(lightning.id)])
         .await?;
-    let checked = reg
+    // After the close a pre-registered player who arrives goes to the late desk (issue 12 §6).
+    let check_in = || pb::EntryRequest {
+        meta: meta(),
+        participant_id: early.id,
+        tournament_id: main.id,
+        expected_revision: 0,
+    };
+    let refused = reg.register.clone().check_in(check_in()).await;
+    assert_eq!(code_of(&refused), Code::PermissionDenied, "{refused:?}");
+    let checked = late
         .register
         .clone()
-        .check_in(pb::EntryRequest {
-            meta: meta(),
-            participant_id: early.id,
-            tournament_id: main.id,
-            expected_revision: 0,
-        })
+        .check_in(check_in())
         .await?
         .into_inner();
     assert_eq!(
         checked.entries[0].status,
         pb::EntryStatus::CheckedIn as i32,
-        "pre-registered players still check in"
+        "the late desk checks pre-registered latecomers in"
     );
 
     // The late desk and the director register walk-ins.
@@ -106,5 +111,51 @@ async fn closed_registration_refuses_the_registration_desk_but_not_the_late_desk
     director.set_registration_open(main.id, true).await?;
     reg.register_player(player("Second", "Chance", "12k"), vec![enter(main.id)])
         .await?;
+    Ok(())
+}
+
+/// Closing registration from the command line names every pre-registered player who never checked in: nobody
+/// leaves the draw unseen (issue 12 §4).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn closing_registration_names_who_never_came() -> anyhow::Result<()> {
+    let venue = Venue::start().await?;
+    let director = venue.director().await?;
+    let main = director.create_tournament("Main", 5).await?;
+    let came = director
+        .register_player(player("Came", "Early", "4k"), vec![enter(main.id)])
+        .await?;
+    let absent = director
+        .register_player(player("Never", "Came", "6k"), vec![enter(main.id)])
+        .await?;
+    director
+        .register
+        .clone()
+        .check_in(pb::EntryRequest {
+            meta: meta(),
+            participant_id: came.id,
+            tournament_id: main.id,
+            expected_revision: 0,
+        })
+        .await?;
+    let out = std::process::Command::new(tengen_tests::cli_binary()?)
+        .args([
+            "tournament",
+            "close-registration",
+            &main.id.to_string(),
+        ])
+        .env("TENGEN_SERVER", venue.url())
+        .env("TENGEN_CA", venue.data_dir().join("ca.pem"))
+        .env("TENGEN_TOKEN_FILE", venue.data_dir().join("director.token"))
+        .env("NO_COLOR", "1")
+        .env_remove("TENGEN_TOKEN")
+        .output()?;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("1 pre-registered player(s) never checked in")
+            && stderr.contains(&format!("P{} Never Came", absent.id))
+            && !stderr.contains("Came Early"),
+        "{stderr}"
+    );
     Ok(())
 }

@@ -3,8 +3,8 @@
 
 use clap::{Args, Subcommand};
 use tengen_proto::v1::{
-    CreateTournamentRequest, ListTournamentsRequest, SetRegistrationOpenRequest, Tournament,
-    TournamentSettings, UpdateTournamentRequest,
+    CreateTournamentRequest, EntryStatus, ListParticipantsRequest, ListTournamentsRequest,
+    SetRegistrationOpenRequest, Tournament, TournamentSettings, UpdateTournamentRequest,
 };
 
 use super::settings_view::print_tournament_detail;
@@ -189,5 +189,47 @@ async fn set_open(ctx: &Ctx, desk: &Desk, a: RegistrationArgs, open: bool) -> Re
             d.register.set_registration_open(r).await
         })
         .await?;
-    print_tournament(&t, ctx.json)
+    print_tournament(&t, ctx.json)?;
+    if !open {
+        never_came(desk, a.id).await?;
+    }
+    Ok(())
+}
+
+/// Names every pre-registered player who never checked in, so nobody drops out of the draw unseen (on stderr, so
+/// `--json` output stays one document).
+async fn never_came(desk: &Desk, tournament: u64) -> Result<(), CliError> {
+    let mut missing = Vec::new();
+    let mut after_id = 0;
+    loop {
+        let request = ListParticipantsRequest {
+            tournament_id: tournament,
+            status: EntryStatus::PreRegistered as i32,
+            club: String::new(),
+            limit: 0,
+            after_id,
+        };
+        let page = desk
+            .read(request, |mut d, r| async move {
+                d.register.list_participants(r).await
+            })
+            .await?;
+        missing.extend(page.participants.iter().map(|p| {
+            let f = p.fields.clone().unwrap_or_default();
+            format!("P{} {} {}", p.id, f.family_name, f.given_name)
+        }));
+        if page.next_after_id == 0 || page.next_after_id == after_id {
+            break;
+        }
+        after_id = page.next_after_id;
+    }
+    if !missing.is_empty() {
+        eprintln!(
+            "{} pre-registered player(s) never checked in and are not in the draw (the late desk can still check \
+             them in): {}",
+            missing.len(),
+            missing.join(", ")
+        );
+    }
+    Ok(())
 }
