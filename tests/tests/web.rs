@@ -602,6 +602,20 @@ async fn the_live_stream_wakes_pairings_within_a_second_of_a_publish_and_not_on_
         first.data
     );
 
+    // Both arrived after the draw: the director decides they miss round 1 (nobody is left out silently), and the
+    // round's stream settles before the publish is timed.
+    for late in [walk_in.id, c.entrant("김").id] {
+        c.director
+            .edit(t, 1, pb::edit_round_request::Edit::MarkAbsent(late))
+            .await?;
+    }
+    while pairings
+        .next_within(Duration::from_millis(600))
+        .await?
+        .is_some()
+    {}
+    while tls.next_within(Duration::from_millis(100)).await?.is_some() {}
+
     // The publish does, within a second of its acknowledgement, stamped with its log entry.
     c.director.publish(t, 1).await?;
     let acked = Instant::now();

@@ -12,7 +12,7 @@ pub fn playable(total: u32, drawn: u32, chosen: &[u32]) -> Vec<u32> {
         .collect()
 }
 
-/// "plays rounds 3–6; misses rounds 1–2: ½ point each in the McMahon score (Mays rule), +1 in all".
+/// "plays rounds 3–6; misses rounds 1–2: ½ point each in the McMahon score for pairing and tie-breaks (Mays rule), +1 in all".
 pub fn terms(total: u32, drawn: u32, chosen: &[u32], rule: MissedRule) -> String {
     let plays = playable(total, drawn, chosen);
     if plays.is_empty() {
@@ -24,9 +24,11 @@ pub fn terms(total: u32, drawn: u32, chosen: &[u32], rule: MissedRule) -> String
     }
     let n = missed.len() as u32;
     let credit = match rule {
-        MissedRule::Half if n == 1 => "½ point in the McMahon score (Mays rule)".to_string(),
+        MissedRule::Half if n == 1 => {
+            "½ point in the McMahon score for pairing and tie-breaks (Mays rule)".to_string()
+        }
         MissedRule::Half => format!(
-            "½ point each in the McMahon score (Mays rule), +{} in all",
+            "½ point each in the McMahon score for pairing and tie-breaks (Mays rule), +{} in all",
             halves(n as i32)
         ),
         MissedRule::OnePerTwo => format!(
@@ -60,11 +62,11 @@ mod tests {
     fn a_latecomer_plays_the_undrawn_rounds_and_is_told_the_mays_credit() {
         assert_eq!(
             terms(6, 2, &[], MissedRule::Half),
-            "plays rounds 3–6; misses rounds 1–2: ½ point each in the McMahon score (Mays rule), +1 in all"
+            "plays rounds 3–6; misses rounds 1–2: ½ point each in the McMahon score for pairing and tie-breaks (Mays rule), +1 in all"
         );
         assert_eq!(
             terms(5, 1, &[], MissedRule::Half),
-            "plays rounds 2–5; misses round 1: ½ point in the McMahon score (Mays rule)"
+            "plays rounds 2–5; misses round 1: ½ point in the McMahon score for pairing and tie-breaks (Mays rule)"
         );
     }
 
