@@ -4,8 +4,8 @@
 //! name, one CJK name), `mcmahon suggest`, close registration, numbering, then per round draw / show / publish /
 //! one `result` per table / `progress` / close, with a referee's no-show (referee token) in round 3 and a
 //! latecomer registered by the director before round 4. The standings are checked against the games parsed
-//! from `round show --json`: every MMS is its start plus the points entered (win 1, jigo ½, forfeit 1, bye,
-//! ½ per missed round); no repeated game, no second bye; the EGF tie-break override, `explain`, the printed
+//! from `round show --json`: every MMS is its start plus the points entered (win 1, jigo ½, forfeit 1, bye;
+//! a missed round places like a loss under Mays' tie-breaks); no repeated game, no second bye; the EGF tie-break override, `explain`, the printed
 //! sheets, and a refusal (closing a closed round exits 2 with the server's message on stderr).
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -224,8 +224,9 @@ fn planned(g: &Game) -> (&'static str, i64, i64) {
     }
 }
 
-/// Draws, shows, publishes, enters and closes round `r`.
-fn play_round(tengen: &Tengen, referee: &str, r: u32, bye_half: i64) -> RoundOutcome {
+/// Draws, shows, publishes, enters and closes round `r`; with a referee's token, table 3 of round 3 is the
+/// referee's no-show.
+fn play_round(tengen: &Tengen, referee: Option<&str>, r: u32, bye_half: i64) -> RoundOutcome {
     let round = r.to_string();
     let drawn = tengen.json(&["round", "draw", "1", &round]);
     assert_eq!(str_of(&drawn, "state"), "drawn");
@@ -272,15 +273,16 @@ fn play_round(tengen: &Tengen, referee: &str, r: u32, bye_half: i64) -> RoundOut
 
     for g in &games {
         let table = g.table.to_string();
-        let (white_half, black_half, answer) = if r == NO_SHOW_ROUND && g.table == NO_SHOW_TABLE {
-            // White did not come: the referee reports it, Black wins by forfeit.
+        let no_show = referee.filter(|_| r == NO_SHOW_ROUND && g.table == NO_SHOW_TABLE);
+        let (white_half, black_half, answer) = if let Some(referee) = no_show {
+            // White did not come: the referee reports it by the number on the sheets, Black wins by forfeit.
             let args = [
                 "referee",
                 "no-show",
                 "1",
                 &round,
                 &table,
-                &g.white.0.to_string(),
+                &g.white.1.to_string(),
                 "--json",
             ];
             let stdout = succeeded(&args, tengen.run_with_token(referee, &args));
@@ -410,7 +412,7 @@ async fn a_director_runs_a_six_round_event_from_the_cli() -> anyhow::Result<()> 
             // Registration is closed, but the director may still register (and check in) a latecomer.
             assert!(ids.insert(add_player(&tengen, LATECOMER)));
         }
-        rounds.push(play_round(&tengen, &referee_token, r, bye_half));
+        rounds.push(play_round(&tengen, Some(&referee_token), r, bye_half));
     }
 
     // The draw: nobody met twice, nobody had two byes, everyone present in every round they were entered for.
@@ -467,8 +469,8 @@ async fn a_director_runs_a_six_round_event_from_the_cli() -> anyhow::Result<()> 
             match round.points.get(&id) {
                 Some(half) => expected += half,
                 None => {
-                    // Missed (the latecomer's first three rounds): ½ each.
-                    expected += 1;
+                    // Missed (the latecomer's first three rounds): Mays' ½ each is for pairing and the
+                    // tie-breaks only; the MMS that places has nothing for them (issue 12).
                     missed_total += 1;
                 }
             }
@@ -484,7 +486,7 @@ async fn a_director_runs_a_six_round_event_from_the_cli() -> anyhow::Result<()> 
     }
     let distributed: i64 = rounds.iter().map(|r| r.distributed).sum();
     assert_eq!(missed_total, 3, "only the latecomer missed rounds");
-    assert_eq!(gained_total, distributed + missed_total);
+    assert_eq!(gained_total, distributed);
 
     // The EGF tie-breaks instead of the tournament's.
     let egf = tengen.json(&["standings", "1", "--tiebreaks", "egf"]);
@@ -495,8 +497,9 @@ async fn a_director_runs_a_six_round_event_from_the_cli() -> anyhow::Result<()> 
     assert_eq!(names, ["MMS", "SOS", "SOSOS"]);
     assert_eq!(array_of(&egf, "rows").len(), ids.len());
 
-    // Why the winner is above the second.
-    let (a, b) = (placed[0].to_string(), placed[1].to_string());
+    // Why the winner is above the second, by their numbers in the standings.
+    let number_of = |row: &Value| format!("#{}", u64_of(&row["player"], "number"));
+    let (a, b) = (number_of(&rows[0]), number_of(&rows[1]));
     let explained = tengen.ok(&["explain", "1", &a, &b]);
     let lower = explained.to_lowercase();
     assert!(
@@ -520,10 +523,653 @@ async fn a_director_runs_a_six_round_event_from_the_cli() -> anyhow::Result<()> 
     assert!(html.contains("<html"), "{html}");
     assert!(html.contains("Élise") && html.contains("Lindqvist"));
 
+    // The EGF rating export (issue 12): ASCII only with every script transliterated, the criteria names apart,
+    // and each player's criteria as the standings have them, half points as `.5` rather than cut to the whole.
+    let h9_path = out.path().join("results.h9");
+    let h9_arg = h9_path.to_string_lossy().into_owned();
+    tengen.ok(&["sheet", "1", "egf", "--out", &h9_arg]);
+    let h9 = std::fs::read(&h9_path)?;
+    assert!(h9.is_ascii(), "{}", String::from_utf8_lossy(&h9));
+    let h9 = String::from_utf8(h9)?;
+    assert!(
+        h9.contains(" Cote Elise ") && h9.contains(" Li Wei "),
+        "{h9}"
+    );
+    let columns = h9
+        .lines()
+        .find(|l| l.starts_with("; Pl "))
+        .unwrap_or_default();
+    let named: Vec<&str> = columns
+        .get(H9_FIXED..)
+        .unwrap_or_default()
+        .split_whitespace()
+        .collect();
+    assert_eq!(named.len(), criteria.len().min(4), "{columns}");
+    let players: Vec<&str> = h9.lines().filter(|l| !l.starts_with(';')).collect();
+    assert_eq!(players.len(), rows.len(), "{h9}");
+    let mut halves = 0;
+    for (line, row) in players.iter().zip(rows) {
+        let values: Vec<&str> = line
+            .get(H9_FIXED..)
+            .unwrap_or_default()
+            .split_whitespace()
+            .collect();
+        for (printed, value) in values.iter().zip(array_of(row, "values")) {
+            let (num, den) = if value.is_null() {
+                (0, 0)
+            } else {
+                (i64_of(value, "numerator"), i64_of(value, "denominator"))
+            };
+            assert!(
+                h9_value_is(printed, num, den),
+                "{printed} for {num}/{den}: {line}"
+            );
+        }
+        halves += usize::from(values.first().is_some_and(|mms| mms.ends_with(".5")));
+    }
+    let odd = rows
+        .iter()
+        .filter(|r| i64_of(r, "mms_half") % 2 != 0)
+        .count();
+    assert!(odd > 0, "the jigos leave someone with a half point: {h9}");
+    assert_eq!(
+        halves, odd,
+        "one MMS with a half per player who has one: {h9}"
+    );
+
     // A refusal: the last round is closed already.
     let refused = tengen.run(&["round", "close", "1", "6"]);
     let stderr = String::from_utf8_lossy(&refused.stderr);
     assert_eq!(refused.status.code(), Some(2), "stderr: {stderr}");
     assert!(stderr.contains("round 6 is already closed"), "{stderr}");
+    Ok(())
+}
+
+/// Columns of an `.h9` player line before its criteria: place 4, name 30, rank 3, country 2, club 4 and the
+/// blanks between them (the EGF layout OpenGotha writes).
+const H9_FIXED: usize = 47;
+
+/// Whether `printed` (an `.h9` criterion: `24`, `24.5`, `31.67`) is the exact value `num / den`, or that value
+/// rounded to two decimals when it has no finite decimal; `0` for a value the player has none of (`den` 0).
+fn h9_value_is(printed: &str, num: i64, den: i64) -> bool {
+    if den == 0 {
+        return printed == "0";
+    }
+    let (whole, frac) = printed.split_once('.').unwrap_or((printed, ""));
+    let Ok(digits) = format!("{whole}{frac}").parse::<i64>() else {
+        return false;
+    };
+    let scale = 10_i64.pow(frac.len() as u32);
+    // printed = digits / scale; exact, or within half a hundredth when cut to two places.
+    digits * den == num * scale
+        || (frac.len() == 2 && (digits * den - num * scale).abs() * 2 <= den)
+}
+
+/// (line, outcome, message) of each problem row in an import's JSON report.
+fn import_problems(report: &Value) -> Vec<(u64, String, String)> {
+    array_of(report, "problems")
+        .iter()
+        .map(|p| {
+            let message = p["message"].as_str().unwrap_or_default().to_string();
+            (u64_of(p, "line"), str_of(p, "outcome").to_string(), message)
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn issue_12_an_import_dry_run_finds_what_the_real_import_refuses_and_writes_nothing(
+) -> anyhow::Result<()> {
+    let venue = Venue::start().await?;
+    let tengen = Tengen::new(&venue)?;
+    let director = venue.director().await?;
+    tengen.json(&[
+        "tournament",
+        "create",
+        "--name",
+        "Main",
+        "--rounds",
+        "3",
+        "--system",
+        "mcmahon",
+    ]);
+    add_player(&tengen, FIELD[0]);
+    // Saved with Windows line ends and a blank line: reported lines are the editor's lines.
+    let csv = "surname,first_name,rank,club,different_person\r\n\
+               Novak,Jan,3d,Praha Go,\r\n\
+               Côté,Élise,5d,Paris GC,\r\n\
+               Berg,Jo,99k,Oslo GK,\r\n\
+               \r\n\
+               Smith,Ann,2d,London GC,\r\n\
+               Smith,Ann,2d,London GC,\r\n\
+               Côté,Élise,5d,Paris GC,yes\r\n";
+    let dir = tempfile::tempdir()?;
+    let file = dir.path().join("prereg.csv");
+    std::fs::write(&file, csv)?;
+    let path = file.to_string_lossy().into_owned();
+    let args = [
+        "import",
+        "csv",
+        &path,
+        "--tournament",
+        "1",
+        "--in-flight",
+        "1",
+        "--json",
+    ];
+    let seq = director.last_seq().await?;
+
+    let mut dry_args = args.to_vec();
+    dry_args.push("--dry-run");
+    let out = tengen.run(&dry_args);
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    let dry = parse(&dry_args, &String::from_utf8_lossy(&out.stdout));
+    assert_eq!(
+        director.last_seq().await?,
+        seq,
+        "the dry run writes nothing"
+    );
+    assert_eq!(director.list_all().await?.len(), 1);
+    let found = import_problems(&dry);
+    let kinds: Vec<(u64, &str)> = found.iter().map(|(l, o, _)| (*l, o.as_str())).collect();
+    assert_eq!(
+        kinds,
+        vec![(3, "duplicate"), (4, "rejected"), (7, "duplicate")],
+        "the registered player, the server's rank check, and the file's own repeat: {dry}"
+    );
+    assert!(found[1].2.contains("99k"), "{found:?}");
+    assert_eq!(u64_of(&dry, "accepted"), 3, "{dry}");
+
+    let out = tengen.run(&args);
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    let real = parse(&args, &String::from_utf8_lossy(&out.stdout));
+    assert_eq!(
+        import_problems(&real),
+        found,
+        "the real import refuses exactly what the dry run said"
+    );
+    assert_eq!(u64_of(&real, "accepted"), 3, "{real}");
+    assert_eq!(
+        director.list_all().await?.len(),
+        4,
+        "Novak, Smith and the confirmed different Côté"
+    );
+    // A dry run after the import: what is in the register answers from this desk's earlier run.
+    let out = tengen.run(&dry_args);
+    let after = parse(&dry_args, &String::from_utf8_lossy(&out.stdout));
+    assert_eq!(import_problems(&after), found, "{after}");
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Issue 12: Mays places by the MMS earned, the EGF counts the missed-round credit
+
+/// The day-one player: the strongest, plays rounds 1 and 2 of 4 and wins both (the stronger player wins every
+/// game here).
+const DAY_ONE: (&str, &str, &str, &str, &str) = ("Saturday", "Sam", "3d", "Ottawa GC", "Ottawa");
+
+/// Seven who play every round.
+const EVERY_ROUND: [(&str, &str, &str, &str, &str); 7] = [
+    ("Abe", "Ann", "1k", "Montréal GC", "Montréal"),
+    ("Bose", "Ben", "2k", "Québec GC", "Québec"),
+    ("Chu", "Cai", "3k", "Toronto GC", "Toronto"),
+    ("Diaz", "Dee", "4k", "Halifax GC", "Halifax"),
+    ("Eto", "Eli", "5k", "Calgary GC", "Calgary"),
+    ("Fox", "Fay", "6k", "Regina GC", "Regina"),
+    ("Gil", "Gus", "7k", "Victoria GC", "Victoria"),
+];
+
+/// Mays p. 16 through the real server and desk program: a four-round event (everyone starts at the 7k bar) with
+/// a player who plays only the first two rounds. Plays it under the tie-break order given and returns the final
+/// standings, the day-one player's id and what every round gave.
+async fn day_one_event(
+    tiebreaks: &str,
+    profile: &str,
+    extra: &[&str],
+) -> anyhow::Result<(Value, u64, Vec<RoundOutcome>, Venue)> {
+    let venue = Venue::start().await?;
+    let tengen = Tengen::new(&venue)?;
+    let mut create = vec![
+        "tournament",
+        "create",
+        "--name",
+        "Day one",
+        "--rounds",
+        "4",
+        "--system",
+        "mcmahon",
+        "--bar",
+        "7k",
+        "--profile",
+        profile,
+        "--bye-rule",
+        profile,
+        "--tiebreaks",
+        tiebreaks,
+        "--missed",
+        "half",
+        "--double-entry",
+        "off",
+    ];
+    create.extend_from_slice(extra);
+    let created = tengen.json(&create);
+    let bye_half = i64_of(&created["scoring"], "bye_half_points");
+    let (family, given, rank, club, city) = DAY_ONE;
+    let day_one = u64_of(
+        &tengen.json(&[
+            "player",
+            "add",
+            "--family",
+            family,
+            "--given",
+            given,
+            "--rank",
+            rank,
+            "--club",
+            club,
+            "--city",
+            city,
+            "--enter",
+            "1:1,2",
+            "--checkin",
+        ]),
+        "id",
+    );
+    for p in EVERY_ROUND {
+        add_player(&tengen, p);
+    }
+    tengen.json(&["tournament", "close-registration", "1"]);
+    tengen.json(&["number", "1"]);
+    let rounds: Vec<RoundOutcome> = (1..=4)
+        .map(|r| play_round(&tengen, None, r, bye_half))
+        .collect();
+    let standings = tengen.json(&["standings", "1"]);
+    Ok((standings, day_one, rounds, venue))
+}
+
+/// Every row's MMS is its start plus what the rounds gave, plus `credit` half points per missed round; the rows
+/// are in MMS order. Returns the day-one player's row.
+fn check_placing_mms(
+    standings: &Value,
+    day_one: u64,
+    rounds: &[RoundOutcome],
+    credit: i64,
+) -> Value {
+    let rows = array_of(standings, "rows");
+    assert_eq!(rows.len(), 8, "{standings}");
+    let mms: Vec<i64> = rows.iter().map(|r| i64_of(r, "mms_half")).collect();
+    assert!(mms.windows(2).all(|w| w[0] >= w[1]), "MMS order: {mms:?}");
+    for row in rows {
+        let id = u64_of(&row["player"], "id");
+        let expected = i64_of(row, "starting_mms_half")
+            + rounds
+                .iter()
+                .map(|r| r.points.get(&id).copied().unwrap_or(credit))
+                .sum::<i64>();
+        assert_eq!(i64_of(row, "mms_half"), expected, "player {id}: {row}");
+    }
+    let row = rows
+        .iter()
+        .find(|r| u64_of(&r["player"], "id") == day_one)
+        .unwrap_or_else(|| panic!("the day-one player is placed: {standings}"));
+    // Two wins, two rounds missed.
+    let won: i64 = rounds.iter().filter_map(|r| r.points.get(&day_one)).sum();
+    assert_eq!(won, 4, "the day-one player won both games: {row}");
+    row.clone()
+}
+
+/// Places shared by MMS: how many players have a higher MMS, and how many at least as high.
+fn mms_bounds(standings: &Value, mms: i64) -> (u64, u64) {
+    let rows = array_of(standings, "rows");
+    let higher = rows.iter().filter(|r| i64_of(r, "mms_half") > mms).count() as u64;
+    let as_high = rows.iter().filter(|r| i64_of(r, "mms_half") >= mms).count() as u64;
+    (higher, as_high)
+}
+
+#[tokio::test]
+async fn issue_12_mays_places_a_day_one_player_by_the_mms_he_earned() -> anyhow::Result<()> {
+    let (standings, day_one, rounds, _venue) = day_one_event("mays", "mays", &[]).await?;
+    // The missed rounds add nothing to the MMS that places: start + 2 wins.
+    let row = check_placing_mms(&standings, day_one, &rounds, 0);
+    let start = i64_of(&row, "starting_mms_half");
+    assert_eq!(i64_of(&row, "mms_half"), start + 4, "{row}");
+    // He ties on MMS with everyone who won two (and the tie-breaks, still seeing his ½ per missed round, decide);
+    // everyone who earned more is above him.
+    let (higher, as_high) = mms_bounds(&standings, start + 4);
+    let place = u64_of(&row, "place");
+    assert!(higher < place && place <= as_high, "{standings}");
+    // Mays calls the second tie-break SDOS.
+    let criteria: Vec<&str> = array_of(&standings, "criteria")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert_eq!(criteria[0], "MMS");
+    assert_eq!(criteria[2], "SDOS", "{criteria:?}");
+    // No sections and no categories: nobody is a "section winner" (everyone started at the bar, but a group
+    // of starting MMS is no section).
+    assert!(array_of(&standings, "sections").is_empty(), "{standings}");
+    Ok(())
+}
+
+#[tokio::test]
+async fn issue_12_the_egf_order_counts_the_missed_round_credit_in_placing() -> anyhow::Result<()> {
+    let categories = ["--categories", "2k,30k", "--section-prizes", "30,20"];
+    let (standings, day_one, rounds, venue) = day_one_event("egf", "egf", &categories).await?;
+    // OpenGotha: ½ per missed round counts in the MMS that places: start + 2 wins + 1.
+    let row = check_placing_mms(&standings, day_one, &rounds, 1);
+    let start = i64_of(&row, "starting_mms_half");
+    assert_eq!(i64_of(&row, "mms_half"), start + 6, "{row}");
+    // So he is above everyone who won two, and ties on MMS only with those who scored three.
+    let (higher, as_high) = mms_bounds(&standings, start + 6);
+    let place = u64_of(&row, "place");
+    assert!(higher < place && place <= as_high, "{standings}");
+    let two_wins_above = array_of(&standings, "rows")
+        .iter()
+        .take_while(|r| u64_of(&r["player"], "id") != day_one)
+        .filter(|r| i64_of(r, "mms_half") < start + 6)
+        .count();
+    assert_eq!(two_wins_above, 0, "{standings}");
+
+    // The director's categories have winners and section prizes, paid like the overall ones.
+    let sections = array_of(&standings, "sections");
+    let sizes: Vec<(&str, usize)> = sections
+        .iter()
+        .map(|s| (str_of(s, "lowest_rank"), array_of(s, "rows").len()))
+        .collect();
+    assert_eq!(sizes, [("2k", 3), ("30k", 5)], "{standings}");
+    for s in sections {
+        assert!(!array_of(s, "winners").is_empty(), "{s}");
+        let paid: i64 = array_of(s, "prizes")
+            .iter()
+            .map(|p| i64_of(p, "cents"))
+            .sum();
+        assert_eq!(paid, 5_000, "30 + 20 in every category: {s}");
+    }
+    let text = Tengen::new(&venue)?.ok(&["standings", "1"]);
+    assert!(
+        text.contains("section winners:") && text.contains("section prizes:"),
+        "{text}"
+    );
+    assert!(
+        text.contains("2k and up") && text.contains("30k to below 2k"),
+        "{text}"
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn issue_12_unavoidable_floats_are_one_line_and_a_never_pair_is_respected(
+) -> anyhow::Result<()> {
+    // Four players, each alone in their MMS group (no bar): every game of round 1 floats, nobody had a choice.
+    let venue = Venue::start().await?;
+    let tengen = Tengen::new(&venue)?;
+    tengen.json(&[
+        "tournament",
+        "create",
+        "--name",
+        "Sparse",
+        "--rounds",
+        "3",
+        "--system",
+        "mcmahon",
+        "--double-entry",
+        "off",
+        "--never-pair",
+        "1-2",
+    ]);
+    for (family, rank) in [
+        ("One", "1d"),
+        ("Two", "3k"),
+        ("Three", "6k"),
+        ("Four", "9k"),
+    ] {
+        tengen.json(&[
+            "player",
+            "add",
+            "--family",
+            family,
+            "--given",
+            "X",
+            "--rank",
+            rank,
+            "--enter",
+            "1",
+            "--checkin",
+        ]);
+    }
+    tengen.json(&["tournament", "close-registration", "1"]);
+    tengen.json(&["number", "1"]);
+    tengen.json(&["round", "draw", "1", "1"]);
+    let shown = tengen.json(&["round", "show", "1", "1"]);
+    let warnings: Vec<&str> = array_of(&shown, "warnings")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(
+        warnings.contains(
+            &"4 players paired outside their MMS group had nobody left in it to play (not listed)"
+        ),
+        "{warnings:?}"
+    );
+    assert!(
+        !warnings.iter().any(|w| w.contains("paired from MMS")),
+        "{warnings:?}"
+    );
+    // 1 and 2 (the two strongest, the pair the score gap prefers) never meet.
+    let numbers: Vec<(u64, u64)> = array_of(&shown, "games")
+        .iter()
+        .map(|g| (u64_of(&g["white"], "number"), u64_of(&g["black"], "number")))
+        .collect();
+    assert_eq!(numbers.len(), 2, "{shown}");
+    assert!(
+        !numbers.iter().any(|&(a, b)| a.min(b) == 1 && a.max(b) == 2),
+        "{numbers:?}"
+    );
+    let settings = tengen.ok(&["tournament", "show", "1"]);
+    assert!(settings.contains("1–2"), "{settings}");
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Issue 12: one number per player, everywhere a person looks or types
+
+/// Runs as director expecting a refusal (exit 2); stderr.
+fn refused(tengen: &Tengen, args: &[&str]) -> String {
+    let out = tengen.run(args);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "tengen {args:?} was not refused: {}{stderr}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    stderr
+}
+
+/// The games of a round as `round show --json` prints them: (table, white number, black number).
+fn seats_by_number(tengen: &Tengen, round: &str) -> Vec<(u64, u64, u64)> {
+    let shown = tengen.json(&["round", "show", "1", round]);
+    array_of(&shown, "games")
+        .iter()
+        .map(|g| {
+            (
+                u64_of(g, "table"),
+                u64_of(&g["white"], "number"),
+                u64_of(&g["black"], "number"),
+            )
+        })
+        .collect()
+}
+
+/// The two players of each game, as unordered number pairs.
+fn pairs(games: &[(u64, u64, u64)]) -> BTreeSet<(u64, u64)> {
+    games
+        .iter()
+        .map(|&(_, w, b)| (w.min(b), w.max(b)))
+        .collect()
+}
+
+#[tokio::test]
+async fn issue_12_desks_type_the_numbers_on_the_sheets() -> anyhow::Result<()> {
+    let venue = Venue::start().await?;
+    let tengen = Tengen::new(&venue)?;
+    tengen.json(&[
+        "tournament",
+        "create",
+        "--name",
+        "Numbers",
+        "--rounds",
+        "3",
+        "--system",
+        "mcmahon",
+        "--double-entry",
+        "off",
+    ]);
+    // Registered weakest first: register ids run the other way from the numbers by strength, so a command that
+    // took ids would name the wrong players.
+    let field: Vec<_> = FIELD[..8].iter().rev().copied().collect();
+    let ids: Vec<u64> = field.iter().map(|&p| add_player(&tengen, p)).collect();
+
+    // Refusals name the flag typed, not the API field.
+    let flag = refused(
+        &tengen,
+        &["tournament", "update", "1", "--handicap-ceiling", "12"],
+    );
+    assert!(
+        flag.contains("--handicap-ceiling: at most 9 stones"),
+        "{flag}"
+    );
+    // `player update --rev 0` is "any revision", as in `event set`; the register id reads `P…`.
+    let first = format!("P{}", ids[0]);
+    let updated = tengen.json(&[
+        "player",
+        "update",
+        &first,
+        "--rev",
+        "0",
+        "--club",
+        "Elsewhere GC",
+    ]);
+    assert_eq!(str_of(&updated, "club"), "Elsewhere GC", "{updated}");
+    let shown = tengen.ok(&["player", "show", &first]);
+    assert!(shown.contains(&format!("register id  {first}")), "{shown}");
+
+    // Before numbering, a number cannot mean anyone yet: the desk is told why and what to type instead.
+    let early = refused(&tengen, &["withdraw", "3", "1"]);
+    assert!(
+        early.contains("registration is still open") && early.contains("P12"),
+        "{early}"
+    );
+
+    tengen.json(&["tournament", "close-registration", "1"]);
+    let numbers = tengen.json(&["numbers", "1"]);
+    let number_of: BTreeMap<u64, u64> = array_of(&numbers, "players")
+        .iter()
+        .map(player_ref)
+        .collect();
+    let name_of: BTreeMap<u64, String> = array_of(&numbers, "players")
+        .iter()
+        .map(|p| {
+            (
+                u64_of(p, "number"),
+                format!("{} {}", str_of(p, "family_name"), str_of(p, "given_name")),
+            )
+        })
+        .collect();
+    assert_eq!(
+        number_of[&ids[7]], 1,
+        "the last registered is the strongest"
+    );
+    assert_ne!(number_of[&ids[0]], ids[0], "ids and numbers differ");
+
+    tengen.json(&["round", "draw", "1", "1"]);
+    let before = seats_by_number(&tengen, "1");
+    assert_eq!(before.len(), 4, "{before:?}");
+    // Swap White of the first game with Black of the second, typed as printed (one with its `#`).
+    let (a, b) = (before[0].1, before[1].2);
+    let (a_text, b_text) = (a.to_string(), format!("#{b}"));
+    tengen.json(&["round", "edit", "1", "1", "swap", &a_text, &b_text]);
+    let after = seats_by_number(&tengen, "1");
+    let mut expected = pairs(&before);
+    for (x, y) in [(a, before[0].2), (before[1].1, b)] {
+        expected.remove(&(x.min(y), x.max(y)));
+    }
+    for (x, y) in [(b, before[0].2), (before[1].1, a)] {
+        expected.insert((x.min(y), x.max(y)));
+    }
+    assert_eq!(
+        pairs(&after),
+        expected,
+        "exactly #{a} and #{b} changed places: {before:?} → {after:?}"
+    );
+    let table_of = |n: u64| {
+        after
+            .iter()
+            .find(|g| g.1 == n || g.2 == n)
+            .map(|g| g.0)
+            .unwrap_or_else(|| panic!("#{n} not seated: {after:?}"))
+    };
+    assert_eq!(table_of(a), before[1].0, "#{a} took #{b}'s table");
+    assert_eq!(table_of(b), before[0].0);
+
+    // A register id stays exact: P-form colours for #a's game.
+    let register_id = number_of
+        .iter()
+        .find(|(_, n)| **n == a)
+        .map(|(id, _)| format!("P{id}"))
+        .expect("#a has a register id");
+    let game = after.iter().find(|g| g.0 == table_of(a)).copied();
+    tengen.json(&["round", "edit", "1", "1", "colours", &register_id]);
+    let flipped = seats_by_number(&tengen, "1");
+    let game = game.expect("#a's game");
+    assert!(
+        flipped.contains(&(game.0, game.2, game.1)),
+        "colours exchanged at table {}: {flipped:?}",
+        game.0
+    );
+
+    // A number nobody has.
+    let unknown = refused(&tengen, &["round", "edit", "1", "1", "bye", "999"]);
+    assert!(
+        unknown.contains("no player #999 in tournament 1"),
+        "{unknown}"
+    );
+    let unknown = refused(&tengen, &["explain", "1", "7", "999"]);
+    assert!(unknown.contains("no player #999"), "{unknown}");
+
+    tengen.json(&["round", "publish", "1", "1"]);
+    // The referee at the wrong table is told where the player actually plays.
+    let (t1, t2) = (flipped[0], flipped[1]);
+    let wrong = refused(
+        &tengen,
+        &[
+            "referee",
+            "no-show",
+            "1",
+            "1",
+            &t1.0.to_string(),
+            &t2.1.to_string(),
+        ],
+    );
+    assert!(
+        wrong.contains(&format!(
+            "#{} {} plays at table {}, not table {}",
+            t2.1, name_of[&t2.1], t2.0, t1.0
+        )),
+        "{wrong}"
+    );
+    // A no-show by number: White of table t1 did not come, Black wins by forfeit.
+    let white = format!("#{}", t1.1);
+    let game = tengen.json(&["referee", "no-show", "1", "1", &t1.0.to_string(), &white]);
+    assert_eq!(game["confirmed"]["result"], "0-1", "{game}");
+    assert_eq!(game["confirmed"]["by_forfeit"], true, "{game}");
+    assert_eq!(u64_of(&game["white"], "number"), t1.1, "{game}");
+    // `explain` takes and prints the same numbers (whether or not the forfeit counts yet in the standings).
+    let (winner, loser) = (format!("#{}", t1.2), format!("#{}", t1.1));
+    let explained = tengen.ok(&["explain", "1", &loser, &winner]);
+    assert!(
+        explained.contains(&format!("{winner} {}", name_of[&t1.2]))
+            && explained.contains(&format!("{loser} {}", name_of[&t1.1])),
+        "{explained}"
+    );
     Ok(())
 }

@@ -138,11 +138,7 @@ async fn closing_registration_names_who_never_came() -> anyhow::Result<()> {
         })
         .await?;
     let out = std::process::Command::new(tengen_tests::cli_binary()?)
-        .args([
-            "tournament",
-            "close-registration",
-            &main.id.to_string(),
-        ])
+        .args(["tournament", "close-registration", &main.id.to_string()])
         .env("TENGEN_SERVER", venue.url())
         .env("TENGEN_CA", venue.data_dir().join("ca.pem"))
         .env("TENGEN_TOKEN_FILE", venue.data_dir().join("director.token"))

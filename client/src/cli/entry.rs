@@ -1,5 +1,6 @@
-//! A participant's entries: `player enter|leave|rounds`, `checkin`, `withdraw`, `reinstate`, and the
-//! director's `entry ghost|correct|rank`.
+//! A participant's entries: `player enter|leave|rounds` and `checkin` (the register's commands: a player is a
+//! register id, `12` or `P12`), `withdraw`, `reinstate` and the director's `entry ghost|correct|rank` (commands
+//! inside one tournament: a player is the number on the sheets, `7` or `#7`, or a register id `P12`).
 
 use clap::{ArgAction, Args, Subcommand};
 use tengen_proto::v1::{
@@ -7,6 +8,7 @@ use tengen_proto::v1::{
     SetRoundsRequest,
 };
 
+use super::player_arg::{parse_player, parse_register_id, resolve, PlayerArg};
 use super::view::print_participant;
 use super::{CliError, Ctx};
 use crate::values::{parse_bool, parse_rounds};
@@ -16,8 +18,9 @@ use crate::values::{parse_bool, parse_rounds};
 pub enum EntryCmd {
     /// Make a player a ghost (paired to even the field, never placed, never the bye), or not.
     Ghost {
-        /// Participant id.
-        id: u64,
+        /// Number on the sheets (`7` or `#7`), or register id (P12).
+        #[arg(value_parser = parse_player)]
+        id: PlayerArg,
         /// Tournament id.
         tournament: u64,
         /// on or off.
@@ -29,8 +32,9 @@ pub enum EntryCmd {
     },
     /// Correct a player's starting MMS by whole points, e.g. 1 or -1 (before their first draw).
     Correct {
-        /// Participant id.
-        id: u64,
+        /// Number on the sheets (`7` or `#7`), or register id (P12).
+        #[arg(value_parser = parse_player)]
+        id: PlayerArg,
         /// Tournament id.
         tournament: u64,
         /// Points added to the starting MMS (0 removes the correction).
@@ -42,8 +46,9 @@ pub enum EntryCmd {
     },
     /// Change a player's rank from a round on (e.g. an obvious sandbagger).
     Rank {
-        /// Participant id.
-        id: u64,
+        /// Number on the sheets (`7` or `#7`), or register id (P12).
+        #[arg(value_parser = parse_player)]
+        id: PlayerArg,
         /// Tournament id.
         tournament: u64,
         /// The new rank, e.g. 2d.
@@ -72,16 +77,32 @@ pub async fn run(ctx: &Ctx, cmd: EntryCmd) -> Result<(), CliError> {
         expected_revision: rev,
     };
     let id = ctx.request_id();
+    let (EntryCmd::Ghost {
+        id: player,
+        tournament,
+        ..
+    }
+    | EntryCmd::Correct {
+        id: player,
+        tournament,
+        ..
+    }
+    | EntryCmd::Rank {
+        id: player,
+        tournament,
+        ..
+    }) = &cmd;
+    let [participant] = resolve(&desk, *tournament, [*player]).await?;
     let p = match cmd {
         EntryCmd::Ghost {
-            id: p,
             tournament,
             ghost,
             rev,
+            ..
         } => {
             let request = SetEntryOptionsRequest {
                 ghost: Some(ghost),
-                ..options(p, tournament, rev)
+                ..options(participant, tournament, rev)
             };
             desk.command(&id, request, |mut d, r| async move {
                 d.rounds.set_entry_options(r).await
@@ -89,14 +110,14 @@ pub async fn run(ctx: &Ctx, cmd: EntryCmd) -> Result<(), CliError> {
             .await?
         }
         EntryCmd::Correct {
-            id: p,
             tournament,
             points,
             rev,
+            ..
         } => {
             let request = SetEntryOptionsRequest {
                 mms_correction: Some(points),
-                ..options(p, tournament, rev)
+                ..options(participant, tournament, rev)
             };
             desk.command(&id, request, |mut d, r| async move {
                 d.rounds.set_entry_options(r).await
@@ -104,16 +125,16 @@ pub async fn run(ctx: &Ctx, cmd: EntryCmd) -> Result<(), CliError> {
             .await?
         }
         EntryCmd::Rank {
-            id: p,
             tournament,
             rank,
             from_round,
             move_start,
             rev,
+            ..
         } => {
             let request = ChangeRankRequest {
                 meta: None,
-                participant_id: p,
+                participant_id: participant,
                 tournament_id: tournament,
                 rank,
                 from_round,
@@ -129,10 +150,24 @@ pub async fn run(ctx: &Ctx, cmd: EntryCmd) -> Result<(), CliError> {
     print_participant(&p, ctx.json)
 }
 
-/// One participant in one tournament.
+/// A player of a tournament, for `withdraw` and `reinstate`.
+#[derive(Debug, Args)]
+pub struct WithdrawArgs {
+    /// Number on the sheets (`7` or `#7`), or register id (P12).
+    #[arg(value_parser = parse_player)]
+    player: PlayerArg,
+    /// Tournament id.
+    tournament: u64,
+    /// The participant revision you looked at (0 = any).
+    #[arg(long, default_value_t = 0)]
+    rev: u64,
+}
+
+/// One participant's entry in one tournament, for the register's `player leave`.
 #[derive(Debug, Args)]
 pub struct EntryArgs {
-    /// Participant id.
+    /// Register id (12 or P12).
+    #[arg(value_parser = parse_register_id)]
     id: u64,
     /// Tournament id.
     tournament: u64,
@@ -144,7 +179,8 @@ pub struct EntryArgs {
 /// Check-in: the tournament is optional.
 #[derive(Debug, Args)]
 pub struct CheckinArgs {
-    /// Participant id.
+    /// Register id (12 or P12).
+    #[arg(value_parser = parse_register_id)]
     id: u64,
     /// Tournament id; omitted = every tournament the participant entered.
     tournament: Option<u64>,
@@ -156,7 +192,8 @@ pub struct CheckinArgs {
 /// Entering a tournament.
 #[derive(Debug, Args)]
 pub struct EnterArgs {
-    /// Participant id.
+    /// Register id (12 or P12).
+    #[arg(value_parser = parse_register_id)]
     id: u64,
     /// Tournament id.
     tournament: u64,
@@ -171,7 +208,8 @@ pub struct EnterArgs {
 /// Setting the rounds played.
 #[derive(Debug, Args)]
 pub struct RoundsArgs {
-    /// Participant id.
+    /// Register id (12 or P12).
+    #[arg(value_parser = parse_register_id)]
     id: u64,
     /// Tournament id.
     tournament: u64,
@@ -203,10 +241,11 @@ pub async fn checkin(ctx: &Ctx, a: CheckinArgs) -> Result<(), CliError> {
     print_participant(&p, ctx.json)
 }
 
-/// `tengen withdraw ID TID`.
-pub async fn withdraw(ctx: &Ctx, a: EntryArgs) -> Result<(), CliError> {
+/// `tengen withdraw PLAYER TID`.
+pub async fn withdraw(ctx: &Ctx, a: WithdrawArgs) -> Result<(), CliError> {
     let desk = ctx.desk().await?;
-    let request = entry_request(a.id, a.tournament, a.rev);
+    let [id] = resolve(&desk, a.tournament, [a.player]).await?;
+    let request = entry_request(id, a.tournament, a.rev);
     let p = desk
         .command(&ctx.request_id(), request, |mut d, r| async move {
             d.register.withdraw(r).await
@@ -215,10 +254,11 @@ pub async fn withdraw(ctx: &Ctx, a: EntryArgs) -> Result<(), CliError> {
     print_participant(&p, ctx.json)
 }
 
-/// `tengen reinstate ID TID`.
-pub async fn reinstate(ctx: &Ctx, a: EntryArgs) -> Result<(), CliError> {
+/// `tengen reinstate PLAYER TID`.
+pub async fn reinstate(ctx: &Ctx, a: WithdrawArgs) -> Result<(), CliError> {
     let desk = ctx.desk().await?;
-    let request = entry_request(a.id, a.tournament, a.rev);
+    let [id] = resolve(&desk, a.tournament, [a.player]).await?;
+    let request = entry_request(id, a.tournament, a.rev);
     let p = desk
         .command(&ctx.request_id(), request, |mut d, r| async move {
             d.register.reinstate(r).await

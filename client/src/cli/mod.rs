@@ -12,6 +12,7 @@ mod event;
 mod import;
 mod output;
 mod player;
+mod player_arg;
 mod progress;
 mod results;
 mod round;
@@ -101,9 +102,9 @@ pub enum Command {
     /// Check a player in (seen at the desk), in one tournament or all they entered.
     Checkin(entry::CheckinArgs),
     /// Withdraw a player from a tournament (reinstatable).
-    Withdraw(entry::EntryArgs),
+    Withdraw(entry::WithdrawArgs),
     /// Reinstate a withdrawn player.
-    Reinstate(entry::EntryArgs),
+    Reinstate(entry::WithdrawArgs),
     /// The director's changes to an entry: ghost, MMS correction, rank change.
     #[command(subcommand)]
     Entry(entry::EntryCmd),
@@ -334,8 +335,14 @@ mod tests {
         );
         assert!(edit.contains("rev: 5"), "{edit}");
         assert!(edit.contains(
-            "Pair { a: 7, b: 9, white: Some(9), handicap: None, table: None, force: true }"
+            "Pair { a: Number(7), b: Number(9), white: Some(Number(9)), handicap: None, table: None, force: true }"
         ));
+        let swap = format!(
+            "{:?}",
+            parse(&["round", "edit", "1", "2", "swap", "#7", "P12"])
+        );
+        assert!(swap.contains("a: Number(7), b: Register(12)"), "{swap}");
+        assert!(Cli::try_parse_from(["tengen", "round", "edit", "1", "2", "bye", "#x"]).is_err());
         let correct = format!("{:?}", parse(&["entry", "correct", "4", "1", "-1"]));
         assert!(correct.contains("points: -1"), "{correct}");
         let ghost = format!("{:?}", parse(&["entry", "ghost", "4", "1", "on"]));
@@ -373,7 +380,9 @@ mod tests {
             "{:?}",
             parse(&["referee", "late", "1", "2", "7", "44", "15"])
         );
-        assert!(late.contains("player: 44, minutes: 15"), "{late}");
+        assert!(late.contains("player: Number(44), minutes: 15"), "{late}");
+        let number = format!("{:?}", parse(&["number", "1", "--order", "P5,3"]));
+        assert!(number.contains("order: [5, 3]"), "{number}");
         let standings = format!(
             "{:?}",
             parse(&["standings", "1", "--after", "3", "--tiebreaks", "mays"])

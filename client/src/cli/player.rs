@@ -10,6 +10,7 @@ use tengen_proto::v1::{
 use tonic::Code;
 
 use super::entry;
+use super::player_arg::parse_register_id;
 use super::view::{print_participant, print_participants};
 use super::{CliError, Ctx};
 use crate::conn::Desk;
@@ -24,8 +25,10 @@ pub enum PlayerCmd {
     /// Change a participant's fields; unspecified fields keep their value.
     Update(UpdateArgs),
     /// Show one participant.
+    #[command(visible_alias = "show")]
     Get {
-        /// Participant id.
+        /// Register id (12 or P12).
+        #[arg(value_parser = parse_register_id)]
         id: u64,
     },
     /// Find participants by name prefix (case and accents ignored: `cote` finds `Côté`).
@@ -151,9 +154,11 @@ pub struct AddArgs {
 /// Changes to a participant.
 #[derive(Debug, Args)]
 pub struct UpdateArgs {
-    /// Participant id.
+    /// Register id (12 or P12).
+    #[arg(value_parser = parse_register_id)]
     id: u64,
-    /// The revision you looked at (`player get`); refused if someone changed the player since.
+    /// The revision you looked at (`player get`); refused if someone changed the player since. 0 = any: the
+    /// revision this command reads just before it writes.
     #[arg(long)]
     rev: u64,
     /// Family name.
@@ -243,7 +248,10 @@ async fn add(ctx: &Ctx, a: AddArgs) -> Result<(), CliError> {
 
 async fn update(ctx: &Ctx, a: UpdateArgs) -> Result<(), CliError> {
     let desk = ctx.desk().await?;
-    let mut fields = get(&desk, a.id).await?.fields.unwrap_or_default();
+    let current = get(&desk, a.id).await?;
+    // 0 = any revision: the one just read, so a change made meanwhile is still never overwritten unseen.
+    let expected_revision = if a.rev == 0 { current.revision } else { a.rev };
+    let mut fields = current.fields.unwrap_or_default();
     for (slot, value) in [
         (&mut fields.family_name, a.family),
         (&mut fields.given_name, a.given),
@@ -257,7 +265,7 @@ async fn update(ctx: &Ctx, a: UpdateArgs) -> Result<(), CliError> {
     let request = UpdateParticipantRequest {
         meta: None,
         id: a.id,
-        expected_revision: a.rev,
+        expected_revision,
         fields: Some(fields),
         different_person: a.different_person,
     };

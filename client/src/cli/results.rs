@@ -1,5 +1,6 @@
 //! Results desks and the referee: `tengen result` (one table), `tengen results --file` (a CSV of tables and
-//! results, each row sent with a request id derived from its content so a re-run never counts twice) and
+//! results: rows this desk already entered are skipped and the others sent with ids derived from the row and the
+//! round as read, so a re-run never counts twice and a second desk's run is the second entry) and
 //! `tengen referee no-show|both-absent|late|dispute|settle|leaves|returns`.
 
 use std::path::PathBuf;
@@ -8,10 +9,12 @@ use clap::{Args, Subcommand};
 use serde::Serialize;
 use tengen_proto::v1::referee_report_request::Report;
 use tengen_proto::v1::{
-    Dispute, Game, GameResult, LateStart, Outcome, RefereeReportRequest, ReportResultRequest,
+    Dispute, Game, GameResult, GetRoundRequest, LateStart, Outcome, RefereeReportRequest,
+    ReportResultRequest, WhoAmIRequest,
 };
 
 use super::output::{print_json, Table};
+use super::player_arg::{parse_player, resolve, PlayerArg};
 use super::round::print_either;
 use super::round_view::{render_game, GameView};
 use super::{CliError, Ctx};
@@ -54,7 +57,7 @@ pub struct ResultsArgs {
     dry_run: bool,
 }
 
-/// The referee's reports (players are participant ids).
+/// The referee's reports. A player is the number on the sheets (`7` or `#7`), or a register id (`P12`).
 #[derive(Debug, Subcommand)]
 pub enum RefereeCmd {
     /// This player did not turn up: the opponent wins by forfeit.
@@ -65,8 +68,9 @@ pub enum RefereeCmd {
         round: u32,
         /// Table number.
         table: u32,
-        /// Participant id of the absent player.
-        player: u64,
+        /// The absent player: number on the sheets (7 or #7), or register id (P12).
+        #[arg(value_parser = parse_player)]
+        player: PlayerArg,
     },
     /// Neither player turned up: both lose by forfeit.
     BothAbsent {
@@ -85,8 +89,9 @@ pub enum RefereeCmd {
         round: u32,
         /// Table number.
         table: u32,
-        /// Participant id of the late player.
-        player: u64,
+        /// The late player: number on the sheets (7 or #7), or register id (P12).
+        #[arg(value_parser = parse_player)]
+        player: PlayerArg,
         /// Minutes late.
         minutes: u32,
     },
@@ -106,15 +111,17 @@ pub enum RefereeCmd {
     Leaves {
         /// Tournament id.
         tournament: u64,
-        /// Participant id.
-        player: u64,
+        /// Number on the sheets (7 or #7), or register id (P12).
+        #[arg(value_parser = parse_player)]
+        player: PlayerArg,
     },
     /// A player who left comes back: paired again from the next draw.
     Returns {
         /// Tournament id.
         tournament: u64,
-        /// Participant id.
-        player: u64,
+        /// Number on the sheets (7 or #7), or register id (P12).
+        #[arg(value_parser = parse_player)]
+        player: PlayerArg,
     },
     /// Settle a disputed game (then enter the result as director).
     Settle {
@@ -176,10 +183,11 @@ pub async fn result(ctx: &Ctx, a: ResultArgs) -> Result<(), CliError> {
 async fn leave_or_return(
     ctx: &Ctx,
     tournament: u64,
-    player: u64,
+    player: PlayerArg,
     leaves: bool,
 ) -> Result<(), CliError> {
     let desk = ctx.desk().await?;
+    let [player] = resolve(&desk, tournament, [player]).await?;
     let request = tengen_proto::v1::EntryRequest {
         meta: None,
         participant_id: player,
@@ -198,6 +206,13 @@ async fn leave_or_return(
     super::view::print_participant(&p, ctx.json)
 }
 
+/// A referee's report with its player as typed (resolved once connected).
+enum Named {
+    Report(Report),
+    NoShow(PlayerArg),
+    Late(PlayerArg, u32),
+}
+
 /// `tengen referee …`.
 pub async fn referee(ctx: &Ctx, cmd: RefereeCmd) -> Result<(), CliError> {
     let (tournament, round, table, report) = match cmd {
@@ -212,22 +227,24 @@ pub async fn referee(ctx: &Ctx, cmd: RefereeCmd) -> Result<(), CliError> {
             round,
             table,
             player,
-        } => (tournament, round, table, Report::NoShow(player)),
+        } => (tournament, round, table, Named::NoShow(player)),
         RefereeCmd::BothAbsent {
             tournament,
             round,
             table,
-        } => (tournament, round, table, Report::BothAbsent(true)),
+        } => (
+            tournament,
+            round,
+            table,
+            Named::Report(Report::BothAbsent(true)),
+        ),
         RefereeCmd::Late {
             tournament,
             round,
             table,
             player,
             minutes,
-        } => {
-            let late = LateStart { player, minutes };
-            (tournament, round, table, Report::LateStart(late))
-        }
+        } => (tournament, round, table, Named::Late(player, minutes)),
         RefereeCmd::Dispute {
             tournament,
             round,
@@ -238,7 +255,12 @@ pub async fn referee(ctx: &Ctx, cmd: RefereeCmd) -> Result<(), CliError> {
                 disputed: true,
                 note,
             };
-            (tournament, round, table, Report::Dispute(dispute))
+            (
+                tournament,
+                round,
+                table,
+                Named::Report(Report::Dispute(dispute)),
+            )
         }
         RefereeCmd::Settle {
             tournament,
@@ -250,7 +272,24 @@ pub async fn referee(ctx: &Ctx, cmd: RefereeCmd) -> Result<(), CliError> {
                 disputed: false,
                 note,
             };
-            (tournament, round, table, Report::Dispute(dispute))
+            (
+                tournament,
+                round,
+                table,
+                Named::Report(Report::Dispute(dispute)),
+            )
+        }
+    };
+    let desk = ctx.desk().await?;
+    let report = match report {
+        Named::Report(report) => report,
+        Named::NoShow(player) => {
+            let [absent] = resolve(&desk, tournament, [player]).await?;
+            Report::NoShow(absent)
+        }
+        Named::Late(player, minutes) => {
+            let [player] = resolve(&desk, tournament, [player]).await?;
+            Report::LateStart(LateStart { player, minutes })
         }
     };
     let request = RefereeReportRequest {
@@ -260,7 +299,6 @@ pub async fn referee(ctx: &Ctx, cmd: RefereeCmd) -> Result<(), CliError> {
         table,
         report: Some(report),
     };
-    let desk = ctx.desk().await?;
     let game = desk
         .command(&ctx.request_id(), request, |mut d, r| async move {
             d.results.referee_report(r).await
@@ -352,19 +390,38 @@ pub fn parse_results_file(data: &[u8]) -> Result<(Vec<ResultRow>, Vec<RowOutcome
     Ok((rows, problems))
 }
 
-/// The request id of one file row: the same tournament, round, table and result always give the same id, so
-/// re-running the file (or a file that grew) re-sends answered rows harmlessly. `salt` (the `--request-id`)
-/// lets a desk deliberately enter the same result again.
-pub fn row_request_id(tournament: u64, round: u32, row: &ResultRow, salt: &str) -> RequestId {
+/// The request id of one file row: tournament, round, table and result, and the revision of the round's results
+/// the desk read before sending. Ids are scoped by terminal on the server, so a second desk sending the same file
+/// makes the second entry. The revision makes a row sent again after anything changed (this desk corrected the
+/// table to another result and back, the director reset it) a new command instead of a replay of its first
+/// answer; within one run a lost connection resends the same id. `salt` is the `--request-id`.
+pub fn row_request_id(
+    tournament: u64,
+    round: u32,
+    row: &ResultRow,
+    revision: u64,
+    salt: &str,
+) -> RequestId {
     RequestId::derived([
-        "tengen-results-v1".as_bytes(),
+        "tengen-results-v2".as_bytes(),
         &tournament.to_le_bytes(),
         &round.to_le_bytes(),
         &row.table.to_le_bytes(),
         &row.result.outcome.to_le_bytes(),
         &[u8::from(row.result.by_forfeit)],
+        &revision.to_le_bytes(),
         salt.as_bytes(),
     ])
+}
+
+/// Does the register already hold `result` at this game from `terminal`? True when the terminal's latest report
+/// says so and no other confirmed result overrides it: re-sending the row would change nothing, so a re-run of
+/// the same file skips it (and writes nothing).
+pub fn already_entered(game: &Game, terminal: &str, result: &GameResult) -> bool {
+    let own = game.reports.iter().rev().find(|r| r.terminal == terminal);
+    let same = |r: &GameResult| r.outcome == result.outcome && r.by_forfeit == result.by_forfeit;
+    own.and_then(|r| r.result.as_ref()).is_some_and(same)
+        && game.confirmed.as_ref().is_none_or(same)
 }
 
 /// `tengen results T R --file results.csv`.
@@ -376,6 +433,21 @@ pub async fn results_file(ctx: &Ctx, a: ResultsArgs) -> Result<(), CliError> {
     if !a.dry_run && ready > 0 {
         let desk = ctx.desk().await?;
         let salt = ctx.request_id.clone().unwrap_or_default();
+        let me = desk
+            .read(WhoAmIRequest {}, |mut d, r| async move {
+                d.admin.who_am_i(r).await
+            })
+            .await?;
+        let request = GetRoundRequest {
+            tournament_id: a.tournament,
+            round: a.round,
+        };
+        let seen = desk
+            .read(
+                request,
+                |mut d, r| async move { d.rounds.get_round(r).await },
+            )
+            .await?;
         let mut down: Option<String> = None;
         for row in &rows {
             let entered = format_result(&row.result);
@@ -389,7 +461,12 @@ pub async fn results_file(ctx: &Ctx, a: ResultsArgs) -> Result<(), CliError> {
                 outcomes.push(outcome("not-sent", why.clone()));
                 continue;
             }
-            let id = row_request_id(a.tournament, a.round, row, &salt);
+            let game = seen.games.iter().find(|g| g.table == row.table);
+            if game.is_some_and(|g| already_entered(g, &me.name, &row.result)) {
+                outcomes.push(outcome("entered", entered));
+                continue;
+            }
+            let id = row_request_id(a.tournament, a.round, row, seen.revision, &salt);
             let request = report_request(a.tournament, a.round, row.table, row.result);
             match send_result(&desk, &id, request).await {
                 Ok(_) => outcomes.push(outcome("entered", entered)),
@@ -499,24 +576,82 @@ mod tests {
         assert_eq!((rows[0].line, rows[0].table), (1, 7));
     }
 
-    #[test]
-    fn row_ids_depend_on_table_and_result_only() {
-        let row = |line, table, outcome: Outcome| ResultRow {
+    fn row(line: u64, table: u32, outcome: Outcome) -> ResultRow {
+        ResultRow {
             line,
             table,
             result: GameResult {
                 outcome: outcome as i32,
                 by_forfeit: false,
             },
-        };
-        let a = row_request_id(1, 3, &row(2, 5, Outcome::WhiteWins), "");
-        assert_eq!(a, row_request_id(1, 3, &row(9, 5, Outcome::WhiteWins), ""));
-        assert_ne!(a, row_request_id(1, 3, &row(2, 5, Outcome::BlackWins), ""));
-        assert_ne!(a, row_request_id(1, 4, &row(2, 5, Outcome::WhiteWins), ""));
-        assert_ne!(a, row_request_id(1, 3, &row(2, 6, Outcome::WhiteWins), ""));
+        }
+    }
+
+    #[test]
+    fn row_ids_depend_on_the_row_and_the_round_revision_not_the_line() {
+        let a = row_request_id(1, 3, &row(2, 5, Outcome::WhiteWins), 7, "");
+        assert_eq!(
+            a,
+            row_request_id(1, 3, &row(9, 5, Outcome::WhiteWins), 7, "")
+        );
         assert_ne!(
             a,
-            row_request_id(1, 3, &row(2, 5, Outcome::WhiteWins), "again")
+            row_request_id(1, 3, &row(2, 5, Outcome::BlackWins), 7, "")
         );
+        assert_ne!(
+            a,
+            row_request_id(1, 4, &row(2, 5, Outcome::WhiteWins), 7, "")
+        );
+        assert_ne!(
+            a,
+            row_request_id(1, 3, &row(2, 6, Outcome::WhiteWins), 7, "")
+        );
+        assert_ne!(
+            a,
+            row_request_id(2, 3, &row(2, 5, Outcome::WhiteWins), 7, "")
+        );
+        assert_ne!(
+            a,
+            row_request_id(1, 3, &row(2, 5, Outcome::WhiteWins), 8, "")
+        );
+        assert_ne!(
+            a,
+            row_request_id(1, 3, &row(2, 5, Outcome::WhiteWins), 7, "again")
+        );
+    }
+
+    fn report(terminal: &str, outcome: Outcome) -> tengen_proto::v1::ResultReport {
+        tengen_proto::v1::ResultReport {
+            result: Some(row(1, 1, outcome).result),
+            terminal: terminal.into(),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_row_is_already_entered_only_when_this_desks_latest_report_says_so() {
+        let white = row(1, 1, Outcome::WhiteWins).result;
+        let mut game = Game::default();
+        assert!(!already_entered(&game, "results-1", &white), "nothing yet");
+        game.reports.push(report("results-2", Outcome::WhiteWins));
+        assert!(
+            !already_entered(&game, "results-1", &white),
+            "another desk's"
+        );
+        game.reports.push(report("results-1", Outcome::WhiteWins));
+        assert!(already_entered(&game, "results-1", &white));
+        // Corrected to black: white again is a change, not a repeat.
+        game.reports.push(report("results-1", Outcome::BlackWins));
+        assert!(!already_entered(&game, "results-1", &white));
+        // The director confirmed something else: sending lets the server say why it is refused.
+        game.reports.push(report("results-1", Outcome::WhiteWins));
+        game.confirmed = Some(row(1, 1, Outcome::Jigo).result);
+        assert!(!already_entered(&game, "results-1", &white));
+        let forfeit = GameResult {
+            by_forfeit: true,
+            ..white
+        };
+        game.confirmed = None;
+        assert!(!already_entered(&game, "results-1", &forfeit));
     }
 }

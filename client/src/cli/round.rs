@@ -1,6 +1,7 @@
 //! The director's day: `tengen number|numbers|mcmahon suggest` before the first draw, then `tengen round
 //! draw|publish|close|show|list|edit`. Each sends one Rounds RPC (commands with a request id) and prints the
-//! answer with `round_view.rs`.
+//! answer with `round_view.rs`; `round edit` first turns the numbers typed into participant ids with one read of
+//! the tournament's numbering (`player_arg.rs`).
 
 use clap::{Args, Subcommand};
 use serde::Serialize;
@@ -12,6 +13,7 @@ use tengen_proto::v1::{
 };
 
 use super::output::{print_json, write_stdout};
+use super::player_arg::{numbering_for, parse_player, parse_register_id, Numbering, PlayerArg};
 use super::round_view::{
     render_numbers, render_round, render_round_list, render_suggestion, NumbersView, PlayerRefView,
     RoundListView, RoundView, SuggestionView,
@@ -89,18 +91,21 @@ pub struct EditArgs {
     edit: EditCmd,
 }
 
-/// The manual edits (players are participant ids).
+/// The manual edits. A player is the number on the sheets and `round show` (`7` or `#7`), or a register id
+/// (`P12`) for a player not numbered yet or a script that must be exact.
 #[derive(Debug, Subcommand)]
 pub enum EditCmd {
     /// Pair two players (both must be unpaired).
     Pair {
-        /// Participant id.
-        a: u64,
-        /// Participant id.
-        b: u64,
+        /// Number on the sheets (7 or #7), or register id (P12).
+        #[arg(value_parser = parse_player)]
+        a: PlayerArg,
+        /// Number on the sheets (7 or #7), or register id (P12).
+        #[arg(value_parser = parse_player)]
+        b: PlayerArg,
         /// Who takes White (A or B); default by the rules.
-        #[arg(long, value_name = "ID")]
-        white: Option<u64>,
+        #[arg(long, value_name = "PLAYER", value_parser = parse_player)]
+        white: Option<PlayerArg>,
         /// Handicap stones; default by the rules.
         #[arg(long)]
         handicap: Option<u32>,
@@ -113,56 +118,66 @@ pub enum EditCmd {
     },
     /// Dissolve the game of this player (both become unpaired).
     Unpair {
-        /// Participant id.
-        player: u64,
+        /// Number on the sheets (7 or #7), or register id (P12).
+        #[arg(value_parser = parse_player)]
+        player: PlayerArg,
     },
     /// Swap two players between their games.
     Swap {
-        /// Participant id.
-        a: u64,
-        /// Participant id.
-        b: u64,
+        /// Number on the sheets (7 or #7), or register id (P12).
+        #[arg(value_parser = parse_player)]
+        a: PlayerArg,
+        /// Number on the sheets (7 or #7), or register id (P12).
+        #[arg(value_parser = parse_player)]
+        b: PlayerArg,
         /// Accept a repeated game.
         #[arg(long)]
         force: bool,
     },
     /// Exchange colours in the game of this player.
     Colours {
-        /// Participant id.
-        player: u64,
+        /// Number on the sheets (7 or #7), or register id (P12).
+        #[arg(value_parser = parse_player)]
+        player: PlayerArg,
     },
     /// Set the handicap in the game of this player.
     Handicap {
-        /// Participant id.
-        player: u64,
+        /// Number on the sheets (7 or #7), or register id (P12).
+        #[arg(value_parser = parse_player)]
+        player: PlayerArg,
         /// Stones (0 = even).
         stones: u32,
     },
     /// Move the game of this player to another table.
     Table {
-        /// Participant id.
-        player: u64,
+        /// Number on the sheets (7 or #7), or register id (P12).
+        #[arg(value_parser = parse_player)]
+        player: PlayerArg,
         /// Table number.
         table: u32,
     },
     /// Give this (unpaired) player the bye.
     Bye {
-        /// Participant id.
-        player: u64,
+        /// Number on the sheets (7 or #7), or register id (P12).
+        #[arg(value_parser = parse_player)]
+        player: PlayerArg,
         /// Accept a second bye.
         #[arg(long)]
         force: bool,
     },
     /// Take this player out of the round: they miss it.
     Absent {
-        /// Participant id.
-        player: u64,
+        /// Number on the sheets (7 or #7), or register id (P12).
+        #[arg(value_parser = parse_player)]
+        player: PlayerArg,
     },
 }
 
 impl EditCmd {
-    fn into_edit(self) -> Edit {
-        match self {
+    /// The edit for the wire, with every player resolved through `numbering`.
+    fn into_edit(self, numbering: &Numbering) -> Result<Edit, CliError> {
+        let id = |p: PlayerArg| numbering.id_of(p);
+        Ok(match self {
             EditCmd::Pair {
                 a,
                 b,
@@ -171,23 +186,49 @@ impl EditCmd {
                 table,
                 force,
             } => Edit::Pair(PairEdit {
-                a,
-                b,
-                white: white.unwrap_or(0),
+                a: id(a)?,
+                b: id(b)?,
+                white: white.map(id).transpose()?.unwrap_or(0),
                 handicap,
                 table,
                 force,
             }),
-            EditCmd::Unpair { player } => Edit::Unpair(player),
-            EditCmd::Swap { a, b, force } => Edit::Swap(SwapEdit { a, b, force }),
-            EditCmd::Colours { player } => Edit::ExchangeColours(player),
+            EditCmd::Unpair { player } => Edit::Unpair(id(player)?),
+            EditCmd::Swap { a, b, force } => Edit::Swap(SwapEdit {
+                a: id(a)?,
+                b: id(b)?,
+                force,
+            }),
+            EditCmd::Colours { player } => Edit::ExchangeColours(id(player)?),
             EditCmd::Handicap { player, stones } => Edit::SetHandicap(HandicapEdit {
-                player,
+                player: id(player)?,
                 handicap: stones,
             }),
-            EditCmd::Table { player, table } => Edit::SetTable(TableEdit { player, table }),
-            EditCmd::Bye { player, force } => Edit::AssignBye(ByeEdit { player, force }),
-            EditCmd::Absent { player } => Edit::MarkAbsent(player),
+            EditCmd::Table { player, table } => Edit::SetTable(TableEdit {
+                player: id(player)?,
+                table,
+            }),
+            EditCmd::Bye { player, force } => Edit::AssignBye(ByeEdit {
+                player: id(player)?,
+                force,
+            }),
+            EditCmd::Absent { player } => Edit::MarkAbsent(id(player)?),
+        })
+    }
+
+    /// The players named, as typed.
+    fn players(&self) -> Vec<PlayerArg> {
+        match self {
+            EditCmd::Pair { a, b, white, .. } => {
+                [Some(*a), Some(*b), *white].into_iter().flatten().collect()
+            }
+            EditCmd::Swap { a, b, .. } => vec![*a, *b],
+            EditCmd::Unpair { player }
+            | EditCmd::Colours { player }
+            | EditCmd::Handicap { player, .. }
+            | EditCmd::Table { player, .. }
+            | EditCmd::Bye { player, .. }
+            | EditCmd::Absent { player } => vec![*player],
         }
     }
 }
@@ -197,8 +238,9 @@ impl EditCmd {
 pub struct NumberArgs {
     /// Tournament id.
     tournament: u64,
-    /// Order for players equal in rank and rating, earlier = lower number: participant ids, comma-separated.
-    #[arg(long, value_delimiter = ',', value_name = "IDS")]
+    /// Order for players equal in rank and rating, earlier = lower number: register ids (12 or P12),
+    /// comma-separated.
+    #[arg(long, value_delimiter = ',', value_name = "IDS", value_parser = parse_register_id)]
     order: Vec<u64>,
 }
 
@@ -283,12 +325,13 @@ pub async fn run(ctx: &Ctx, cmd: RoundCmd) -> Result<(), CliError> {
             );
         }
         RoundCmd::Edit(a) => {
+            let numbering = numbering_for(&desk, a.tournament, &a.edit.players()).await?;
             let request = EditRoundRequest {
                 meta: None,
                 tournament_id: a.tournament,
                 round: a.round,
                 expected_revision: a.rev,
-                edit: Some(a.edit.into_edit()),
+                edit: Some(a.edit.into_edit(&numbering)?),
             };
             desk.command(&id, request, |mut d, r| async move {
                 d.rounds.edit_round(r).await

@@ -6,6 +6,7 @@ use serde::Serialize;
 use tengen_proto::v1 as pb;
 
 use super::output::Table;
+use super::player_arg::register_label;
 use crate::values::{format_half, format_result};
 
 /// The CLI name of a round state.
@@ -67,9 +68,23 @@ pub fn player_name(p: &pb::PlayerRef) -> String {
     format!("{} {}", p.family_name, p.given_name)
 }
 
-/// `12 Côté Marie (2d)`: number, name, rank on one line.
+/// The number a desk types for this player: the sheet number, or `P12` (the register id) before they have one.
+pub fn player_tag(p: &pb::PlayerRef) -> String {
+    if p.number > 0 {
+        p.number.to_string()
+    } else {
+        register_label(p.id)
+    }
+}
+
+/// `#12 Côté Marie (2d)`: number, name, rank on one line (`P12 …` for a player not numbered yet).
 pub fn player_line(p: &pb::PlayerRef) -> String {
-    format!("{} {} ({})", p.number, player_name(p), p.rank)
+    let tag = if p.number > 0 {
+        format!("#{}", p.number)
+    } else {
+        register_label(p.id)
+    };
+    format!("{tag} {} ({})", player_name(p), p.rank)
 }
 
 /// A result as JSON.
@@ -183,7 +198,7 @@ pub fn game_status(g: &pb::Game) -> String {
 
 fn player_cells(p: &Option<pb::PlayerRef>) -> [String; 3] {
     match p {
-        Some(p) => [p.number.to_string(), player_name(p), p.rank.clone()],
+        Some(p) => [player_tag(p), player_name(p), p.rank.clone()],
         None => [String::new(), "?".to_string(), String::new()],
     }
 }
@@ -319,11 +334,11 @@ pub struct NumbersView {
 
 /// The players by number.
 pub fn render_numbers(n: &pb::PlayerNumbers) -> String {
-    let mut table = Table::new(&["#", "id", "name", "rank", "club", "country"]);
+    let mut table = Table::new(&["#", "register id", "name", "rank", "club", "country"]);
     for p in &n.players {
         table.row(vec![
             p.number.to_string(),
-            p.id.to_string(),
+            register_label(p.id),
             player_name(p),
             p.rank.clone(),
             p.club.clone(),
@@ -447,7 +462,7 @@ impl From<&pb::RoundProgress> for ProgressView {
     }
 }
 
-/// One game on one line, then its notes: `table 2: 5 Smith Ann (1k) – 9 Berg Jo (4k), hcp 3, komi 0:
+/// One game on one line, then its notes: `table 2: #5 Smith Ann (1k) – #9 Berg Jo (4k), hcp 3, komi 0:
 /// pending (desk-2: 0-1)`.
 pub fn render_game(g: &pb::Game) -> String {
     let name = |p: &Option<pb::PlayerRef>| p.as_ref().map(player_line).unwrap_or_default();

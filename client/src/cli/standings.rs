@@ -4,6 +4,7 @@
 use clap::Args;
 use tengen_proto::v1::{ExplainRequest, GetStandingsRequest};
 
+use super::player_arg::{parse_player, Numbering, PlayerArg};
 use super::round::print_either;
 use super::setup::{parse_tiebreaks, Tiebreaks};
 use super::standings_view::{render_explanation, render_standings, ExplanationView, StandingsView};
@@ -27,10 +28,12 @@ pub struct StandingsArgs {
 pub struct ExplainArgs {
     /// Tournament id.
     tournament: u64,
-    /// Participant id.
-    a: u64,
-    /// Participant id.
-    b: u64,
+    /// A player: number on the sheets (`7` or `#7`), or register id (P12).
+    #[arg(value_parser = parse_player)]
+    a: PlayerArg,
+    /// The other player, the same way.
+    #[arg(value_parser = parse_player)]
+    b: PlayerArg,
     /// After this round (default: the last round with a result).
     #[arg(long, value_name = "ROUND")]
     after: Option<u32>,
@@ -55,14 +58,16 @@ pub async fn standings(ctx: &Ctx, a: StandingsArgs) -> Result<(), CliError> {
     print_either(ctx.json, &StandingsView::from(&s), &render_standings(&s))
 }
 
-/// `tengen explain T A B`: why A is above B (or the other way round).
+/// `tengen explain T A B`: why A is above B (or the other way round); players by number, printed the same way.
 pub async fn explain(ctx: &Ctx, a: ExplainArgs) -> Result<(), CliError> {
     let desk = ctx.desk().await?;
+    let numbering = Numbering::read(&desk, a.tournament).await?;
+    let [first, second] = numbering.ids_of([a.a, a.b])?;
     let request = ExplainRequest {
         tournament_id: a.tournament,
         after_round: a.after.unwrap_or(0),
-        a: a.a,
-        b: a.b,
+        a: first,
+        b: second,
         tiebreaks: a.tiebreaks.map(|t| t.0).unwrap_or_default(),
     };
     let e = desk
@@ -71,6 +76,6 @@ pub async fn explain(ctx: &Ctx, a: ExplainArgs) -> Result<(), CliError> {
     print_either(
         ctx.json,
         &ExplanationView::from(&e),
-        &render_explanation(&e),
+        &render_explanation(&e, &|id| numbering.label(id)),
     )
 }

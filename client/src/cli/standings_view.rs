@@ -1,4 +1,5 @@
-//! Renderings of the standings (places, MMS, wins, one column per tie-break, then section winners and prizes)
+//! Renderings of the standings (places, MMS, wins, one column per tie-break, then section winners, section prizes
+//! and prizes)
 //! and of an explanation of why one player is above another; serde mirrors for `--json`. Renderers return
 //! strings; nothing here talks to the server.
 
@@ -8,7 +9,7 @@ use serde::Serialize;
 use tengen_proto::v1 as pb;
 
 use super::output::Table;
-use super::round_view::{player_name, PlayerRefView};
+use super::round_view::{player_name, player_tag, PlayerRefView};
 use crate::values::{format_fee, format_half};
 
 /// An exact tie-break value.
@@ -66,12 +67,15 @@ fn row_view(r: &pb::StandingRow) -> RowView {
     }
 }
 
-/// A McMahon section with its winners.
+/// A section (McMahon section or the director's category) with its winners and prizes.
 #[derive(Debug, Serialize)]
 pub struct SectionView {
     pub starting_mms_half: i32,
+    /// A category's lowest rank; empty for a McMahon section.
+    pub lowest_rank: String,
     pub winners: Vec<u64>,
     pub rows: Vec<RowView>,
+    pub prizes: Vec<PrizeView>,
 }
 
 /// A cash prize.
@@ -105,20 +109,35 @@ impl From<&pb::Standings> for StandingsView {
                 .iter()
                 .map(|sec| SectionView {
                     starting_mms_half: sec.starting_mms_half,
+                    lowest_rank: sec.lowest_rank.clone(),
                     winners: sec.winners.clone(),
                     rows: sec.rows.iter().map(row_view).collect(),
+                    prizes: sec.prizes.iter().map(prize_view).collect(),
                 })
                 .collect(),
-            prizes: s
-                .prizes
-                .iter()
-                .map(|p| PrizeView {
-                    participant_id: p.participant_id,
-                    place: p.place,
-                    cents: p.cents,
-                })
-                .collect(),
+            prizes: s.prizes.iter().map(prize_view).collect(),
         }
+    }
+}
+
+fn prize_view(p: &pb::Prize) -> PrizeView {
+    PrizeView {
+        participant_id: p.participant_id,
+        place: p.place,
+        cents: p.cents,
+    }
+}
+
+/// How a section is named: "starting at 30" (a McMahon section), "1d and up" or "10k to below 1d" (categories,
+/// strongest first).
+fn section_name(sections: &[&pb::StandingSection], i: usize) -> String {
+    let sec = sections[i];
+    if sec.lowest_rank.is_empty() {
+        return format!("starting at {}", format_half(sec.starting_mms_half.into()));
+    }
+    match i.checked_sub(1).map(|k| sections[k].lowest_rank.as_str()) {
+        Some(above) if !above.is_empty() => format!("{} to below {above}", sec.lowest_rank),
+        _ => format!("{} and up", sec.lowest_rank),
     }
 }
 
@@ -155,7 +174,7 @@ pub fn render_standings(s: &pb::Standings) -> String {
         let p = r.player.clone().unwrap_or_default();
         let mut cells = vec![
             place_text(r.place, r.shared),
-            p.number.to_string(),
+            player_tag(&p),
             player_name(&p),
             p.rank.clone(),
             format_half(r.mms_half.into()),
@@ -175,21 +194,37 @@ pub fn render_standings(s: &pb::Standings) -> String {
         .filter_map(|r| r.player.as_ref())
         .map(|p| (p.id, player_name(p)))
         .collect();
-    let name = |id: u64| names.get(&id).cloned().unwrap_or_else(|| format!("#{id}"));
-    let sections: Vec<&pb::StandingSection> = s
-        .sections
-        .iter()
-        .filter(|sec| !sec.winners.is_empty())
-        .collect();
-    if !sections.is_empty() {
+    let name = |id: u64| names.get(&id).cloned().unwrap_or_else(|| format!("P{id}"));
+    let sections: Vec<&pb::StandingSection> = s.sections.iter().collect();
+    if sections.iter().any(|sec| !sec.winners.is_empty()) {
         out.push_str("section winners:\n");
-        for sec in sections {
+        for (i, sec) in sections.iter().enumerate() {
+            if sec.winners.is_empty() {
+                continue;
+            }
             let winners: Vec<String> = sec.winners.iter().map(|&id| name(id)).collect();
             out.push_str(&format!(
-                "  starting at {}: {}\n",
-                format_half(sec.starting_mms_half.into()),
+                "  {}: {}\n",
+                section_name(&sections, i),
                 winners.join(", ")
             ));
+        }
+    }
+    if sections.iter().any(|sec| !sec.prizes.is_empty()) {
+        out.push_str("section prizes:\n");
+        let mut table = Table::new(&["section", "place", "name", "amount"]);
+        for (i, sec) in sections.iter().enumerate() {
+            for p in &sec.prizes {
+                table.row(vec![
+                    section_name(&sections, i),
+                    p.place.to_string(),
+                    name(p.participant_id),
+                    format_fee(p.cents),
+                ]);
+            }
+        }
+        for line in table.render().lines() {
+            out.push_str(&format!("  {line}\n"));
         }
     }
     if !s.prizes.is_empty() {
@@ -237,8 +272,9 @@ impl From<&pb::Explanation> for ExplanationView {
     }
 }
 
-/// The server's sentence, then the separating criterion and both values (nothing more when tied).
-pub fn render_explanation(e: &pb::Explanation) -> String {
+/// The server's sentence, then the separating criterion and both values (nothing more when tied). `label` prints
+/// a participant id as the desk reads it (`#7`).
+pub fn render_explanation(e: &pb::Explanation, label: &dyn Fn(u64) -> String) -> String {
     let mut out = format!("{}\n", e.text);
     let value = |v: &Option<pb::Value>| v.as_ref().map(value_text).unwrap_or_default();
     // When they are tied on every criterion the server's sentence says so; nothing to add.
@@ -246,10 +282,10 @@ pub fn render_explanation(e: &pb::Explanation) -> String {
         out.push_str(&format!(
             "{}: player {} (place {}) has {}, player {} (place {}) has {}\n",
             e.criterion,
-            e.higher,
+            label(e.higher),
             e.higher_place,
             value(&e.higher_value),
-            e.lower,
+            label(e.lower),
             e.lower_place,
             value(&e.lower_value)
         ));
@@ -311,6 +347,7 @@ mod tests {
                 starting_mms_half: 60,
                 rows: vec![],
                 winners: vec![1],
+                ..Default::default()
             }],
             prizes: vec![
                 pb::Prize {
@@ -342,6 +379,42 @@ prizes:
     }
 
     #[test]
+    fn issue_12_categories_show_their_winners_and_prizes() {
+        let category = |lowest: &str, winner: u64, cents: i64| pb::StandingSection {
+            starting_mms_half: 60,
+            lowest_rank: lowest.into(),
+            winners: vec![winner],
+            prizes: vec![pb::Prize {
+                participant_id: winner,
+                place: 1,
+                cents,
+            }],
+            ..Default::default()
+        };
+        let s = pb::Standings {
+            tournament_id: 1,
+            after_round: 5,
+            criteria: vec!["MMS".into()],
+            rows: vec![
+                row(1, false, 1, "Côté", 69, "1"),
+                row(2, false, 2, "Li", 68, "1"),
+            ],
+            sections: vec![category("1d", 1, 5000), category("30k", 2, 2550)],
+            prizes: vec![],
+        };
+        let text = render_standings(&s);
+        assert!(
+            text.contains("section winners:\n  1d and up: Côté A\n  30k to below 1d: Li A\n"),
+            "{text}"
+        );
+        assert!(text.contains("section prizes:"), "{text}");
+        assert!(
+            text.contains("30k to below 1d  1      Li A    25.50"),
+            "{text}"
+        );
+    }
+
+    #[test]
     fn an_explanation_names_the_separating_criterion() {
         let e = pb::Explanation {
             higher: 4,
@@ -353,9 +426,15 @@ prizes:
             lower_value: Some(value("148")),
             text: "Li Wei is above Berg Jo on SOS".into(),
         };
+        // Participant ids 4 and 9 are #2 and #7 on the sheets; an unnumbered one prints as its register id.
+        let label = |id: u64| match id {
+            4 => "#2".to_string(),
+            9 => "#7".to_string(),
+            other => format!("P{other}"),
+        };
         assert_eq!(
-            render_explanation(&e),
-            "Li Wei is above Berg Jo on SOS\nsos: player 4 (place 3) has 150½, player 9 (place 4) has 148\n"
+            render_explanation(&e, &label),
+            "Li Wei is above Berg Jo on SOS\nsos: player #2 (place 3) has 150½, player #7 (place 4) has 148\n"
         );
     }
 
@@ -370,7 +449,7 @@ prizes:
             ..Default::default()
         };
         assert_eq!(
-            render_explanation(&e),
+            render_explanation(&e, &|id| format!("#{id}")),
             "P1 X and P2 X are tied on every criterion and share place 1\n"
         );
     }

@@ -5,6 +5,7 @@ use serde::Serialize;
 use tengen_proto::v1 as pb;
 
 use super::output::{print_fields, Table};
+use super::player_arg::register_label;
 use super::CliError;
 use crate::clock::format_utc;
 use crate::values::{format_fee, format_rounds, role_name, status_name};
@@ -156,7 +157,7 @@ pub fn print_participant(p: &pb::Participant, json: bool) -> Result<(), CliError
         return super::output::print_json(&v);
     }
     let mut pairs = vec![
-        ("id", v.id.to_string()),
+        ("register id", register_label(v.id)),
         ("revision", v.revision.to_string()),
         ("name", format!("{} {}", v.family_name, v.given_name)),
         ("rank", v.rank.clone()),
@@ -215,7 +216,7 @@ pub fn print_participants(list: &[pb::Participant], json: bool) -> Result<(), Cl
     ]);
     for v in &views {
         table.row(vec![
-            v.id.to_string(),
+            register_label(v.id),
             v.revision.to_string(),
             format!("{} {}", v.family_name, v.given_name),
             v.rank.clone(),

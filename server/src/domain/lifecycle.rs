@@ -69,6 +69,149 @@ fn name_of(state: &State, id: ParticipantId) -> String {
     })
 }
 
+/// "#7 Kim Ara": the number on the sheets and the name (the register id before numbering). Every message that
+/// names a player inside a tournament uses it, so what a desk reads is what it types.
+pub fn label(state: &State, t: TournamentId, id: ParticipantId) -> String {
+    match state.play.get(&t).and_then(|pl| pl.numbers.get(&id)) {
+        Some(n) => format!("#{n} {}", name_of(state, id)),
+        None => format!("{id} {}", name_of(state, id)),
+    }
+}
+
+/// "#7 Kim Ara" for a refusal or a warning about a draw input: the number the register holds, else the one this
+/// draw gives (a latecomer numbered by it), else the register id.
+fn label_in(state: &State, t: TournamentId, input: &draw::Snapshot, id: ParticipantId) -> String {
+    let numbered = state
+        .play
+        .get(&t)
+        .is_some_and(|pl| pl.numbers.contains_key(&id));
+    let drawn = input
+        .players
+        .iter()
+        .find(|p| p.id == player_id(id) && p.number > 0);
+    match drawn {
+        Some(p) if !numbered => format!("#{} {}", p.number, name_of(state, id)),
+        _ => label(state, t, id),
+    }
+}
+
+/// Where player `id` is in round `r`, for a refusal that named them at the wrong place: "#7 Kim Ara plays at table
+/// 9", "#7 Kim Ara has the bye in round 2", "#7 Kim Ara is not paired in round 2".
+fn whereabouts(state: &State, t: TournamentId, r: &RoundRecord, id: ParticipantId) -> String {
+    let who = label(state, t, id);
+    match r.game_of(id) {
+        Some(g) => format!("{who} plays at table {}", g.table),
+        None if r.bye == Some(id) => format!("{who} has the bye in round {}", r.number),
+        None => format!("{who} is not paired in round {}", r.number),
+    }
+}
+
+/// Refuses a report about player `id` at `table` when they do not play there, saying where they are instead.
+fn plays_at(
+    state: &State,
+    t: TournamentId,
+    r: &RoundRecord,
+    table: u32,
+    id: ParticipantId,
+) -> Result<(), Rejected> {
+    if r.game_at(table).is_some_and(|g| g.has(id)) {
+        return Ok(());
+    }
+    let p = state
+        .participants
+        .get(&id)
+        .ok_or(Rejected::UnknownParticipant(id))?;
+    if !p.entries.contains_key(&t) {
+        return Err(Rejected::NotEntered {
+            participant: id,
+            tournament: t,
+        });
+    }
+    let mut why = whereabouts(state, t, r, id);
+    if r.game_of(id).is_some() {
+        why.push_str(&format!(", not table {table}"));
+    }
+    Err(Rejected::invalid("player", why))
+}
+
+/// Players checked in for round `r` (their entry lists it) who have neither a game nor the bye in it. Nobody
+/// may miss a round without a decision: publishing and closing refuse while this list is not empty.
+pub fn unseated(state: &State, t: TournamentId, r: &RoundRecord) -> Vec<ParticipantId> {
+    state
+        .participants
+        .values()
+        .filter(|p| {
+            p.entries
+                .get(&t)
+                .is_some_and(|e| Field::available(e, r.number))
+                && r.game_of(p.id).is_none()
+                && r.bye != Some(p.id)
+        })
+        .map(|p| p.id)
+        .collect()
+}
+
+/// Refuses `action` on round `r` while a present player has no seat, naming each one and the three decisions.
+fn everyone_seated(
+    state: &State,
+    t: TournamentId,
+    r: &RoundRecord,
+    action: &str,
+) -> Result<(), Rejected> {
+    let missing = unseated(state, t, r);
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let names: Vec<String> = missing
+        .iter()
+        .take(12)
+        .map(|id| label(state, t, *id))
+        .collect();
+    Err(precondition(format!(
+        "cannot {action} round {}: {} checked in for it but without a game or the bye: {}{}. For each, pair them \
+         (round edit … pair), give them the bye (… bye) or mark them absent for this round (… absent)",
+        r.number,
+        if missing.len() == 1 { "a player is" } else { "players are" },
+        names.join(", "),
+        if missing.len() > 12 { ", …" } else { "" }
+    )))
+}
+
+/// Warnings for a fresh draw of round `n`: players paired again right after losing round `n - 1` by forfeit (a
+/// referee's no-show, or a forfeit result) — are they really here?
+fn paired_after_forfeit(
+    state: &State,
+    t: TournamentId,
+    pl: &Play,
+    round: &RoundRecord,
+) -> Vec<String> {
+    let Some(prev) = round.number.checked_sub(1).and_then(|n| pl.round(n)) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for g in &prev.games {
+        let Some(result) = g.confirmed.as_ref().filter(|r| r.by_forfeit) else {
+            continue;
+        };
+        let losers = match result.outcome {
+            Outcome::WhiteWins => vec![g.black],
+            Outcome::BlackWins => vec![g.white],
+            Outcome::BothLose => vec![g.white, g.black],
+            _ => Vec::new(),
+        };
+        for p in losers {
+            if round.game_of(p).is_some() {
+                out.push(format!(
+                    "{} lost round {} by forfeit and is paired again: check they are here (or mark them absent)",
+                    label(state, t, p),
+                    prev.number
+                ));
+            }
+        }
+    }
+    out
+}
+
 /// Numbers every entrant who is not withdrawn, by strength.
 pub fn number_players(
     state: &State,
@@ -190,8 +333,8 @@ pub fn draw_round(
         let settings = field.draw_settings();
         let round = tengen_draw::draw(&input.snapshot, &settings, seed)
             .map_err(|e| precondition(format!("the draw failed: {e}")))?;
-        let name = |id: draw::PlayerId| name_of(state, participant_id(id));
-        RoundRecord {
+        let name = |id: draw::PlayerId| label_in(state, t, &input.snapshot, participant_id(id));
+        let mut record = RoundRecord {
             number: n,
             state: RoundState::Drawn,
             seed,
@@ -204,7 +347,10 @@ pub fn draw_round(
                 .collect(),
             draws,
             published_at_ms: None,
-        }
+        };
+        let forfeits = paired_after_forfeit(state, t, pl, &record);
+        record.warnings.extend(forfeits);
+        record
     };
     Ok(vec![Event::RoundDrawn {
         tournament: t,
@@ -231,6 +377,7 @@ pub fn publish(
             r.state.as_str()
         )));
     }
+    everyone_seated(state, t, r, "publish")?;
     Ok(vec![Event::RoundStateSet {
         tournament: t,
         revision: pl.revision.next(),
@@ -250,6 +397,7 @@ pub fn close(state: &State, t: TournamentId, n: u32, now_ms: i64) -> Result<Vec<
         RoundState::Closed => return Err(precondition(format!("round {n} is already closed"))),
         RoundState::Published => {}
     }
+    everyone_seated(state, t, r, "close")?;
     let open = r.open_games();
     if !open.is_empty() {
         let list: Vec<String> = open
@@ -319,8 +467,69 @@ fn to_engine_edit(edit: &RoundEdit) -> Edit {
     }
 }
 
-fn describe_edit(state: &State, edit: &RoundEdit) -> String {
-    let n = |p: &ParticipantId| name_of(state, *p);
+/// The players an edit names, and whether it changes their game (so each must be in one).
+fn edited_players(edit: &RoundEdit) -> (Vec<ParticipantId>, Option<&'static str>) {
+    match edit {
+        RoundEdit::Pair { a, b, white, .. } => ([*a, *b].into_iter().chain(*white).collect(), None),
+        RoundEdit::Swap { a, b, .. } => (vec![*a, *b], Some("swap")),
+        RoundEdit::Unpair { player } => (vec![*player], Some("unpair")),
+        RoundEdit::ExchangeColours { player } => (vec![*player], Some("exchange colours")),
+        RoundEdit::SetHandicap { player, .. } => (vec![*player], Some("set the handicap")),
+        RoundEdit::SetTable { player, .. } => (vec![*player], Some("move the game")),
+        RoundEdit::AssignBye { player, .. } | RoundEdit::MarkAbsent { player } => {
+            (vec![*player], None)
+        }
+    }
+}
+
+/// Refuses an edit that names someone not in the tournament, someone the round cannot seat (not checked in,
+/// withdrawn, not playing this round), or that changes the game of a player who has none in round `r`, saying
+/// where that player is ("cannot swap: #7 Kim Ara is not paired in round 2").
+fn check_edited_players(
+    state: &State,
+    t: TournamentId,
+    r: &RoundRecord,
+    input: &draw::Snapshot,
+    edit: &RoundEdit,
+) -> Result<(), Rejected> {
+    let (players, changes_game) = edited_players(edit);
+    for id in players {
+        let p = state
+            .participants
+            .get(&id)
+            .ok_or(Rejected::UnknownParticipant(id))?;
+        let Some(e) = p.entries.get(&t) else {
+            return Err(Rejected::NotEntered {
+                participant: id,
+                tournament: t,
+            });
+        };
+        if let Some(action) = changes_game.filter(|_| r.game_of(id).is_none()) {
+            return Err(precondition(format!(
+                "cannot {action}: {}",
+                whereabouts(state, t, r, id)
+            )));
+        }
+        if !input.players.iter().any(|x| x.id == player_id(id)) {
+            let who = label(state, t, id);
+            let n = r.number;
+            return Err(precondition(match e.status {
+                super::record::EntryStatus::CheckedIn => format!(
+                    "{who} does not play round {n}: their entry leaves it out (set their rounds first)"
+                ),
+                status => format!(
+                    "{who} is {} in tournament {}: check them in (or reinstate them) before round {n}",
+                    status.as_str(),
+                    t.0
+                ),
+            }));
+        }
+    }
+    Ok(())
+}
+
+fn describe_edit(state: &State, t: TournamentId, edit: &RoundEdit) -> String {
+    let n = |p: &ParticipantId| label(state, t, *p);
     match edit {
         RoundEdit::Pair { a, b, .. } => format!("pair {} – {}", n(a), n(b)),
         RoundEdit::Unpair { player } => format!("unpair the game of {}", n(player)),
@@ -358,6 +567,7 @@ pub fn edit_round(
     }
     let field = Field::new(state, tour);
     let input = field.snapshot(n);
+    check_edited_players(state, t, r, &input.snapshot, edit)?;
     let settings = field.draw_settings();
     let edited = tengen_draw::engine::apply_edit(
         &input.snapshot,
@@ -380,7 +590,7 @@ pub fn edit_round(
             )));
         }
     }
-    let name = |id: draw::PlayerId| name_of(state, participant_id(id));
+    let name = |id: draw::PlayerId| label_in(state, t, &input.snapshot, participant_id(id));
     let record = RoundRecord {
         games,
         bye: edited.bye.map(participant_id),
@@ -409,7 +619,7 @@ pub fn edit_round(
         tournament: t,
         revision: pl.revision.next(),
         round: record,
-        edit: describe_edit(state, edit),
+        edit: describe_edit(state, t, edit),
     });
     Ok(events)
 }
@@ -514,6 +724,7 @@ pub fn referee(
     tournament(state, t)?;
     let pl = play(state, t);
     let game = game_at(pl, t, n, table)?;
+    let round = round_of(pl, t, n)?;
     let mut g = game.clone();
     let forfeit = |outcome| GameResult {
         outcome,
@@ -522,15 +733,11 @@ pub fn referee(
     let mut decided = None;
     match report {
         RefereeReport::NoShow { absent } => {
+            plays_at(state, t, round, table, *absent)?;
             let outcome = if *absent == g.white {
                 Outcome::BlackWins
-            } else if *absent == g.black {
-                Outcome::WhiteWins
             } else {
-                return Err(Rejected::invalid(
-                    "absent",
-                    format!("{absent} does not play at table {table}"),
-                ));
+                Outcome::WhiteWins
             };
             decided = Some(forfeit(outcome));
             g.notes.push(format!(
@@ -545,12 +752,7 @@ pub fn referee(
                 .push(format!("both players absent (by {})", ctx.actor.terminal));
         }
         RefereeReport::LateStart { player, minutes } => {
-            if !g.has(*player) {
-                return Err(Rejected::invalid(
-                    "player",
-                    format!("{player} does not play at table {table}"),
-                ));
-            }
+            plays_at(state, t, round, table, *player)?;
             if *minutes > 24 * 60 {
                 return Err(Rejected::invalid("minutes", "at most 1440 minutes"));
             }
@@ -615,7 +817,7 @@ pub fn entry_options(
             .is_some_and(|pl| pl.starts.contains_key(&id))
         {
             return Err(precondition(
-                "the player has been drawn: their starting MMS is fixed (change the rank with move_start)",
+                "the player has been drawn: their starting MMS is fixed (a rank change can move it: entry rank … --move-start)",
             ));
         }
     }

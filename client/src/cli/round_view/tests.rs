@@ -73,11 +73,25 @@ Tournament 1, round 3: published (draw 1, seed 42, revision 7)
 table  #  white       rank  #  black    rank  hcp  komi  result
 1      1  Côté Marie  3d    4  Li Wei   2d    0    6½    1-0
 2      5  Smith Ann   1k    9  Berg Jo  4k    3    0     pending
-bye: 12 Ng Al (15k)
-unpaired: 13 Roe Kim (20k)
+bye: #12 Ng Al (15k)
+unpaired: #13 Roe Kim (20k)
 warning: Li Wei and Côté Marie are from the same club
 ";
     assert_eq!(text, expected);
+}
+
+#[test]
+fn a_player_without_a_number_shows_the_register_id_to_type() {
+    // A latecomer paired by hand before the next draw numbers them: `P14` is what the director types.
+    let mut round = published_round();
+    round.games[1].black = Some(player(14, 0, "Late", "Lou", "5k"));
+    round.unpaired = vec![player(15, 0, "Later", "Lee", "6k")];
+    let text = render_round(&round);
+    assert!(
+        text.contains("2      5  Smith Ann   1k    P14  Late Lou"),
+        "{text}"
+    );
+    assert!(text.contains("unpaired: P15 Later Lee (6k)\n"), "{text}");
 }
 
 #[test]
@@ -147,8 +161,8 @@ fn progress_lists_open_games_with_reports_and_ready_groups() {
     };
     let expected = "\
 Tournament 1, round 3 (published): 1 confirmed, 1 pending, 0 missing, 0 mismatch, 0 disputed; forfeit after 30 min
-table  white             black           status   reports
-2      5 Smith Ann (1k)  9 Berg Jo (4k)  pending  desk-2: 0-1
+table  white              black            status   reports
+2      #5 Smith Ann (1k)  #9 Berg Jo (4k)  pending  desk-2: 0-1
 score groups for the next round (lowest first):
 mms  players  ready
 20½  4        complete
@@ -165,7 +179,7 @@ fn numbers_and_suggestion_render() {
     };
     assert_eq!(
         render_numbers(&numbers),
-        "#  id  name        rank  club   country\n1  7   Côté Marie  3d    Paris  FR\n"
+        "#  register id  name        rank  club   country\n1  P7           Côté Marie  3d    Paris  FR\n"
     );
     let s = pb::McMahonSuggestion {
         field: vec![
@@ -200,7 +214,7 @@ fn one_game_reads_on_one_line_with_its_reports_and_notes() {
     game.notes = vec!["black 10 min late".into()];
     assert_eq!(
         render_game(&game),
-        "table 2: 5 Smith Ann (1k) – 9 Berg Jo (4k), hcp 3, komi 0: pending (desk-2: 0-1)\n\
+        "table 2: #5 Smith Ann (1k) – #9 Berg Jo (4k), hcp 3, komi 0: pending (desk-2: 0-1)\n\
          note: black 10 min late\n"
     );
 }

@@ -733,3 +733,206 @@ proptest! {
         prop_assert_eq!(st.rows.len(), n + 1);
     }
 }
+
+#[test]
+fn a_player_checked_in_after_the_draw_blocks_publish_and_close_until_the_director_decides() {
+    let mut s = event(3, &SEVEN[..6], false);
+    close_registration(&mut s);
+    draw(&mut s, 1).expect("draw");
+    // A latecomer checked in at the late desk after the draw: present for round 1, but in no game.
+    try_run(
+        &mut s,
+        Command::RegisterParticipant {
+            fields: player("Hill", "4k"),
+            enter: vec![EnterSpec {
+                tournament: T,
+                rounds: None,
+            }],
+            check_in: true,
+            different_person: false,
+        },
+        &ctx_as(Role::LateDesk, "late", 1),
+    )
+    .expect("late registration");
+    let late = ParticipantId(7);
+    let publish_cmd = Command::PublishRound {
+        tournament: T,
+        round: 1,
+    };
+    let refused = try_run(
+        &mut s,
+        publish_cmd.clone(),
+        &ctx_as(Role::Director, "td", 1),
+    );
+    match &refused {
+        Err(Rejected::Precondition(m)) => {
+            assert!(
+                m.contains("Hill A") && m.contains("bye") && m.contains("absent"),
+                "{m}"
+            )
+        }
+        other => panic!("publish with an unseated player: {other:?}"),
+    }
+    run(
+        &mut s,
+        Command::EditRound {
+            tournament: T,
+            round: 1,
+            edit: RoundEdit::MarkAbsent { player: late },
+            expected: None,
+        },
+    );
+    try_run(&mut s, publish_cmd, &ctx_as(Role::Director, "td", 1)).expect("decided: publishes");
+}
+
+#[test]
+fn a_player_who_lost_by_forfeit_and_is_paired_again_is_a_warning() {
+    let mut s = event(3, &SEVEN[..6], false);
+    close_registration(&mut s);
+    draw(&mut s, 1).expect("draw");
+    publish(&mut s, 1);
+    let games = round(&s, 1).games;
+    let absent = games[0].black;
+    try_run(
+        &mut s,
+        Command::RefereeReport {
+            tournament: T,
+            round: 1,
+            table: 1,
+            report: RefereeReport::NoShow { absent },
+        },
+        &ctx_as(Role::Referee, "referee", 1),
+    )
+    .expect("no-show");
+    for g in &games[1..] {
+        report(&mut s, 1, g.table, Outcome::WhiteWins, "r1").expect("result");
+    }
+    run(
+        &mut s,
+        Command::CloseRound {
+            tournament: T,
+            round: 1,
+        },
+    );
+    draw(&mut s, 2).expect("draw 2");
+    let number = s.play[&T].numbers[&absent];
+    let warnings = round(&s, 2).warnings;
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.starts_with(&format!("#{number} ")) && w.contains("forfeit")),
+        "{warnings:?}"
+    );
+}
+
+/// "#N Family A" for participant `id`, as the sheets print them.
+fn sheet_label(s: &State, id: ParticipantId) -> String {
+    let p = &s.participants[&id].fields;
+    format!(
+        "#{} {} {}",
+        s.play[&T].numbers[&id], p.family_name, p.given_name
+    )
+}
+
+fn refusal(result: Result<Vec<Event>, Rejected>) -> String {
+    match result {
+        Err(e) => e.to_string(),
+        Ok(events) => panic!("accepted: {events:?}"),
+    }
+}
+
+#[test]
+fn issue_12_a_referee_at_the_wrong_table_is_told_where_the_player_plays() {
+    let mut s = event(3, &SEVEN, false);
+    close_registration(&mut s);
+    draw(&mut s, 1).expect("draw");
+    publish(&mut s, 1);
+    let r = round(&s, 1);
+    let (elsewhere, bye) = (r.games[1].white, r.bye.expect("seven players: a bye"));
+    let referee = |s: &mut State, report: RefereeReport| {
+        try_run(
+            s,
+            Command::RefereeReport {
+                tournament: T,
+                round: 1,
+                table: 1,
+                report,
+            },
+            &ctx_as(Role::Referee, "referee", 1),
+        )
+    };
+    let wrong = refusal(referee(&mut s, RefereeReport::NoShow { absent: elsewhere }));
+    assert_eq!(
+        wrong,
+        format!(
+            "player: {} plays at table {}, not table 1",
+            sheet_label(&s, elsewhere),
+            r.games[1].table
+        )
+    );
+    let late = RefereeReport::LateStart {
+        player: bye,
+        minutes: 5,
+    };
+    assert_eq!(
+        refusal(referee(&mut s, late)),
+        format!("player: {} has the bye in round 1", sheet_label(&s, bye))
+    );
+    assert!(round(&s, 1).games[0].notes.is_empty(), "nothing recorded");
+}
+
+#[test]
+fn issue_12_edit_refusals_name_players_by_their_sheet_number() {
+    let mut s = event(3, &SEVEN, false);
+    close_registration(&mut s);
+    draw(&mut s, 1).expect("draw");
+    let r = round(&s, 1);
+    let bye = r.bye.expect("seven players: a bye");
+    let (a, b) = (r.games[0].white, r.games[1].black);
+    let edit = |s: &mut State, edit: RoundEdit| {
+        try_run(
+            s,
+            Command::EditRound {
+                tournament: T,
+                round: 1,
+                edit,
+                expected: None,
+            },
+            &ctx_as(Role::Director, "td", 1),
+        )
+    };
+    let swap = RoundEdit::Swap {
+        a,
+        b: bye,
+        force: false,
+    };
+    assert_eq!(
+        refusal(edit(&mut s, swap)),
+        format!(
+            "cannot swap: {} has the bye in round 1",
+            sheet_label(&s, bye)
+        )
+    );
+    // The engine's own refusals use the number too, never the register id.
+    let pair = RoundEdit::Pair {
+        a,
+        b,
+        white: None,
+        handicap: None,
+        table: None,
+        force: false,
+    };
+    let already = refusal(edit(&mut s, pair));
+    assert!(
+        already.contains(&format!(
+            "{} already plays at table {}",
+            sheet_label(&s, a),
+            r.games[0].table
+        )),
+        "{already}"
+    );
+    let stranger = ParticipantId(99);
+    let unknown = refusal(edit(&mut s, RoundEdit::Unpair { player: stranger }));
+    assert_eq!(unknown, "no participant P99");
+    assert_eq!(round(&s, 1), r, "nothing changed");
+}
