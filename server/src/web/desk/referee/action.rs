@@ -138,7 +138,10 @@ pub fn read_form(
 
 /// "#12 Côté Anne": the number a player is called by, and the name.
 fn who(roster: &Roster, p: ParticipantId) -> String {
-    format!("#{} {}", tag(roster, p), roster.full_name(p))
+    match roster.number(p) {
+        Some(n) => format!("#{n} {}", roster.full_name(p)),
+        None => format!("{p} {}", roster.full_name(p)),
+    }
 }
 
 /// The number on the sheets, or `P12` before numbering (what `data-player` and the forms carry).
