@@ -306,3 +306,203 @@ async fn kill_9_during_registrations_loses_no_acknowledged_command_and_half_appl
     assert_eq!(director.list_all().await?, after);
     Ok(())
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Restarts stay short whatever the crash history (issue 13, bug 6)
+
+/// How many entries the last start replayed after its snapshot ("replayed N log entries after the snapshot").
+fn tail_replayed(logs: &str) -> Option<u64> {
+    logs.lines()
+        .rev()
+        .find_map(|l| l.split("replayed ").nth(1))
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+}
+
+/// Registers `n` players, one command each.
+async fn register_many(desk: &Desk, n: usize, tag: &str) -> anyhow::Result<()> {
+    for i in 0..n {
+        desk.register_player(
+            tengen_tests::player(&format!("{tag}{i}"), "Snap", "5k"),
+            vec![],
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// With a snapshot every 40 entries, a series of `kill -9`s — including one right after a restart, before any
+/// write — never makes a restart replay more than 40 entries: the snapshot counter starts from the snapshot on
+/// disk, not from where the replay ended, and a start that replayed a long tail takes a snapshot at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn restarts_replay_at_most_one_snapshot_interval_after_any_series_of_crashes(
+) -> anyhow::Result<()> {
+    const EVERY: u64 = 40;
+    let mut venue = Venue::unstarted()?;
+    venue.set_args(&["--snapshot-every", &EVERY.to_string()]);
+    venue.restart().await?;
+    let mut worst = 0;
+    for (cycle, writes) in [35usize, 30, 0, 39, 41, 0, 0, 25].into_iter().enumerate() {
+        let director = venue.director().await?;
+        register_many(&director, writes, &format!("C{cycle}x")).await?;
+        venue.kill9()?;
+        venue.restart().await?;
+        let tail = tail_replayed(&venue.logs()).ok_or_else(|| {
+            anyhow::anyhow!(
+                "the server does not say how much it replayed:\n{}",
+                venue.logs()
+            )
+        })?;
+        worst = worst.max(tail);
+        assert!(
+            tail <= EVERY,
+            "after crash {cycle} the restart replayed {tail} entries (snapshot every {EVERY})"
+        );
+    }
+    eprintln!("worst replay after a crash: {worst} entries (snapshot every {EVERY})");
+    // Nothing acknowledged was lost on the way: 35 + 30 + 39 + 41 + 25 players and the director's token.
+    let all = venue.director().await?.list_all().await?;
+    assert_eq!(all.len(), 35 + 30 + 39 + 41 + 25);
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A storage that fails: never hang, say so (issue 13, bug 9)
+
+/// The data directory removed under a running server: SIGTERM still ends it within the bounded wait.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_whose_data_directory_vanished_still_stops_on_sigterm() -> anyhow::Result<()> {
+    let mut venue = Venue::start().await?;
+    let director = venue.director().await?;
+    // Enough that the stop's snapshot is a large value (sled writes those to files of their own).
+    for i in 0..300 {
+        let mut fields = tengen_tests::player(&format!("Gone{i}"), "Dir", "5k");
+        fields.notes = "n".repeat(2000);
+        director.register_player(fields, vec![]).await?;
+    }
+    std::fs::remove_dir_all(venue.data_dir())?;
+    // One more write, so the writer has something of its own to flush at the stop.
+    let _ = director
+        .register_player(tengen_tests::player("Late", "Gone", "5k"), vec![])
+        .await;
+    let started = std::time::Instant::now();
+    let status = venue.terminate(Duration::from_secs(30))?;
+    let took = started.elapsed();
+    let Some(status) = status else {
+        panic!(
+            "the server still ran 30 s after SIGTERM with its data directory gone:\n{}",
+            venue.logs()
+        );
+    };
+    eprintln!("stopped in {took:?} with {status}");
+    // sled's last flush fails on the missing directory and would wait forever: the server says so and exits 3.
+    if !status.success() {
+        assert_eq!(status.code(), Some(3), "{status}");
+        assert!(
+            venue.logs().contains("exiting anyway"),
+            "a stop cut short says why:\n{}",
+            venue.logs()
+        );
+    }
+    Ok(())
+}
+
+/// Mounts a tmpfs of `mib` MiB at `dir` (root only); `None` with a message when it cannot.
+fn small_disk(dir: &std::path::Path, mib: u32) -> Option<Unmount> {
+    std::fs::create_dir_all(dir).ok()?;
+    let ok = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "-o", &format!("size={mib}m"), "tengen-full"])
+        .arg(dir)
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false);
+    if ok {
+        Some(Unmount(dir.to_path_buf()))
+    } else {
+        eprintln!(
+            "SKIPPED: cannot mount a tmpfs at {} (needs root)",
+            dir.display()
+        );
+        None
+    }
+}
+
+/// Unmounts on drop.
+struct Unmount(std::path::PathBuf);
+
+impl Drop for Unmount {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount")
+            .arg("-l")
+            .arg(&self.0)
+            .status();
+    }
+}
+
+/// A full disk turns writes into UNAVAILABLE "disk full" while reads keep working, and the server still stops.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_disk_refuses_writes_clearly_keeps_reads_and_never_hangs() -> anyhow::Result<()> {
+    let mut venue = Venue::unstarted()?;
+    let Some(_mounted) = small_disk(&venue.data_dir(), 24) else {
+        return Ok(());
+    };
+    venue.restart().await?;
+    let director = venue.director().await?;
+    let first = director
+        .register_player(tengen_tests::player("First", "Full", "5k"), vec![])
+        .await?;
+    // Fill the file system beside the log, leaving a little room, then write until the log cannot grow.
+    let filler = venue.data_dir().join("filler");
+    let _ = std::process::Command::new("dd")
+        .args(["if=/dev/zero", "bs=1M", "count=64"])
+        .arg(format!("of={}", filler.display()))
+        .stderr(std::process::Stdio::null())
+        .status();
+    let mut refused = None;
+    for i in 0..20_000 {
+        let mut fields = tengen_tests::player(&format!("Full{i}"), "Disk", "5k");
+        fields.notes = "n".repeat(2000);
+        match director.register_player(fields, vec![]).await {
+            Ok(_) => {}
+            Err(status) => {
+                refused = Some(status);
+                break;
+            }
+        }
+    }
+    let refused = refused.ok_or_else(|| anyhow::anyhow!("20,000 writes fitted on a full disk"))?;
+    assert_eq!(refused.code(), tonic::Code::Unavailable, "{refused:?}");
+    assert!(
+        refused.message().contains("disk is full"),
+        "the desk is told why: {}",
+        refused.message()
+    );
+    // Reads keep working, and later writes get the same clear answer.
+    assert_eq!(director.get(first.id).await?.id, first.id);
+    let again = director
+        .register_player(tengen_tests::player("After", "Full", "5k"), vec![])
+        .await
+        .expect_err("a full disk takes no more writes");
+    assert_eq!(again.code(), tonic::Code::Unavailable);
+    assert!(
+        again.message().contains("disk is full"),
+        "{}",
+        again.message()
+    );
+    let status = venue.terminate(Duration::from_secs(30))?;
+    assert!(
+        status.is_some(),
+        "the server still ran 30 s after SIGTERM on a full disk:\n{}",
+        venue.logs()
+    );
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The power cut, and memory and size figures (issue 13): on demand
+
+#[path = "crash_recovery/power_cut.rs"]
+mod power_cut;
+
+#[path = "crash_recovery/figures.rs"]
+mod figures;

@@ -575,14 +575,14 @@ fn egf_export_skips_ghosts_shares_places_and_appends_pins() {
 }
 
 #[test]
-fn egf_export_needs_a_result_and_transliterates_latin_names() {
+fn egf_export_needs_a_result_and_transliterates_every_script() {
     let s = tournament();
     let text = body(&s, "egf", false);
     for expected in [
         "Muller Francois",
         "Odegard Asa",
         "Nguyen Van_An",
-        "井山 裕太",
+        "Jingshan Yutai",
         "; CL[A]",
         "; HA[h1]",
         "; KM[6.5]",
