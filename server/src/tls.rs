@@ -62,8 +62,20 @@ pub fn ensure(dir: &Path, names: &[String]) -> Result<VenueTls, TlsError> {
     if created_ca {
         let key = KeyPair::generate()?;
         let cert = ca_params()?.self_signed(&key)?;
-        write_private(&ca_key_path, &key.serialize_pem())?;
-        std::fs::write(&ca_path, cert.pem())?;
+        // Whole files or none, even after a power cut: a 0-byte ca.pem beside its key would never be made again.
+        let key_tmp = dir.join("ca.key.tmp");
+        let pem_tmp = dir.join("ca.pem.tmp");
+        write_private(&key_tmp, &key.serialize_pem())?;
+        write_private(&pem_tmp, &cert.pem())?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            // The certificate is public: desks copy it.
+            std::fs::set_permissions(&pem_tmp, std::fs::Permissions::from_mode(0o644))?;
+        }
+        std::fs::rename(&key_tmp, &ca_key_path)?;
+        std::fs::rename(&pem_tmp, &ca_path)?;
+        std::fs::File::open(dir)?.sync_all()?;
     }
     let ca_pem = std::fs::read_to_string(&ca_path)?;
     let ca_key = KeyPair::from_pem(&std::fs::read_to_string(&ca_key_path)?)?;

@@ -59,11 +59,46 @@ pub trait LogStore: Send + Sync + 'static {
 }
 
 /// The sled-backed store. One database per data directory.
+///
+/// sled 0.34 writes any tree node (page) over a quarter of its segment (about 128 KiB) to a file of its own
+/// under `blobs/` and never fsyncs that file, so a power cut can lose an acknowledged large entry or leave the
+/// database unopenable (found by the power-cut harness, `tests/tests/crash_recovery/power_cut.rs`). A leaf holds
+/// up to about 17 values before it splits, so no value stored in sled is longer than [`CHUNK`]: a longer entry is
+/// split across the `chunks` tree (its `log` value is a short marker), and snapshots live in a file beside the
+/// database, written durably (temp file, fsync, rename, fsync of the directory).
 pub struct SledStore {
     db: sled::Db,
     log: sled::Tree,
+    chunks: sled::Tree,
     meta: sled::Tree,
     file: std::fs::File,
+    dir: std::path::PathBuf,
+}
+
+/// The largest piece of an entry stored as one sled value: a full leaf of them (17, and twice that while it
+/// splits) stays well under sled's blob threshold.
+pub const CHUNK: usize = 3 * 1024;
+
+/// What a chunked entry's `log` value starts with (followed by the number of chunks, u32 big-endian): 16 bytes
+/// in all, shorter than any real entry (whose hash alone is 32 bytes).
+const CHUNKED: &[u8; 12] = b"tengen-chunk";
+
+/// The snapshot file in the database's directory: seq (8 bytes) ‖ the encoded snapshot.
+const SNAPSHOT_FILE: &str = "tengen-snapshot";
+
+/// Writes `bytes` to `path` so that after a power cut the file is either the old one or the new one, whole.
+fn write_durably(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let tmp = path.with_extension("tmp");
+    let mut f = std::fs::File::create(&tmp)?;
+    f.write_all(bytes)?;
+    f.sync_all()?;
+    drop(f);
+    std::fs::rename(&tmp, path)?;
+    if let Some(dir) = path.parent() {
+        std::fs::File::open(dir)?.sync_all()?;
+    }
+    Ok(())
 }
 
 impl SledStore {
@@ -72,8 +107,11 @@ impl SledStore {
         let db = sled::Config::new()
             .path(dir)
             .mode(sled::Mode::HighThroughput)
+            // sled's default page cache is 1 GiB: the register lives in memory already.
+            .cache_capacity(64 << 20)
             .open()?;
         let log = db.open_tree("log")?;
+        let chunks = db.open_tree("chunks")?;
         let meta = db.open_tree("meta")?;
         // sled's flush uses sync_file_range on Linux, which does not survive a power cut; fsync the file too.
         let file = std::fs::OpenOptions::new()
@@ -82,10 +120,40 @@ impl SledStore {
         Ok(SledStore {
             db,
             log,
+            chunks,
             meta,
             file,
+            dir: dir.to_path_buf(),
         })
     }
+
+    /// The stored bytes of entry `seq` from its `log` value: itself, or its chunks put back together.
+    fn whole(&self, seq: Seq, value: &[u8]) -> Result<Vec<u8>, StoreError> {
+        let Some(count) = value
+            .strip_prefix(CHUNKED)
+            .filter(|_| value.len() == 16)
+            .and_then(|n| <[u8; 4]>::try_from(n).ok())
+            .map(u32::from_be_bytes)
+        else {
+            return Ok(value.to_vec());
+        };
+        let mut out = Vec::with_capacity(count as usize * CHUNK);
+        for i in 0..count {
+            let piece = self
+                .chunks
+                .get(chunk_key(seq, i))?
+                .ok_or_else(|| StoreError::Corrupt(format!("entry {} lacks chunk {i}", seq.0)))?;
+            out.extend_from_slice(&piece);
+        }
+        Ok(out)
+    }
+}
+
+fn chunk_key(seq: Seq, i: u32) -> [u8; 12] {
+    let mut key = [0u8; 12];
+    key[..8].copy_from_slice(&seq.0.to_be_bytes());
+    key[8..].copy_from_slice(&i.to_be_bytes());
+    key
 }
 
 fn seq_of(key: &[u8]) -> Result<Seq, StoreError> {
@@ -98,9 +166,24 @@ fn seq_of(key: &[u8]) -> Result<Seq, StoreError> {
 impl LogStore for SledStore {
     fn append(&self, entries: &[(Seq, Vec<u8>)]) -> Result<(), StoreError> {
         let mut batch = sled::Batch::default();
+        let mut pieces = sled::Batch::default();
         for (seq, bytes) in entries {
-            batch.insert(&seq.0.to_be_bytes(), bytes.as_slice());
+            if bytes.len() <= CHUNK {
+                batch.insert(&seq.0.to_be_bytes(), bytes.as_slice());
+                continue;
+            }
+            let mut count = 0u32;
+            for (i, piece) in bytes.chunks(CHUNK).enumerate() {
+                count = u32::try_from(i + 1)
+                    .map_err(|_| StoreError::Corrupt("an entry of over 4 billion chunks".into()))?;
+                pieces.insert(&chunk_key(*seq, count - 1), piece);
+            }
+            let mut marker = CHUNKED.to_vec();
+            marker.extend_from_slice(&count.to_be_bytes());
+            batch.insert(&seq.0.to_be_bytes(), marker);
         }
+        // The pieces first: a marker is only ever written after what it points to (one flush makes both durable).
+        self.chunks.apply_batch(pieces)?;
         self.log.apply_batch(batch)?;
         Ok(())
     }
@@ -117,14 +200,18 @@ impl LogStore for SledStore {
             .take(limit)
             .map(|kv| {
                 let (k, v) = kv?;
-                Ok((seq_of(&k)?, v.to_vec()))
+                let seq = seq_of(&k)?;
+                Ok((seq, self.whole(seq, &v)?))
             })
             .collect()
     }
 
     fn last(&self) -> Result<Option<(Seq, Vec<u8>)>, StoreError> {
         match self.log.last()? {
-            Some((k, v)) => Ok(Some((seq_of(&k)?, v.to_vec()))),
+            Some((k, v)) => {
+                let seq = seq_of(&k)?;
+                Ok(Some((seq, self.whole(seq, &v)?)))
+            }
             None => Ok(None),
         }
     }
@@ -158,10 +245,24 @@ impl LogStore for SledStore {
             batch.remove(k);
         }
         self.log.apply_batch(batch)?;
-        if let Some((at, _)) = self.snapshot()? {
+        let doomed: Vec<sled::IVec> = self
+            .chunks
+            .range(chunk_key(Seq(seq.0 + 1), 0)..)
+            .keys()
+            .collect::<Result<_, _>>()?;
+        let mut batch = sled::Batch::default();
+        for k in doomed {
+            batch.remove(k);
+        }
+        self.chunks.apply_batch(batch)?;
+        if let Some(at) = self.snapshot_seq()? {
             if at > seq {
                 self.meta.remove("snapshot")?;
                 self.meta.remove("snapshot_seq")?;
+                match std::fs::remove_file(self.dir.join(SNAPSHOT_FILE)) {
+                    Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e.into()),
+                    _ => {}
+                }
             }
         }
         self.sync()
@@ -171,7 +272,9 @@ impl LogStore for SledStore {
         let mut value = Vec::with_capacity(8 + bytes.len());
         value.extend_from_slice(&seq.0.to_be_bytes());
         value.extend_from_slice(bytes);
-        self.meta.insert("snapshot", value)?;
+        write_durably(&self.dir.join(SNAPSHOT_FILE), &value)?;
+        // A snapshot of an older version lived inside sled: the file replaces it.
+        self.meta.remove("snapshot")?;
         self.meta.insert("snapshot_seq", &seq.0.to_be_bytes())?;
         self.sync()
     }
@@ -185,10 +288,21 @@ impl LogStore for SledStore {
     }
 
     fn snapshot(&self) -> Result<Option<(Seq, Vec<u8>)>, StoreError> {
-        match self.meta.get("snapshot")? {
-            Some(v) if v.len() >= 8 => Ok(Some((seq_of(&v[..8])?, v[8..].to_vec()))),
-            Some(_) => Err(StoreError::Corrupt("snapshot".into())),
-            None => Ok(None),
+        let from_file = match std::fs::read(self.dir.join(SNAPSHOT_FILE)) {
+            Ok(bytes) => Some(bytes),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return Err(e.into()),
+        };
+        let value = match from_file {
+            Some(bytes) => bytes,
+            None => match self.meta.get("snapshot")? {
+                Some(v) => v.to_vec(),
+                None => return Ok(None),
+            },
+        };
+        match value.split_first_chunk::<8>() {
+            Some((seq, rest)) => Ok(Some((Seq(u64::from_be_bytes(*seq)), rest.to_vec()))),
+            None => Err(StoreError::Corrupt("snapshot".into())),
         }
     }
 }
@@ -276,5 +390,54 @@ impl LogStore for MemoryStore {
 
     fn snapshot(&self) -> Result<Option<(Seq, Vec<u8>)>, StoreError> {
         Ok(self.snapshot.lock().map_err(poisoned)?.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Files under sled's `blobs/` directory: sled never fsyncs them, so the store must never make one.
+    fn blobs(dir: &Path) -> usize {
+        std::fs::read_dir(dir.join("blobs"))
+            .map(|d| d.count())
+            .unwrap_or(0)
+    }
+
+    #[test]
+    fn large_entries_and_snapshots_never_become_sled_blobs_and_read_back_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let big: Vec<u8> = (0..300 * 1024).map(|i| (i % 251) as u8).collect();
+        let small = vec![7u8; 100];
+        {
+            let store = SledStore::open(dir.path()).unwrap();
+            store
+                .append(&[
+                    (Seq(1), small.clone()),
+                    (Seq(2), big.clone()),
+                    (Seq(3), small.clone()),
+                ])
+                .unwrap();
+            store.put_snapshot(Seq(2), &big).unwrap();
+            store.sync().unwrap();
+        }
+        assert_eq!(blobs(dir.path()), 0, "no value went to a sled blob file");
+        let store = SledStore::open(dir.path()).unwrap();
+        let read = store.read_from(Seq(1), 10).unwrap();
+        assert_eq!(
+            read,
+            vec![
+                (Seq(1), small.clone()),
+                (Seq(2), big.clone()),
+                (Seq(3), small.clone())
+            ]
+        );
+        assert_eq!(store.snapshot().unwrap(), Some((Seq(2), big.clone())));
+        assert_eq!(store.snapshot_seq().unwrap(), Some(Seq(2)));
+        // A standby discarding entries drops their chunks and a snapshot past the cut.
+        store.truncate_after(Seq(1)).unwrap();
+        assert_eq!(store.read_from(Seq(1), 10).unwrap(), vec![(Seq(1), small)]);
+        assert_eq!(store.chunks.len(), 0);
+        assert_eq!(store.snapshot().unwrap(), None);
     }
 }
