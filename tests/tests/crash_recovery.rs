@@ -24,28 +24,43 @@ struct Attempt {
     check_in: bool,
 }
 
-fn attempt(desk: usize, n: usize) -> Attempt {
+/// Attempt `n` of desk `desk` in round of cuts `cycle` (0 outside the power-cut test): a unique name and EGD pin,
+/// contact data, every third one checked in.
+fn attempt(cycle: usize, desk: usize, n: usize) -> Attempt {
     let ranks = ["5k", "1d", "12k", "3d", "30k", "7d", "1p"];
     Attempt {
         request_id: request_id(),
         fields: pb::ParticipantFields {
-            family_name: format!("Crash{desk:02}"),
-            given_name: format!("N{n:03}"),
+            family_name: format!("Cut{cycle:02}D{desk:02}"),
+            given_name: format!("N{n:05}"),
             rank: ranks[(desk + n) % ranks.len()].into(),
-            rating: Some((desk * 100 + n) as i32),
+            rating: Some(((desk * 100 + n) % 3000) as i32),
             club: format!("Club {desk}"),
             city: "Leipzig".into(),
             country: "DE".into(),
-            egd_pin: format!("{}", 10_000_000 + desk * 1000 + n),
-            email: format!("d{desk}n{n}@example.org"),
-            phone: format!("+49 341 {desk:03}{n:04}"),
+            egd_pin: format!("{}", 10_000_000 + cycle * 1_000_000 + desk * 10_000 + n),
+            email: format!("c{cycle}d{desk}n{n}@example.org"),
+            phone: format!("+49 341 {desk:03}{n:05}"),
             fee_cents: 2500 + n as i64,
             paid: n % 2 == 0,
-            notes: format!("desk {desk} attempt {n}"),
+            notes: format!("cycle {cycle} desk {desk} attempt {n}"),
             ..Default::default()
         },
         check_in: n % 3 == 0,
     }
+}
+
+/// [`DESKS`] registration desks on `venue`, named `{prefix}-00`, `{prefix}-01`, …
+async fn registration_desks(venue: &Venue, prefix: &str) -> anyhow::Result<Vec<Desk>> {
+    let mut desks = Vec::new();
+    for d in 0..DESKS {
+        desks.push(
+            venue
+                .desk(&format!("{prefix}-{d:02}"), pb::Role::Registration)
+                .await?,
+        );
+    }
+    Ok(desks)
 }
 
 async fn send(desk: &Desk, a: &Attempt, tournament: u64) -> Result<pb::Participant, Status> {
@@ -144,14 +159,7 @@ async fn kill_9_during_registrations_loses_no_acknowledged_command_and_half_appl
     let mut venue = Venue::start().await?;
     let director = venue.director().await?;
     let main = director.create_tournament("Main", 4).await?.id;
-    let mut desks = Vec::new();
-    for d in 0..DESKS {
-        desks.push(
-            venue
-                .desk(&format!("reg-{d:02}"), pb::Role::Registration)
-                .await?,
-        );
-    }
+    let desks = registration_desks(&venue, "reg").await?;
 
     let acked = Arc::new(AtomicUsize::new(0));
     let enough = Arc::new(Notify::new());
@@ -161,7 +169,7 @@ async fn kill_9_during_registrations_loses_no_acknowledged_command_and_half_appl
         tasks.push(tokio::spawn(async move {
             let mut run: DeskRun = Vec::new();
             for n in 0..MAX_PER_DESK {
-                let a = attempt(d, n);
+                let a = attempt(0, d, n);
                 let result = send(&desk, &a, main).await;
                 let failed = result.is_err();
                 run.push((a, result));
@@ -264,7 +272,14 @@ async fn kill_9_during_registrations_loses_no_acknowledged_command_and_half_appl
     // The desks' tokens survived; retries of the unanswered commands (same request ids) make no duplicates.
     let seq_before_retries = status.last_seq;
     for a in &unanswered {
-        let desk_no: usize = a.fields.family_name["Crash".len()..].parse()?;
+        // The family name is `Cut{cycle}D{desk}` (see `attempt`).
+        let desk_no: usize = a
+            .fields
+            .family_name
+            .rsplit('D')
+            .next()
+            .unwrap_or_default()
+            .parse()?;
         let desk = desks[desk_no].reconnect(&venue).await?;
         let p = send(&desk, a, main).await?;
         check_record(&p, a, main);

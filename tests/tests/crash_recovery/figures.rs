@@ -11,7 +11,7 @@ use anyhow::{anyhow, bail, Context as _};
 use tengen_tests::{pb, Desk, PlayDesk, Venue};
 
 use super::power_cut::{du_bytes, register_field};
-use super::DESKS;
+use super::registration_desks;
 
 /// The server process of `venue`: the one whose command line names its data directory.
 fn server_pid(venue: &Venue) -> anyhow::Result<u32> {
@@ -167,14 +167,7 @@ async fn figures_for_a_2000_player_ten_round_event() -> anyhow::Result<()> {
         .await?
         .into_inner()
         .id;
-    let mut desks = Vec::new();
-    for d in 0..DESKS {
-        desks.push(
-            venue
-                .desk(&format!("fig-{d:02}"), pb::Role::Registration)
-                .await?,
-        );
-    }
+    let desks = registration_desks(&venue, "fig").await?;
     let took = register_field(&desks, PLAYERS, t, true).await?;
     eprintln!("{PLAYERS} players registered in {took:?}");
     print_footprint("after registration", &venue, PLAYERS)?;
@@ -248,14 +241,7 @@ async fn figures_for_100000_registrations() -> anyhow::Result<()> {
     let mut venue = Venue::start().await?;
     let director = venue.director().await?;
     let t = director.create_tournament("Figures", 4).await?.id;
-    let mut desks = Vec::new();
-    for d in 0..DESKS {
-        desks.push(
-            venue
-                .desk(&format!("fig-{d:02}"), pb::Role::Registration)
-                .await?,
-        );
-    }
+    let desks = registration_desks(&venue, "fig").await?;
     let took = register_field(&desks, count, t, false).await?;
     eprintln!(
         "{count} registrations in {took:?} ({:.0}/s)",

@@ -22,9 +22,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context as _};
-use tengen_tests::{pb, request_id, Desk, PlayDesk, Venue};
+use tengen_tests::{pb, Desk, PlayDesk, Venue};
 
-use super::{check_record, replayed_registrations, send, tail_replayed, Attempt, DeskRun, DESKS};
+use super::{
+    attempt, check_record, registration_desks, replayed_registrations, send, tail_replayed,
+    Attempt, DeskRun, DESKS,
+};
 
 /// Size of the loop file system for the power-cut cycles.
 const DISK_MIB: u64 = 512;
@@ -63,31 +66,6 @@ fn snapshot_args() -> Vec<String> {
 // ---------------------------------------------------------------------------------------------------------------
 // The load and the check
 
-/// Attempt `n` of desk `desk` in cut `cycle`: a unique name and EGD pin, contact data, every third one checked in.
-fn cut_attempt(cycle: usize, desk: usize, n: usize) -> Attempt {
-    let ranks = ["5k", "1d", "12k", "3d", "30k", "7d", "1p"];
-    Attempt {
-        request_id: request_id(),
-        fields: pb::ParticipantFields {
-            family_name: format!("Cut{cycle:02}D{desk:02}"),
-            given_name: format!("N{n:05}"),
-            rank: ranks[(desk + n) % ranks.len()].into(),
-            rating: Some(((desk * 100 + n) % 3000) as i32),
-            club: format!("Club {desk}"),
-            city: "Leipzig".into(),
-            country: "DE".into(),
-            egd_pin: format!("{}", 10_000_000 + cycle * 1_000_000 + desk * 10_000 + n),
-            email: format!("c{cycle}d{desk}n{n}@example.org"),
-            phone: format!("+49 341 {desk:03}{n:05}"),
-            fee_cents: 2500 + n as i64,
-            paid: n % 2 == 0,
-            notes: format!("cycle {cycle} desk {desk} attempt {n}"),
-            ..Default::default()
-        },
-        check_in: n % 3 == 0,
-    }
-}
-
 /// Every desk registers until its first failure (or `limit` attempts); the desks' runs, in desk order.
 fn start_load(
     desks: &[Desk],
@@ -105,7 +83,7 @@ fn start_load(
             tokio::spawn(async move {
                 let mut run: DeskRun = Vec::new();
                 for n in 0..limit {
-                    let a = cut_attempt(cycle, d, n);
+                    let a = attempt(cycle, d, n);
                     let result = send(&desk, &a, tournament).await;
                     let failed = result.is_err();
                     run.push((a, result));
@@ -339,14 +317,7 @@ async fn power_cut_loses_no_acknowledged_registration() -> anyhow::Result<()> {
     venue.restart().await?;
     let director = venue.director().await?;
     let main = director.create_tournament("Main", 4).await?.id;
-    let mut desks = Vec::new();
-    for d in 0..DESKS {
-        desks.push(
-            venue
-                .desk(&format!("cut-{d:02}"), pb::Role::Registration)
-                .await?,
-        );
-    }
+    let mut desks = registration_desks(&venue, "cut").await?;
     // The venue was set up long before the power goes: its first start is on the disk (the test below cuts the
     // power right after a first start).
     sync_file_system(&venue.data_dir())?;
@@ -496,14 +467,7 @@ async fn power_cut_right_after_a_large_draw_keeps_the_draw() -> anyhow::Result<(
     sync_file_system(&venue.data_dir())?;
     let director = venue.play_director().await?;
     let t = director.desk.create_tournament("Main", 5).await?.id;
-    let mut desks = Vec::new();
-    for d in 0..DESKS {
-        desks.push(
-            venue
-                .desk(&format!("draw-{d:02}"), pb::Role::Registration)
-                .await?,
-        );
-    }
+    let desks = registration_desks(&venue, "draw").await?;
     register_field(&desks, PLAYERS, t, true).await?;
     director.desk.set_registration_open(t, false).await?;
     let started = Instant::now();
@@ -565,14 +529,7 @@ async fn power_cut_on_a_full_file_system_loses_no_acknowledged_registration() ->
     venue.restart().await?;
     let director = venue.director().await?;
     let main = director.create_tournament("Main", 4).await?.id;
-    let mut desks = Vec::new();
-    for d in 0..DESKS {
-        desks.push(
-            venue
-                .desk(&format!("full-{d:02}"), pb::Role::Registration)
-                .await?,
-        );
-    }
+    let desks = registration_desks(&venue, "full").await?;
     sync_file_system(&venue.data_dir())?;
     let filler = venue.data_dir().join("filler");
     fill(&filler);
@@ -694,7 +651,7 @@ pub(super) async fn register_field(
         let n = per_desk.min(count.saturating_sub(d * per_desk));
         tasks.push(tokio::spawn(async move {
             for i in 0..n {
-                let mut a = cut_attempt(0, d, i);
+                let mut a = attempt(0, d, i);
                 a.check_in = check_in;
                 send(&desk, &a, tournament).await?;
             }
