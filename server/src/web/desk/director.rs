@@ -208,8 +208,7 @@ fn round_panel(roster: &Roster, desk: &Desk) -> Markup {
 
 /// Checked-in players with neither a game nor the bye in round `r` (a latecomer checked in after the draw): the
 /// round cannot be published or closed until the director pairs each, gives the bye, or marks them absent.
-fn unseated(roster: &Roster, r: &RoundRecord) -> Markup {
-    let missing = crate::domain::lifecycle::unseated(roster.state, roster.tournament.id, r);
+fn unseated(roster: &Roster, r: &RoundRecord, missing: &[ParticipantId]) -> Markup {
     html! {
         @if !missing.is_empty() {
             div #unseated .error {
@@ -259,7 +258,7 @@ fn review(roster: &Roster, r: &RoundRecord, desk: &Desk) -> Markup {
         }
         (games_table(roster, r))
         @if let Some(bye) = r.bye { p #bye { "Bye: " (label(roster, bye, r.number)) } }
-        (unseated(roster, r))
+        (unseated(roster, r, &crate::domain::lifecycle::unseated(roster.state, t, r)))
         h3 { "Change by hand" }
         (edit_form(t, r, desk))
         div .actions {
@@ -294,10 +293,10 @@ fn progress(roster: &Roster, r: &RoundRecord, desk: &Desk) -> Markup {
     let t = roster.tournament.id;
     let counts = crate::domain::lifecycle::progress_counts(r);
     let open = r.open_games();
-    let late = !crate::domain::lifecycle::unseated(roster.state, t, r).is_empty();
+    let missing = crate::domain::lifecycle::unseated(roster.state, t, r);
     html! {
-        @if late {
-            (unseated(roster, r))
+        @if !missing.is_empty() {
+            (unseated(roster, r, &missing))
             (edit_form(t, r, desk))
         }
         p #progress {
