@@ -1,7 +1,8 @@
 //! The replicated log end to end: a standby follows the primary over TLS, answers wait for it (sync), a frozen
 //! standby raises an alarm and catches up, a corrupted entry stops it loudly, 16 desks survive `kill -9` of the
 //! primary and a promotion without operator help and without a command applied twice, the old primary rejoins as
-//! a standby with an identical log, and a backup restores to the same state and standings.
+//! a standby with an identical log, a primary that steps down never acknowledges an entry it discards, and a backup
+//! restores to the same state and standings.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -278,6 +279,98 @@ async fn sixteen_desks_survive_kill9_of_the_primary_and_a_promotion() -> anyhow:
         .expect_err("the old primary takes no writes");
     assert_eq!(refused.code(), tonic::Code::Unavailable);
     assert_eq!(hashes(&old, last).await?, hashes(&standby, last).await?);
+    Ok(())
+}
+
+/// The bug of issue 18 §1: a primary that steps down must not answer "OK" for an entry it then discards. Here the
+/// standby freezes while a desk's registration waits for its acknowledgement (ack timeout 30 s), restarts with
+/// nothing to follow and is promoted; the old primary sees the newer epoch, steps down and discards the entry.
+/// The waiting desk must be told UNAVAILABLE at once — never OK — and the director must see an alarm.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_primary_that_steps_down_never_acknowledges_what_it_discards() -> anyhow::Result<()> {
+    let mut p = pair(&[], 30_000).await?;
+    let primary = p.primary.desk(&p.director).await?;
+    let t = tournament(&primary).await?;
+    primary
+        .register_player(tengen_tests::player("Kept", "A", "3k"), vec![tengen_tests::enter(t)])
+        .await?;
+    let kept_seq = primary.last_seq().await?;
+    wait_caught_up(&p.standby.desk(&p.director).await?, kept_seq).await?;
+
+    p.standby.signal("STOP")?;
+    let waiting = {
+        let desk = p.primary.desk(&p.director).await?;
+        tokio::spawn(async move {
+            desk.register_player(tengen_tests::player("Orphan", "A", "3k"), vec![])
+                .await
+        })
+    };
+    // The entry is durable on the primary, and its answer waits for the frozen standby.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while primary.last_seq().await? == kept_seq {
+        if Instant::now() > deadline {
+            bail!("the primary never wrote the second registration");
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(!waiting.is_finished(), "the answer waits for the standby");
+
+    // The standby comes back with nothing to follow and is promoted: a newer primary without the entry.
+    p.standby.kill9()?;
+    let nowhere = format!("https://127.0.0.1:{}", tengen_tests::free_port()?);
+    if let Some(i) = p.standby.args.iter().position(|a| a == "--follow") {
+        p.standby.args[i + 1] = nowhere;
+    }
+    p.standby.spawn()?;
+    p.standby.ready(&p.director).await?;
+    admin(&[
+        "--data",
+        &p.standby.data.display().to_string(),
+        "promote",
+        "--server",
+        &p.standby.url(),
+        "--token-file",
+        &p.primary.data.join("director.token").display().to_string(),
+    ])?;
+    let promoted_at = Instant::now();
+    let answer = tokio::time::timeout(Duration::from_secs(15), waiting)
+        .await
+        .context("the waiting desk got no answer within 15 s of the promotion")??;
+    let refused = answer.expect_err("an entry the old primary discards is never acknowledged");
+    assert_eq!(refused.code(), tonic::Code::Unavailable, "{refused:?}");
+    assert!(refused.message().contains(&p.standby.url()), "{refused:?}");
+    eprintln!(
+        "step-down answered the waiting desk {:?} after the promotion: {}",
+        promoted_at.elapsed(),
+        refused.message()
+    );
+
+    // The old primary follows the new one without the orphan, and says what it put aside.
+    let new_primary = p.standby.desk(&p.director).await?;
+    let last = new_primary.last_seq().await?;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let old = loop {
+        let old = primary.status().await?;
+        if old.alarms.iter().any(|a| a.contains("discarded")) {
+            break old;
+        }
+        if Instant::now() > deadline {
+            bail!("the old primary raised no alarm about the discarded entry: {old:?}");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(old.mode, "standby", "{old:?}");
+    assert!(
+        old.alarms
+            .iter()
+            .any(|a| a.contains("1 entry after") && a.contains("director: 1")),
+        "{old:?}"
+    );
+    wait_caught_up(&primary, last).await?;
+    assert_eq!(new_primary.find("orphan").await?.len(), 0);
+    assert_eq!(primary.find("orphan").await?.len(), 0);
+    assert_eq!(primary.find("kept").await?.len(), 1);
+    assert_eq!(hashes(&primary, last).await?, hashes(&new_primary, last).await?);
     Ok(())
 }
 

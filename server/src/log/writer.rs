@@ -4,7 +4,7 @@
 //! Request ids are remembered per terminal (a retry gets its original answer). `rehearse` decides a command the
 //! same way against a scratch state without writing (dry runs).
 
-use super::entry::{decode_trusted, encode, Hash, LogEntry};
+use super::entry::{decode_trusted, encode, stored_hash, Hash, LogEntry};
 use super::replay::{apply_entry, record_entry, write_snapshot, LogError};
 use super::store::LogStore;
 use crate::domain::{
@@ -33,6 +33,8 @@ pub struct Committed {
 pub struct Outcome {
     /// The entry that carries the change.
     pub seq: Seq,
+    /// That entry's hash: the answer holds only while the log still has this entry at `seq`.
+    pub hash: Hash,
     /// The record after the change.
     pub subject: Option<Subject>,
     /// True when this answers a retry of an already committed request.
@@ -233,21 +235,22 @@ fn answer_of(
     parts: &WriterParts,
     staged: &[Staged],
     seq: Seq,
-) -> Result<Option<Subject>, WriteError> {
-    if let Some(s) = staged.iter().find(|s| s.entry.seq == seq) {
-        return Ok(s.entry.subject.clone());
-    }
+) -> Result<(Option<Subject>, Hash), WriteError> {
     let unavailable =
         |e: String| WriteError::Unavailable(format!("cannot read entry {}: {e}", seq.0));
+    if let Some(s) = staged.iter().find(|s| s.entry.seq == seq) {
+        let hash = stored_hash(&s.bytes).ok_or_else(|| unavailable("truncated".into()))?;
+        return Ok((s.entry.subject.clone(), hash));
+    }
     let found = parts
         .store
         .read_from(seq, 1)
         .map_err(|e| unavailable(e.to_string()))?;
     match found.first() {
-        Some((s, bytes)) if *s == seq => Ok(decode_trusted(bytes)
-            .map_err(|e| unavailable(e.to_string()))?
-            .0
-            .subject),
+        Some((s, bytes)) if *s == seq => {
+            let (entry, hash) = decode_trusted(bytes).map_err(|e| unavailable(e.to_string()))?;
+            Ok((entry.subject, hash))
+        }
         _ => Err(unavailable("missing".into())),
     }
 }
@@ -262,9 +265,10 @@ fn stage(
     let fingerprint = fingerprint(&sub.cmd);
     let key = RequestKey::new(&sub.actor.terminal, &sub.request_id);
     if let Some(seq) = earlier(&parts.working, &key, &fingerprint)? {
-        let subject = answer_of(parts, staged, seq)?;
+        let (subject, hash) = answer_of(parts, staged, seq)?;
         return Ok(Outcome {
             seq,
+            hash,
             subject,
             replayed: true,
             token_secret: secrets.get(&key).cloned(),
@@ -306,6 +310,7 @@ fn stage(
     }
     let outcome = Outcome {
         seq,
+        hash,
         subject: entry.subject.clone(),
         replayed: false,
         token_secret: secret,

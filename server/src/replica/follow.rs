@@ -143,17 +143,23 @@ async fn common_prefix(peer: &mut Peer, store: &dyn LogStore, last: u64) -> Resu
     Ok(good)
 }
 
-/// Discards local entries after `keep` (kept in a file for the director), rebuilds the state from the log.
+/// Discards local entries after `keep` (kept in a file for the director), rebuilds the state from the log, and
+/// raises an alarm naming how many entries of which terminals went: a desk may have been answered for some of
+/// them while this server ran without its standby.
 fn discard_after(core: &Core, data_dir: &std::path::Path, keep: Seq) -> Result<usize, End> {
     let store = core.store.as_ref();
     let mut lines = String::new();
     let mut count = 0;
+    let mut by_terminal = std::collections::BTreeMap::<String, usize>::new();
     let mut from = keep.next();
     loop {
         let chunk = store.read_from(from, 512).map_err(store_err)?;
         let Some((last, _)) = chunk.last() else { break };
         from = last.next();
         for (seq, bytes) in chunk {
+            if let Ok((entry, _)) = crate::log::entry::decode_trusted(&bytes) {
+                *by_terminal.entry(entry.terminal).or_default() += 1;
+            }
             lines.push_str(&format!("{} {}\n", seq.0, hex::encode(bytes)));
             count += 1;
         }
@@ -161,10 +167,27 @@ fn discard_after(core: &Core, data_dir: &std::path::Path, keep: Seq) -> Result<u
     if count > 0 {
         let file = data_dir.join(format!("discarded-after-{}.log", keep.0));
         std::fs::write(&file, lines).map_err(store_err)?;
+        let terminals: Vec<String> = by_terminal
+            .iter()
+            .map(|(t, n)| format!("{t}: {n}"))
+            .collect();
         tracing::warn!(
             discarded = count,
             file = %file.display(),
-            "entries the new primary never had were discarded (none of them was acknowledged by a standby)"
+            "entries the new primary never had were discarded"
+        );
+        core.control.alarm(
+            "discarded",
+            format!(
+                "{count} {} after entry {} that the new primary never had {} discarded ({}); they are kept in \
+                 {}. Any of them answered while this server ran without its standby is lost: ask those desks to \
+                 check their last commands",
+                if count == 1 { "entry" } else { "entries" },
+                keep.0,
+                if count == 1 { "was" } else { "were" },
+                terminals.join(", "),
+                file.display()
+            ),
         );
     }
     store.truncate_after(keep).map_err(store_err)?;
@@ -404,6 +427,7 @@ pub async fn promote(core: &Arc<Core>) -> Result<Epoch, PromoteError> {
             .map_or(writer::SNAPSHOT_EVERY, |f| f.snapshot_every),
     })
     .map_err(|e| PromoteError::Failed(e.to_string()))?;
+    core.control.hub.restart();
     core.control.install_writer(w, thread);
     core.control.set_mode(Mode::Primary);
     core.control.clear("replication");
@@ -417,6 +441,9 @@ pub async fn step_down(core: &Arc<Core>, setup: FollowSetup) {
     core.control.set_mode(Mode::Standby {
         primary: setup.peer.url.clone(),
     });
+    // Every desk still waiting for the standby's acknowledgement is answered now, UNAVAILABLE: its entry may be
+    // among those about to be discarded, and this server can no longer vouch for it.
+    core.control.hub.depose();
     if let Some(thread) = core.control.take_writer() {
         let _ = tokio::task::spawn_blocking(move || thread.join()).await;
     }

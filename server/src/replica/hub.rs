@@ -1,5 +1,7 @@
 //! The primary's view of its standby: the last entry the standby reported durable, whether a standby is there at
-//! all, and the semi-synchronous wait a desk's answer goes through. Owns no I/O besides timers.
+//! all, and the semi-synchronous wait a desk's answer goes through. It also ends every wait at once when this server
+//! stops being the primary ([`Hub::depose`]), so no answer outlives the primaryship it was given under. Owns no I/O
+//! besides timers.
 
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -39,6 +41,8 @@ pub enum Replicated {
     TimedOut,
     /// The standby is still behind after an earlier timeout: the answer does not wait again.
     Lagging,
+    /// This server stopped being the primary while (or before) the answer waited: the entry may be discarded.
+    Deposed,
 }
 
 /// The primary's acknowledgement tracker.
@@ -50,6 +54,9 @@ pub struct Hub {
     streams: AtomicUsize,
     lagging: AtomicBool,
     standby: Mutex<String>,
+    /// Bumped each time this server stops or starts being the primary; a wait begun under one value ends when
+    /// it changes.
+    term: watch::Sender<u64>,
 }
 
 impl Hub {
@@ -63,7 +70,22 @@ impl Hub {
             streams: AtomicUsize::new(0),
             lagging: AtomicBool::new(false),
             standby: Mutex::new(String::new()),
+            term: watch::channel(0).0,
         }
+    }
+
+    /// This server stops being the primary: every pending wait ends with [`Replicated::Deposed`], and the
+    /// acknowledgements counted so far are forgotten (they were for a log that may now be cut).
+    pub fn depose(&self) {
+        self.restart();
+    }
+
+    /// This server becomes the primary (again): acknowledgements from an earlier primaryship do not count, since
+    /// the log they acknowledged may have been cut and rewritten since.
+    pub fn restart(&self) {
+        self.acked.send_replace(0);
+        self.lagging.store(false, Ordering::Relaxed);
+        self.term.send_modify(|t| *t += 1);
     }
 
     /// The configured mode.
@@ -103,6 +125,21 @@ impl Hub {
             || now_ms - self.last_ack_ms.load(Ordering::Relaxed) < PRESENT_FOR_MS
     }
 
+    /// The standby reports in but its log is not yet of this primaryship (an older epoch): it counts as present,
+    /// and its position does not count as an acknowledgement.
+    pub fn seen(&self, standby: &str, now_ms: i64) {
+        self.last_ack_ms.store(now_ms, Ordering::Relaxed);
+        self.name(standby);
+    }
+
+    fn name(&self, standby: &str) {
+        if let Ok(mut s) = self.standby.lock() {
+            if *s != standby {
+                *s = standby.to_string();
+            }
+        }
+    }
+
     /// The standby reports everything up to `seq` durable; `head` is the primary's last entry now.
     pub fn ack(&self, seq: u64, head: u64, standby: &str, now_ms: i64) {
         self.last_ack_ms.store(now_ms, Ordering::Relaxed);
@@ -117,16 +154,14 @@ impl Hub {
         if seq >= head {
             self.lagging.store(false, Ordering::Relaxed);
         }
-        if let Ok(mut s) = self.standby.lock() {
-            if *s != standby {
-                *s = standby.to_string();
-            }
-        }
+        self.name(standby);
     }
 
     /// Waits until the standby has `seq` durable, within the timeout. While the standby is behind after a timeout,
     /// answers do not wait again (one alarm, not one delay per desk) until it catches up.
     pub async fn wait(&self, seq: u64, now_ms: i64) -> Replicated {
+        let mut term = self.term.subscribe();
+        let began = *term.borrow_and_update();
         if self.mode == SyncMode::Async || !self.present(now_ms) {
             return Replicated::NoStandby;
         }
@@ -138,14 +173,22 @@ impl Hub {
         }
         let mut rx = self.acked.subscribe();
         let reached = tokio::time::timeout(self.timeout, async {
-            rx.wait_for(|a| *a >= seq).await.is_ok()
+            tokio::select! {
+                acked = rx.wait_for(|a| *a >= seq) => acked.is_ok(),
+                _ = term.changed() => false,
+            }
         })
         .await;
-        if reached == Ok(true) {
-            Replicated::Yes
-        } else {
-            self.lagging.store(true, Ordering::Relaxed);
-            Replicated::TimedOut
+        if *self.term.borrow() != began {
+            return Replicated::Deposed;
+        }
+        match reached {
+            Ok(true) => Replicated::Yes,
+            Ok(false) => Replicated::Deposed,
+            Err(_) => {
+                self.lagging.store(true, Ordering::Relaxed);
+                Replicated::TimedOut
+            }
         }
     }
 }
@@ -173,6 +216,31 @@ mod tests {
         hub.ack(5, 5, "standby", 0);
         assert!(!hub.lagging());
         assert_eq!(hub.wait(5, 0).await, Replicated::Yes);
+    }
+
+    #[tokio::test]
+    async fn stepping_down_ends_every_wait_and_forgets_the_acks() {
+        let hub = std::sync::Arc::new(Hub::new(SyncMode::Sync, Duration::from_secs(60)));
+        hub.stream(true);
+        hub.ack(3, 3, "standby", 0);
+        let h = hub.clone();
+        let waiter = tokio::spawn(async move { h.wait(4, 0).await });
+        tokio::time::sleep(Duration::from_millis(5)).await;
+        let start = std::time::Instant::now();
+        hub.depose();
+        assert_eq!(waiter.await.ok(), Some(Replicated::Deposed));
+        assert!(start.elapsed() < Duration::from_secs(1));
+        // Back as primary later: the old acknowledgement of entry 3 no longer counts.
+        hub.restart();
+        assert_eq!(hub.acked(), 0);
+        hub.seen("standby", 0);
+        assert_eq!(hub.acked(), 0);
+        let h = hub.clone();
+        let waiter = tokio::spawn(async move { h.wait(3, 0).await });
+        tokio::time::sleep(Duration::from_millis(5)).await;
+        assert!(!waiter.is_finished(), "an acknowledgement from before does not answer");
+        hub.ack(3, 3, "standby", 0);
+        assert_eq!(waiter.await.ok(), Some(Replicated::Yes));
     }
 
     #[tokio::test]

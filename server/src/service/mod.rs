@@ -120,7 +120,9 @@ impl Core {
                         "committed"
                     )
                 });
-                self.replicated(outcome.seq.0).instrument(span).await?;
+                self.replicated(outcome.seq.0, &outcome.hash)
+                    .instrument(span)
+                    .await?;
                 Ok(outcome)
             }
             Err(err) => {
@@ -133,28 +135,64 @@ impl Core {
     /// Semi-synchronous replication: waits until the standby has entry `seq` durable, or the timeout. After a
     /// timeout the primary first makes sure no newer primary exists (fencing), then continues alone with an alarm;
     /// while the standby stays behind, answers do not wait (the background fencing watch keeps checking).
-    async fn replicated(&self, seq: u64) -> Result<(), Status> {
-        if self.control.hub.wait(seq, crate::now_ms()).await != Replicated::TimedOut {
+    ///
+    /// Unless the standby acknowledged the entry, the answer is OK only while this server is still the primary
+    /// and its log still holds that very entry (`hash`) at `seq`: a server that stepped down meanwhile may have
+    /// discarded it, and then the desk must retry (with the same request id) at the new primary.
+    async fn replicated(&self, seq: u64, hash: &crate::log::entry::Hash) -> Result<(), Status> {
+        let waited = self.control.hub.wait(seq, crate::now_ms()).await;
+        if waited == Replicated::Yes {
             return Ok(());
         }
-        if let Some(fence) = &self.control.fence {
-            if follow::newer_primary(self, &fence.peer).await {
-                return Err(Status::unavailable(format!(
-                    "this server is no longer the primary; retry at {}",
-                    fence.peer.url
-                )));
+        if waited == Replicated::TimedOut {
+            if let Some(fence) = &self.control.fence {
+                if follow::newer_primary(self, &fence.peer).await {
+                    return Err(self.not_kept(seq));
+                }
             }
         }
-        self.control.alarm(
-            "standby",
-            format!(
-                "the standby ({}) did not acknowledge entry {seq} in time: answers no longer wait for it \
-                 until it catches up (last acknowledged: {})",
-                self.control.hub.standby(),
-                self.control.hub.acked()
-            ),
-        );
+        if !self.still_holds(seq, hash) {
+            return Err(self.not_kept(seq));
+        }
+        if waited == Replicated::TimedOut {
+            self.control.alarm(
+                "standby",
+                format!(
+                    "the standby ({}) did not acknowledge entry {seq} in time: answers no longer wait for it \
+                     until it catches up (last acknowledged: {})",
+                    self.control.hub.standby(),
+                    self.control.hub.acked()
+                ),
+            );
+        }
         Ok(())
+    }
+
+    /// Is this server still the primary, with `hash` as its entry `seq`?
+    fn still_holds(&self, seq: u64, hash: &crate::log::entry::Hash) -> bool {
+        if self.control.mode() != crate::replica::Mode::Primary {
+            return false;
+        }
+        match self.store.read_from(crate::domain::Seq(seq), 1) {
+            Ok(found) => found.first().is_some_and(|(s, bytes)| {
+                s.0 == seq && crate::log::entry::stored_hash(bytes).as_ref() == Some(hash)
+            }),
+            Err(_) => false,
+        }
+    }
+
+    /// The answer to a desk whose command this server can no longer vouch for.
+    fn not_kept(&self, seq: u64) -> Status {
+        let elsewhere = self
+            .control
+            .fence
+            .as_ref()
+            .map(|f| format!("; retry at {}", f.peer.url))
+            .unwrap_or_default();
+        tracing::warn!(seq, "answered UNAVAILABLE: this server stepped down before the entry was kept");
+        Status::unavailable(format!(
+            "this server is no longer the primary and cannot vouch for entry {seq}{elsewhere} with the same request id"
+        ))
     }
 
     /// A refusal as a status; conflicts carry the current record (encoded proto) in the details.

@@ -67,10 +67,16 @@ impl Replication for ReplicationService {
         } else {
             r.standby.trim().chars().take(64).collect()
         };
-        self.core
-            .control
-            .hub
-            .ack(r.seq, head, &standby, crate::now_ms());
+        // Only a standby holding entries of this primaryship acknowledges them: a position reported from an older
+        // epoch may be of a log this server has since cut and rewritten.
+        if r.epoch == epoch {
+            self.core
+                .control
+                .hub
+                .ack(r.seq, head, &standby, crate::now_ms());
+        } else {
+            self.core.control.hub.seen(&standby, crate::now_ms());
+        }
         if !self.core.control.hub.lagging() {
             self.core.control.clear("standby");
         }
