@@ -1,7 +1,7 @@
 //! The `tengen-server` command line: flags, start-up messages, signals. The binary edge: errors are `anyhow`.
 
 use crate::replica::SyncMode;
-use crate::{prepare, serve, Config};
+use crate::{prepare, serve, Config, QuorumFlags};
 use clap::{Parser, Subcommand};
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -48,6 +48,18 @@ pub struct Cli {
     /// How long an answer waits for the standby before the primary continues alone.
     #[arg(long, default_value_t = 2000)]
     pub ack_timeout_ms: u64,
+    /// A voter of a quorum venue (three servers: primary, standby, witness; repeat for each, this one included),
+    /// as NUMBER=URL, e.g. `--voter 1=https://10.0.0.1:7443`. A command is acknowledged once a majority holds it;
+    /// fail-over is automatic. Needs --node-id and --replica-token-file; excludes --follow and --peer.
+    #[arg(long = "voter", value_name = "N=URL")]
+    pub voters: Vec<String>,
+    /// This server's number among the --voter list.
+    #[arg(long)]
+    pub node_id: Option<u64>,
+    /// This voter is the witness (say it on every voter: `--witness 3`): it votes and keeps the log, never takes
+    /// desks' writes, and hands leadership to a laptop that has caught up.
+    #[arg(long = "witness", value_name = "N")]
+    pub witnesses: Vec<u64>,
     /// This server's name in the other server's status.
     #[arg(long, env = "TENGEN_NAME")]
     pub name: Option<String>,
@@ -249,7 +261,9 @@ async fn serve_main(cli: Cli) -> anyhow::Result<()> {
             "--follow and --peer need --replica-token-file (a token with the replica role)"
         );
     }
+    let quorum = quorum_flags(&cli, replica_token.as_deref())?;
     let config = Config {
+        quorum,
         data_dir: cli.data.clone(),
         insecure_dev: cli.insecure_dev,
         extra_names: cli.san.clone(),
@@ -302,6 +316,60 @@ async fn serve_main(cli: Cli) -> anyhow::Result<()> {
     serve(listener, prepared, shutdown_signal()).await?;
     println!("tengen-server stopped cleanly");
     Ok(())
+}
+
+/// The quorum flags, checked: three (or five) voters as N=URL, this server among them, a replica secret.
+fn quorum_flags(cli: &Cli, secret: Option<&str>) -> anyhow::Result<Option<QuorumFlags>> {
+    if cli.voters.is_empty() {
+        if cli.node_id.is_some() || !cli.witnesses.is_empty() {
+            anyhow::bail!(
+                "--node-id and --witness go with --voter N=URL (one for each server of the venue)"
+            );
+        }
+        return Ok(None);
+    }
+    if cli.follow.is_some() || cli.peer.is_some() {
+        anyhow::bail!(
+            "--voter (a quorum venue) excludes --follow and --peer (a pair without a witness)"
+        );
+    }
+    let mut voters = std::collections::BTreeMap::new();
+    for v in &cli.voters {
+        let Some((n, url)) = v.split_once('=') else {
+            anyhow::bail!("--voter {v:?}: write NUMBER=URL, e.g. --voter 2=https://10.0.0.2:7443");
+        };
+        let n: u64 = n
+            .trim()
+            .parse()
+            .map_err(|_| anyhow::anyhow!("--voter {v:?}: the number before = must be 1, 2, 3…"))?;
+        if voters.insert(n, url.trim().to_string()).is_some() {
+            anyhow::bail!("--voter {n} is given twice");
+        }
+    }
+    if voters.len() % 2 == 0 {
+        anyhow::bail!(
+            "--voter: {} voters cannot outvote a split; use three (primary, standby, witness)",
+            voters.len()
+        );
+    }
+    let Some(id) = cli.node_id else {
+        anyhow::bail!("--voter needs --node-id (this server's number in the list)");
+    };
+    if !voters.contains_key(&id) {
+        anyhow::bail!("--node-id {id} is not among the --voter numbers");
+    }
+    if let Some(w) = cli.witnesses.iter().find(|w| !voters.contains_key(w)) {
+        anyhow::bail!("--witness {w} is not among the --voter numbers");
+    }
+    let Some(secret) = secret else {
+        anyhow::bail!("--voter needs --replica-token-file (the same file on every voter)");
+    };
+    Ok(Some(QuorumFlags {
+        id,
+        voters,
+        witnesses: cli.witnesses.clone(),
+        secret: secret.to_string(),
+    }))
 }
 
 /// Resolves on Ctrl-C or SIGTERM.

@@ -182,6 +182,7 @@ pub fn token_reset(data: &Path) -> anyhow::Result<i32> {
         shared: Arc::new(RwLock::new(replayed.state)),
         published,
         snapshot_every: writer::SNAPSHOT_EVERY,
+        replicate: None,
     })?;
     let path = data.join("director.token");
     let secret = token_file::new_secret();

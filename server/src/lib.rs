@@ -52,9 +52,24 @@ use tonic::service::Routes;
 /// The largest request the server decodes; anything bigger is refused before it reaches a handler.
 pub const MAX_REQUEST_BYTES: usize = 256 * 1024;
 
+/// A quorum venue's flags (`--voter`, `--node-id`, `--witness`), checked by the CLI.
+#[derive(Debug, Clone)]
+pub struct QuorumFlags {
+    /// This server's number.
+    pub id: u64,
+    /// Every voter's address by number.
+    pub voters: std::collections::BTreeMap<u64, String>,
+    /// The witnesses' numbers.
+    pub witnesses: Vec<u64>,
+    /// The replica secret the voters share.
+    pub secret: String,
+}
+
 /// How the server is started.
 #[derive(Debug, Clone)]
 pub struct Config {
+    /// One voter of a quorum venue (instead of a pair's `follow`/`peer`).
+    pub quorum: Option<QuorumFlags>,
     /// The data directory: sled database, certificates, director token.
     pub data_dir: PathBuf,
     /// Serve plaintext instead of TLS (development only).
@@ -81,6 +96,7 @@ impl Config {
     /// A primary without a peer: the defaults of a single-server venue.
     pub fn single(data_dir: PathBuf) -> Config {
         Config {
+            quorum: None,
             data_dir,
             insecure_dev: false,
             extra_names: Vec::new(),
@@ -156,6 +172,7 @@ pub struct Prepared {
     stop: tokio::sync::watch::Sender<bool>,
     follow: Option<replica::follow::FollowSetup>,
     start_as_standby: bool,
+    quorum: Option<replica::quorum::node::QuorumSetup>,
     /// The TLS identity (absent with `insecure_dev`).
     pub tls: Option<tls::VenueTls>,
     /// The director token, when this start created it (print it once).
@@ -173,6 +190,18 @@ pub struct Prepared {
 impl Prepared {
     /// "primary" or "standby of URL".
     pub fn mode(&self) -> String {
+        if let Some(q) = &self.quorum {
+            let role = if q.witnesses.contains(&q.id) {
+                "witness"
+            } else {
+                "voter"
+            };
+            return format!(
+                "{role} {} of a quorum venue ({} voters); the leader takes writes",
+                q.id,
+                q.voters.len()
+            );
+        }
         match (&self.follow, self.start_as_standby) {
             (Some(f), true) => format!("standby of {}", f.peer.url),
             _ => "primary".into(),
@@ -252,7 +281,16 @@ pub async fn prepare(config: &Config, addr: SocketAddr) -> Result<Prepared, Serv
             }
         }
     }
-    let hub = replica::Hub::new(config.sync, config.ack_timeout);
+    let quorum = match &config.quorum {
+        Some(q) => Some(quorum_setup(config, q, tls.as_ref(), &replayed.state)?),
+        None => None,
+    };
+    let sync = if quorum.is_some() {
+        replica::SyncMode::Quorum
+    } else {
+        config.sync
+    };
+    let hub = replica::Hub::new(sync, config.ack_timeout);
     let mode = match (&follow, start_as_standby) {
         (Some(f), true) => replica::Mode::Standby {
             primary: f.peer.url.clone(),
@@ -265,7 +303,7 @@ pub async fn prepare(config: &Config, addr: SocketAddr) -> Result<Prepared, Serv
         config.name.clone(),
         follow.clone(),
     ));
-    if !start_as_standby {
+    if !start_as_standby && quorum.is_none() {
         let (writer, handle) = log::writer::spawn(log::writer::WriterParts {
             store: store.clone(),
             working: replayed.state,
@@ -273,6 +311,7 @@ pub async fn prepare(config: &Config, addr: SocketAddr) -> Result<Prepared, Serv
             shared: shared.clone(),
             published: published.clone(),
             snapshot_every: config.snapshot_every,
+            replicate: None,
         })?;
         control.install_writer(writer, handle);
     }
@@ -285,7 +324,7 @@ pub async fn prepare(config: &Config, addr: SocketAddr) -> Result<Prepared, Serv
         stopping,
     });
     let director_token_path = config.data_dir.join("director.token");
-    let new_director_token = if start_as_standby {
+    let new_director_token = if start_as_standby || quorum.is_some() {
         None
     } else {
         bootstrap_director(&core, &director_token_path).await?
@@ -295,12 +334,51 @@ pub async fn prepare(config: &Config, addr: SocketAddr) -> Result<Prepared, Serv
         stop,
         follow,
         start_as_standby,
+        quorum,
         tls,
         new_director_token,
         director_token_path,
         entries,
         replayed: tail,
         public_board: None,
+    })
+}
+
+/// A voter's set-up from its flags. Voter 1 brings the venue's log (it must have run alone once, which made the
+/// director's token); any other voter joining for the first time must start with an empty log, since the voters'
+/// logs are one log.
+fn quorum_setup(
+    config: &Config,
+    flags: &QuorumFlags,
+    tls: Option<&tls::VenueTls>,
+    state: &State,
+) -> Result<replica::quorum::node::QuorumSetup, ServerError> {
+    let raft_dir = config.data_dir.join("raft");
+    let joined_before = raft_dir.join("db").is_file();
+    let first = flags.voters.keys().next().copied() == Some(flags.id);
+    if !joined_before && first && state.tokens.is_empty() {
+        return Err(ServerError::Bootstrap(
+            "voter 1 brings the venue's log: start it alone once first (without --voter), which makes the \
+             director's token, then create the replica token and start the three voters"
+                .into(),
+        ));
+    }
+    if !joined_before && !first && state.last_seq.0 > 0 {
+        return Err(ServerError::Bootstrap(format!(
+            "{} already holds a log of {} entries: a voter other than voter 1 joins with an empty log (prepare \
+             its directory with `tengen-server cert issue`)",
+            config.data_dir.display(),
+            state.last_seq.0
+        )));
+    }
+    Ok(replica::quorum::node::QuorumSetup {
+        id: flags.id,
+        voters: flags.voters.clone(),
+        witnesses: flags.witnesses.clone(),
+        secret: flags.secret.clone(),
+        ca_pem: tls.map(|t| t.ca_pem.clone()),
+        raft_dir,
+        snapshot_every: config.snapshot_every,
     })
 }
 
@@ -365,10 +443,31 @@ pub async fn serve(
         stop,
         follow,
         start_as_standby,
+        quorum,
         tls,
         public_board,
         ..
     } = prepared;
+    // In a quorum venue a desk's page may move to the other laptop (never to the witness).
+    let partner = quorum.as_ref().and_then(|q| {
+        q.voters
+            .iter()
+            .find(|(id, _)| **id != q.id && !q.witnesses.contains(id))
+            .map(|(_, url)| (url.clone(), q.secret.clone()))
+    });
+    let quorum = match quorum {
+        Some(setup) => {
+            let secret = setup.secret.clone();
+            let node = replica::quorum::node::start(&core, setup)
+                .await
+                .map_err(|e| ServerError::Bootstrap(e.to_string()))?;
+            Some(replica::quorum::network::QuorumService::new(
+                node.raft.clone(),
+                secret,
+            ))
+        }
+        None => None,
+    };
     if let Some(f) = &follow {
         if start_as_standby {
             let (stop_follow, task) = replica::follow::start(core.clone(), f.clone());
@@ -381,8 +480,8 @@ pub async fn serve(
         Some(tls) => Some(http::tls_config(&tls.cert_pem, &tls.key_pem)?),
         None => None,
     };
-    let web = web::Web::start(core.clone());
-    let app = web::router(web.clone(), grpc_routes(&core).await?);
+    let web = web::Web::start(core.clone(), partner);
+    let app = web::router(web.clone(), grpc_routes(&core, quorum).await?);
     let control = core.control.clone();
     let store = core.store.clone();
     drop(core);
@@ -430,7 +529,10 @@ pub async fn serve(
 }
 
 /// Every gRPC service behind the bearer-token interceptor (health and reflection open), as one router.
-async fn grpc_routes(core: &Arc<Core>) -> Result<axum::Router, ServerError> {
+async fn grpc_routes(
+    core: &Arc<Core>,
+    quorum: Option<replica::quorum::network::QuorumService>,
+) -> Result<axum::Router, ServerError> {
     let (health, health_service) = tonic_health::server::health_reporter();
     health
         .set_serving::<pb::register_server::RegisterServer<RegisterService>>()
@@ -465,7 +567,15 @@ async fn grpc_routes(core: &Arc<Core>) -> Result<axum::Router, ServerError> {
         service::replication::ReplicationService::new(core.clone()),
     )
     .max_decoding_message_size(MAX_REQUEST_BYTES);
-    Ok(Routes::new(health_service)
+    let mut routes = Routes::new(health_service);
+    if let Some(quorum) = quorum {
+        // The voters' own service authenticates with their shared secret, not with desk tokens.
+        routes = routes.add_service(
+            pb::quorum_server::QuorumServer::new(quorum)
+                .max_decoding_message_size(64 * 1024 * 1024),
+        );
+    }
+    Ok(routes
         .add_service(reflection)
         .add_service(InterceptedService::new(register, auth.clone()))
         .add_service(InterceptedService::new(admin, auth.clone()))

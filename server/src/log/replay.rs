@@ -27,6 +27,10 @@ pub enum LogError {
         /// What was found instead.
         found: Seq,
     },
+    /// A quorum venue's writer could not get its batch committed by a majority (or part of it was left out): its
+    /// working state can no longer be trusted, so it stops; the node starts a fresh one once it leads again.
+    #[error("{0}")]
+    Quorum(String),
 }
 
 /// The state after replaying the whole log, and the hash of its last entry.

@@ -2,6 +2,7 @@
 //! Only the writer appends; readers (replay, `Watch`) read ranges.
 
 use crate::domain::{Epoch, Seq};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Mutex;
@@ -129,31 +130,90 @@ impl SledStore {
 
     /// The stored bytes of entry `seq` from its `log` value: itself, or its chunks put back together.
     fn whole(&self, seq: Seq, value: &[u8]) -> Result<Vec<u8>, StoreError> {
-        let Some(count) = value
-            .strip_prefix(CHUNKED)
-            .filter(|_| value.len() == 16)
-            .and_then(|n| <[u8; 4]>::try_from(n).ok())
-            .map(u32::from_be_bytes)
-        else {
-            return Ok(value.to_vec());
-        };
-        let mut out = Vec::with_capacity(count as usize * CHUNK);
-        for i in 0..count {
-            let piece = self
-                .chunks
-                .get(chunk_key(seq, i))?
-                .ok_or_else(|| StoreError::Corrupt(format!("entry {} lacks chunk {i}", seq.0)))?;
-            out.extend_from_slice(&piece);
-        }
-        Ok(out)
+        whole_value(&self.chunks, seq.0, value)
     }
 }
 
-fn chunk_key(seq: Seq, i: u32) -> [u8; 12] {
-    let mut key = [0u8; 12];
-    key[..8].copy_from_slice(&seq.0.to_be_bytes());
-    key[8..].copy_from_slice(&i.to_be_bytes());
-    key
+/// How a value is kept in sled under an 8-byte key, from [`split_value`]. Write the pieces before the row: a
+/// marker must only ever be written after what it points to.
+pub struct Split<'a> {
+    /// The row value: the bytes themselves when at most [`CHUNK`] long, else a 16-byte marker.
+    pub row: Cow<'a, [u8]>,
+    /// The pieces for the companion chunks tree, keyed by [`chunk_key`] (none for a short value).
+    pub pieces: Vec<([u8; 12], &'a [u8])>,
+}
+
+/// Splits the value under `key` for storing: short values as they are, longer ones across a chunks tree.
+pub fn split_value(key: u64, bytes: &[u8]) -> Result<Split<'_>, StoreError> {
+    if bytes.len() <= CHUNK {
+        return Ok(Split {
+            row: Cow::Borrowed(bytes),
+            pieces: Vec::new(),
+        });
+    }
+    let mut pieces = Vec::with_capacity(bytes.len().div_ceil(CHUNK));
+    for (i, piece) in bytes.chunks(CHUNK).enumerate() {
+        let i = u32::try_from(i)
+            .map_err(|_| StoreError::Corrupt("a value of over 4 billion chunks".into()))?;
+        pieces.push((chunk_key(key, i), piece));
+    }
+    let count = u32::try_from(pieces.len())
+        .map_err(|_| StoreError::Corrupt("a value of over 4 billion chunks".into()))?;
+    let mut marker = CHUNKED.to_vec();
+    marker.extend_from_slice(&count.to_be_bytes());
+    Ok(Split {
+        row: Cow::Owned(marker),
+        pieces,
+    })
+}
+
+/// The number of chunks a row value points to, if it is a chunk marker.
+pub fn chunk_count(value: &[u8]) -> Option<u32> {
+    value
+        .strip_prefix(CHUNKED)
+        .filter(|_| value.len() == 16)
+        .and_then(|n| <[u8; 4]>::try_from(n).ok())
+        .map(u32::from_be_bytes)
+}
+
+/// The whole value under `key` from its row value: itself, or its chunks (in `chunks`) put back together.
+pub fn whole_value(chunks: &sled::Tree, key: u64, value: &[u8]) -> Result<Vec<u8>, StoreError> {
+    let Some(count) = chunk_count(value) else {
+        return Ok(value.to_vec());
+    };
+    let mut out = Vec::with_capacity(count as usize * CHUNK);
+    for i in 0..count {
+        let piece = chunks
+            .get(chunk_key(key, i))?
+            .ok_or_else(|| StoreError::Corrupt(format!("entry {key} lacks chunk {i}")))?;
+        out.extend_from_slice(&piece);
+    }
+    Ok(out)
+}
+
+/// Removes from `chunks` the pieces of every key in `from..=to`.
+pub fn remove_chunks(chunks: &sled::Tree, from: u64, to: u64) -> Result<(), StoreError> {
+    if from > to {
+        return Ok(());
+    }
+    let doomed: Vec<sled::IVec> = chunks
+        .range(chunk_key(from, 0)..=chunk_key(to, u32::MAX))
+        .keys()
+        .collect::<Result<_, _>>()?;
+    let mut batch = sled::Batch::default();
+    for k in doomed {
+        batch.remove(k);
+    }
+    chunks.apply_batch(batch)?;
+    Ok(())
+}
+
+/// The key of piece `i` of the value under `key` in a chunks tree: key ‖ i, both big-endian.
+pub fn chunk_key(key: u64, i: u32) -> [u8; 12] {
+    let mut out = [0u8; 12];
+    out[..8].copy_from_slice(&key.to_be_bytes());
+    out[8..].copy_from_slice(&i.to_be_bytes());
+    out
 }
 
 fn seq_of(key: &[u8]) -> Result<Seq, StoreError> {
@@ -168,19 +228,11 @@ impl LogStore for SledStore {
         let mut batch = sled::Batch::default();
         let mut pieces = sled::Batch::default();
         for (seq, bytes) in entries {
-            if bytes.len() <= CHUNK {
-                batch.insert(&seq.0.to_be_bytes(), bytes.as_slice());
-                continue;
+            let split = split_value(seq.0, bytes)?;
+            for (key, piece) in split.pieces {
+                pieces.insert(&key, piece);
             }
-            let mut count = 0u32;
-            for (i, piece) in bytes.chunks(CHUNK).enumerate() {
-                count = u32::try_from(i + 1)
-                    .map_err(|_| StoreError::Corrupt("an entry of over 4 billion chunks".into()))?;
-                pieces.insert(&chunk_key(*seq, count - 1), piece);
-            }
-            let mut marker = CHUNKED.to_vec();
-            marker.extend_from_slice(&count.to_be_bytes());
-            batch.insert(&seq.0.to_be_bytes(), marker);
+            batch.insert(&seq.0.to_be_bytes(), split.row.as_ref());
         }
         // The pieces first: a marker is only ever written after what it points to (one flush makes both durable).
         self.chunks.apply_batch(pieces)?;
@@ -245,16 +297,9 @@ impl LogStore for SledStore {
             batch.remove(k);
         }
         self.log.apply_batch(batch)?;
-        let doomed: Vec<sled::IVec> = self
-            .chunks
-            .range(chunk_key(Seq(seq.0 + 1), 0)..)
-            .keys()
-            .collect::<Result<_, _>>()?;
-        let mut batch = sled::Batch::default();
-        for k in doomed {
-            batch.remove(k);
+        if let Some(from) = seq.0.checked_add(1) {
+            remove_chunks(&self.chunks, from, u64::MAX)?;
         }
-        self.chunks.apply_batch(batch)?;
         if let Some(at) = self.snapshot_seq()? {
             if at > seq {
                 self.meta.remove("snapshot")?;

@@ -60,6 +60,7 @@ fn start(store: Arc<dyn LogStore>) -> Harness {
         shared: shared.clone(),
         published,
         snapshot_every: super::writer::SNAPSHOT_EVERY,
+        replicate: None,
     })
     .unwrap();
     Harness {

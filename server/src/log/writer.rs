@@ -96,6 +96,23 @@ impl Writer {
     }
 }
 
+/// Where a quorum venue's writer sends each group commit instead of appending it itself: Raft replicates it, and
+/// once a majority holds it durable the state machine appends it to the log, applies and publishes it on every
+/// voter. Implemented by `replica::quorum::node`.
+pub trait Replicate: Send + Sync {
+    /// Proposes the stored bytes of these entries, blocking until they are applied here; answers, per entry,
+    /// whether it is now in the log. An error means its fate is unknown (no majority, leadership lost).
+    fn propose(&self, entries: Vec<Vec<u8>>) -> Result<Vec<bool>, String>;
+}
+
+impl Writer {
+    /// True once the writer thread has stopped taking commands (storage failure, or a quorum writer that lost its
+    /// majority).
+    pub fn is_stopped(&self) -> bool {
+        self.tx.is_closed()
+    }
+}
+
 /// Everything the writer thread owns.
 pub struct WriterParts {
     /// Where entries go.
@@ -110,6 +127,8 @@ pub struct WriterParts {
     pub published: broadcast::Sender<Arc<Committed>>,
     /// A snapshot every this many entries ([`SNAPSHOT_EVERY`] unless the operator says otherwise).
     pub snapshot_every: u64,
+    /// In a quorum venue, where group commits go (see [`Replicate`]); `None`: straight to `store`.
+    pub replicate: Option<Arc<dyn Replicate>>,
 }
 
 /// Starts the writer on its own thread. It stops when every `Writer` handle is dropped or storage fails.
@@ -192,17 +211,38 @@ fn run_batches(
             let result = stage(parts, secrets, &sub, &mut staged);
             replies.push((sub.reply, result));
         }
-        if let Err(err) = commit(parts, staged) {
-            tracing::error!(error = %err, "log write failed; the writer stops accepting commands");
-            let why = refusal(&err);
-            for (reply, _) in replies {
-                let _ = reply.send(Err(WriteError::Unavailable(why.clone())));
+        let committed = match parts.replicate.clone() {
+            Some(quorum) => propose(quorum.as_ref(), staged),
+            None => commit(parts, staged).map(|()| Vec::new()),
+        };
+        let left_out = match committed {
+            Ok(left_out) => left_out,
+            Err(err) => {
+                tracing::error!(error = %err, "log write failed; the writer stops accepting commands");
+                let why = refusal(&err);
+                for (reply, _) in replies {
+                    let _ = reply.send(Err(WriteError::Unavailable(why.clone())));
+                }
+                stop_taking(rx, &why);
+                return Err(err);
             }
-            rx.close();
-            while let Ok(sub) = rx.try_recv() {
-                let _ = sub.reply.send(Err(WriteError::Unavailable(why.clone())));
+        };
+        if !left_out.is_empty() {
+            // Raft committed the batch but the log had moved on under it: the entries left out were never kept.
+            let why = "the log moved on under this server's last batch (a new leader was elected); retry with the \
+                       same request id"
+                .to_string();
+            for (reply, result) in replies {
+                let result = match result {
+                    Ok(o) if !o.replayed && left_out.contains(&o.seq) => {
+                        Err(WriteError::Unavailable(why.clone()))
+                    }
+                    other => other,
+                };
+                let _ = reply.send(result);
             }
-            return Err(err);
+            stop_taking(rx, &why);
+            return Err(LogError::Quorum(why));
         }
         for (reply, result) in replies {
             let _ = reply.send(result);
@@ -217,10 +257,45 @@ fn run_batches(
     Ok(())
 }
 
+/// Refuses every queued command with `why` and takes no more.
+fn stop_taking(rx: &mut mpsc::Receiver<Submission>, why: &str) {
+    rx.close();
+    while let Ok(sub) = rx.try_recv() {
+        let _ = sub
+            .reply
+            .send(Err(WriteError::Unavailable(why.to_string())));
+    }
+}
+
+/// Hands a group commit to Raft; answers the sequence numbers of the entries the log did not keep.
+fn propose(quorum: &dyn Replicate, staged: Vec<Staged>) -> Result<Vec<Seq>, LogError> {
+    if staged.is_empty() {
+        return Ok(Vec::new());
+    }
+    let seqs: Vec<Seq> = staged.iter().map(|s| s.entry.seq).collect();
+    let kept = quorum
+        .propose(staged.into_iter().map(|s| s.bytes).collect())
+        .map_err(LogError::Quorum)?;
+    if kept.len() != seqs.len() {
+        return Err(LogError::Quorum(format!(
+            "the quorum answered for {} of {} entries",
+            kept.len(),
+            seqs.len()
+        )));
+    }
+    Ok(seqs
+        .into_iter()
+        .zip(kept)
+        .filter(|(_, kept)| !kept)
+        .map(|(seq, _)| seq)
+        .collect())
+}
+
 /// What a desk is told once storage has failed: a full disk in words a director can act on, anything else as
 /// the store said it. Reads keep working either way.
 fn refusal(err: &LogError) -> String {
     match err {
+        LogError::Quorum(why) => why.clone(),
         LogError::Store(e) if e.disk_full() => "the server's disk is full, so nothing more can be written \
             (nothing was lost, and reads still work): free space on the server and restart it, or promote the \
             standby"

@@ -425,6 +425,7 @@ pub async fn promote(core: &Arc<Core>) -> Result<Epoch, PromoteError> {
             .fence
             .as_ref()
             .map_or(writer::SNAPSHOT_EVERY, |f| f.snapshot_every),
+        replicate: None,
     })
     .map_err(|e| PromoteError::Failed(e.to_string()))?;
     core.control.hub.restart();

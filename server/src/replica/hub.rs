@@ -18,6 +18,8 @@ pub enum SyncMode {
     Sync,
     /// Answer once durable locally; the standby catches up on its own.
     Async,
+    /// A quorum venue: Raft answers only once a majority holds the entry, so the hub never waits.
+    Quorum,
 }
 
 impl SyncMode {
@@ -26,6 +28,7 @@ impl SyncMode {
         match self {
             SyncMode::Sync => "sync",
             SyncMode::Async => "async",
+            SyncMode::Quorum => "quorum",
         }
     }
 }
@@ -162,7 +165,7 @@ impl Hub {
     pub async fn wait(&self, seq: u64, now_ms: i64) -> Replicated {
         let mut term = self.term.subscribe();
         let began = *term.borrow_and_update();
-        if self.mode == SyncMode::Async || !self.present(now_ms) {
+        if self.mode != SyncMode::Sync || !self.present(now_ms) {
             return Replicated::NoStandby;
         }
         if self.acked() >= seq {
@@ -238,7 +241,10 @@ mod tests {
         let h = hub.clone();
         let waiter = tokio::spawn(async move { h.wait(3, 0).await });
         tokio::time::sleep(Duration::from_millis(5)).await;
-        assert!(!waiter.is_finished(), "an acknowledgement from before does not answer");
+        assert!(
+            !waiter.is_finished(),
+            "an acknowledgement from before does not answer"
+        );
         hub.ack(3, 3, "standby", 0);
         assert_eq!(waiter.await.ok(), Some(Replicated::Yes));
     }

@@ -15,6 +15,7 @@ pub mod control;
 pub mod follow;
 pub mod hub;
 pub mod peer;
+pub mod quorum;
 
 pub use control::{Control, Mode};
 pub use hub::{Hub, SyncMode};

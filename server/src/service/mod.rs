@@ -189,7 +189,10 @@ impl Core {
             .as_ref()
             .map(|f| format!("; retry at {}", f.peer.url))
             .unwrap_or_default();
-        tracing::warn!(seq, "answered UNAVAILABLE: this server stepped down before the entry was kept");
+        tracing::warn!(
+            seq,
+            "answered UNAVAILABLE: this server stepped down before the entry was kept"
+        );
         Status::unavailable(format!(
             "this server is no longer the primary and cannot vouch for entry {seq}{elsewhere} with the same request id"
         ))

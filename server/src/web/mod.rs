@@ -51,16 +51,20 @@ pub struct Web {
 }
 
 impl Web {
-    /// The web layer of `core`; starts the task that follows the log for live updates.
-    pub fn start(core: Arc<Core>) -> Arc<Web> {
+    /// The web layer of `core`; starts the task that follows the log for live updates. `partner`: the other
+    /// laptop desks' pages may move to (its address) and the secret the two share, when there is one.
+    pub fn start(core: Arc<Core>, partner: Option<(String, String)>) -> Arc<Web> {
         let last_seq = core.read(|s| s.last_seq.0).unwrap_or(0);
         let live = Arc::new(live::Live::new(last_seq));
         tokio::spawn(live.clone().follow(core.clone()));
-        let handover = core
-            .control
-            .fence
-            .as_ref()
-            .and_then(|f| desk::handover::Handover::new(&f.peer.token, &f.peer.url));
+        let handover = partner
+            .or_else(|| {
+                core.control
+                    .fence
+                    .as_ref()
+                    .map(|f| (f.peer.url.clone(), f.peer.token.clone()))
+            })
+            .and_then(|(url, secret)| desk::handover::Handover::new(&secret, &url));
         Arc::new(Web {
             core,
             handover,

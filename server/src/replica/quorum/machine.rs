@@ -1,0 +1,834 @@
+//! The Raft state machine of a voter: each committed [`Batch`] of stored Tengen log entries is appended to Tengen's
+//! log (if it chains onto it), synced, applied to the shared state exactly as replay does, and published to local
+//! watchers, like a standby following its primary (`replica::follow`). Its own meta (last applied log id,
+//! membership, the highest Tengen sequence number that came through Raft) lives in the Raft database.
+//!
+//! Order on every apply: Tengen's log durable first, this meta after, so a crash between them only causes a
+//! harmless re-apply (entries found in the log with the same bytes are reported kept, not appended again).
+//!
+//! Must not decide commands, and never appends to Tengen's log an entry that does not chain onto its last one.
+
+use super::log_store::MetaTree;
+use super::types::{Applied, Batch, Entry, LogId, NodeId, StorageError, TypeConfig};
+use crate::domain::{Epoch, Seq, State};
+use crate::log::entry::{decode, decode_trusted, stored_hash, Hash, GENESIS};
+use crate::log::replay::{apply_entry, replay};
+use crate::log::{Committed, LogStore, StoreError};
+use openraft::storage::RaftStateMachine;
+use openraft::{
+    AnyError, BasicNode, EntryPayload, RaftSnapshotBuilder, Snapshot, SnapshotMeta, StorageIOError,
+    StoredMembership,
+};
+use serde::{Deserialize, Serialize};
+use std::io::Cursor;
+use std::sync::{Arc, Mutex, RwLock};
+use tokio::sync::broadcast;
+
+/// The machine meta key of the last applied log id.
+const APPLIED: u64 = 1;
+/// The machine meta key of the last applied membership.
+const MEMBERSHIP: u64 = 2;
+/// The machine meta key of the highest Tengen sequence number that came through Raft.
+const SHARED_SEQ: u64 = 3;
+
+/// Raft's membership as stored.
+type Membership = StoredMembership<NodeId, BasicNode>;
+
+/// A built or installed snapshot, kept in memory (the policy never purges the Raft log, so none is needed to
+/// recover).
+#[derive(Clone)]
+struct StoredSnapshot {
+    meta: SnapshotMeta<NodeId, BasicNode>,
+    data: Vec<u8>,
+}
+
+/// What a snapshot carries: the whole Tengen log (so the state is rebuilt by replay) and Raft's position.
+#[derive(Serialize, Deserialize)]
+struct SnapshotData {
+    last_applied: Option<LogId>,
+    membership: Membership,
+    /// Every Tengen log entry: sequence number and stored bytes in hex.
+    entries: Vec<(u64, String)>,
+}
+
+/// The state machine. Built once at start-up on the Tengen log the state was replayed from.
+pub struct Machine {
+    store: Arc<dyn LogStore>,
+    state: Arc<RwLock<State>>,
+    published: broadcast::Sender<Arc<Committed>>,
+    meta: MetaTree,
+    /// The Tengen log's last entry: sequence number and hash (0 and GENESIS when empty).
+    head: (Seq, Hash),
+    applied: Option<LogId>,
+    membership: Membership,
+    shared_seq: Seq,
+    snapshot: Arc<Mutex<Option<StoredSnapshot>>>,
+}
+
+impl Machine {
+    /// A state machine over Tengen's log `store`, whose replayed state is `state`, publishing what it applies on
+    /// `published`, keeping its meta in `meta` (from [`super::log_store::RaftStore::machine_meta`], in the Raft database).
+    pub fn new(
+        store: Arc<dyn LogStore>,
+        state: Arc<RwLock<State>>,
+        published: broadcast::Sender<Arc<Committed>>,
+        meta: MetaTree,
+    ) -> Result<Machine, StoreError> {
+        let head = head_of(store.as_ref())?;
+        Ok(Machine {
+            applied: meta.get_json(APPLIED)?.flatten(),
+            membership: meta.get_json(MEMBERSHIP)?.unwrap_or_default(),
+            shared_seq: stored_shared_seq(&meta)?,
+            store,
+            state,
+            published,
+            meta,
+            head,
+            snapshot: Arc::new(Mutex::new(None)),
+        })
+    }
+
+    /// The highest Tengen sequence number that came through Raft (0 before any).
+    pub fn shared_seq(&self) -> Seq {
+        self.shared_seq
+    }
+
+    /// Whether the Tengen log (or the entries about to be appended, `pending`) holds exactly `bytes` at `seq`.
+    fn holds(
+        &self,
+        seq: Seq,
+        bytes: &[u8],
+        pending: &[Arc<Committed>],
+    ) -> Result<bool, StoreError> {
+        if let Some(c) = pending.iter().find(|c| c.entry.seq == seq) {
+            return Ok(c.bytes.as_slice() == bytes);
+        }
+        let found = self.store.read_from(seq, 1)?;
+        Ok(matches!(found.first(), Some((s, b)) if *s == seq && b.as_slice() == bytes))
+    }
+
+    /// Decides one stored entry of a batch against `head` (the log's last entry, with `pending` not yet
+    /// appended): kept when it chains on (then it joins `pending` and becomes the head) or is already there.
+    /// Returns whether it is kept, and its sequence number when known.
+    fn judge(
+        &self,
+        bytes: Vec<u8>,
+        head: &mut (Seq, Hash),
+        pending: &mut Vec<Arc<Committed>>,
+    ) -> Result<(bool, Seq), StoreError> {
+        if let Ok((entry, hash)) = decode(&bytes, &head.1) {
+            if entry.seq == head.0.next() {
+                let seq = entry.seq;
+                *head = (seq, hash);
+                pending.push(Arc::new(Committed {
+                    entry,
+                    bytes: Arc::new(bytes),
+                }));
+                return Ok((true, seq));
+            }
+        }
+        let seq = match decode_trusted(&bytes) {
+            Ok((entry, _)) => entry.seq,
+            Err(e) => {
+                tracing::warn!(error = %e, "a raft entry carries a tengen entry that does not decode: left out");
+                return Ok((false, Seq(0)));
+            }
+        };
+        if seq <= head.0 && self.holds(seq, &bytes, pending)? {
+            return Ok((true, seq));
+        }
+        tracing::warn!(
+            seq = seq.0,
+            head = head.0 .0,
+            "a raft entry carries a tengen entry that does not chain onto the log: left out"
+        );
+        Ok((false, seq))
+    }
+
+    /// Makes `fresh` durable in the Tengen log (raising its epoch if they carry a higher one), then applies them
+    /// to the shared state and publishes them.
+    async fn commit(&self, fresh: Vec<Arc<Committed>>) -> Result<(), StoreError> {
+        if fresh.is_empty() {
+            return Ok(());
+        }
+        let records: Vec<(Seq, Vec<u8>)> = fresh
+            .iter()
+            .map(|c| (c.entry.seq, c.bytes.as_ref().clone()))
+            .collect();
+        let top = fresh
+            .iter()
+            .map(|c| c.entry.epoch)
+            .max()
+            .unwrap_or(Epoch(0));
+        let store = self.store.clone();
+        blocking(move || {
+            store.append(&records)?;
+            store.sync()?;
+            if top > store.epoch()? {
+                store.set_epoch(top)?;
+            }
+            Ok(())
+        })
+        .await?;
+        {
+            let mut shared = self
+                .state
+                .write()
+                .map_err(|_| StoreError::Corrupt("state lock poisoned".into()))?;
+            for c in &fresh {
+                apply_entry(&mut shared, &c.entry);
+                shared.epoch = shared.epoch.max(c.entry.epoch);
+            }
+        }
+        for c in fresh {
+            let _ = self.published.send(c);
+        }
+        Ok(())
+    }
+
+    /// Writes the last applied id, membership and shared sequence number durably.
+    async fn save_meta(
+        &self,
+        applied: Option<LogId>,
+        membership: &Membership,
+        shared_seq: Seq,
+    ) -> Result<(), StoreError> {
+        let values = vec![
+            (APPLIED, to_json(&applied)?),
+            (MEMBERSHIP, to_json(membership)?),
+            (SHARED_SEQ, to_json(&shared_seq.0)?),
+        ];
+        let meta = self.meta.clone();
+        blocking(move || meta.put(&values)).await
+    }
+
+    /// Replaces the Tengen log with the snapshot's entries (keeping the common prefix), rebuilds the state and
+    /// records Raft's position.
+    async fn install(
+        &mut self,
+        meta: &SnapshotMeta<NodeId, BasicNode>,
+        data: Vec<u8>,
+    ) -> Result<(), StoreError> {
+        let parsed: SnapshotData = serde_json::from_slice(&data)
+            .map_err(|e| StoreError::Corrupt(format!("raft snapshot: {e}")))?;
+        let records = verified(&parsed.entries)?;
+        let top = records
+            .iter()
+            .filter_map(|(_, b)| decode_trusted(b).ok())
+            .map(|(e, _)| e.epoch)
+            .max()
+            .unwrap_or(Epoch(0));
+        let store = self.store.clone();
+        let replayed = blocking(move || {
+            let keep = common_prefix(store.as_ref(), &records)?;
+            if store.last()?.is_some_and(|(last, _)| last > keep) {
+                store.truncate_after(keep)?;
+            }
+            let rest: Vec<(Seq, Vec<u8>)> =
+                records.into_iter().filter(|(s, _)| *s > keep).collect();
+            store.append(&rest)?;
+            store.sync()?;
+            if top > store.epoch()? {
+                store.set_epoch(top)?;
+            }
+            replay(store.as_ref())
+                .map_err(|e| StoreError::Corrupt(format!("replay of a raft snapshot: {e}")))
+        })
+        .await?;
+        let head = (replayed.state.last_seq, replayed.last_hash);
+        {
+            let mut shared = self
+                .state
+                .write()
+                .map_err(|_| StoreError::Corrupt("state lock poisoned".into()))?;
+            let epoch = shared.epoch.max(replayed.state.epoch);
+            *shared = replayed.state;
+            shared.epoch = epoch;
+        }
+        let shared_seq = head.0;
+        self.save_meta(meta.last_log_id, &meta.last_membership, shared_seq)
+            .await?;
+        self.head = head;
+        self.applied = meta.last_log_id;
+        self.membership = meta.last_membership.clone();
+        self.shared_seq = shared_seq;
+        Ok(())
+    }
+}
+
+/// The highest Tengen sequence number that came through Raft (0 before any), as the machine last stored it in
+/// its meta. Readable while Raft owns the [`Machine`], and up to date once `client_write` has returned: `apply`
+/// stores it before answering.
+pub fn stored_shared_seq(meta: &MetaTree) -> Result<Seq, StoreError> {
+    Ok(Seq(meta.get_json::<u64>(SHARED_SEQ)?.unwrap_or(0)))
+}
+
+/// The Tengen log's last entry: sequence number and stored hash (0 and GENESIS when empty).
+fn head_of(store: &dyn LogStore) -> Result<(Seq, Hash), StoreError> {
+    match store.last()? {
+        Some((seq, bytes)) => {
+            let hash = stored_hash(&bytes).ok_or_else(|| {
+                StoreError::Corrupt(format!("tengen log entry {} is truncated", seq.0))
+            })?;
+            Ok((seq, hash))
+        }
+        None => Ok((Seq(0), GENESIS)),
+    }
+}
+
+/// A snapshot's entries as stored bytes, checked to run from 1 without a gap and to chain by hash.
+fn verified(entries: &[(u64, String)]) -> Result<Vec<(Seq, Vec<u8>)>, StoreError> {
+    let mut prev = GENESIS;
+    let mut out = Vec::with_capacity(entries.len());
+    for (i, (seq, text)) in entries.iter().enumerate() {
+        let bad = |why: String| StoreError::Corrupt(format!("raft snapshot entry {seq}: {why}"));
+        if *seq != i as u64 + 1 {
+            return Err(bad(format!("expected sequence number {}", i + 1)));
+        }
+        let bytes = hex::decode(text).map_err(|e| bad(e.to_string()))?;
+        let (entry, hash) = decode(&bytes, &prev).map_err(|e| bad(e.to_string()))?;
+        if entry.seq.0 != *seq {
+            return Err(bad(format!("carries sequence number {}", entry.seq.0)));
+        }
+        prev = hash;
+        out.push((Seq(*seq), bytes));
+    }
+    Ok(out)
+}
+
+/// The last sequence number at which the Tengen log holds the same bytes as `records` (which run from 1).
+fn common_prefix(store: &dyn LogStore, records: &[(Seq, Vec<u8>)]) -> Result<Seq, StoreError> {
+    let mut keep = Seq(0);
+    for window in records.chunks(4096) {
+        let Some((first, _)) = window.first() else {
+            break;
+        };
+        let ours = store.read_from(*first, window.len())?;
+        for (theirs, ours) in window.iter().zip(ours.iter()) {
+            if theirs != ours {
+                return Ok(keep);
+            }
+            keep = theirs.0;
+        }
+        if ours.len() < window.len() {
+            break;
+        }
+    }
+    Ok(keep)
+}
+
+fn to_json<T: Serialize>(value: &T) -> Result<Vec<u8>, StoreError> {
+    serde_json::to_vec(value)
+        .map_err(|e| StoreError::Corrupt(format!("machine meta encoding: {e}")))
+}
+
+/// Runs blocking storage work off the async threads.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, StoreError> + Send + 'static,
+) -> Result<T, StoreError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| StoreError::Corrupt(format!("storage task: {e}")))?
+}
+
+fn write_sm(e: StoreError) -> StorageError {
+    StorageIOError::write_state_machine(AnyError::new(&e)).into()
+}
+
+fn read_sm(e: StoreError) -> StorageError {
+    StorageIOError::read_state_machine(AnyError::new(&e)).into()
+}
+
+impl RaftStateMachine<TypeConfig> for Machine {
+    type SnapshotBuilder = SnapshotView;
+
+    async fn applied_state(&mut self) -> Result<(Option<LogId>, Membership), StorageError> {
+        Ok((self.applied, self.membership.clone()))
+    }
+
+    async fn apply<I>(&mut self, entries: I) -> Result<Vec<Applied>, StorageError>
+    where
+        I: IntoIterator<Item = Entry> + Send,
+        I::IntoIter: Send,
+    {
+        let mut replies = Vec::new();
+        let mut head = self.head;
+        let mut fresh = Vec::new();
+        let mut applied = self.applied;
+        let mut membership = self.membership.clone();
+        let mut shared_seq = self.shared_seq;
+        for entry in entries {
+            applied = Some(entry.log_id);
+            match entry.payload {
+                EntryPayload::Blank => replies.push(Applied::default()),
+                EntryPayload::Membership(m) => {
+                    membership = StoredMembership::new(Some(entry.log_id), m);
+                    replies.push(Applied::default());
+                }
+                EntryPayload::Normal(Batch { entries }) => {
+                    let mut kept = Vec::with_capacity(entries.len());
+                    for bytes in entries {
+                        let (ok, seq) =
+                            self.judge(bytes, &mut head, &mut fresh).map_err(read_sm)?;
+                        if ok {
+                            shared_seq = shared_seq.max(seq);
+                        }
+                        kept.push(ok);
+                    }
+                    replies.push(Applied { kept });
+                }
+            }
+        }
+        if replies.is_empty() {
+            return Ok(replies);
+        }
+        self.commit(fresh).await.map_err(write_sm)?;
+        self.head = head;
+        self.save_meta(applied, &membership, shared_seq)
+            .await
+            .map_err(write_sm)?;
+        self.applied = applied;
+        self.membership = membership;
+        self.shared_seq = shared_seq;
+        Ok(replies)
+    }
+
+    async fn get_snapshot_builder(&mut self) -> SnapshotView {
+        SnapshotView {
+            store: self.store.clone(),
+            applied: self.applied,
+            membership: self.membership.clone(),
+            upto: self.head.0,
+            current: self.snapshot.clone(),
+        }
+    }
+
+    async fn begin_receiving_snapshot(&mut self) -> Result<Box<Cursor<Vec<u8>>>, StorageError> {
+        Ok(Box::new(Cursor::new(Vec::new())))
+    }
+
+    async fn install_snapshot(
+        &mut self,
+        meta: &SnapshotMeta<NodeId, BasicNode>,
+        snapshot: Box<Cursor<Vec<u8>>>,
+    ) -> Result<(), StorageError> {
+        let data = snapshot.into_inner();
+        self.install(meta, data.clone()).await.map_err(|e| {
+            StorageError::from(StorageIOError::read_snapshot(
+                Some(meta.signature()),
+                AnyError::new(&e),
+            ))
+        })?;
+        let mut current = self
+            .snapshot
+            .lock()
+            .map_err(|_| write_sm(StoreError::Corrupt("snapshot lock poisoned".into())))?;
+        *current = Some(StoredSnapshot {
+            meta: meta.clone(),
+            data,
+        });
+        Ok(())
+    }
+
+    async fn get_current_snapshot(&mut self) -> Result<Option<Snapshot<TypeConfig>>, StorageError> {
+        let current = self
+            .snapshot
+            .lock()
+            .map_err(|_| read_sm(StoreError::Corrupt("snapshot lock poisoned".into())))?;
+        Ok(current.as_ref().map(|s| Snapshot {
+            meta: s.meta.clone(),
+            snapshot: Box::new(Cursor::new(s.data.clone())),
+        }))
+    }
+}
+
+/// The machine as it stood when a snapshot was asked for: Raft's position and the Tengen log up to `upto` (the
+/// log only grows past it, so reading it later is still consistent).
+#[derive(Clone)]
+pub struct SnapshotView {
+    store: Arc<dyn LogStore>,
+    applied: Option<LogId>,
+    membership: Membership,
+    upto: Seq,
+    current: Arc<Mutex<Option<StoredSnapshot>>>,
+}
+
+impl SnapshotView {
+    fn build(&self) -> Result<StoredSnapshot, StoreError> {
+        let mut entries = Vec::with_capacity(self.upto.0 as usize);
+        let mut next = Seq(1);
+        while next <= self.upto {
+            let chunk = self.store.read_from(next, 4096)?;
+            let Some((last, _)) = chunk.last() else { break };
+            next = last.next();
+            entries.extend(
+                chunk
+                    .into_iter()
+                    .filter(|(s, _)| *s <= self.upto)
+                    .map(|(s, b)| (s.0, hex::encode(b))),
+            );
+        }
+        // The snapshot must be what replay would rebuild: check it before offering it.
+        verified(&entries)?;
+        let data = serde_json::to_vec(&SnapshotData {
+            last_applied: self.applied,
+            membership: self.membership.clone(),
+            entries,
+        })
+        .map_err(|e| StoreError::Corrupt(format!("raft snapshot encoding: {e}")))?;
+        let id = match self.applied {
+            Some(at) => format!("{at}-{}", self.upto.0),
+            None => format!("none-{}", self.upto.0),
+        };
+        Ok(StoredSnapshot {
+            meta: SnapshotMeta {
+                last_log_id: self.applied,
+                last_membership: self.membership.clone(),
+                snapshot_id: id,
+            },
+            data,
+        })
+    }
+}
+
+impl RaftSnapshotBuilder<TypeConfig> for SnapshotView {
+    async fn build_snapshot(&mut self) -> Result<Snapshot<TypeConfig>, StorageError> {
+        let view = self.clone();
+        let built = blocking(move || view.build()).await.map_err(read_sm)?;
+        let snapshot = Snapshot {
+            meta: built.meta.clone(),
+            snapshot: Box::new(Cursor::new(built.data.clone())),
+        };
+        let mut current = self
+            .current
+            .lock()
+            .map_err(|_| read_sm(StoreError::Corrupt("snapshot lock poisoned".into())))?;
+        *current = Some(built);
+        Ok(snapshot)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::{Event, Revision, Role, Tournament, TournamentId, TournamentSettings};
+    use crate::log::entry::encode;
+    use crate::log::{LogEntry, SledStore};
+    use crate::replica::quorum::log_store::RaftStore;
+    use openraft::testing::{StoreBuilder, Suite};
+    use openraft::{CommittedLeaderId, Membership as Config};
+    use std::collections::BTreeSet;
+    use std::path::Path;
+    use tempfile::TempDir;
+
+    /// One voter's two databases, its state and what it publishes.
+    struct Voter {
+        raft: RaftStore,
+        tengen: Arc<SledStore>,
+        state: Arc<RwLock<State>>,
+        published: broadcast::Receiver<Arc<Committed>>,
+        machine: Machine,
+    }
+
+    /// Opens a voter in `dir` the way start-up does: replay Tengen's log, then the machine on top.
+    fn voter(dir: &Path) -> Voter {
+        let tengen = Arc::new(SledStore::open(&dir.join("log")).unwrap());
+        let state = Arc::new(RwLock::new(replay(tengen.as_ref()).unwrap().state));
+        let raft = RaftStore::open(&dir.join("raft")).unwrap();
+        let (tx, published) = broadcast::channel(64);
+        let machine = Machine::new(
+            tengen.clone(),
+            state.clone(),
+            tx,
+            raft.machine_meta().unwrap(),
+        )
+        .unwrap();
+        Voter {
+            raft,
+            tengen,
+            state,
+            published,
+            machine,
+        }
+    }
+
+    /// A director's entry creating tournament `seq` named `name`.
+    fn entry(seq: u64, name: &str) -> LogEntry {
+        LogEntry {
+            seq: Seq(seq),
+            epoch: Epoch(1),
+            timestamp_ms: 5,
+            terminal: "desk-1".into(),
+            role: Role::Director,
+            operator: String::new(),
+            request_id: format!("r{seq}"),
+            fingerprint: "f".into(),
+            events: vec![Event::TournamentCreated {
+                tournament: Tournament {
+                    id: TournamentId(seq),
+                    revision: Revision(1),
+                    settings: TournamentSettings {
+                        name: name.into(),
+                        ..Default::default()
+                    },
+                    registration_open: true,
+                },
+            }],
+            subject: None,
+        }
+    }
+
+    /// The stored bytes of entries `from..=to` named `name`, chained onto `prev`, and the last hash.
+    fn chain(prev: Hash, from: u64, to: u64, name: &str) -> (Vec<Vec<u8>>, Hash) {
+        let mut prev = prev;
+        let mut out = Vec::new();
+        for seq in from..=to {
+            let (bytes, hash) = encode(&entry(seq, name), &prev).unwrap();
+            out.push(bytes);
+            prev = hash;
+        }
+        (out, prev)
+    }
+
+    fn id(index: u64) -> LogId {
+        LogId::new(CommittedLeaderId::new(1, 1), index)
+    }
+
+    fn batch(index: u64, entries: &[Vec<u8>]) -> Entry {
+        Entry {
+            log_id: id(index),
+            payload: EntryPayload::Normal(Batch {
+                entries: entries.to_vec(),
+            }),
+        }
+    }
+
+    fn names(state: &Arc<RwLock<State>>) -> Vec<String> {
+        let state = state.read().unwrap();
+        state
+            .tournaments
+            .values()
+            .map(|t| t.settings.name.clone())
+            .collect()
+    }
+
+    fn published(v: &mut Voter) -> Vec<u64> {
+        let mut seqs = Vec::new();
+        while let Ok(c) = v.published.try_recv() {
+            seqs.push(c.entry.seq.0);
+        }
+        seqs
+    }
+
+    fn log_len(v: &Voter) -> usize {
+        v.tengen.read_from(Seq(1), 100).unwrap().len()
+    }
+
+    #[tokio::test]
+    async fn a_chained_batch_is_kept_stored_applied_and_published() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut v = voter(dir.path());
+        let (bytes, _) = chain(GENESIS, 1, 3, "Main");
+        let answers = v.machine.apply([batch(1, &bytes)]).await.unwrap();
+        assert_eq!(
+            answers,
+            vec![Applied {
+                kept: vec![true; 3]
+            }]
+        );
+        assert_eq!(v.tengen.read_from(Seq(1), 10).unwrap().len(), 3);
+        assert_eq!(
+            v.tengen.last().unwrap().map(|(_, b)| b),
+            Some(bytes[2].clone())
+        );
+        assert_eq!(names(&v.state), vec!["Main"; 3]);
+        assert_eq!(v.state.read().unwrap().last_seq, Seq(3));
+        assert_eq!(published(&mut v), vec![1, 2, 3]);
+        assert_eq!(v.machine.shared_seq(), Seq(3));
+        assert_eq!(
+            stored_shared_seq(&v.raft.machine_meta().unwrap()).unwrap(),
+            Seq(3)
+        );
+        assert_eq!(v.machine.applied_state().await.unwrap().0, Some(id(1)));
+    }
+
+    #[tokio::test]
+    async fn reapplying_the_same_bytes_keeps_them_without_appending_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut v = voter(dir.path());
+        let (bytes, _) = chain(GENESIS, 1, 3, "Main");
+        v.machine.apply([batch(1, &bytes[..2])]).await.unwrap();
+        published(&mut v);
+        // Entry 2 again (a re-apply), then entry 3 which chains on: both kept, only 3 is new.
+        let answers = v
+            .machine
+            .apply([batch(2, &bytes[..2]), batch(3, &bytes[1..])])
+            .await
+            .unwrap();
+        assert_eq!(
+            answers,
+            vec![
+                Applied {
+                    kept: vec![true, true]
+                },
+                Applied {
+                    kept: vec![true, true]
+                }
+            ]
+        );
+        assert_eq!(log_len(&v), 3);
+        assert_eq!(names(&v.state).len(), 3);
+        assert_eq!(published(&mut v), vec![3]);
+        assert_eq!(v.machine.shared_seq(), Seq(3));
+    }
+
+    #[tokio::test]
+    async fn the_seeds_own_log_coming_back_through_raft_is_kept_as_it_is() {
+        let dir = tempfile::tempdir().unwrap();
+        let (bytes, _) = chain(GENESIS, 1, 4, "Main");
+        {
+            let tengen = SledStore::open(&dir.path().join("log")).unwrap();
+            let records: Vec<(Seq, Vec<u8>)> = (1..=4).map(Seq).zip(bytes.clone()).collect();
+            tengen.append(&records).unwrap();
+            tengen.sync().unwrap();
+        }
+        let mut v = voter(dir.path());
+        assert_eq!(v.machine.shared_seq(), Seq(0));
+        let answers = v.machine.apply([batch(1, &bytes[..3])]).await.unwrap();
+        assert_eq!(answers[0].kept, vec![true; 3]);
+        assert_eq!(log_len(&v), 4);
+        assert_eq!(names(&v.state).len(), 4, "the replayed state is untouched");
+        assert!(published(&mut v).is_empty());
+        assert_eq!(v.machine.shared_seq(), Seq(3));
+    }
+
+    #[tokio::test]
+    async fn an_entry_that_does_not_chain_is_left_out_and_changes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut v = voter(dir.path());
+        let (ours, h2) = chain(GENESIS, 1, 2, "Main");
+        v.machine.apply([batch(1, &ours)]).await.unwrap();
+        published(&mut v);
+        // A deposed leader's writer built its own entry 2 and 3 on entry 1; the next leader's 3 follows ours.
+        let h1 = stored_hash(&ours[0]).unwrap();
+        let (theirs, _) = chain(h1, 2, 3, "Rival");
+        let (next, _) = chain(h2, 3, 3, "Next");
+        let answers = v
+            .machine
+            .apply([
+                batch(2, &theirs),
+                batch(3, &[b"not an entry".to_vec()]),
+                batch(4, &next),
+            ])
+            .await
+            .unwrap();
+        let kept: Vec<Vec<bool>> = answers.into_iter().map(|a| a.kept).collect();
+        assert_eq!(kept, vec![vec![false, false], vec![false], vec![true]]);
+        assert_eq!(log_len(&v), 3);
+        assert_eq!(
+            v.tengen.last().unwrap().map(|(_, b)| b),
+            Some(next[0].clone())
+        );
+        assert_eq!(names(&v.state), vec!["Main", "Main", "Next"]);
+        assert_eq!(published(&mut v), vec![3]);
+        assert_eq!(v.machine.shared_seq(), Seq(3));
+        assert_eq!(v.machine.applied_state().await.unwrap().0, Some(id(4)));
+    }
+
+    #[tokio::test]
+    async fn a_restart_reports_the_last_applied_id_and_the_shared_seq() {
+        let dir = tempfile::tempdir().unwrap();
+        let members = Config::new(vec![BTreeSet::from([1, 2, 3])], None);
+        let (bytes, _) = chain(GENESIS, 1, 3, "Main");
+        {
+            let mut v = voter(dir.path());
+            let config = Entry {
+                log_id: id(1),
+                payload: EntryPayload::Membership(members.clone()),
+            };
+            v.machine
+                .apply([config, batch(2, &bytes[..2])])
+                .await
+                .unwrap();
+        }
+        let mut v = voter(dir.path());
+        let (applied, membership) = v.machine.applied_state().await.unwrap();
+        assert_eq!(applied, Some(id(2)));
+        assert_eq!(membership, StoredMembership::new(Some(id(1)), members));
+        assert_eq!(v.machine.shared_seq(), Seq(2));
+        assert_eq!(names(&v.state).len(), 2);
+        // Raft re-applying the last batch (its id was saved after the log) changes nothing; the next one chains.
+        let answers = v
+            .machine
+            .apply([batch(2, &bytes[..2]), batch(3, &bytes[2..])])
+            .await
+            .unwrap();
+        assert_eq!(answers[0].kept, vec![true, true]);
+        assert_eq!(answers[1].kept, vec![true]);
+        assert_eq!(log_len(&v), 3);
+        assert_eq!(published(&mut v), vec![3]);
+    }
+
+    #[tokio::test]
+    async fn a_snapshot_carries_the_log_to_a_fresh_voter_and_a_tampered_one_is_refused() {
+        let (a_dir, b_dir) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let mut a = voter(a_dir.path());
+        let (bytes, _) = chain(GENESIS, 1, 3, "Main");
+        a.machine.apply([batch(1, &bytes)]).await.unwrap();
+        let snap = a
+            .machine
+            .get_snapshot_builder()
+            .await
+            .build_snapshot()
+            .await
+            .unwrap();
+        assert_eq!(snap.meta.last_log_id, Some(id(1)));
+        let data = snap.snapshot.into_inner();
+
+        let mut b = voter(b_dir.path());
+        let mut tampered = data.clone();
+        let at = tampered.len() - 20;
+        tampered[at] = if tampered[at] == b'0' { b'1' } else { b'0' };
+        let refused = b
+            .machine
+            .install_snapshot(&snap.meta, Box::new(Cursor::new(tampered)))
+            .await;
+        assert!(refused.is_err());
+        assert_eq!(log_len(&b), 0);
+        assert_eq!(b.machine.applied_state().await.unwrap().0, None);
+
+        b.machine
+            .install_snapshot(&snap.meta, Box::new(Cursor::new(data)))
+            .await
+            .unwrap();
+        assert_eq!(
+            b.tengen.read_from(Seq(1), 10).unwrap(),
+            a.tengen.read_from(Seq(1), 10).unwrap()
+        );
+        assert_eq!(names(&b.state), vec!["Main"; 3]);
+        assert_eq!(b.machine.applied_state().await.unwrap().0, Some(id(1)));
+        assert_eq!(b.machine.shared_seq(), Seq(3));
+        let current = b.machine.get_current_snapshot().await.unwrap().unwrap();
+        assert_eq!(current.meta, snap.meta);
+        // The next batch chains onto the installed log.
+        let (next, _) = chain(stored_hash(&bytes[2]).unwrap(), 4, 4, "Next");
+        let answers = b.machine.apply([batch(2, &next)]).await.unwrap();
+        assert_eq!(answers[0].kept, vec![true]);
+    }
+
+    /// Fresh voters for openraft's storage conformance suite.
+    struct Fresh;
+
+    impl StoreBuilder<TypeConfig, RaftStore, Machine, TempDir> for Fresh {
+        async fn build(&self) -> Result<(TempDir, RaftStore, Machine), StorageError> {
+            let dir = tempfile::tempdir().map_err(|e| write_sm(e.into()))?;
+            let v = voter(dir.path());
+            Ok((dir, v.raft, v.machine))
+        }
+    }
+
+    #[test]
+    fn raft_store_and_machine_pass_openraft_storage_suite() {
+        Suite::test_all(Fresh).unwrap();
+    }
+}

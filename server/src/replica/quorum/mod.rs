@@ -1,0 +1,19 @@
+//! The three-voter venue: primary, standby and witness agree through Raft (openraft), so a command is acknowledged
+//! only once a majority holds it durable, a leader is elected by majority, and a leader cut off from the majority
+//! stops acknowledging. Tengen's own log, hash chain, state and idempotency table stay what they are: each Raft
+//! entry carries one group commit of the single writer (the stored bytes of Tengen log entries), and the state
+//! machine appends them to the Tengen log and applies them exactly as replay does, on every voter.
+//!
+//! - [`types`]: the Raft type configuration and what an entry carries.
+//! - [`log_store`]: the Raft log, vote and committed id, durable in a sled database of their own.
+//! - [`machine`]: the state machine: Tengen's log store, state and live broadcast.
+//! - [`network`]: Raft's messages over the venue's gRPC port (TLS, the shared replica secret).
+//! - [`node`]: start-up, the writer only the leader holds, the witness handing leadership back.
+//!
+//! Must not touch the domain's decisions, and never appends to Tengen's log except through the state machine.
+
+pub mod log_store;
+pub mod machine;
+pub mod network;
+pub mod node;
+pub mod types;

@@ -1,0 +1,377 @@
+//! One voter of a quorum venue: starts the Raft node on the data directory's Raft store and Tengen's own log,
+//! initialises the membership (voter 1, on the first start), and keeps the server's mode in step with Raft:
+//! the leader — once every committed entry is applied here — runs the single writer, whose group commits go
+//! through Raft ([`Proposer`]); any other voter, or a leader that has not heard from a majority within its
+//! lease, holds no writer and refuses writes naming the leader. The witness never runs a writer: when it leads
+//! (because it held the newest log) it asks a caught-up voter to stand for election. Voter 1 also shares, once,
+//! the log it had before the venue became a quorum. Must not decide commands or touch the log itself.
+
+use super::log_store::{MetaTree, RaftStore};
+use super::machine::{stored_shared_seq, Machine};
+use super::network::{ask_to_campaign, Network};
+use super::types::{Batch, NodeId, TypeConfig};
+use crate::domain::{Epoch, Seq};
+use crate::log::entry::{stored_hash, GENESIS};
+use crate::log::writer::{self, Replicate};
+use crate::replica::Mode;
+use crate::service::Core;
+use openraft::{BasicNode, Raft, ServerState, SnapshotPolicy};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How long a leader waits for a majority to take a batch before telling the desks it cannot vouch for it.
+const PROPOSE_WAIT: Duration = Duration::from_secs(3);
+/// A leader that has not heard from a majority for this long stops taking writes (its lease has run out).
+const LEASE_MS: u64 = 2_000;
+/// How many entries of the pre-quorum log go in one Raft entry when voter 1 shares it.
+const SEED_BATCH: usize = 256;
+
+/// What a voter needs to know.
+#[derive(Debug, Clone)]
+pub struct QuorumSetup {
+    /// This voter's number.
+    pub id: NodeId,
+    /// Every voter's address by number (this one included).
+    pub voters: BTreeMap<NodeId, String>,
+    /// The voters that are witnesses (never run a writer, hand leadership back).
+    pub witnesses: Vec<NodeId>,
+    /// The shared replica secret.
+    pub secret: String,
+    /// The venue CA (PEM).
+    pub ca_pem: Option<String>,
+    /// Where the Raft store lives (`DATA/raft`).
+    pub raft_dir: PathBuf,
+    /// A snapshot of Tengen's state every this many entries (the leader's writer).
+    pub snapshot_every: u64,
+}
+
+impl QuorumSetup {
+    fn is_witness(&self, id: NodeId) -> bool {
+        self.witnesses.contains(&id)
+    }
+
+    /// A voter's address, or words saying there is none.
+    fn url(&self, id: Option<NodeId>) -> String {
+        match id.and_then(|i| self.voters.get(&i)) {
+            Some(url) => url.clone(),
+            None => "(none yet: the venue's servers are electing one)".to_string(),
+        }
+    }
+}
+
+/// Why a voter could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum QuorumError {
+    /// The Raft store.
+    #[error("the Raft store in {dir}: {why}")]
+    Store {
+        /// Where.
+        dir: String,
+        /// What.
+        why: String,
+    },
+    /// openraft refused the configuration or failed to start.
+    #[error("Raft: {0}")]
+    Raft(String),
+}
+
+/// A running voter.
+pub struct Quorum {
+    /// The Raft node.
+    pub raft: Raft<TypeConfig>,
+    /// Its set-up.
+    pub setup: QuorumSetup,
+    net: Network,
+    meta: MetaTree,
+}
+
+/// Starts the voter and the task that keeps the mode in step with Raft.
+pub async fn start(core: &Arc<Core>, setup: QuorumSetup) -> Result<Arc<Quorum>, QuorumError> {
+    let store_err = |why: String| QuorumError::Store {
+        dir: setup.raft_dir.display().to_string(),
+        why,
+    };
+    let log_store = RaftStore::open(&setup.raft_dir).map_err(|e| store_err(e.to_string()))?;
+    let meta = log_store
+        .machine_meta()
+        .map_err(|e| store_err(e.to_string()))?;
+    let machine = Machine::new(
+        core.store.clone(),
+        core.state.clone(),
+        core.published.clone(),
+        meta.clone(),
+    )
+    .map_err(|e| store_err(e.to_string()))?;
+    let witness = setup.is_witness(setup.id);
+    let config = openraft::Config {
+        cluster_name: "tengen".into(),
+        heartbeat_interval: 150,
+        // The witness waits longer before standing, so the laptops usually win an election.
+        election_timeout_min: if witness { 1_500 } else { 600 },
+        election_timeout_max: if witness { 2_200 } else { 1_100 },
+        snapshot_policy: SnapshotPolicy::Never,
+        max_payload_entries: 64,
+        ..Default::default()
+    }
+    .validate()
+    .map_err(|e| QuorumError::Raft(e.to_string()))?;
+    let net = Network {
+        voters: setup.voters.clone(),
+        ca_pem: setup.ca_pem.clone(),
+        secret: setup.secret.clone(),
+    };
+    let raft = Raft::new(setup.id, Arc::new(config), net.clone(), log_store, machine)
+        .await
+        .map_err(|e| QuorumError::Raft(e.to_string()))?;
+    let first = setup.voters.keys().next().copied();
+    if first == Some(setup.id)
+        && !raft
+            .is_initialized()
+            .await
+            .map_err(|e| QuorumError::Raft(e.to_string()))?
+    {
+        let members: BTreeMap<NodeId, BasicNode> = setup
+            .voters
+            .iter()
+            .map(|(id, url)| (*id, BasicNode::new(url)))
+            .collect();
+        if let Err(e) = raft.initialize(members).await {
+            tracing::info!(error = %e, "the venue's membership was already set");
+        } else {
+            tracing::info!(voters = ?setup.voters, "the venue's voters are set");
+        }
+    }
+    core.control.set_mode(Mode::Standby {
+        primary: setup.url(None),
+    });
+    let quorum = Arc::new(Quorum {
+        raft,
+        setup,
+        net,
+        meta,
+    });
+    tokio::spawn(keep_in_step(core.clone(), quorum.clone()));
+    Ok(quorum)
+}
+
+/// Follows Raft's view of who leads and acts on it until the server stops.
+async fn keep_in_step(core: Arc<Core>, quorum: Arc<Quorum>) {
+    let mut metrics = quorum.raft.metrics();
+    let mut stopping = core.stopping.clone();
+    let mut last_campaign_ask = Instant::now() - Duration::from_secs(10);
+    loop {
+        let m = metrics.borrow_and_update().clone();
+        let me = quorum.setup.id;
+        let leading = m.state == ServerState::Leader && m.current_leader == Some(me);
+        let lease_ok = m.millis_since_quorum_ack.is_some_and(|ms| ms <= LEASE_MS);
+        // A leader that may not take writes: the witness, or a voter that does not hold the venue's log yet
+        // (voter 1 shares it when it first leads).
+        let first = quorum.setup.voters.keys().next().copied();
+        let empty = core.read(|s| s.last_seq.0 == 0).unwrap_or(true);
+        let witness = quorum.setup.is_witness(me) || (empty && first != Some(me));
+        if leading && !witness && lease_ok {
+            if !has_running_writer(&core) {
+                lead(&core, &quorum, m.current_term).await;
+            }
+        } else {
+            let primary = if leading && !lease_ok {
+                "(none: this server cannot reach a majority of the venue's servers)".to_string()
+            } else {
+                quorum.setup.url(m.current_leader)
+            };
+            stand_back(&core, primary).await;
+        }
+        if leading && witness && last_campaign_ask.elapsed() >= Duration::from_secs(1) {
+            last_campaign_ask = Instant::now();
+            let to = if empty { first } else { None };
+            hand_back(&quorum, &m, to).await;
+        }
+        tokio::select! {
+            _ = metrics.changed() => {}
+            _ = tokio::time::sleep(Duration::from_millis(250)) => {}
+            _ = stopping.wait_for(|s| *s) => break,
+        }
+    }
+    stand_back(&core, quorum.setup.url(None)).await;
+    if let Err(e) = quorum.raft.shutdown().await {
+        tracing::warn!(error = %e, "Raft did not stop cleanly");
+    }
+}
+
+fn has_running_writer(core: &Core) -> bool {
+    core.control.writer().is_ok_and(|w| !w.is_stopped())
+}
+
+/// This voter leads: once everything committed is applied here (and voter 1's earlier log is shared), start the
+/// writer.
+async fn lead(core: &Arc<Core>, quorum: &Arc<Quorum>, term: u64) {
+    let raft = &quorum.raft;
+    match tokio::time::timeout(PROPOSE_WAIT, raft.ensure_linearizable()).await {
+        Ok(Ok(_)) => {}
+        Ok(Err(e)) => {
+            tracing::info!(error = %e, "not leading after all");
+            return;
+        }
+        Err(_) => {
+            tracing::info!("leading, but no majority confirmed it in time");
+            return;
+        }
+    }
+    // Entries this voter proposed earlier in its term may still be on their way: a new writer builds on them.
+    let deadline = Instant::now() + PROPOSE_WAIT;
+    loop {
+        let m = raft.metrics().borrow().clone();
+        if m.last_applied.map(|l| l.index) >= m.last_log_index {
+            break;
+        }
+        if Instant::now() > deadline {
+            tracing::info!("leading, but this voter's own log is not applied yet");
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    if let Err(e) = share_earlier_log(core, raft, &quorum.meta).await {
+        tracing::warn!(error = %e, "could not share this server's earlier log yet");
+        return;
+    }
+    if let Some(old) = core.control.take_writer() {
+        let _ = tokio::task::spawn_blocking(move || old.join()).await;
+    }
+    let store = core.store.clone();
+    let head = tokio::task::spawn_blocking(move || store.last()).await;
+    let last_hash = match head {
+        Ok(Ok(Some((_, bytes)))) => match stored_hash(&bytes) {
+            Some(h) => h,
+            None => return,
+        },
+        Ok(Ok(None)) => GENESIS,
+        _ => return,
+    };
+    let Ok(mut working) = core.read(|s| s.clone()) else {
+        return;
+    };
+    working.epoch = Epoch(term.max(working.epoch.0));
+    let proposer = Proposer {
+        raft: raft.clone(),
+        runtime: tokio::runtime::Handle::current(),
+    };
+    match writer::spawn(writer::WriterParts {
+        store: core.store.clone(),
+        working,
+        last_hash,
+        shared: core.state.clone(),
+        published: core.published.clone(),
+        snapshot_every: quorum.setup.snapshot_every,
+        replicate: Some(Arc::new(proposer)),
+    }) {
+        Ok((w, thread)) => {
+            core.control.install_writer(w, thread);
+            core.control.set_mode(Mode::Primary);
+            core.control.clear("quorum");
+            tracing::warn!(term, "this server leads the venue and takes writes");
+        }
+        Err(e) => tracing::error!(error = %e, "cannot start the writer"),
+    }
+}
+
+/// Not leading (or without a majority): no writer; writes are refused naming `primary`.
+async fn stand_back(core: &Arc<Core>, primary: String) {
+    let mode = Mode::Standby { primary };
+    if core.control.mode() != mode {
+        core.control.set_mode(mode);
+    }
+    if let Some(thread) = core.control.take_writer() {
+        tracing::warn!("no longer leading: the writer stops");
+        let _ = tokio::task::spawn_blocking(move || thread.join()).await;
+    }
+}
+
+/// Voter 1's log from before the venue became a quorum (the director's token, the event…) goes through Raft
+/// once, so the other voters hold it too; the entries are already in this server's log, so applying them here
+/// keeps them as they are.
+async fn share_earlier_log(
+    core: &Arc<Core>,
+    raft: &Raft<TypeConfig>,
+    meta: &MetaTree,
+) -> Result<(), String> {
+    loop {
+        let shared = stored_shared_seq(meta).map_err(|e| e.to_string())?.0;
+        let store = core.store.clone();
+        let pending =
+            tokio::task::spawn_blocking(move || store.read_from(Seq(shared + 1), SEED_BATCH))
+                .await
+                .map_err(|e| e.to_string())?
+                .map_err(|e| e.to_string())?;
+        if pending.is_empty() {
+            return Ok(());
+        }
+        tracing::info!(
+            from = shared + 1,
+            count = pending.len(),
+            "sharing this server's earlier log with the voters"
+        );
+        let batch = Batch {
+            entries: pending.into_iter().map(|(_, b)| b).collect(),
+        };
+        let answer = tokio::time::timeout(PROPOSE_WAIT, raft.client_write(batch))
+            .await
+            .map_err(|_| "no majority took the earlier log in time".to_string())?
+            .map_err(|e| e.to_string())?;
+        if answer.data.kept.iter().any(|k| !k) {
+            return Err("the voters' logs differ from this server's earlier log".into());
+        }
+    }
+}
+
+/// The witness leads only until a laptop has its log: then it asks that one (or `to`, when given) to stand.
+async fn hand_back(
+    quorum: &Quorum,
+    m: &openraft::RaftMetrics<NodeId, BasicNode>,
+    to: Option<NodeId>,
+) {
+    let Some(replication) = &m.replication else {
+        return;
+    };
+    let last = m.last_log_index;
+    let ready = replication.iter().find(|(id, matched)| {
+        to.is_none_or(|t| t == **id)
+            && !quorum.setup.is_witness(**id)
+            && matched.map(|l| l.index) == last
+    });
+    if let Some((id, _)) = ready {
+        let url = quorum.setup.url(Some(*id));
+        match ask_to_campaign(&quorum.net, &url).await {
+            Ok(()) => tracing::info!(voter = id, "the witness asked a caught-up voter to lead"),
+            Err(e) => {
+                tracing::info!(voter = id, error = %e, "the witness could not hand leadership back yet")
+            }
+        }
+    }
+}
+
+/// The writer's way into Raft (runs on the writer's own thread, so it may block).
+struct Proposer {
+    raft: Raft<TypeConfig>,
+    runtime: tokio::runtime::Handle,
+}
+
+impl Replicate for Proposer {
+    fn propose(&self, entries: Vec<Vec<u8>>) -> Result<Vec<bool>, String> {
+        let raft = self.raft.clone();
+        self.runtime.block_on(async move {
+            match tokio::time::timeout(PROPOSE_WAIT, raft.client_write(Batch { entries })).await {
+                Ok(Ok(answer)) => Ok(answer.data.kept),
+                Ok(Err(e)) => Err(format!(
+                    "this server no longer leads the venue ({e}); retry with the same request id"
+                )),
+                Err(_) => Err(format!(
+                    "this server cannot reach a majority of the venue's servers within {} s, so it takes no \
+                     changes; retry with the same request id (the desks' client moves to the server that can)",
+                    PROPOSE_WAIT.as_secs()
+                )),
+            }
+        })
+    }
+}
