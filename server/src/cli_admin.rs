@@ -64,6 +64,11 @@ pub async fn promote(data: &Path, server: &str, token_file: Option<&Path>) -> an
         status.last_seq,
         started.elapsed().as_millis()
     );
+    println!(
+        "if the old primary was only cut off, not dead, what it acknowledged alone is lost: when it returns it \
+         puts those entries aside and raises a `discarded` alarm naming the desks to check (three machines with \
+         a witness never need this)"
+    );
     Ok(0)
 }
 

@@ -15,7 +15,7 @@ pub enum Mode {
     Primary,
     /// Follows the primary at this address; serves reads; refuses writes naming the primary.
     Standby {
-        /// The primary's address.
+        /// The primary's address (empty in a quorum venue while no leader is known).
         primary: String,
     },
     /// Replication stopped on an error a person must look at (gap, divergent hash); reads only.
@@ -45,6 +45,12 @@ pub enum NotPrimary {
     /// Replication stopped.
     #[error("this server is halted and takes no writes: {0}")]
     Halted(String),
+    /// A quorum venue without a leader this server can reach.
+    #[error(
+        "no server of the venue takes changes at the moment (the servers are electing a leader, or this one cannot \
+         reach a majority of them); retry in a few seconds"
+    )]
+    NoLeader,
 }
 
 type WriterThread = JoinHandle<Result<(), LogError>>;
@@ -107,6 +113,7 @@ impl Control {
         let writer = self.writer.read().ok().and_then(|w| w.clone());
         match (self.mode(), writer) {
             (Mode::Primary, Some(w)) => Ok(w),
+            (Mode::Standby { primary }, _) if primary.is_empty() => Err(NotPrimary::NoLeader),
             (Mode::Standby { primary }, _) => Err(NotPrimary::Standby(primary)),
             (Mode::Halted { reason }, _) => Err(NotPrimary::Halted(reason)),
             (Mode::Primary, None) => Err(NotPrimary::Halted("the writer is not running".into())),

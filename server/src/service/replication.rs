@@ -92,6 +92,12 @@ impl Replication for ReplicationService {
     ) -> Result<Response<pb::StatusResponse>, Status> {
         let caller = caller(&req)?;
         caller.require(Action::ManageTokens)?;
+        if self.core.control.hub.mode() == crate::replica::SyncMode::Quorum {
+            return Err(Status::failed_precondition(
+                "this server is a voter of a quorum venue: the voters elect the leader by themselves, so there \
+                 is nothing to promote (promote is for a pair without a witness)",
+            ));
+        }
         let epoch = follow::promote(&self.core).await.map_err(|e| match e {
             follow::PromoteError::AlreadyPrimary => Status::failed_precondition(e.to_string()),
             follow::PromoteError::Failed(_) => Status::internal(e.to_string()),

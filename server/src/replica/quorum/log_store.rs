@@ -83,8 +83,9 @@ impl MetaTree {
         self.disk.sync()
     }
 
-    /// Writes every value atomically; they become durable with the next sync of the database.
-    fn write(&self, values: &[(u64, Vec<u8>)]) -> Result<(), StoreError> {
+    /// Writes every value atomically; they become durable with the next sync of the database (the next Raft
+    /// append, vote or durable put).
+    pub fn write(&self, values: &[(u64, Vec<u8>)]) -> Result<(), StoreError> {
         use sled::transaction::{ConflictableTransactionError, TransactionError, Transactional};
         let split = values
             .iter()

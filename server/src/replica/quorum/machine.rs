@@ -186,12 +186,16 @@ impl Machine {
         Ok(())
     }
 
-    /// Writes the last applied id, membership and shared sequence number durably.
+    /// Writes the last applied id, membership and shared sequence number; they become durable with the Raft
+    /// database's next sync. Lagging behind after a crash only means entries are applied again, which the
+    /// "already in the log with the same bytes" rule keeps as they are; they can never run ahead of the Tengen log,
+    /// which is synced first. A snapshot's install writes them `durable`ly.
     async fn save_meta(
         &self,
         applied: Option<LogId>,
         membership: &Membership,
         shared_seq: Seq,
+        durable: bool,
     ) -> Result<(), StoreError> {
         let values = vec![
             (APPLIED, to_json(&applied)?),
@@ -199,7 +203,11 @@ impl Machine {
             (SHARED_SEQ, to_json(&shared_seq.0)?),
         ];
         let meta = self.meta.clone();
-        blocking(move || meta.put(&values)).await
+        if durable {
+            blocking(move || meta.put(&values)).await
+        } else {
+            blocking(move || meta.write(&values)).await
+        }
     }
 
     /// Replaces the Tengen log with the snapshot's entries (keeping the common prefix), rebuilds the state and
@@ -246,7 +254,7 @@ impl Machine {
             shared.epoch = epoch;
         }
         let shared_seq = head.0;
-        self.save_meta(meta.last_log_id, &meta.last_membership, shared_seq)
+        self.save_meta(meta.last_log_id, &meta.last_membership, shared_seq, true)
             .await?;
         self.head = head;
         self.applied = meta.last_log_id;
@@ -384,7 +392,7 @@ impl RaftStateMachine<TypeConfig> for Machine {
         }
         self.commit(fresh).await.map_err(write_sm)?;
         self.head = head;
-        self.save_meta(applied, &membership, shared_seq)
+        self.save_meta(applied, &membership, shared_seq, false)
             .await
             .map_err(write_sm)?;
         self.applied = applied;

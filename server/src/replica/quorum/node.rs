@@ -52,12 +52,11 @@ impl QuorumSetup {
         self.witnesses.contains(&id)
     }
 
-    /// A voter's address, or words saying there is none.
+    /// A voter's address, or empty when there is none.
     fn url(&self, id: Option<NodeId>) -> String {
-        match id.and_then(|i| self.voters.get(&i)) {
-            Some(url) => url.clone(),
-            None => "(none yet: the venue's servers are electing one)".to_string(),
-        }
+        id.and_then(|i| self.voters.get(&i))
+            .cloned()
+            .unwrap_or_default()
     }
 }
 
@@ -161,6 +160,7 @@ async fn keep_in_step(core: Arc<Core>, quorum: Arc<Quorum>) {
     let mut metrics = quorum.raft.metrics();
     let mut stopping = core.stopping.clone();
     let mut last_campaign_ask = Instant::now() - Duration::from_secs(10);
+    let mut snapshot_at = core.store.snapshot_seq().ok().flatten().map_or(0, |s| s.0);
     loop {
         let m = metrics.borrow_and_update().clone();
         let me = quorum.setup.id;
@@ -177,11 +177,22 @@ async fn keep_in_step(core: Arc<Core>, quorum: Arc<Quorum>) {
             }
         } else {
             let primary = if leading && !lease_ok {
-                "(none: this server cannot reach a majority of the venue's servers)".to_string()
+                core.control.alarm(
+                    "quorum",
+                    "this server leads but cannot reach a majority of the venue's servers: it takes no changes \
+                     until it can"
+                        .into(),
+                );
+                String::new()
             } else {
+                if m.current_leader.is_some() {
+                    core.control.clear("quorum");
+                }
                 quorum.setup.url(m.current_leader)
             };
             stand_back(&core, primary).await;
+            // Without a writer, this voter takes its own snapshots, so a restart replays only the tail.
+            snapshot_if_due(&core, &mut snapshot_at, quorum.setup.snapshot_every).await;
         }
         if leading && witness && last_campaign_ask.elapsed() >= Duration::from_secs(1) {
             last_campaign_ask = Instant::now();
@@ -285,6 +296,33 @@ async fn stand_back(core: &Arc<Core>, primary: String) {
     if let Some(thread) = core.control.take_writer() {
         tracing::warn!("no longer leading: the writer stops");
         let _ = tokio::task::spawn_blocking(move || thread.join()).await;
+    }
+}
+
+/// Writes a snapshot of the applied state once `every` entries have been applied since the last one. A failure
+/// only costs restart time: it is logged.
+async fn snapshot_if_due(core: &Arc<Core>, snapshot_at: &mut u64, every: u64) {
+    let Ok(state) = core.read(|s| (s.last_seq.0 >= *snapshot_at + every.max(1)).then(|| s.clone()))
+    else {
+        return;
+    };
+    let Some(state) = state else { return };
+    let seq = state.last_seq;
+    let store = core.store.clone();
+    let done = tokio::task::spawn_blocking(move || -> Result<(), String> {
+        let found = store.read_from(seq, 1).map_err(|e| e.to_string())?;
+        let hash = found
+            .first()
+            .filter(|(s, _)| *s == seq)
+            .and_then(|(_, b)| stored_hash(b))
+            .ok_or_else(|| format!("entry {} is missing", seq.0))?;
+        crate::log::replay::write_snapshot(store.as_ref(), &state, &hash).map_err(|e| e.to_string())
+    })
+    .await;
+    match done {
+        Ok(Ok(())) => *snapshot_at = seq.0,
+        Ok(Err(e)) => tracing::warn!(error = %e, "this voter could not take a snapshot"),
+        Err(e) => tracing::warn!(error = %e, "the snapshot task failed"),
     }
 }
 
