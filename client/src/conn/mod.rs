@@ -28,6 +28,9 @@ use settings::ConnSettings;
 /// The transport every client uses: the channel with the token interceptor.
 pub type Transport = InterceptedService<Channel, BearerAuth>;
 
+/// How long the first attempt of a command waits for an answer when the desk knows several servers.
+const ATTEMPT_DEADLINE: Duration = Duration::from_secs(4);
+
 /// One desk's connection. Cloning is cheap and shares the channel; connect twice for two channels.
 #[derive(Clone)]
 pub struct Desk {
@@ -58,8 +61,12 @@ struct Pool {
 
 impl Pool {
     /// After `failed` did not answer (or refused a write as a standby), finds the server that is primary now,
-    /// trying the others first, and makes it current. Returns false when none says it is primary.
+    /// trying the others first, and makes it current. When none says it is primary (a quorum venue electing, or
+    /// cut off from its majority), the first other server that answered at all becomes current, so the next
+    /// attempt hears its refusal rather than waiting again on one that does not answer. Returns false when none
+    /// says it is primary.
     async fn fail_over(&self, failed: &str) -> bool {
+        let mut answered = None;
         let start = self
             .servers
             .iter()
@@ -68,6 +75,10 @@ impl Pool {
         let n = self.servers.len();
         for k in 0..n {
             let server = &self.servers[(start + k) % n];
+            if server == failed && answered.is_some() {
+                // Another server answers: asking the silent one again would only cost another wait.
+                break;
+            }
             let attempt = async {
                 let channel = open_channel(server, self.tls.clone()).await.ok()?;
                 let desk = Desk::over(channel, self.auth.clone(), server, &self.operator);
@@ -78,13 +89,24 @@ impl Pool {
                     .await
                     .ok()?
                     .into_inner();
-                (status.mode == "primary").then_some(desk)
+                Some((status.mode == "primary", desk))
             };
-            if let Ok(Some(desk)) = tokio::time::timeout(Duration::from_secs(2), attempt).await {
-                if let Ok(mut current) = self.current.lock() {
-                    *current = Some(desk);
+            match tokio::time::timeout(Duration::from_secs(2), attempt).await {
+                Ok(Some((true, desk))) => {
+                    if let Ok(mut current) = self.current.lock() {
+                        *current = Some(desk);
+                    }
+                    return true;
                 }
-                return true;
+                Ok(Some((false, desk))) if answered.is_none() && server != failed => {
+                    answered = Some(desk);
+                }
+                _ => {}
+            }
+        }
+        if let Some(desk) = answered {
+            if let Ok(mut current) = self.current.lock() {
+                *current = Some(desk);
             }
         }
         false
@@ -231,14 +253,34 @@ impl Desk {
         }
         // A pair of servers: on a connection failure or a standby's refusal, find the primary and resend the
         // same request (same request id) there.
+        // A server cut off by a dead switch drops packets without a word: an attempt that gets no answer within
+        // its deadline counts as a lost connection. The deadline doubles after each silent attempt, so a long
+        // command (a large draw) still gets its answer, by its request id, from the log.
         let mut attempt = 1;
+        let mut deadline = ATTEMPT_DEADLINE;
         loop {
             let desk = self.active();
-            match call(desk.clone(), request.clone()).await {
+            let answer =
+                match tokio::time::timeout(deadline, call(desk.clone(), request.clone())).await {
+                    Ok(answer) => answer,
+                    Err(_) => {
+                        deadline = deadline.saturating_mul(2);
+                        Err(Status::unavailable(format!(
+                            "no answer from {} within {} s",
+                            desk.server,
+                            deadline.as_secs() / 2
+                        )))
+                    }
+                };
+            match answer {
                 Ok(response) => return Ok(response.into_inner()),
-                Err(status) if attempt < self.retry.attempts && is_retryable(&status) => {
+                Err(status) if is_retryable(&status) => {
+                    // Even on the last attempt: the desk's next command goes to a server that answers.
                     if let Some(pool) = &self.pool {
                         pool.fail_over(&desk.server).await;
+                    }
+                    if attempt >= self.retry.attempts {
+                        return Err(status.into());
                     }
                     tokio::time::sleep(self.retry.backoff(attempt)).await;
                     attempt += 1;
