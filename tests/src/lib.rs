@@ -42,7 +42,9 @@ pub use tengen_proto::v1 as pb;
 
 pub mod board;
 pub mod browser;
+pub mod netns;
 pub mod pair;
+pub mod quorum;
 pub mod web;
 
 use web::WebClient;

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context as _};
 
+use crate::netns::Host;
 use crate::{free_port, pb, server_binary, tls_channel, Desk};
 
 /// One server process of the pair.
@@ -24,6 +25,10 @@ pub struct Node {
     pub args: Vec<String>,
     /// Extra environment.
     pub env: Vec<(String, String)>,
+    /// The venue host whose network namespace it runs in ([`crate::netns`]): it then listens on 0.0.0.0 with a
+    /// certificate for the host's venue and management addresses, [`Node::url`] is its venue URL and the test's
+    /// own desks reach it over the management network.
+    pub netns: Option<Host>,
     child: Option<Child>,
 }
 
@@ -38,13 +43,25 @@ impl Node {
             host: "127.0.0.1",
             args: args.to_vec(),
             env: Vec::new(),
+            netns: None,
             child: None,
         })
     }
 
-    /// Its address.
+    /// Its address (in a namespace: its venue URL, for the other servers and the desks inside the venue).
     pub fn url(&self) -> String {
-        format!("https://{}:{}", self.host, self.port)
+        match &self.netns {
+            Some(h) => h.venue_url(self.port),
+            None => format!("https://{}:{}", self.host, self.port),
+        }
+    }
+
+    /// The address the test process reaches it by (in a namespace: over the management network).
+    pub fn control_url(&self) -> String {
+        match &self.netns {
+            Some(h) => h.mgmt_url(self.port),
+            None => self.url(),
+        }
     }
 
     /// What it printed so far.
@@ -58,11 +75,17 @@ impl Node {
             .create(true)
             .append(true)
             .open(&self.log)?;
-        let mut cmd = Command::new(server_binary()?);
+        let (mut cmd, listen) = match &self.netns {
+            Some(h) => (h.command(server_binary()?), "0.0.0.0"),
+            None => (Command::new(server_binary()?), "127.0.0.1"),
+        };
+        if let Some(h) = &self.netns {
+            cmd.args(h.san_args());
+        }
         cmd.arg("--data")
             .arg(&self.data)
             .arg("--listen")
-            .arg(format!("127.0.0.1:{}", self.port))
+            .arg(format!("{listen}:{}", self.port))
             .arg("--name")
             .arg(self.name)
             .args(&self.args)
@@ -83,7 +106,7 @@ impl Node {
     /// A desk on this node with `token` (TLS, the shared venue CA).
     pub async fn desk(&self, token: &str) -> anyhow::Result<Desk> {
         let ca = std::fs::read(self.data.join("ca.pem")).context("ca.pem")?;
-        let channel = tls_channel(&self.url(), ca, "localhost").await?;
+        let channel = tls_channel(&self.control_url(), ca, "localhost").await?;
         Ok(Desk::over(channel, self.name, token))
     }
 

@@ -4,13 +4,12 @@
 //! a standby with an identical log, a primary that steps down never acknowledges an entry it discards, and a backup
 //! restores to the same state and standings.
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context as _};
 use tengen_tests::pair::{admin, pair, Node};
+use tengen_tests::quorum::{all_kept_once, Load, Trio};
 use tengen_tests::{pb, tls_channel, Desk};
-use tokio::sync::Mutex;
 
 async fn wait_caught_up(standby: &Desk, seq: u64) -> anyhow::Result<()> {
     let deadline = Instant::now() + Duration::from_secs(20);
@@ -156,8 +155,6 @@ async fn a_corrupted_entry_stops_the_standby_loudly() -> anyhow::Result<()> {
 }
 
 /// One desk's acknowledged commands: (request id, participant id).
-type Acked = Arc<Mutex<Vec<(String, u64)>>>;
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn sixteen_desks_survive_kill9_of_the_primary_and_a_promotion() -> anyhow::Result<()> {
     let mut p = pair(&[], 1000).await?;
@@ -165,51 +162,13 @@ async fn sixteen_desks_survive_kill9_of_the_primary_and_a_promotion() -> anyhow:
     let t = tournament(&primary).await?;
     let ca = p.primary.data.join("ca.pem");
     let servers = vec![p.primary.url(), p.standby.url()];
-    let acked: Acked = Arc::new(Mutex::new(Vec::new()));
-    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let mut desks = Vec::new();
-    for d in 0..16 {
-        let (_, token) = primary
-            .create_token(&format!("desk-{d}"), pb::Role::Registration)
-            .await?;
-        let settings = tengen_client::ConnSettings {
-            servers: servers.clone(),
-            ca: Some(ca.clone()),
-            token: Some(token),
-            operator: String::new(),
-        };
-        let acked = acked.clone();
-        let stop = stop.clone();
-        // Each desk writes without pause until told to stop, so the kill always lands mid-stream.
-        desks.push(tokio::spawn(async move {
-            let desk = tengen_client::Desk::connect(&settings).await?;
-            let mut i = 0;
-            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-                let id = tengen_client::RequestId::from_text(&format!("failover-{d}-{i}"));
-                let req = pb::RegisterParticipantRequest {
-                    meta: None,
-                    fields: Some(tengen_tests::player(&format!("Desk{d}x{i}"), "A", "5k")),
-                    enter: vec![tengen_tests::enter(t)],
-                    check_in: true,
-                    different_person: false,
-                };
-                let answer = desk
-                    .command(&id, req, |mut c, r| async move {
-                        c.register.register_participant(r).await
-                    })
-                    .await
-                    .with_context(|| format!("desk {d} command {i}"))?;
-                acked.lock().await.push((id.to_string(), answer.id));
-                i += 1;
-            }
-            anyhow::Ok(i)
-        }));
-    }
+    // Each desk writes without pause until told to stop, so the kill always lands mid-stream.
+    let mut load = Load::start(&primary, servers, ca, 16, t, "failover").await?;
     // Kill the primary at a random moment while the desks write.
     let pause = 150 + rand::random::<u64>() % 400;
     tokio::time::sleep(Duration::from_millis(pause)).await;
     p.primary.kill9()?;
-    let before = acked.lock().await.len();
+    let before = load.count().await;
     let promoted_at = Instant::now();
     admin(&[
         "--data",
@@ -221,49 +180,24 @@ async fn sixteen_desks_survive_kill9_of_the_primary_and_a_promotion() -> anyhow:
         &p.primary.data.join("director.token").display().to_string(),
     ])?;
     // Failover time: from the promotion command to the first write accepted on the new primary.
-    let first_write = loop {
-        if acked.lock().await.len() > before {
-            break promoted_at.elapsed();
-        }
-        if let Some(done) = desks.iter().position(|d| d.is_finished()) {
-            let result = desks.remove(done).await?;
-            bail!("desk stopped before any write reached the new primary: {result:?}");
-        }
-        if promoted_at.elapsed() > Duration::from_secs(30) {
-            bail!("no desk wrote after the promotion");
-        }
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    };
+    load.progress_past(before, Duration::from_secs(30)).await?;
+    let first_write = promoted_at.elapsed();
     eprintln!("failover: promote → first accepted write in {first_write:?} (killed after {pause} ms, {before} acknowledged before)");
     // Let every desk carry on against the new primary for a moment, then stop them.
     tokio::time::sleep(Duration::from_millis(300)).await;
-    stop.store(true, std::sync::atomic::Ordering::Relaxed);
-    let mut written = 0;
-    for d in desks {
-        written += d.await??;
-    }
+    let acked = load.finish().await?;
     let standby = p.standby.desk(&p.director).await?;
     let st = standby.status().await?;
     assert_eq!(st.mode, "primary");
     assert_eq!(st.epoch, 2);
     // Every acknowledged command is there exactly once; nothing else was applied twice.
-    let all = standby.list_all().await?;
-    let acked = acked.lock().await.clone();
-    assert_eq!(acked.len(), written);
     assert!(acked.len() > before, "desks wrote after the fail-over");
-    for (rid, id) in &acked {
-        let n = all.iter().filter(|x| x.id == *id).count();
-        assert_eq!(n, 1, "{rid} → participant {id}");
-    }
-    let mut names: Vec<String> = all
-        .iter()
-        .filter_map(|x| x.fields.as_ref().map(|f| f.family_name.clone()))
-        .collect();
-    let total = names.len();
-    names.sort();
-    names.dedup();
-    assert_eq!(names.len(), total, "no registration applied twice");
-    assert_eq!(total, written, "exactly the acknowledged registrations");
+    all_kept_once(&standby, &acked).await?;
+    assert_eq!(
+        standby.list_all().await?.len(),
+        acked.len(),
+        "exactly the acknowledged registrations"
+    );
 
     // The old primary comes back: it sees the newer epoch, refuses writes and follows with an identical log.
     p.primary.spawn()?;
@@ -292,7 +226,10 @@ async fn a_primary_that_steps_down_never_acknowledges_what_it_discards() -> anyh
     let primary = p.primary.desk(&p.director).await?;
     let t = tournament(&primary).await?;
     primary
-        .register_player(tengen_tests::player("Kept", "A", "3k"), vec![tengen_tests::enter(t)])
+        .register_player(
+            tengen_tests::player("Kept", "A", "3k"),
+            vec![tengen_tests::enter(t)],
+        )
         .await?;
     let kept_seq = primary.last_seq().await?;
     wait_caught_up(&p.standby.desk(&p.director).await?, kept_seq).await?;
@@ -370,7 +307,10 @@ async fn a_primary_that_steps_down_never_acknowledges_what_it_discards() -> anyh
     assert_eq!(new_primary.find("orphan").await?.len(), 0);
     assert_eq!(primary.find("orphan").await?.len(), 0);
     assert_eq!(primary.find("kept").await?.len(), 1);
-    assert_eq!(hashes(&primary, last).await?, hashes(&new_primary, last).await?);
+    assert_eq!(
+        hashes(&primary, last).await?,
+        hashes(&new_primary, last).await?
+    );
     Ok(())
 }
 
@@ -463,4 +403,559 @@ async fn a_backup_restores_to_the_same_state_and_standings() -> anyhow::Result<(
     let b = node.desk(&token).await?.list_all().await?;
     assert_eq!(a, b);
     Ok(())
+}
+
+/// Issue 18: three voters (two laptops and a witness). The leader is killed with kill -9 while 16 desks write;
+/// nobody promotes anything: the other two elect a new leader within seconds, every acknowledged command is
+/// there exactly once, and the old leader rejoins with an identical log.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn three_voters_elect_a_new_leader_after_kill9_and_lose_nothing() -> anyhow::Result<()> {
+    let mut trio = Trio::start().await?;
+    let leader = trio.leader(Duration::from_secs(30)).await?;
+    let director = trio.desk(leader).await?;
+    let t = tournament(&director).await?;
+    let servers = vec![trio.nodes[0].url(), trio.nodes[1].url()];
+    let ca = trio.nodes[0].data.join("ca.pem");
+    let mut load = Load::start(&director, servers, ca, 16, t, "quorum").await?;
+    load.progress_past(20, Duration::from_secs(30)).await?;
+    tokio::time::sleep(Duration::from_millis(100 + rand::random::<u64>() % 300)).await;
+    let killed = trio.leader(Duration::from_secs(5)).await?;
+    trio.nodes[killed].kill9()?;
+    let before = load.count().await;
+    let fail_over = load.progress_past(before, Duration::from_secs(30)).await?;
+    eprintln!("quorum: leader killed → first write accepted by the new leader in {fail_over:?} ({before} acknowledged before)");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let acked = load.finish().await?;
+    assert!(acked.len() > before, "desks wrote after the fail-over");
+    let new = trio.leader(Duration::from_secs(10)).await?;
+    assert_ne!(new, killed);
+    // Nobody needs to promote anything, and the pair's manual promotion is refused on a voter.
+    let refused = admin(&[
+        "--data",
+        &trio.nodes[new].data.display().to_string(),
+        "promote",
+        "--server",
+        &trio.nodes[new].control_url(),
+        "--token-file",
+        &trio.nodes[0]
+            .data
+            .join("director.token")
+            .display()
+            .to_string(),
+    ])
+    .expect_err("a voter is never promoted by hand");
+    assert!(refused.to_string().contains("quorum venue"), "{refused:#}");
+    let desk = trio.desk(new).await?;
+    all_kept_once(&desk, &acked).await?;
+    assert_eq!(
+        desk.list_all().await?.len(),
+        acked.len(),
+        "exactly the acknowledged registrations"
+    );
+    // The old leader comes back and follows with an identical log.
+    trio.nodes[killed].spawn()?;
+    trio.nodes[killed].ready(&trio.director).await?;
+    let last = desk.last_seq().await?;
+    trio.converged(&[0, 1, 2], last).await?;
+    let back = trio.desk(killed).await?;
+    assert_eq!(back.status().await?.mode, "standby");
+    assert_eq!(hashes(&back, last).await?, hashes(&desk, last).await?);
+    Ok(())
+}
+
+/// Issue 18: the witness dies — the laptops carry on; the standby dies — the primary carries on with the
+/// witness; both come back and catch up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_venue_carries_on_without_its_witness_and_without_its_standby() -> anyhow::Result<()> {
+    let mut trio = Trio::start().await?;
+    let leader = trio.leader(Duration::from_secs(30)).await?;
+    let director = trio.desk(leader).await?;
+    let t = tournament(&director).await?;
+    let servers = vec![trio.nodes[0].url(), trio.nodes[1].url()];
+    let ca = trio.nodes[0].data.join("ca.pem");
+    let mut load = Load::start(&director, servers, ca, 4, t, "carry").await?;
+    load.progress_past(10, Duration::from_secs(30)).await?;
+
+    trio.nodes[2].kill9()?;
+    let n = load.count().await;
+    load.progress_past(n + 20, Duration::from_secs(10)).await?;
+    trio.nodes[2].spawn()?;
+    trio.nodes[2].ready(&trio.director).await?;
+
+    let standby = 1 - leader.min(1);
+    trio.nodes[standby].kill9()?;
+    let n = load.count().await;
+    load.progress_past(n + 20, Duration::from_secs(10)).await?;
+    assert_eq!(
+        trio.leader(Duration::from_secs(5)).await?,
+        leader,
+        "the leader never changed"
+    );
+    trio.nodes[standby].spawn()?;
+    trio.nodes[standby].ready(&trio.director).await?;
+
+    let acked = load.finish().await?;
+    let desk = trio.desk(leader).await?;
+    all_kept_once(&desk, &acked).await?;
+    let last = desk.last_seq().await?;
+    trio.converged(&[0, 1, 2], last).await?;
+    for i in 0..3 {
+        assert_eq!(
+            hashes(&trio.desk(i).await?, last).await?,
+            hashes(&desk, last).await?
+        );
+    }
+    Ok(())
+}
+
+/// The partition harness of issue 18 on its own: one ordinary server in host `p` on the left switch, a desk load
+/// in `d1` beside it and one in `d2` on the right switch. Cutting the inter-switch link cuts `d2` off (its desks
+/// record failures within seconds and no acknowledgement) while `d1` carries on; healing brings `d2` back; every
+/// acknowledged registration is in the register exactly once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_partition_in_network_namespaces_cuts_desks_off_and_heals() -> anyhow::Result<()> {
+    use std::time::SystemTime;
+    use tengen_tests::netns::{check_acks_in_register, DeskLoad, LoadOptions, Side, VenueNet};
+
+    if let Err(why) = VenueNet::available() {
+        eprintln!("skipped: {why}");
+        return Ok(());
+    }
+    let _alone = tengen_tests::netns::one_at_a_time().await;
+    // Declared first, so it is removed after the processes in it.
+    let mut net = VenueNet::new()?;
+    let p = net.add_host("p", Side::Left)?;
+    let d1 = net.add_host("d1", Side::Left)?;
+    let d2 = net.add_host("d2", Side::Right)?;
+    let root = tempfile::Builder::new().prefix("tengen-netns-").tempdir()?;
+    let mut server = Node::new(root.path(), "p", &[])?;
+    server.netns = Some(p.clone());
+    server.spawn()?;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let token = loop {
+        match std::fs::read_to_string(server.data.join("director.token")) {
+            Ok(t) if !t.trim().is_empty() => break t.trim().to_string(),
+            _ if Instant::now() > deadline => bail!("no director token:\n{}", server.logs()),
+            _ => tokio::time::sleep(Duration::from_millis(25)).await,
+        }
+    };
+    // The director from the test process, over the management network.
+    let director = server.ready(&token).await?;
+    let t = tournament(&director).await?;
+    let port = server.port;
+    // Hosts reach each other over the venue network only.
+    assert!(d2.can_connect(p.venue_ip(), port, Duration::from_secs(5))?);
+    assert!(!d2.can_connect(p.mgmt_ip(), port, Duration::from_millis(500))?);
+
+    let mut loads = Vec::new();
+    for (host, prefix) in [(&d1, "Left"), (&d2, "Right")] {
+        let (_, secret) = director
+            .create_token(&format!("load-{prefix}"), pb::Role::Registration)
+            .await?;
+        let token_file = root.path().join(format!("{prefix}.token"));
+        std::fs::write(&token_file, secret)?;
+        let options = LoadOptions {
+            servers: vec![server.url()],
+            ca: server.data.join("ca.pem"),
+            token_file,
+            desks: 3,
+            prefix: prefix.to_string(),
+            tournament: Some(t),
+            attempt_timeout_ms: 2000,
+        };
+        loads.push(DeskLoad::start(host, &options, root.path())?);
+    }
+    for load in &mut loads {
+        load.wait_until("acknowledging", Duration::from_secs(20), |r| {
+            r.acks.len() >= 10
+        })
+        .await?;
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+
+    // The switch between the two sides fails.
+    let cut = SystemTime::now();
+    net.partition()?;
+    assert!(!d2.can_connect(p.venue_ip(), port, Duration::from_millis(500))?);
+    assert!(d1.can_connect(p.venue_ip(), port, Duration::from_secs(5))?);
+    let right = loads[1]
+        .wait_until("failing after the cut", Duration::from_secs(8), |r| {
+            r.failures.iter().any(|f| f.at() >= cut)
+        })
+        .await?;
+    let first = right
+        .failures
+        .iter()
+        .find(|f| f.at() >= cut)
+        .expect("waited for");
+    eprintln!(
+        "partition: the cut-off desks recorded {} {:?} after the cut",
+        first.code,
+        first.at().duration_since(cut).unwrap_or_default()
+    );
+    let right_acks = right.acks.len();
+    let left_acks = loads[0].record()?.acks.len();
+    loads[0]
+        .wait_until(
+            "acknowledging during the partition",
+            Duration::from_secs(10),
+            |r| r.acks.len() >= left_acks + 10,
+        )
+        .await?;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(
+        loads[1].record()?.acks.len(),
+        right_acks,
+        "no acknowledgement crosses the cut"
+    );
+
+    // The switch comes back: the right side's desks are acknowledged again, with no one doing anything.
+    net.heal()?;
+    let healed = Instant::now();
+    assert!(d2.can_connect(p.venue_ip(), port, Duration::from_secs(5))?);
+    loads[1]
+        .wait_until(
+            "acknowledging after the heal",
+            Duration::from_secs(30),
+            |r| r.acks.len() > right_acks,
+        )
+        .await?;
+    eprintln!(
+        "partition: heal → first acknowledgement on the right in {:?}",
+        healed.elapsed()
+    );
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    for load in &mut loads {
+        let status = load.stop(Duration::from_secs(20))?;
+        assert!(status.success(), "{status}:\n{}", load.logs());
+    }
+
+    // Every acknowledged registration is there exactly once, and nothing else was registered.
+    let records = [loads[0].record()?, loads[1].record()?];
+    for r in &records {
+        assert!(
+            r.failures.iter().all(|f| f.code != "ABANDONED"),
+            "a command was left unanswered at the stop: {:?}",
+            r.failures
+        );
+    }
+    eprintln!(
+        "partition: {} acknowledged on the left, {} on the right ({} failed attempts there)",
+        records[0].acks.len(),
+        records[1].acks.len(),
+        records[1].failures.len()
+    );
+    let register = director.list_all().await?;
+    check_acks_in_register(&[&records[0], &records[1]], &register)?;
+    assert_eq!(
+        register.len(),
+        records[0].acks.len() + records[1].acks.len(),
+        "exactly the acknowledged registrations"
+    );
+    Ok(())
+}
+
+/// Issue 18: three voters in network namespaces — P (voter 1) on the left switch, S (voter 2) on the right, the
+/// witness W on `witness`'s side — with a desk load of two desks on each side (every desk lists P and S by their
+/// venue URLs, never W) and the director in the test process over the management network. The switch between
+/// the sides fails for seven seconds while the desks write, then comes back. The desks on the minority side are
+/// told UNAVAILABLE by a server within five seconds, those on the majority side are acknowledged again within
+/// ten, exactly one server takes writes (the majority side's laptop), and after the heal — nobody doing anything —
+/// the three voters hold the same log, every acknowledged registration is there exactly once with its id, and
+/// nothing else is but commands still unanswered at the stop.
+async fn three_voters_across_a_partition(witness: tengen_tests::netns::Side) -> anyhow::Result<()> {
+    use tengen_tests::netns::VenueNet;
+
+    if let Err(why) = VenueNet::available() {
+        eprintln!("skipped: {why}");
+        return Ok(());
+    }
+    let _alone = tengen_tests::netns::one_at_a_time().await;
+    // Declared first, so it is removed after the processes in it.
+    let mut net = VenueNet::new()?;
+    let sides = [
+        tengen_tests::netns::Side::Left,
+        tengen_tests::netns::Side::Right,
+        witness,
+    ];
+    let trio = Trio::in_namespaces(&mut net, sides).await?;
+    let outcome = across_a_partition(&mut net, &trio, witness).await;
+    // Fail while the servers still run, so their output is printed.
+    if let Err(e) = outcome {
+        panic!("{e:#}");
+    }
+    Ok(())
+}
+
+/// The scenario of [`three_voters_across_a_partition`] on a trio already set up in `net`.
+async fn across_a_partition(
+    net: &mut tengen_tests::netns::VenueNet,
+    trio: &Trio,
+    witness: tengen_tests::netns::Side,
+) -> anyhow::Result<()> {
+    use std::time::SystemTime;
+    use tengen_tests::netns::{check_acks_in_register, DeskLoad, LoadOptions, LoadRecord, Side};
+
+    // Loads and laptops by side: index 0 is the left (P), 1 the right (S).
+    let (majority, minority) = match witness {
+        Side::Left => (0, 1),
+        Side::Right => (1, 0),
+    };
+    let label = ["P+W | S", "P | S+W"][majority];
+    assert_eq!(
+        trio.leader(Duration::from_secs(30)).await?,
+        0,
+        "voter 1 leads the new venue"
+    );
+    let director = trio.desk(0).await?;
+    let t = tournament(&director).await?;
+    let servers = vec![trio.nodes[0].url(), trio.nodes[1].url()];
+    let mut loads = Vec::new();
+    for (prefix, side) in [("Left", Side::Left), ("Right", Side::Right)] {
+        let host = net.add_host(&format!("desks-{prefix}"), side)?;
+        let (_, secret) = director
+            .create_token(&format!("load-{prefix}"), pb::Role::Registration)
+            .await?;
+        let token_file = trio.root.path().join(format!("{prefix}.token"));
+        std::fs::write(&token_file, secret)?;
+        let options = LoadOptions {
+            servers: servers.clone(),
+            ca: trio.nodes[0].data.join("ca.pem"),
+            token_file,
+            desks: 2,
+            prefix: prefix.to_string(),
+            tournament: Some(t),
+            // Above the servers' own 2 s, so a server's UNAVAILABLE is what the desks record.
+            attempt_timeout_ms: 3000,
+        };
+        loads.push(DeskLoad::start(&host, &options, trio.root.path())?);
+    }
+    for load in &mut loads {
+        load.wait_until("acknowledging", Duration::from_secs(30), |r| {
+            r.acks.len() >= 10
+        })
+        .await?;
+    }
+    let acks = |loads: &[DeskLoad]| -> anyhow::Result<Vec<usize>> {
+        loads.iter().map(|l| Ok(l.record()?.acks.len())).collect()
+    };
+    let before = acks(&loads)?;
+    let started = Instant::now();
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let counted = acks(&loads)?;
+    let rate = (counted.iter().sum::<usize>() - before.iter().sum::<usize>()) as f64
+        / started.elapsed().as_secs_f64();
+    eprintln!("partition {label}: {rate:.0} acks/s from 4 desks before the cut");
+    let laptop = trio.desk(majority).await?;
+
+    // The switch between the two sides fails.
+    let cut = SystemTime::now();
+    let cut_at = Instant::now();
+    net.partition()?;
+    // Answers that crossed the link before it went down are written by now.
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let at_cut = acks(&loads)?;
+
+    // Watch both sides: the majority's first acknowledgement, the minority's first failures, and when the
+    // majority side's laptop says it takes writes.
+    let mut majority_gap = None;
+    let mut elected = None;
+    let minority_failures = loop {
+        if majority_gap.is_none() && loads[majority].record()?.acks.len() > at_cut[majority] {
+            majority_gap = Some(cut_at.elapsed());
+        }
+        if elected.is_none() && laptop.status().await?.mode == "primary" {
+            elected = Some(cut_at.elapsed());
+        }
+        let failures: Vec<_> = loads[minority]
+            .record()?
+            .failures
+            .into_iter()
+            .filter(|f| f.at() >= cut)
+            .collect();
+        let told = failures.iter().any(|f| f.code == "UNAVAILABLE");
+        if (majority_gap.is_some() && told) || cut_at.elapsed() > Duration::from_secs(10) {
+            break failures;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let since_cut =
+        |f: &tengen_tests::netns::Failure| f.at().duration_since(cut).unwrap_or_default();
+    let first = minority_failures
+        .first()
+        .context("no failure on the minority side within 10 s of the cut")?;
+    eprintln!(
+        "partition {label}: minority desks: first failure {} after {:?} from {}: {}",
+        first.code,
+        since_cut(first),
+        first.server,
+        first.message
+    );
+    assert!(
+        since_cut(first) <= Duration::from_secs(5),
+        "the minority side's desks were left waiting: {first:?}"
+    );
+    match minority_failures.iter().find(|f| f.code == "UNAVAILABLE") {
+        Some(f) if since_cut(f) <= Duration::from_secs(5) => eprintln!(
+            "partition {label}: minority desks: first UNAVAILABLE after {:?} from {}",
+            since_cut(f),
+            f.server
+        ),
+        _ => bail!(
+            "the minority side's desks were not told UNAVAILABLE by a server within 5 s of the cut; \
+             their failed attempts: {minority_failures:#?}"
+        ),
+    }
+    let majority_gap = majority_gap
+        .context("the majority side's desks were not acknowledged within 10 s of the cut")?;
+    eprintln!(
+        "partition {label}: majority side: cut → voter {} takes writes after {:?}, first acknowledgement after \
+         {majority_gap:?} (desks' attempt timeout 4 s){}",
+        majority + 1,
+        elected.unwrap_or_default(),
+        if majority == 1 {
+            "; the leader was on the minority side"
+        } else {
+            ""
+        }
+    );
+    // Exactly one server takes writes: the majority side's laptop.
+    assert_eq!(
+        trio.leader(Duration::from_secs(5)).await?,
+        majority,
+        "the majority side's laptop leads during the partition"
+    );
+    let majority_later = loads[majority].record()?.acks.len();
+    loads[majority]
+        .wait_until(
+            "acknowledging during the partition",
+            Duration::from_secs(10),
+            |r| r.acks.len() >= majority_later + 10,
+        )
+        .await?;
+
+    // The cut lasts seven seconds.
+    tokio::time::sleep(Duration::from_secs(7).saturating_sub(cut_at.elapsed())).await;
+    assert_eq!(
+        loads[minority].record()?.acks.len(),
+        at_cut[minority],
+        "no acknowledgement on the minority side during the partition"
+    );
+    net.heal()?;
+    let healed = Instant::now();
+    let minority_at_heal = at_cut[minority];
+    loads[minority]
+        .wait_until(
+            "acknowledged after the heal",
+            Duration::from_secs(30),
+            |r| r.acks.len() > minority_at_heal,
+        )
+        .await?;
+    eprintln!(
+        "partition {label}: heal → first acknowledgement on the minority side in {:?}",
+        healed.elapsed()
+    );
+    let now = acks(&loads)?;
+    for (load, n) in loads.iter_mut().zip(now) {
+        load.wait_until(
+            "acknowledging after the heal",
+            Duration::from_secs(10),
+            |r| r.acks.len() >= n + 5,
+        )
+        .await?;
+    }
+    for load in &mut loads {
+        let status = load.stop(Duration::from_secs(20))?;
+        assert!(status.success(), "{status}:\n{}", load.logs());
+    }
+    let records: Vec<LoadRecord> = loads.iter().map(|l| l.record()).collect::<Result<_, _>>()?;
+
+    // With nobody doing anything, one leader, named by the other two.
+    let leader = trio.leader(Duration::from_secs(20)).await?;
+    let leader_url = trio.nodes[leader].url();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    for i in (0..3).filter(|&i| i != leader) {
+        loop {
+            let s = trio.desk(i).await?.status().await?;
+            if s.mode == "standby" && s.primary == leader_url {
+                break;
+            }
+            if Instant::now() > deadline {
+                bail!(
+                    "voter {} does not follow voter {}: {s:?}",
+                    i + 1,
+                    leader + 1
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+    let desk = trio.desk(leader).await?;
+
+    // Every acknowledged registration is there once with its id; anything else was unanswered at the stop.
+    let register = desk.list_all().await?;
+    check_acks_in_register(&records.iter().collect::<Vec<_>>(), &register)?;
+    let mut known: std::collections::BTreeSet<String> = records
+        .iter()
+        .flat_map(|r| &r.acks)
+        .map(|a| a.family_name.clone())
+        .collect();
+    let acked = known.len();
+    let mut unanswered = 0;
+    for f in records.iter().flat_map(|r| &r.failures) {
+        if f.code == "ABANDONED" {
+            unanswered += 1;
+            // Request id PREFIX-d-i registers PREFIXdxi.
+            let (rest, i) = f.request_id.rsplit_once('-').context("request id")?;
+            let (prefix, d) = rest.rsplit_once('-').context("request id")?;
+            known.insert(format!("{prefix}{d}x{i}"));
+        }
+    }
+    for p in &register {
+        let name = p.fields.as_ref().map(|f| f.family_name.clone());
+        assert!(
+            name.as_ref().is_some_and(|n| known.contains(n)),
+            "participant {} ({name:?}) was never acknowledged to a desk",
+            p.id
+        );
+    }
+    eprintln!(
+        "partition {label}: {acked} acknowledged ({} on the left, {} on the right), {} in the register, \
+         {unanswered} unanswered at the stop; {} and {} failed attempts; voter {} leads",
+        records[0].acks.len(),
+        records[1].acks.len(),
+        register.len(),
+        records[0].failures.len(),
+        records[1].failures.len(),
+        leader + 1
+    );
+
+    // The three voters hold the same log.
+    let last = desk.last_seq().await?;
+    trio.converged(&[0, 1, 2], last).await?;
+    let log = hashes(&desk, last).await?;
+    for i in 0..3 {
+        let voter = trio.desk(i).await?;
+        assert_eq!(voter.last_seq().await?, last, "voter {}", i + 1);
+        assert!(
+            hashes(&voter, last).await? == log,
+            "voter {}'s log differs",
+            i + 1
+        );
+    }
+    Ok(())
+}
+
+/// [`three_voters_across_a_partition`] with P and the witness on the left: S and its desks are cut off; P
+/// carries on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn partition_p_and_witness_against_s_loses_nothing() -> anyhow::Result<()> {
+    three_voters_across_a_partition(tengen_tests::netns::Side::Left).await
+}
+
+/// [`three_voters_across_a_partition`] with S and the witness on the right: the leader P and its desks are cut
+/// off; S is elected (or the witness, handing the lead to S) and carries on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn partition_p_against_s_and_witness_loses_nothing() -> anyhow::Result<()> {
+    three_voters_across_a_partition(tengen_tests::netns::Side::Right).await
 }

@@ -100,16 +100,77 @@ impl Writer {
 /// once a majority holds it durable the state machine appends it to the log, applies and publishes it on every
 /// voter. Implemented by `replica::quorum::node`.
 pub trait Replicate: Send + Sync {
-    /// Proposes the stored bytes of these entries, blocking until they are applied here; answers, per entry,
-    /// whether it is now in the log. An error means its fate is unknown (no majority, leadership lost).
-    fn propose(&self, entries: Vec<Vec<u8>>) -> Result<Vec<bool>, String>;
+    /// Hands a group commit (the stored bytes of its entries) to Raft, in the order of the calls, blocking while
+    /// too many are on their way. `done` is called once, in the same order, with whether each entry is now in the
+    /// log, or why its fate is unknown (no majority, leadership lost).
+    fn propose(&self, entries: Vec<Vec<u8>>, done: Done);
+}
+
+/// What a [`Replicate`] calls when a group commit's fate is known.
+pub type Done = Box<dyn FnOnce(Result<Vec<bool>, String>) + Send>;
+
+/// Answers a group commit's desks once Raft has decided it, and stops the writer (through `failure`) if any entry
+/// was not kept: the writer's working state then includes entries the log does not, so every later answer waits
+/// for a fresh writer.
+fn answer_when_decided(
+    replies: Vec<Reply>,
+    seqs: Vec<Seq>,
+    failure: Arc<Mutex<Option<String>>>,
+) -> Done {
+    Box::new(move |decided| {
+        let earlier = failure.lock().ok().and_then(|f| f.clone());
+        let kept: Result<Vec<bool>, String> = match (earlier, decided) {
+            (Some(why), _) => Err(why),
+            (None, Ok(kept)) if kept.len() == seqs.len() => Ok(kept),
+            (None, Ok(kept)) => Err(format!(
+                "the quorum answered for {} of {} entries",
+                kept.len(),
+                seqs.len()
+            )),
+            (None, Err(why)) => Err(why),
+        };
+        let left_out: Vec<Seq> = match &kept {
+            Ok(kept) => seqs
+                .iter()
+                .zip(kept)
+                .filter(|(_, k)| !**k)
+                .map(|(s, _)| *s)
+                .collect(),
+            Err(_) => seqs.clone(),
+        };
+        let why = match &kept {
+            Err(why) => Some(why.clone()),
+            Ok(_) if !left_out.is_empty() => Some(
+                "the log moved on under this server's batch (a new leader was elected); retry with the same \
+                 request id"
+                    .to_string(),
+            ),
+            Ok(_) => None,
+        };
+        if let Some(why) = &why {
+            if let Ok(mut slot) = failure.lock() {
+                slot.get_or_insert_with(|| why.clone());
+            }
+        }
+        for (reply, result) in replies {
+            let result = match (&why, &kept, result) {
+                // Everything decided against a state that held entries the log did not keep is unknown.
+                (Some(why), Err(_), _) => Err(WriteError::Unavailable(why.clone())),
+                (Some(why), Ok(_), Ok(o)) if !o.replayed && left_out.contains(&o.seq) => {
+                    Err(WriteError::Unavailable(why.clone()))
+                }
+                (_, _, result) => result,
+            };
+            let _ = reply.send(result);
+        }
+    })
 }
 
 impl Writer {
-    /// True once the writer thread has stopped taking commands (storage failure, or a quorum writer that lost its
-    /// majority).
+    /// True once the writer has stopped taking commands (storage failure, or a quorum writer whose batch Raft did
+    /// not keep).
     pub fn is_stopped(&self) -> bool {
-        self.tx.is_closed()
+        self.tx.is_closed() || self.failure.lock().map_or(true, |f| f.is_some())
     }
 }
 
@@ -177,13 +238,20 @@ fn run(
             Err(e) => tracing::warn!(error = %e, "could not take a snapshot at start"),
         }
     }
-    let result = run_batches(&mut parts, &mut rx, &mut secrets, &mut snapshot_at);
+    let result = run_batches(
+        &mut parts,
+        &mut rx,
+        &mut secrets,
+        &mut snapshot_at,
+        &failure,
+    );
     if let Err(e) = &result {
         if let Ok(mut slot) = failure.lock() {
             *slot = Some(refusal(e));
         }
     }
-    if result.is_ok() && parts.working.last_seq.0 > snapshot_at {
+    // A quorum writer's working state may be ahead of what Raft has decided: the voter snapshots the applied state.
+    if result.is_ok() && parts.replicate.is_none() && parts.working.last_seq.0 > snapshot_at {
         if let Err(e) = write_snapshot(parts.store.as_ref(), &parts.working, &parts.last_hash) {
             tracing::warn!(error = %e, "could not take a snapshot at shutdown");
         }
@@ -196,8 +264,15 @@ fn run_batches(
     rx: &mut mpsc::Receiver<Submission>,
     secrets: &mut HashMap<RequestKey, String>,
     snapshot_at: &mut u64,
+    failure: &Arc<Mutex<Option<String>>>,
 ) -> Result<(), LogError> {
     while let Some(first) = rx.blocking_recv() {
+        let stopped = failure.lock().ok().and_then(|f| f.clone());
+        if let Some(why) = stopped {
+            let _ = first.reply.send(Err(WriteError::Unavailable(why.clone())));
+            stop_taking(rx, &why);
+            return Err(LogError::Quorum(why));
+        }
         let mut batch = vec![first];
         while batch.len() < MAX_BATCH {
             match rx.try_recv() {
@@ -211,38 +286,27 @@ fn run_batches(
             let result = stage(parts, secrets, &sub, &mut staged);
             replies.push((sub.reply, result));
         }
-        let committed = match parts.replicate.clone() {
-            Some(quorum) => propose(quorum.as_ref(), staged),
-            None => commit(parts, staged).map(|()| Vec::new()),
-        };
-        let left_out = match committed {
-            Ok(left_out) => left_out,
-            Err(err) => {
-                tracing::error!(error = %err, "log write failed; the writer stops accepting commands");
-                let why = refusal(&err);
-                for (reply, _) in replies {
-                    let _ = reply.send(Err(WriteError::Unavailable(why.clone())));
-                }
+        if let Some(quorum) = parts.replicate.clone() {
+            // Pipelined: the next batch is decided while this one is on its way; every answer of a batch (refusals
+            // and retries of earlier commands included) waits until Raft has decided it and those before it.
+            let seqs = staged.iter().map(|s| s.entry.seq).collect();
+            let bytes = staged.into_iter().map(|s| s.bytes).collect();
+            quorum.propose(bytes, answer_when_decided(replies, seqs, failure.clone()));
+            let stopped = failure.lock().ok().and_then(|f| f.clone());
+            if let Some(why) = stopped {
                 stop_taking(rx, &why);
-                return Err(err);
+                return Err(LogError::Quorum(why));
             }
-        };
-        if !left_out.is_empty() {
-            // Raft committed the batch but the log had moved on under it: the entries left out were never kept.
-            let why = "the log moved on under this server's last batch (a new leader was elected); retry with the \
-                       same request id"
-                .to_string();
-            for (reply, result) in replies {
-                let result = match result {
-                    Ok(o) if !o.replayed && left_out.contains(&o.seq) => {
-                        Err(WriteError::Unavailable(why.clone()))
-                    }
-                    other => other,
-                };
-                let _ = reply.send(result);
+            continue;
+        }
+        if let Err(err) = commit(parts, staged) {
+            tracing::error!(error = %err, "log write failed; the writer stops accepting commands");
+            let why = refusal(&err);
+            for (reply, _) in replies {
+                let _ = reply.send(Err(WriteError::Unavailable(why.clone())));
             }
             stop_taking(rx, &why);
-            return Err(LogError::Quorum(why));
+            return Err(err);
         }
         for (reply, result) in replies {
             let _ = reply.send(result);
@@ -265,30 +329,6 @@ fn stop_taking(rx: &mut mpsc::Receiver<Submission>, why: &str) {
             .reply
             .send(Err(WriteError::Unavailable(why.to_string())));
     }
-}
-
-/// Hands a group commit to Raft; answers the sequence numbers of the entries the log did not keep.
-fn propose(quorum: &dyn Replicate, staged: Vec<Staged>) -> Result<Vec<Seq>, LogError> {
-    if staged.is_empty() {
-        return Ok(Vec::new());
-    }
-    let seqs: Vec<Seq> = staged.iter().map(|s| s.entry.seq).collect();
-    let kept = quorum
-        .propose(staged.into_iter().map(|s| s.bytes).collect())
-        .map_err(LogError::Quorum)?;
-    if kept.len() != seqs.len() {
-        return Err(LogError::Quorum(format!(
-            "the quorum answered for {} of {} entries",
-            kept.len(),
-            seqs.len()
-        )));
-    }
-    Ok(seqs
-        .into_iter()
-        .zip(kept)
-        .filter(|(_, kept)| !kept)
-        .map(|(seq, _)| seq)
-        .collect())
 }
 
 /// What a desk is told once storage has failed: a full disk in words a director can act on, anything else as

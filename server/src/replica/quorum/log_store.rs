@@ -125,6 +125,23 @@ pub struct RaftStore {
     chunks: sled::Tree,
     /// Vote, committed id, last purged id.
     meta: MetaTree,
+    /// Appends waiting for the next sync (one sync makes every append queued before it durable).
+    flushes: std::sync::mpsc::Sender<LogFlushed<TypeConfig>>,
+}
+
+/// The thread that makes appends durable: it takes every append queued so far, syncs the database once, and only
+/// then tells Raft they are on disk, so appends arriving together share one fsync and Raft keeps working meanwhile.
+fn flusher(disk: Arc<Disk>, queued: std::sync::mpsc::Receiver<LogFlushed<TypeConfig>>) {
+    while let Ok(first) = queued.recv() {
+        let mut done = vec![first];
+        done.extend(queued.try_iter());
+        match disk.sync() {
+            Ok(()) => done.into_iter().for_each(|cb| cb.log_io_completed(Ok(()))),
+            Err(e) => done.into_iter().for_each(|cb| {
+                cb.log_io_completed(Err(std::io::Error::other(e.to_string())));
+            }),
+        }
+    }
 }
 
 impl RaftStore {
@@ -149,6 +166,14 @@ impl RaftStore {
                 rows: db.open_tree("meta")?,
                 chunks: db.open_tree("meta_chunks")?,
                 disk: disk.clone(),
+            },
+            flushes: {
+                let (flushes, queued) = std::sync::mpsc::channel();
+                let disk = disk.clone();
+                std::thread::Builder::new()
+                    .name("raft-log-sync".into())
+                    .spawn(move || flusher(disk, queued))?;
+                flushes
             },
             disk,
         })
@@ -193,8 +218,8 @@ impl RaftStore {
         Ok(out)
     }
 
-    /// Appends entries durably: the pieces of long ones first, then the rows, then a sync.
-    fn append_durably(&self, entries: &[Entry]) -> Result<(), StoreError> {
+    /// Writes entries, the pieces of long ones first, then the rows; they become durable with the next sync.
+    fn write_entries(&self, entries: &[Entry]) -> Result<(), StoreError> {
         let mut rows = sled::Batch::default();
         let mut pieces = sled::Batch::default();
         for entry in entries {
@@ -209,7 +234,7 @@ impl RaftStore {
         }
         self.chunks.apply_batch(pieces)?;
         self.log.apply_batch(rows)?;
-        self.disk.sync()
+        Ok(())
     }
 
     /// Removes the entries with indexes in `from..=to` (rows first, so no row points to a missing piece).
@@ -350,11 +375,15 @@ impl RaftLogStorage<TypeConfig> for RaftStore {
     {
         let entries: Vec<Entry> = entries.into_iter().collect();
         let store = self.clone();
-        blocking(move || store.append_durably(&entries))
+        blocking(move || store.write_entries(&entries))
             .await
             .map_err(write_logs)?;
-        // Only now: the entries are on disk.
-        callback.log_io_completed(Ok(()));
+        // Raft hears that the entries are on disk only after the sync thread's next fsync.
+        if let Err(lost) = self.flushes.send(callback) {
+            lost.0.log_io_completed(Err(std::io::Error::other(
+                "the log's sync thread has stopped",
+            )));
+        }
         Ok(())
     }
 

@@ -22,9 +22,14 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How long a leader waits for a majority to take a batch before telling the desks it cannot vouch for it.
-const PROPOSE_WAIT: Duration = Duration::from_secs(3);
+const PROPOSE_WAIT: Duration = Duration::from_secs(2);
 /// A leader that has not heard from a majority for this long stops taking writes (its lease has run out).
 const LEASE_MS: u64 = 2_000;
+/// The witness's longest election timeout (ms), which is also its lease of a leader.
+const WITNESS_TIMEOUT_MAX: u64 = 650;
+/// How long a leading witness (or a voter without the venue's log) waits before asking a laptop to stand: past
+/// its own lease, so it grants the laptop's vote.
+const HAND_BACK_AFTER: Duration = Duration::from_millis(1_200);
 /// How many entries of the pre-quorum log go in one Raft entry when voter 1 shares it.
 const SEED_BATCH: usize = 256;
 
@@ -107,9 +112,12 @@ pub async fn start(core: &Arc<Core>, setup: QuorumSetup) -> Result<Arc<Quorum>, 
     let config = openraft::Config {
         cluster_name: "tengen".into(),
         heartbeat_interval: 150,
-        // The witness waits longer before standing, so the laptops usually win an election.
-        election_timeout_min: if witness { 1_500 } else { 600 },
-        election_timeout_max: if witness { 2_200 } else { 1_100 },
+        // The witness stands first: when the leader is lost, a voter refuses to elect anyone while its lease of
+        // the old leader runs (its own maximum timeout), so the voter with the shortest timeouts wins the
+        // election soonest. The witness then hands the lead to a laptop once its own lease has run out
+        // (`HAND_BACK_AFTER`), since before that it would refuse the laptop's vote request.
+        election_timeout_min: if witness { 350 } else { 600 },
+        election_timeout_max: if witness { WITNESS_TIMEOUT_MAX } else { 1_100 },
         snapshot_policy: SnapshotPolicy::Never,
         max_payload_entries: 64,
         ..Default::default()
@@ -160,6 +168,7 @@ async fn keep_in_step(core: Arc<Core>, quorum: Arc<Quorum>) {
     let mut metrics = quorum.raft.metrics();
     let mut stopping = core.stopping.clone();
     let mut last_campaign_ask = Instant::now() - Duration::from_secs(10);
+    let mut leading_since: Option<Instant> = None;
     let mut snapshot_at = core.store.snapshot_seq().ok().flatten().map_or(0, |s| s.0);
     loop {
         let m = metrics.borrow_and_update().clone();
@@ -191,10 +200,20 @@ async fn keep_in_step(core: Arc<Core>, quorum: Arc<Quorum>) {
                 quorum.setup.url(m.current_leader)
             };
             stand_back(&core, primary).await;
-            // Without a writer, this voter takes its own snapshots, so a restart replays only the tail.
-            snapshot_if_due(&core, &mut snapshot_at, quorum.setup.snapshot_every).await;
         }
-        if leading && witness && last_campaign_ask.elapsed() >= Duration::from_secs(1) {
+        // Every voter snapshots its applied state (a leader's writer may be ahead of it), so a restart replays
+        // only the tail.
+        snapshot_if_due(&core, &mut snapshot_at, quorum.setup.snapshot_every).await;
+        leading_since = if leading {
+            leading_since.or(Some(Instant::now()))
+        } else {
+            None
+        };
+        if leading
+            && witness
+            && leading_since.is_some_and(|t| t.elapsed() >= HAND_BACK_AFTER)
+            && last_campaign_ask.elapsed() >= Duration::from_secs(1)
+        {
             last_campaign_ask = Instant::now();
             let to = if empty { first } else { None };
             hand_back(&quorum, &m, to).await;
@@ -264,10 +283,7 @@ async fn lead(core: &Arc<Core>, quorum: &Arc<Quorum>, term: u64) {
         return;
     };
     working.epoch = Epoch(term.max(working.epoch.0));
-    let proposer = Proposer {
-        raft: raft.clone(),
-        runtime: tokio::runtime::Handle::current(),
-    };
+    let proposer = Proposer::new(raft.clone());
     match writer::spawn(writer::WriterParts {
         store: core.store.clone(),
         working,
@@ -389,27 +405,67 @@ async fn hand_back(
     }
 }
 
-/// The writer's way into Raft (runs on the writer's own thread, so it may block).
+/// How many group commits may be on their way through Raft at once.
+const IN_FLIGHT: usize = 8;
+
+/// The writer's way into Raft (called on the writer's own thread, so it may block): proposals go to Raft in the
+/// writer's order, and one task hands the decisions back in that order, each within [`PROPOSE_WAIT`].
 struct Proposer {
     raft: Raft<TypeConfig>,
     runtime: tokio::runtime::Handle,
+    decisions: tokio::sync::mpsc::Sender<(
+        tokio::sync::oneshot::Receiver<openraft::raft::ClientWriteResult<TypeConfig>>,
+        writer::Done,
+    )>,
+}
+
+impl Proposer {
+    fn new(raft: Raft<TypeConfig>) -> Proposer {
+        let (decisions, mut pending) = tokio::sync::mpsc::channel::<(
+            tokio::sync::oneshot::Receiver<openraft::raft::ClientWriteResult<TypeConfig>>,
+            writer::Done,
+        )>(IN_FLIGHT);
+        tokio::spawn(async move {
+            while let Some((answer, done)) = pending.recv().await {
+                let decided = match tokio::time::timeout(PROPOSE_WAIT, answer).await {
+                    Ok(Ok(Ok(written))) => Ok(written.data.kept),
+                    Ok(Ok(Err(e))) => Err(format!(
+                        "this server no longer leads the venue ({e}); retry with the same request id"
+                    )),
+                    Ok(Err(_)) => Err("Raft stopped before deciding; retry with the same request id".into()),
+                    Err(_) => Err(format!(
+                        "this server cannot reach a majority of the venue's servers within {} s, so it takes no \
+                         changes; retry with the same request id (the desks' client moves to the server that can)",
+                        PROPOSE_WAIT.as_secs()
+                    )),
+                };
+                done(decided);
+            }
+        });
+        Proposer {
+            raft,
+            runtime: tokio::runtime::Handle::current(),
+            decisions,
+        }
+    }
 }
 
 impl Replicate for Proposer {
-    fn propose(&self, entries: Vec<Vec<u8>>) -> Result<Vec<bool>, String> {
+    fn propose(&self, entries: Vec<Vec<u8>>, done: writer::Done) {
         let raft = self.raft.clone();
+        let decisions = self.decisions.clone();
         self.runtime.block_on(async move {
-            match tokio::time::timeout(PROPOSE_WAIT, raft.client_write(Batch { entries })).await {
-                Ok(Ok(answer)) => Ok(answer.data.kept),
-                Ok(Err(e)) => Err(format!(
-                    "this server no longer leads the venue ({e}); retry with the same request id"
-                )),
-                Err(_) => Err(format!(
-                    "this server cannot reach a majority of the venue's servers within {} s, so it takes no \
-                     changes; retry with the same request id (the desks' client moves to the server that can)",
-                    PROPOSE_WAIT.as_secs()
-                )),
+            match raft.client_write_ff(Batch { entries }).await {
+                Ok(answer) => {
+                    if let Err(lost) = decisions.send((answer, done)).await {
+                        let (_, done) = lost.0;
+                        done(Err("this server is stopping".into()));
+                    }
+                }
+                Err(e) => done(Err(format!(
+                    "Raft has stopped on this server ({e}); retry with the same request id"
+                ))),
             }
-        })
+        });
     }
 }
