@@ -131,11 +131,16 @@ pub struct RaftStore {
 
 /// The thread that makes appends durable: it takes every append queued so far, syncs the database once, and only
 /// then tells Raft they are on disk, so appends arriving together share one fsync and Raft keeps working meanwhile.
-fn flusher(disk: Arc<Disk>, queued: std::sync::mpsc::Receiver<LogFlushed<TypeConfig>>) {
+/// It holds the database only while syncing, so dropping the store closes it.
+fn flusher(disk: std::sync::Weak<Disk>, queued: std::sync::mpsc::Receiver<LogFlushed<TypeConfig>>) {
     while let Ok(first) = queued.recv() {
         let mut done = vec![first];
         done.extend(queued.try_iter());
-        match disk.sync() {
+        let synced = match disk.upgrade() {
+            Some(disk) => disk.sync(),
+            None => Err(StoreError::Corrupt("the Raft store is closed".into())),
+        };
+        match synced {
             Ok(()) => done.into_iter().for_each(|cb| cb.log_io_completed(Ok(()))),
             Err(e) => done.into_iter().for_each(|cb| {
                 cb.log_io_completed(Err(std::io::Error::other(e.to_string())));
@@ -169,7 +174,7 @@ impl RaftStore {
             },
             flushes: {
                 let (flushes, queued) = std::sync::mpsc::channel();
-                let disk = disk.clone();
+                let disk = Arc::downgrade(&disk);
                 std::thread::Builder::new()
                     .name("raft-log-sync".into())
                     .spawn(move || flusher(disk, queued))?;
