@@ -95,7 +95,8 @@ struct Tables {
     handicap: Vec<i64>,
     /// Nominal geography term by [countries differ][club relation: 0 same, 1 same club group, 2 different].
     geo_nominal: [[i64; 3]; 2],
-    /// Category term (one category: the full weight).
+    /// Category term: 0 with a single category (OpenGotha's `numberOfCategories > 1` guard), otherwise
+    /// `C(W, 0)` = W, every player being in the same category (Tengen has no per-player categories).
     category: i64,
     /// Range of the split-and-random seeding's random part: `(long)(W · 0.2)`.
     seed_random_range: i64,
@@ -332,7 +333,11 @@ impl Costs {
             score_diff,
             handicap,
             geo_nominal,
-            category: concave(p.avoid_mixing_categories, JDouble::ZERO, k),
+            category: if p.number_of_categories > 1 {
+                concave(p.avoid_mixing_categories, JDouble::ZERO, k)
+            } else {
+                0
+            },
             seed_random_range,
         }
     }
@@ -943,5 +948,29 @@ mod tests {
         let same_city = geo(&settings, 1, 3);
         assert!(0 < same_city && same_city < other_club, "{same_city}");
         assert_eq!(geo(&settings, 1, 2), other_club, "Paris–Lyon is unchanged");
+    }
+
+    #[test]
+    fn category_term_is_charged_only_with_more_than_one_category() {
+        let (snap, mut settings) = field();
+        let ids: Vec<PlayerId> = snap.players.iter().map(|p| p.id).collect();
+        settings.egf.avoid_mixing_categories = 20_000_000_000_000;
+        assert_eq!(settings.egf.number_of_categories, 1);
+        let one = Costs::new(&snap, &settings, &ids);
+        for a in 0..4 {
+            for b in a + 1..4 {
+                let ledger = one.pair(PlayerId(a), PlayerId(b));
+                assert_eq!(ledger.get(Criterion::Category), 0, "{a}-{b}");
+                assert_eq!(ledger.total(), one.pair_total(PlayerId(a), PlayerId(b)));
+            }
+        }
+        settings.egf.number_of_categories = 2;
+        let two = Costs::new(&snap, &settings, &ids);
+        let ledger = two.pair(PlayerId(1), PlayerId(3));
+        assert_eq!(ledger.get(Criterion::Category), 20_000_000_000_000);
+        assert_eq!(
+            ledger.total(),
+            one.pair(PlayerId(1), PlayerId(3)).total() + 20_000_000_000_000
+        );
     }
 }

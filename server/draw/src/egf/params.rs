@@ -154,8 +154,11 @@ pub struct Params {
     pub deterministic: bool,
     /// `paiBaBalanceWB`.
     pub balance_wb: i64,
-    /// `paiMaAvoidMixingCategories`.
+    /// `paiMaAvoidMixingCategories`: charged only when the tournament has more than one category.
     pub avoid_mixing_categories: i64,
+    /// `numberOfCategories` (general parameters): with one category OpenGotha charges no category term,
+    /// whatever `avoid_mixing_categories` holds.
+    pub number_of_categories: u32,
     /// `paiMaMinimizeScoreDifference`.
     pub minimize_score_difference: i64,
     /// `paiMaDUDDWeight`.
@@ -222,6 +225,7 @@ impl Default for Params {
             deterministic: true,
             balance_wb: 1_000_000,
             avoid_mixing_categories: 0,
+            number_of_categories: 1,
             minimize_score_difference: 100_000_000_000,
             dudd_weight: 100_000_000,
             compensate_dudd: true,

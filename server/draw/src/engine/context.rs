@@ -44,7 +44,9 @@ pub(crate) fn pair_key(a: PlayerId, b: PlayerId) -> (PlayerId, PlayerId) {
 
 impl<'a> Field<'a> {
     /// Validates the snapshot and derives scores. Refuses unknown or duplicate ids, self-games, players in two
-    /// games (or a game and a bye) of one round, and games or byes of rounds not yet drawn.
+    /// games of one round, a player given the same bye twice, and games or byes of rounds not yet drawn; two byes
+    /// in a round, or a game and the bye for one player, are refused only in the round being drawn (earlier rounds
+    /// are history as it happened: the game counts, and each bye player is credited the bye).
     pub(crate) fn new(
         snapshot: &'a Snapshot,
         settings: &'a Settings,
@@ -106,14 +108,30 @@ impl<'a> Field<'a> {
                     b.round
                 ));
             }
-            if !bye_rounds.insert(b.round) {
+            // Past rounds are history as it happened (a real file may hold two byes in a round, or a game
+            // added by hand next to the bye); the rules are enforced for the round being drawn only.
+            if !bye_rounds.insert(b.round) && b.round == round {
                 return bad(format!("{} has two byes", b.round));
             }
             if !busy.insert((b.round, b.player)) {
-                return bad(format!(
-                    "player {} has a game and the bye in {}",
-                    b.player, b.round
-                ));
+                if b.round == round {
+                    return bad(format!(
+                        "player {} has a game and the bye in {}",
+                        b.player, b.round
+                    ));
+                }
+                if snapshot
+                    .byes
+                    .iter()
+                    .filter(|o| o.round == b.round && o.player == b.player)
+                    .count()
+                    > 1
+                {
+                    return bad(format!(
+                        "player {} has the bye twice in {}",
+                        b.player, b.round
+                    ));
+                }
             }
             if b.round == round {
                 bye_given = Some(b.player);

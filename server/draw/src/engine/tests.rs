@@ -3,7 +3,9 @@
 
 use super::testutil::*;
 use super::*;
-use crate::model::{GameResult, HalfPoints, Outcome, PastGame, PlayerId, Rank, Seeding, Warning};
+use crate::model::{
+    GameResult, HalfPoints, Outcome, PastGame, PlayerId, Rank, RoundNo, Seeding, Warning,
+};
 
 fn mays_with(seeding: Seeding) -> Settings {
     let mut s = mays();
@@ -392,6 +394,49 @@ fn inconsistent_snapshots_are_refused() {
         vec![game(1, 1, 2, true), game(1, 1, 3, true)],
         vec![],
     );
+    assert!(matches!(
+        draw(&snap, &mays(), 0),
+        Err(DrawError::InconsistentSnapshot(_))
+    ));
+}
+
+#[test]
+fn history_is_accepted_as_it_happened_and_only_the_drawn_round_is_checked() {
+    // Round 1 as a real file may hold it: two byes (5 and 6), and player 4 given the bye but paired by hand too.
+    let r1 = vec![game(1, 1, 2, true), game(1, 3, 4, true)];
+    let byes = vec![bye(1, 5), bye(1, 6), bye(1, 4)];
+    let snap = snapshot(2, group(6), r1.clone(), byes.clone());
+    for settings in [mays(), Settings::default()] {
+        let round = draw(&snap, &settings, 7).unwrap();
+        assert_eq!(round.games.len(), 3, "{:?}", settings.profile);
+        assert_eq!(round.bye, None);
+        let played: Vec<(u32, u32)> = pairs(&round);
+        assert!(!played.contains(&(1, 2)) && !played.contains(&(3, 4)));
+        assert!(
+            crate::checker::check(&snap, &settings, &round).is_empty(),
+            "{:?}",
+            crate::checker::check(&snap, &settings, &round)
+        );
+    }
+    // Both bye players were credited the bye; player 4's game counts, not the bye.
+    let scores = crate::score::scores_before(&snap, &mays(), RoundNo(2));
+    assert_eq!(scores[&PlayerId(5)].byes, 1);
+    assert_eq!(scores[&PlayerId(6)].byes, 1);
+    assert_eq!(scores[&PlayerId(4)].byes, 0);
+    // The round being drawn still follows the rules.
+    let mut two_now = byes.clone();
+    two_now.extend([bye(2, 1), bye(2, 2)]);
+    let snap = snapshot(2, group(6), r1.clone(), two_now);
+    assert!(matches!(
+        draw(&snap, &mays(), 0),
+        Err(DrawError::InconsistentSnapshot(m)) if m.contains("two byes")
+    ));
+    let snap = snapshot(2, group(6), vec![game(2, 1, 2, true)], vec![bye(2, 1)]);
+    assert!(matches!(
+        draw(&snap, &mays(), 0),
+        Err(DrawError::InconsistentSnapshot(_))
+    ));
+    let snap = snapshot(2, group(6), r1, vec![bye(1, 5), bye(1, 5)]);
     assert!(matches!(
         draw(&snap, &mays(), 0),
         Err(DrawError::InconsistentSnapshot(_))

@@ -228,7 +228,7 @@ fn concave_bound(w: i128, xn: i128, xd: i128, kn: i128, kd: i128, up: bool) -> i
 /// No `egf` pair whose score groups (whole points) differ by `gap` costs more than this, when up to `above` of
 /// the two can be above the secondary thresholds. Every term is at most its weight (DUDD: two position terms
 /// ≤ d/2 each plus a scenario ≤ 4 times d = W/5, and only across groups; seeding only inside a group), except:
-/// the score difference, bounded by `C(W, gap/R)` rounded up; and the geography, whose nominal value
+/// the category term, 0 with a single category; the score difference, bounded by `C(W, gap/R)` rounded up; and the geography, whose nominal value
 /// `W_score − C(W_geo, g)` grows with g, so is largest for a pair differing in club and country (g = max + min/2 +
 /// 1/(2R) of the two ratios), and which is `W_geo` when both players are above the thresholds, the mean of the two
 /// when one is.
@@ -261,7 +261,11 @@ fn egf_upper_bound(p: &crate::egf::Params, range: i64, gap: i64, above: u8) -> i
         + pos(p.avoid_duplicate_game)
         + pos(p.random)
         + pos(p.balance_wb)
-        + pos(p.avoid_mixing_categories)
+        + if p.number_of_categories > 1 {
+            pos(p.avoid_mixing_categories)
+        } else {
+            0
+        }
         + score
         + placement
         + pos(p.se_minimize_handicap)

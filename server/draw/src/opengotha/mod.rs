@@ -419,6 +419,7 @@ impl OgTournament {
             mm_floor: self.general.mm_floor,
             mm_bar: self.general.mm_bar,
             mm_zero: self.general.mm_zero,
+            number_of_categories: self.general.number_of_categories,
             placement: self
                 .placement
                 .iter()

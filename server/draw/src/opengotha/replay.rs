@@ -4,6 +4,10 @@
 //!
 //! For round r the pairable players are the finally registered players taking part in round r, minus the bye
 //! player the file records for round r.
+//!
+//! A dump for a round without games (the round about to be drawn when OpenGotha wrote it) is checked too: its
+//! costs pair by pair, and our optimal pairing printed with its total. OpenGotha had already set the bye aside
+//! when it dumped, so the field is then the pairable players the dump names.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -43,8 +47,9 @@ pub struct RoundReport {
     pub round: u32,
     /// Number of players paired.
     pub players: usize,
-    /// Total cost of OpenGotha's own pairing of the round, on our costs.
-    pub opengotha_total: i128,
+    /// Total cost of OpenGotha's own pairing of the round, on our costs; `None` for a round whose games were not
+    /// made yet (only a dump).
+    pub opengotha_total: Option<i128>,
     /// Total cost of the optimal matching on our costs.
     pub our_total: i128,
     /// Games of our matching that OpenGotha did not make (0 = identical pairing).
@@ -55,12 +60,16 @@ pub struct RoundReport {
     pub mismatches: Vec<PairMismatch>,
     /// Problems that make the round incomparable (unknown names in the dump, odd field…).
     pub problems: Vec<String>,
+    /// For a round without games: our optimal pairing ("Name Firstname" of both players) and who sits out.
+    pub our_pairs: Vec<(String, String)>,
+    /// For a round without games: the pairable players the dump leaves out (OpenGotha's bye).
+    pub left_out: Vec<String>,
 }
 
 impl RoundReport {
-    /// Totals equal, no dump mismatch, no problem.
+    /// Totals equal (or no games to compare with), no dump mismatch, no problem.
     pub fn ok(&self) -> bool {
-        self.opengotha_total == self.our_total
+        self.opengotha_total.is_none_or(|og| og == self.our_total)
             && self.dump.is_none_or(|(_, bad)| bad == 0)
             && self.problems.is_empty()
     }
@@ -69,7 +78,7 @@ impl RoundReport {
 /// The whole replay.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ReplayReport {
-    /// One entry per round with games, ascending.
+    /// One entry per round with games or a dump, ascending.
     pub rounds: Vec<RoundReport>,
 }
 
@@ -88,16 +97,25 @@ impl fmt::Display for ReplayReport {
             } else {
                 format!("{} pairs differ", r.differing_pairs)
             };
-            let verdict = if r.opengotha_total == r.our_total {
-                "equal"
-            } else {
-                "DIFFERENT"
-            };
-            write!(
-                f,
-                "round {:>2}: {} players, OpenGotha total {}, ours {} ({verdict}), {pairs}",
-                r.round, r.players, r.opengotha_total, r.our_total
-            )?;
+            match r.opengotha_total {
+                Some(og) => {
+                    let verdict = if og == r.our_total {
+                        "equal"
+                    } else {
+                        "DIFFERENT"
+                    };
+                    write!(
+                        f,
+                        "round {:>2}: {} players, OpenGotha total {og}, ours {} ({verdict}), {pairs}",
+                        r.round, r.players, r.our_total
+                    )?;
+                }
+                None => write!(
+                    f,
+                    "round {:>2}: {} players, not paired in the file, our optimum total {}",
+                    r.round, r.players, r.our_total
+                )?,
+            }
             if let Some((checked, bad)) = r.dump {
                 write!(f, ", dump: {bad} of {checked} pairs mismatch")?;
             }
@@ -105,22 +123,34 @@ impl fmt::Display for ReplayReport {
                 write!(f, ", problem: {p}")?;
             }
             writeln!(f)?;
+            for (a, b) in &r.our_pairs {
+                writeln!(f, "    {a} – {b}")?;
+            }
+            for p in &r.left_out {
+                writeln!(f, "    left out (bye): {p}")?;
+            }
         }
         let bad_rounds = self.rounds.iter().filter(|r| !r.ok()).count();
         let checked: usize = self.rounds.iter().filter_map(|r| r.dump.map(|d| d.0)).sum();
         let mismatched: usize = self.rounds.iter().filter_map(|r| r.dump.map(|d| d.1)).sum();
-        let equal = self
-            .rounds
-            .iter()
-            .filter(|r| r.opengotha_total == r.our_total);
+        let paired = self.rounds.iter().filter(|r| r.opengotha_total.is_some());
+        let equal = paired
+            .clone()
+            .filter(|r| r.opengotha_total == Some(r.our_total));
         let identical = equal.clone().filter(|r| r.differing_pairs == 0).count();
+        let pending = self.rounds.len() - paired.clone().count();
+        let pending = if pending == 0 {
+            String::new()
+        } else {
+            format!(" (+{pending} not paired in the file)")
+        };
         write!(
             f,
-            "summary: {} rounds: {identical} identical, {} different pairs at equal total cost, {} different \
-             total cost; {mismatched} of {checked} dumped pairs mismatch: {}",
-            self.rounds.len(),
+            "summary: {} rounds{pending}: {identical} identical, {} different pairs at equal total cost, {} \
+             different total cost; {mismatched} of {checked} dumped pairs mismatch: {}",
+            paired.clone().count(),
             equal.count() - identical,
-            self.rounds.iter().filter(|r| r.opengotha_total != r.our_total).count(),
+            paired.filter(|r| r.opengotha_total != Some(r.our_total)).count(),
             if bad_rounds == 0 { "OK" } else { "MISMATCH" }
         )
     }
@@ -249,12 +279,14 @@ pub fn replay_round(t: &OgTournament, round: u32, dump: Option<&[DumpedPair]>) -
     let mut report = RoundReport {
         round,
         players: players.len(),
-        opengotha_total: total(&costs, &actual),
+        opengotha_total: Some(total(&costs, &actual)),
         our_total: total(&costs, &ours),
         differing_pairs: ours.difference(&actual).count(),
         dump: None,
         mismatches: Vec::new(),
         problems,
+        our_pairs: Vec::new(),
+        left_out: Vec::new(),
     };
     if let Some(dump) = dump {
         let (checked, mismatches, problems) = compare_dump(t, &costs, dump);
@@ -265,7 +297,48 @@ pub fn replay_round(t: &OgTournament, round: u32, dump: Option<&[DumpedPair]>) -
     report
 }
 
-/// Replays every round of an OpenGotha file that has games. `dumps` maps a round number to the text of
+/// Checks a dump of a round whose games are not in the file (the round OpenGotha was about to draw): every
+/// dumped pair against our costs, and our optimal pairing of the players the dump names, with its total.
+pub fn replay_pending_round(t: &OgTournament, round: u32, dump: &[DumpedPair]) -> RoundReport {
+    let (snapshot, settings) = t.snapshot_before(round);
+    let pairable_ids = pairable(t, round);
+    let named: BTreeSet<&str> = dump
+        .iter()
+        .flat_map(|p| [p.player1.as_str(), p.player2.as_str()])
+        .collect();
+    let name = |id: &PlayerId| t.players[id.0 as usize].full_name();
+    let (players, left_out): (Vec<PlayerId>, Vec<PlayerId>) = pairable_ids
+        .iter()
+        .partition(|id| named.is_empty() || named.contains(name(id).as_str()));
+    let costs = Costs::new(&snapshot, &settings, &pairable_ids);
+    let ours = optimal_pairs(&costs, &players);
+    let (checked, mismatches, mut problems) = compare_dump(t, &costs, dump);
+    let unpaired: Vec<String> = named
+        .iter()
+        .filter(|n| !players.iter().any(|id| name(id) == **n))
+        .map(|n| n.to_string())
+        .collect();
+    if !unpaired.is_empty() {
+        problems.push(format!(
+            "the dump names players who cannot play round {round}: {}",
+            unpaired.join(", ")
+        ));
+    }
+    RoundReport {
+        round,
+        players: players.len(),
+        opengotha_total: None,
+        our_total: total(&costs, &ours),
+        differing_pairs: 0,
+        dump: Some((checked, mismatches.len())),
+        mismatches: mismatches.into_iter().take(5).collect(),
+        problems,
+        our_pairs: ours.iter().map(|(a, b)| (name(a), name(b))).collect(),
+        left_out: left_out.iter().map(name).collect(),
+    }
+}
+
+/// Replays every round of an OpenGotha file that has games, and checks the dump of any round without games. `dumps` maps a round number to the text of
 /// OpenGotha's `<name>_weights_R<n>.txt` for that round (may be empty).
 pub fn replay(xml: &str, dumps: &BTreeMap<u32, String>) -> Result<ReplayReport, OgError> {
     let t = read(xml)?;
@@ -273,10 +346,16 @@ pub fn replay(xml: &str, dumps: &BTreeMap<u32, String>) -> Result<ReplayReport, 
     for (round, text) in dumps {
         parsed.insert(*round, parse_weights_dump(text)?);
     }
-    let rounds = t
-        .played_rounds()
-        .into_iter()
-        .map(|r| replay_round(&t, r, parsed.get(&r).map(Vec::as_slice)))
+    let played = t.played_rounds();
+    let mut rounds: Vec<RoundReport> = played
+        .iter()
+        .map(|r| replay_round(&t, *r, parsed.get(r).map(Vec::as_slice)))
         .collect();
+    for (round, dump) in &parsed {
+        if !played.contains(round) {
+            rounds.push(replay_pending_round(&t, *round, dump));
+        }
+    }
+    rounds.sort_by_key(|r| r.round);
     Ok(ReplayReport { rounds })
 }

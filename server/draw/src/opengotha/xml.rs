@@ -328,6 +328,7 @@ fn pairing(a: &Attrs) -> Result<Params, OgError> {
         deterministic: flag(a, "paiBaDeterministic", d.deterministic)?,
         balance_wb: num(a, "paiBaBalanceWB", d.balance_wb)?,
         avoid_mixing_categories: num(a, "paiMaAvoidMixingCategories", d.avoid_mixing_categories)?,
+        number_of_categories: d.number_of_categories,
         minimize_score_difference: num(
             a,
             "paiMaMinimizeScoreDifference",
