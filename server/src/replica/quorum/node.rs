@@ -2,9 +2,10 @@
 //! initialises the membership (voter 1, on the first start), and keeps the server's mode in step with Raft:
 //! the leader — once every committed entry is applied here — runs the single writer, whose group commits go
 //! through Raft ([`Proposer`]); any other voter, or a leader that has not heard from a majority within its
-//! lease, holds no writer and refuses writes naming the leader. The witness never runs a writer: when it leads
-//! (because it held the newest log) it asks a caught-up voter to stand for election. Voter 1 also shares, once,
-//! the log it had before the venue became a quorum. Must not decide commands or touch the log itself.
+//! lease, holds no writer and refuses writes naming the leader. The witness never runs a writer: it has the
+//! shortest election timeouts, so it usually wins the election after a leader is lost, and once its own lease has
+//! run out it asks a caught-up laptop to stand. Voter 1 also shares, once, the log it had before the venue became
+//! a quorum. Must not decide commands or touch the log itself.
 
 use super::log_store::{MetaTree, RaftStore};
 use super::machine::{stored_shared_seq, Machine};
@@ -48,7 +49,7 @@ pub struct QuorumSetup {
     pub ca_pem: Option<String>,
     /// Where the Raft store lives (`DATA/raft`).
     pub raft_dir: PathBuf,
-    /// A snapshot of Tengen's state every this many entries (the leader's writer).
+    /// A snapshot of Tengen's applied state every this many entries (every voter takes its own).
     pub snapshot_every: u64,
 }
 
