@@ -64,6 +64,39 @@ impl Node {
         }
     }
 
+    /// `tengen-server promote` on it, with the director's token in `token_file`; what the command printed.
+    pub fn promote(&self, token_file: &Path) -> anyhow::Result<String> {
+        admin(&[
+            "--data",
+            &self.data.display().to_string(),
+            "promote",
+            "--server",
+            &self.control_url(),
+            "--token-file",
+            &token_file.display().to_string(),
+        ])
+    }
+
+    /// Its first start, alone: waits for the director's token it makes, creates a replica-role token called
+    /// `name` into `token_file`, and stops it again. Answers the director's token.
+    pub async fn first_start(&mut self, token_file: &Path, name: &str) -> anyhow::Result<String> {
+        self.spawn()?;
+        let director = loop {
+            if let Ok(t) = std::fs::read_to_string(self.data.join("director.token")) {
+                if !t.trim().is_empty() {
+                    break t.trim().to_string();
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        };
+        let desk = self.ready(&director).await?;
+        let (_, replica) = desk.create_token(name, pb::Role::Replica).await?;
+        std::fs::write(token_file, &replica)?;
+        drop(desk);
+        self.kill9()?;
+        Ok(director)
+    }
+
     /// What it printed so far.
     pub fn logs(&self) -> String {
         std::fs::read_to_string(&self.log).unwrap_or_default()
@@ -223,19 +256,7 @@ pub async fn pair_at(
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
     // First start alone, to create the CA, the director token and the replica token.
-    primary.spawn()?;
-    let director = loop {
-        if let Ok(t) = std::fs::read_to_string(primary.data.join("director.token")) {
-            if !t.trim().is_empty() {
-                break t.trim().to_string();
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    };
-    let desk = primary.ready(&director).await?;
-    let (_, replica) = desk.create_token("standby", pb::Role::Replica).await?;
-    std::fs::write(&token_file, &replica)?;
-    primary.kill9()?;
+    let director = primary.first_start(&token_file, "standby").await?;
     primary.args = vec![
         "--peer".into(),
         standby.url(),

@@ -51,21 +51,7 @@ impl Trio {
     pub async fn set_up(root: tempfile::TempDir, mut nodes: Vec<Node>) -> anyhow::Result<Trio> {
         let token_file = root.path().join("replica.token");
         // Voter 1 alone first: the venue CA, the director's token, the replica token.
-        let first = &mut nodes[0];
-        first.spawn()?;
-        let director = loop {
-            if let Ok(t) = std::fs::read_to_string(first.data.join("director.token")) {
-                if !t.trim().is_empty() {
-                    break t.trim().to_string();
-                }
-            }
-            tokio::time::sleep(Duration::from_millis(25)).await;
-        };
-        let desk = first.ready(&director).await?;
-        let (_, replica) = desk.create_token("voters", pb::Role::Replica).await?;
-        std::fs::write(&token_file, &replica)?;
-        drop(desk);
-        first.kill9()?;
+        let director = nodes[0].first_start(&token_file, "voters").await?;
         let source = nodes[0].data.display().to_string();
         for node in &nodes[1..] {
             admin(&[
@@ -105,6 +91,18 @@ impl Trio {
         };
         trio.leader(Duration::from_secs(30)).await?;
         Ok(trio)
+    }
+
+    /// `desks` desks registering without pause into a new tournament, listing both laptops (never the witness):
+    /// the leader's index, the director's desk on it, and the load.
+    pub async fn writing(&self, desks: usize, prefix: &str) -> anyhow::Result<(usize, Desk, Load)> {
+        let leader = self.leader(Duration::from_secs(30)).await?;
+        let director = self.desk(leader).await?;
+        let t = director.create_tournament("Main", 5).await?.id;
+        let servers = vec![self.nodes[0].url(), self.nodes[1].url()];
+        let ca = self.nodes[0].data.join("ca.pem");
+        let load = Load::start(&director, servers, ca, desks, t, prefix).await?;
+        Ok((leader, director, load))
     }
 
     /// A desk (director) on voter `i`.

@@ -170,15 +170,7 @@ async fn sixteen_desks_survive_kill9_of_the_primary_and_a_promotion() -> anyhow:
     p.primary.kill9()?;
     let before = load.count().await;
     let promoted_at = Instant::now();
-    admin(&[
-        "--data",
-        &p.standby.data.display().to_string(),
-        "promote",
-        "--server",
-        &p.standby.url(),
-        "--token-file",
-        &p.primary.data.join("director.token").display().to_string(),
-    ])?;
+    p.standby.promote(&p.primary.data.join("director.token"))?;
     // Failover time: from the promotion command to the first write accepted on the new primary.
     load.progress_past(before, Duration::from_secs(30)).await?;
     let first_write = promoted_at.elapsed();
@@ -260,15 +252,7 @@ async fn a_primary_that_steps_down_never_acknowledges_what_it_discards() -> anyh
     }
     p.standby.spawn()?;
     p.standby.ready(&p.director).await?;
-    admin(&[
-        "--data",
-        &p.standby.data.display().to_string(),
-        "promote",
-        "--server",
-        &p.standby.url(),
-        "--token-file",
-        &p.primary.data.join("director.token").display().to_string(),
-    ])?;
+    p.standby.promote(&p.primary.data.join("director.token"))?;
     let promoted_at = Instant::now();
     let answer = tokio::time::timeout(Duration::from_secs(15), waiting)
         .await
@@ -411,12 +395,7 @@ async fn a_backup_restores_to_the_same_state_and_standings() -> anyhow::Result<(
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn three_voters_elect_a_new_leader_after_kill9_and_lose_nothing() -> anyhow::Result<()> {
     let mut trio = Trio::start().await?;
-    let leader = trio.leader(Duration::from_secs(30)).await?;
-    let director = trio.desk(leader).await?;
-    let t = tournament(&director).await?;
-    let servers = vec![trio.nodes[0].url(), trio.nodes[1].url()];
-    let ca = trio.nodes[0].data.join("ca.pem");
-    let mut load = Load::start(&director, servers, ca, 16, t, "quorum").await?;
+    let (_, _, mut load) = trio.writing(16, "quorum").await?;
     load.progress_past(20, Duration::from_secs(30)).await?;
     tokio::time::sleep(Duration::from_millis(100 + rand::random::<u64>() % 300)).await;
     let killed = trio.leader(Duration::from_secs(5)).await?;
@@ -430,20 +409,9 @@ async fn three_voters_elect_a_new_leader_after_kill9_and_lose_nothing() -> anyho
     let new = trio.leader(Duration::from_secs(10)).await?;
     assert_ne!(new, killed);
     // Nobody needs to promote anything, and the pair's manual promotion is refused on a voter.
-    let refused = admin(&[
-        "--data",
-        &trio.nodes[new].data.display().to_string(),
-        "promote",
-        "--server",
-        &trio.nodes[new].control_url(),
-        "--token-file",
-        &trio.nodes[0]
-            .data
-            .join("director.token")
-            .display()
-            .to_string(),
-    ])
-    .expect_err("a voter is never promoted by hand");
+    let refused = trio.nodes[new]
+        .promote(&trio.nodes[0].data.join("director.token"))
+        .expect_err("a voter is never promoted by hand");
     assert!(refused.to_string().contains("quorum venue"), "{refused:#}");
     let desk = trio.desk(new).await?;
     all_kept_once(&desk, &acked).await?;
@@ -468,12 +436,7 @@ async fn three_voters_elect_a_new_leader_after_kill9_and_lose_nothing() -> anyho
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn the_venue_carries_on_without_its_witness_and_without_its_standby() -> anyhow::Result<()> {
     let mut trio = Trio::start().await?;
-    let leader = trio.leader(Duration::from_secs(30)).await?;
-    let director = trio.desk(leader).await?;
-    let t = tournament(&director).await?;
-    let servers = vec![trio.nodes[0].url(), trio.nodes[1].url()];
-    let ca = trio.nodes[0].data.join("ca.pem");
-    let mut load = Load::start(&director, servers, ca, 4, t, "carry").await?;
+    let (leader, _, mut load) = trio.writing(4, "carry").await?;
     load.progress_past(10, Duration::from_secs(30)).await?;
 
     trio.nodes[2].kill9()?;

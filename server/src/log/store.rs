@@ -102,22 +102,28 @@ fn write_durably(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Opens (or creates) a sled database in `dir` as Tengen uses it, with its `db` file, which a sync must fsync too:
+/// sled's flush uses sync_file_range on Linux, which does not survive a power cut.
+pub fn open_sled(dir: &Path) -> Result<(sled::Db, std::fs::File), StoreError> {
+    let db = sled::Config::new()
+        .path(dir)
+        .mode(sled::Mode::HighThroughput)
+        // sled's default page cache is 1 GiB: the register lives in memory already.
+        .cache_capacity(64 << 20)
+        .open()?;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .open(dir.join("db"))?;
+    Ok((db, file))
+}
+
 impl SledStore {
     /// Opens (or creates) the store in `dir`.
     pub fn open(dir: &Path) -> Result<SledStore, StoreError> {
-        let db = sled::Config::new()
-            .path(dir)
-            .mode(sled::Mode::HighThroughput)
-            // sled's default page cache is 1 GiB: the register lives in memory already.
-            .cache_capacity(64 << 20)
-            .open()?;
+        let (db, file) = open_sled(dir)?;
         let log = db.open_tree("log")?;
         let chunks = db.open_tree("chunks")?;
         let meta = db.open_tree("meta")?;
-        // sled's flush uses sync_file_range on Linux, which does not survive a power cut; fsync the file too.
-        let file = std::fs::OpenOptions::new()
-            .read(true)
-            .open(dir.join("db"))?;
         Ok(SledStore {
             db,
             log,

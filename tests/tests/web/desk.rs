@@ -1377,15 +1377,7 @@ async fn a_desk_page_follows_the_promotion_to_the_standby_still_signed_in() -> a
         "no move before a server takes writes"
     );
 
-    tengen_tests::pair::admin(&[
-        "--data",
-        &p.standby.data.display().to_string(),
-        "promote",
-        "--server",
-        &p.standby.url(),
-        "--token-file",
-        &p.primary.data.join("director.token").display().to_string(),
-    ])?;
+    p.standby.promote(&p.primary.data.join("director.token"))?;
     let moved = browser
         .wait_for(
             &format!(

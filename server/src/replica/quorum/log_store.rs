@@ -9,7 +9,8 @@
 
 use super::types::{Entry, LogId, NodeId, StorageError, TypeConfig};
 use crate::log::store::{
-    chunk_count, chunk_key, remove_chunks, split_value, whole_value, Split, StoreError, CHUNK,
+    chunk_count, chunk_key, open_sled, remove_chunks, split_value, whole_value, Split, StoreError,
+    CHUNK,
 };
 use openraft::storage::{LogFlushed, LogState, RaftLogStorage};
 use openraft::{AnyError, RaftLogReader, StorageIOError, Vote};
@@ -152,14 +153,7 @@ fn flusher(disk: std::sync::Weak<Disk>, queued: std::sync::mpsc::Receiver<LogFlu
 impl RaftStore {
     /// Opens (or creates) the Raft database in `dir` (DATA/raft).
     pub fn open(dir: &Path) -> Result<RaftStore, StoreError> {
-        let db = sled::Config::new()
-            .path(dir)
-            .mode(sled::Mode::HighThroughput)
-            .cache_capacity(64 << 20)
-            .open()?;
-        let file = std::fs::OpenOptions::new()
-            .read(true)
-            .open(dir.join("db"))?;
+        let (db, file) = open_sled(dir)?;
         let disk = Arc::new(Disk {
             file,
             db: db.clone(),
@@ -304,7 +298,7 @@ fn write_logs(e: impl std::error::Error + 'static) -> StorageError {
 }
 
 /// Runs blocking storage work off the async threads.
-async fn blocking<T: Send + 'static>(
+pub(super) async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, StoreError> + Send + 'static,
 ) -> Result<T, StoreError> {
     tokio::task::spawn_blocking(work)

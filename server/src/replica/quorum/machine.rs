@@ -8,7 +8,7 @@
 //!
 //! Must not decide commands, and never appends to Tengen's log an entry that does not chain onto its last one.
 
-use super::log_store::MetaTree;
+use super::log_store::{blocking, MetaTree};
 use super::types::{Applied, Batch, Entry, LogId, NodeId, StorageError, TypeConfig};
 use crate::domain::{Epoch, Seq, State};
 use crate::log::entry::{decode, decode_trusted, stored_hash, Hash, GENESIS};
@@ -328,15 +328,6 @@ fn common_prefix(store: &dyn LogStore, records: &[(Seq, Vec<u8>)]) -> Result<Seq
 fn to_json<T: Serialize>(value: &T) -> Result<Vec<u8>, StoreError> {
     serde_json::to_vec(value)
         .map_err(|e| StoreError::Corrupt(format!("machine meta encoding: {e}")))
-}
-
-/// Runs blocking storage work off the async threads.
-async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> Result<T, StoreError> + Send + 'static,
-) -> Result<T, StoreError> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(|e| StoreError::Corrupt(format!("storage task: {e}")))?
 }
 
 fn write_sm(e: StoreError) -> StorageError {
