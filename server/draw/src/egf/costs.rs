@@ -20,7 +20,7 @@
 //! - geography follows 3.52: maximal when both players are above the secondary thresholds, halfway (integer
 //!   mean) when one is.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::jdouble::JDouble;
 use super::params::{DuddMode, PlacementCrit, SeedSystem};
@@ -73,13 +73,14 @@ pub struct Costs {
 struct Entry {
     info: PlayerInfo,
     player: Player,
-    /// Normalised country and club.
-    country: String,
-    club: String,
+    /// Normalised country and club, interned (equal texts, equal numbers: a pair compares two integers).
+    country: u32,
+    club: u32,
     /// Indices of the club groups containing the club.
     club_groups: Vec<usize>,
-    /// Normalised city (read only with [`crate::egf::Params::cities_as_club_groups`]).
-    city: String,
+    /// Normalised city, interned; [`NO_TEXT`] when empty (read only with
+    /// [`crate::egf::Params::cities_as_club_groups`]).
+    city: u32,
     /// Opponents of earlier rounds, sorted.
     opponents: Vec<PlayerId>,
     /// Name key for the deterministic random terms.
@@ -401,9 +402,33 @@ impl Costs {
         }
     }
 
+    /// Where a taking-part player's entry is kept: for [`Costs::slot_total`], which skips the look-up by id
+    /// (the matcher asks for hundreds of thousands of pairs).
+    pub fn slot(&self, id: PlayerId) -> Option<usize> {
+        match self.entries.get(id.0 as usize) {
+            Some(e) if e.player.id == id => Some(id.0 as usize),
+            _ => self.index.get(&id).copied(),
+        }
+    }
+
+    /// [`Costs::pair_total`] for the players in two [`Costs::slot`]s.
+    ///
+    /// # Panics
+    ///
+    /// If a slot is not one [`Costs::slot`] gave.
+    pub fn slot_total(&self, a: usize, b: usize) -> i64 {
+        let (ea, eb) = (&self.entries[a], &self.entries[b]);
+        self.entry_terms(ea, eb).iter().map(|(_, v)| v).sum()
+    }
+
     /// The ten terms in OpenGotha's order; `None` when a player does not take part.
     fn terms(&self, a: PlayerId, b: PlayerId) -> Option<[(Criterion, i64); 10]> {
-        let (ea, eb) = (self.entry(a)?, self.entry(b)?);
+        Some(self.entry_terms(self.entry(a)?, self.entry(b)?))
+    }
+
+    /// The ten terms for two entries.
+    fn entry_terms(&self, ea: &Entry, eb: &Entry) -> [(Criterion, i64); 10] {
+        let (a, b) = (ea.player.id, eb.player.id);
         let (ea, eb) = if (eb.info.list_order, b) < (ea.info.list_order, a) {
             (eb, ea)
         } else {
@@ -431,7 +456,7 @@ impl Costs {
                 self.k(),
             ),
         };
-        Some([
+        [
             (Criterion::Base, 1),
             (Criterion::AvoidDuplicate, dup),
             (Criterion::Random, random),
@@ -442,7 +467,7 @@ impl Costs {
             (Criterion::Seeding, self.seeding_cost(ea, eb)),
             (Criterion::Handicap, self.handicap_cost(ia, ib)),
             (Criterion::Geography, self.geo_cost(ea, eb)),
-        ])
+        ]
     }
 
     fn k(&self) -> JDouble {
@@ -558,7 +583,7 @@ impl Costs {
     fn geo_cost(&self, a: &Entry, b: &Entry) -> i64 {
         let geo_w = self.settings.egf.se_avoid_same_geo;
         let same_city =
-            self.settings.egf.cities_as_club_groups && !a.city.is_empty() && a.city == b.city;
+            self.settings.egf.cities_as_club_groups && a.city != NO_TEXT && a.city == b.city;
         let club = if a.club == b.club {
             0
         } else if same_city || a.club_groups.iter().any(|g| b.club_groups.contains(g)) {
@@ -697,6 +722,11 @@ fn entries(
     snapshot: &Snapshot,
     settings: &Settings,
 ) -> Vec<Entry> {
+    let mut texts: HashMap<String, u32> = HashMap::from([(String::new(), NO_TEXT)]);
+    let mut intern = |text: &str| {
+        let next = texts.len() as u32;
+        *texts.entry(normalise(text)).or_insert(next)
+    };
     let mut opponents: BTreeMap<PlayerId, Vec<PlayerId>> = BTreeMap::new();
     for g in snapshot.games.iter().filter(|g| g.round.0 < snapshot.round) {
         opponents.entry(g.white).or_default().push(g.black);
@@ -718,9 +748,9 @@ fn entries(
             Entry {
                 info,
                 name: NameKey::new(&player.family_name, &player.given_name),
-                country: normalise(&player.country),
-                club: normalise(&player.club),
-                city: normalise(&player.city),
+                country: intern(&player.country),
+                club: intern(&player.club),
+                city: intern(&player.city),
                 player,
                 club_groups,
                 opponents: opp,
@@ -728,6 +758,9 @@ fn entries(
         })
         .collect()
 }
+
+/// The interned number of the empty text.
+const NO_TEXT: u32 = 0;
 
 fn normalise(text: &str) -> String {
     text.trim().to_lowercase()

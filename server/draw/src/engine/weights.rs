@@ -43,6 +43,8 @@ pub(crate) struct Weigher<'f, 'a> {
     egf: Option<&'f crate::egf::Costs>,
     /// Apply the director's never-pair list (always, except to explain a refusal).
     never_pairs: bool,
+    /// For each seat, its entry in the `egf` costs ([`crate::egf::Costs::slot`]); empty for `mays`.
+    slots: Vec<Option<usize>>,
 }
 
 impl<'f, 'a> Weigher<'f, 'a> {
@@ -52,11 +54,15 @@ impl<'f, 'a> Weigher<'f, 'a> {
         seats: &'f Seats,
         egf: Option<&'f crate::egf::Costs>,
     ) -> Weigher<'f, 'a> {
+        let slots = egf.map_or_else(Vec::new, |costs| {
+            seats.seats.iter().map(|s| costs.slot(s.id)).collect()
+        });
         Weigher {
             field,
             seats,
             egf,
             never_pairs: true,
+            slots,
         }
     }
 
@@ -208,7 +214,18 @@ impl<'f, 'a> Weigher<'f, 'a> {
 
     /// The weight of seats `i`–`j` in `stage` (the ledger's total), or `None` when not an edge.
     pub(crate) fn weight(&self, i: usize, j: usize, stage: Stage) -> Option<i64> {
-        self.ledger(i, j, stage).map(|l| l.total())
+        match (&self.egf, stage) {
+            // The matcher's hot path: OpenGotha's total without building the ledger.
+            (Some(costs), Stage::Normal) => {
+                let (a, b) = (self.seat(i), self.seat(j));
+                let edge = i != j && !self.kept_apart(a, b) && self.allowed(i, j);
+                edge.then(|| match (self.slots[i], self.slots[j]) {
+                    (Some(x), Some(y)) => costs.slot_total(x, y),
+                    _ => costs.pair_total(a.id, b.id),
+                })
+            }
+            _ => self.ledger(i, j, stage).map(|l| l.total()),
+        }
     }
 }
 

@@ -15,9 +15,19 @@
 //! * **Lazy duals and heaps**: a dual adjustment only advances a stage clock; each labelled vertex or blossom
 //!   stores its dual at the moment its label was set and moves with the clock at rate ±1. The candidates for δ2
 //!   (S to free), δ3 (S to S) and δ4 (T-blossom duals) sit in binary heaps keyed in clock-independent units, with
-//!   stale entries dropped or re-keyed when they reach the top; δ1 is a running minimum (S stays S within a
-//!   stage). A dual adjustment therefore costs O(log m) instead of O(n).
-//! * **Warm start**: a caller may pass starting vertex duals (e.g. the previous solution's after adding edges).
+//!   stale entries dropped or re-keyed when they reach the top; δ1 is a heap of S-vertices. A dual adjustment
+//!   therefore costs O(log m) instead of O(n).
+//! * **One forest for the whole solve**: the textbook algorithm ends a stage at each augmentation and regrows
+//!   every alternating tree from scratch, which costs O(n + m) per augmentation however little changed. Here an
+//!   augmentation (or a δ1 path flip) dissolves only the trees it went through (each tree keeps the list of its
+//!   blossoms); the other trees, their labels and their lazily moving duals stay as they are, since the matching
+//!   changed nowhere near them and the duals stay feasible. The heaps hold *every* candidate edge rather than a
+//!   best edge per vertex, so a dissolved tree only has to offer its vertices' edges to the S-vertices around
+//!   them. Marks that point into a dissolved tree (a vertex inside a T-blossom reached from it) are checked before
+//!   use. Growing many trees at once this way is the idea of Cook & Rohe (1999) and Kolmogorov's Blossom V (2009).
+//! * **Warm start**: a caller may pass starting vertex duals and a matching (e.g. the previous solution's after
+//!   adding edges): each old pair whose edge can be made tight by lowering its two duals is kept, so only the
+//!   vertices the new edges disturbed start free.
 //! * **Integer units**: internal weights are `W = 2·w` and the slack of an edge is `y_a + y_b - 2W` (plus twice the
 //!   duals of blossoms containing both ends), so all duals stay integers (every labelled vertex has the parity of
 //!   the roots, which all start even).
@@ -30,7 +40,7 @@ use std::collections::BinaryHeap;
 
 const NONE: u32 = u32::MAX;
 
-/// Labels of top-level blossoms during a stage.
+/// Labels of top-level blossoms.
 const FREE: u8 = 0;
 const S: u8 = 1;
 const T: u8 = 2;
@@ -73,56 +83,67 @@ struct Solver {
     endps: Vec<Vec<u32>>,
     /// Base vertex of each blossom (NONE for unused blossom ids).
     base: Vec<u32>,
-    /// Least-slack edge towards an S-blossom (for free vertices: δ2; for S-blossoms: δ3).
-    bestedge: Vec<u32>,
-    /// For non-trivial S-blossoms: least-slack edges to each neighbouring S-blossom.
-    blossom_bestedges: Vec<Option<Vec<u32>>>,
+    /// For labelled top-level blossoms (0..2n): the root vertex of their alternating tree.
+    root_of: Vec<u32>,
+    /// For each root vertex: the blossoms ever labelled in its tree (stale entries are skipped when it dissolves).
+    members: Vec<Vec<u32>>,
+    /// Trees not yet dissolved: when none is left the matching is optimal, whatever stale heap entries remain.
+    trees: usize,
     /// Unused blossom ids.
     unused: Vec<u32>,
     /// `y` for vertices (0..n) and `z` for blossoms (n..2n).
     dual: Vec<i128>,
-    /// Edge known tight (usable for tree growth) in this stage.
-    allowed: Vec<bool>,
     /// S-vertices waiting to be scanned.
     queue: Vec<u32>,
-    /// Vertices labelled in this stage (possibly stale), whose lazily moving duals are settled at its end.
+    /// Vertices ever labelled (possibly stale), whose lazily moving duals are settled at the end.
     touched_vertices: Vec<u32>,
-    /// Vertices and blossoms (0..2n) labelled in this stage (possibly stale).
+    /// Vertices and blossoms (0..2n) ever labelled (possibly stale).
     touched_blossoms: Vec<u32>,
-    /// Total dual adjustment so far in this stage. Duals move lazily: `value(i) = dual[i] + rate[i]·(time − mark[i])`
+    /// Total dual adjustment so far. Duals move lazily: `value(i) = dual[i] + rate[i]·(time − mark[i])`
     /// with rate −1 for S-vertices and T-blossoms, +1 for T-vertices and S-blossoms, 0 otherwise.
     time: i128,
     rate: Vec<i8>,
     mark: Vec<i128>,
-    /// δ1: the S-vertex with the smallest `value + time` (S-vertices stay S until the stage ends).
-    s_min: Option<(i128, u32)>,
-    /// δ2 candidates: `(slack + time, free vertex, edge)`; stale entries are dropped or re-keyed when popped.
+    /// δ1 candidates: `(value + time, S-vertex)`; stale entries are dropped or re-keyed when they reach the top.
+    heap_s: BinaryHeap<Reverse<(i128, u32)>>,
+    /// For unlabelled vertices: the least-slack edge to an S-vertex (NONE if none was found) and its heap key. An
+    /// entry whose S end has left its tree since (its key no longer matches) is repaired by looking at the vertex's
+    /// edges again: another edge may have become better while that end's dual stood still.
+    bestedge: Vec<u32>,
+    bestkey: Vec<i128>,
+    /// δ2 candidates: `(slack + time, unlabelled vertex, edge)`, the vertices' best edges; stale entries are
+    /// dropped or repaired when they reach the top.
     heap_free: BinaryHeap<Reverse<(i128, u32, u32)>>,
-    /// δ3 candidates: `(slack + 2·time, S-blossom, edge)`.
-    heap_ss: BinaryHeap<Reverse<(i128, u32, u32)>>,
+    /// δ3 candidates: `(slack + 2·time, edge)` for every edge between two S-blossoms.
+    heap_ss: BinaryHeap<Reverse<(i128, u32)>>,
     /// δ4 candidates: `(z + time, T-blossom)`.
     heap_t: BinaryHeap<Reverse<(i128, u32)>>,
     /// Membership flags of `touched_vertices` and `touched_blossoms`.
     in_touched_vertices: Vec<bool>,
     in_touched_blossoms: Vec<bool>,
-    /// Scratch for building blossoms: best edge to each other S-blossom.
-    scratch_best: Vec<u32>,
-    /// Scratch list of blossoms touched in `scratch_best`.
-    scratch_touched: Vec<u32>,
 }
 
 /// Solves maximum-weight matching for internal weights `w` (any sign; edges with `w ≤ 0` are ignored).
 ///
 /// `hint`: optional starting vertex duals (same units as [`Solved::vertex_dual`], e.g. a previous solution's duals
 /// with blossom duals folded in); they are made feasible and then lowered greedily like the default start.
-pub(crate) fn solve(n: usize, edges: &[(u32, u32, i128)], hint: Option<&[i128]>) -> Solved {
+/// `mates`: optional starting matching (e.g. the previous solution's): pairs that can be made tight are kept.
+pub(crate) fn solve(
+    n: usize,
+    edges: &[(u32, u32, i128)],
+    hint: Option<&[i128]>,
+    mates: Option<&[Option<u32>]>,
+) -> Solved {
     let mut solver = Solver::new(n, edges);
     match hint {
         Some(y) => solver.start_from_hint(y),
         None => solver.start_from_best_edges(),
     }
+    if let Some(mates) = mates {
+        solver.keep_previous_pairs(mates);
+    }
     solver.lower_duals_and_match_greedily();
-    solver.run_stages();
+    solver.run();
     solver.into_solution()
 }
 
@@ -167,25 +188,25 @@ impl Solver {
             childs: vec![Vec::new(); 2 * n],
             endps: vec![Vec::new(); 2 * n],
             base: (0..n as u32).chain(std::iter::repeat_n(NONE, n)).collect(),
-            bestedge: vec![NONE; 2 * n],
-            blossom_bestedges: vec![None; 2 * n],
+            root_of: vec![NONE; 2 * n],
+            members: vec![Vec::new(); n],
+            trees: 0,
+            bestedge: vec![NONE; n],
+            bestkey: vec![0; n],
             unused: (n as u32..2 * n as u32).rev().collect(),
             dual: vec![0; 2 * n],
-            allowed: vec![false; m],
             queue: Vec::new(),
             touched_vertices: Vec::new(),
             touched_blossoms: Vec::new(),
             time: 0,
             rate: vec![0; 2 * n],
             mark: vec![0; 2 * n],
-            s_min: None,
+            heap_s: BinaryHeap::new(),
             heap_free: BinaryHeap::new(),
             heap_ss: BinaryHeap::new(),
             heap_t: BinaryHeap::new(),
             in_touched_vertices: vec![false; n],
             in_touched_blossoms: vec![false; 2 * n],
-            scratch_best: vec![NONE; 2 * n],
-            scratch_touched: Vec::new(),
         }
     }
 
@@ -213,20 +234,20 @@ impl Solver {
     fn make_s_vertex(&mut self, v: u32) {
         self.set_rate(v as usize, -1);
         let key = self.dual[v as usize] + self.time;
-        if self.s_min.is_none_or(|(k, _)| key < k) {
-            self.s_min = Some((key, v));
-        }
+        self.heap_s.push(Reverse((key, v)));
     }
 
-    /// Registers edge `k` as the least-slack edge from S-blossom `b` to another S-blossom.
-    fn push_ss(&mut self, b: u32, k: u32) {
+    /// Registers edge `k` between two S-blossoms as a δ3 candidate.
+    fn push_ss(&mut self, k: u32) {
         let key = self.slack(k) + 2 * self.time;
-        self.heap_ss.push(Reverse((key, b, k)));
+        self.heap_ss.push(Reverse((key, k)));
     }
 
-    /// Registers edge `k` as the least-slack edge from an S-vertex to vertex `w`.
+    /// Makes edge `k` from an S-vertex the best edge of the unlabelled vertex `w`, a δ2 candidate.
     fn push_free(&mut self, w: u32, k: u32) {
         let key = self.slack(k) + self.time;
+        self.bestedge[w as usize] = k;
+        self.bestkey[w as usize] = key;
         self.heap_free.push(Reverse((key, w, k)));
     }
 
@@ -286,17 +307,64 @@ impl Solver {
         }
     }
 
-    /// Lowers duals where feasibility allows, then matches tight edges greedily.
-    fn lower_duals_and_match_greedily(&mut self) {
-        // Lower each dual as far as feasibility allows (making at least one of its edges tight).
-        for v in 0..self.n as u32 {
-            let mut need = 0i128;
-            for i in self.neighbours(v) {
-                let p = self.adj[i];
+    /// The least dual `v` may have with every edge feasible, ignoring edge `except` (NONE: none ignored).
+    fn least_dual(&self, v: u32, except: u32) -> i128 {
+        let mut need = 0i128;
+        for i in self.neighbours(v) {
+            let p = self.adj[i];
+            if p / 2 != except {
                 let other = self.endpoint[p as usize] as usize;
                 need = need.max(2 * self.weight[(p / 2) as usize] - self.dual[other]);
             }
-            self.dual[v as usize] = need;
+        }
+        need
+    }
+
+    /// Keeps each pair of `mates` whose edge can be made tight by lowering the two duals (feasibility kept: each
+    /// stays at least what its other edges need). Duals stay even: weights and duals are.
+    fn keep_previous_pairs(&mut self, mates: &[Option<u32>]) {
+        for v in 0..self.n.min(mates.len()) as u32 {
+            let Some(u) = mates[v as usize].filter(|&u| u > v && (u as usize) < self.n) else {
+                continue;
+            };
+            if self.mate[v as usize] != NONE || self.mate[u as usize] != NONE {
+                continue;
+            }
+            let mut best: Option<u32> = None;
+            for i in self.neighbours(v) {
+                let p = self.adj[i];
+                if self.endpoint[p as usize] == u
+                    && best.is_none_or(|b| {
+                        self.weight[(p / 2) as usize] > self.weight[(b / 2) as usize]
+                    })
+                {
+                    best = Some(p);
+                }
+            }
+            let Some(p) = best else {
+                continue;
+            };
+            let k = p / 2;
+            let target = 2 * self.weight[k as usize];
+            let (need_v, need_u) = (self.least_dual(v, k), self.least_dual(u, k));
+            if need_v + need_u > target {
+                continue;
+            }
+            let yv = need_v.max(target - self.dual[u as usize]);
+            self.dual[v as usize] = yv;
+            self.dual[u as usize] = target - yv;
+            self.mate[v as usize] = p;
+            self.mate[u as usize] = p ^ 1;
+        }
+    }
+
+    /// Lowers the duals of unmatched vertices where feasibility allows, then matches tight edges greedily.
+    fn lower_duals_and_match_greedily(&mut self) {
+        // Lower each dual as far as feasibility allows (making at least one of its edges tight).
+        for v in 0..self.n as u32 {
+            if self.mate[v as usize] == NONE {
+                self.dual[v as usize] = self.least_dual(v, NONE);
+            }
         }
         // Greedy matching on tight edges.
         for v in 0..self.n as u32 {
@@ -316,151 +384,210 @@ impl Solver {
     }
 
     // ----------------------------------------------------------------------------------------------------------
-    // Stages: grow alternating trees from all free vertices with a positive dual until one augmentation.
+    // Growth: alternating trees from all free vertices with a positive dual, kept across augmentations.
     // ----------------------------------------------------------------------------------------------------------
 
-    fn run_stages(&mut self) {
-        loop {
-            if !self.start_stage() {
-                return;
-            }
-            let augmented = self.grow_until_augmented();
-            self.settle_duals();
-            if !augmented {
-                return;
-            }
-            self.expand_zero_s_blossoms();
-        }
-    }
-
-    /// Clears labels and labels every free vertex with a positive dual as an S-root. False if there is none.
-    fn start_stage(&mut self) -> bool {
-        self.label.fill(FREE);
-        self.labelend.fill(NONE);
-        self.bestedge.fill(NONE);
-        for b in self.n..2 * self.n {
-            self.blossom_bestedges[b] = None;
-        }
-        self.allowed.fill(false);
-        self.queue.clear();
-        self.time = 0;
-        self.s_min = None;
-        self.heap_free.clear();
-        self.heap_ss.clear();
-        self.heap_t.clear();
-        for v in self.touched_vertices.drain(..) {
-            self.in_touched_vertices[v as usize] = false;
-        }
-        for b in self.touched_blossoms.drain(..) {
-            self.in_touched_blossoms[b as usize] = false;
-        }
-        let mut any = false;
+    /// Labels every free vertex with a positive dual as an S-root, then grows the forest, augmenting and dissolving
+    /// trees as they meet, until no tree is left (the matching is optimal); finally settles every dual.
+    fn run(&mut self) {
         for v in 0..self.n as u32 {
-            if self.mate[v as usize] == NONE
-                && self.dual[v as usize] > 0
-                && self.label[self.inblossom[v as usize] as usize] == FREE
-            {
+            if self.mate[v as usize] == NONE && self.dual[v as usize] > 0 {
                 self.assign_label(v, S, NONE);
-                any = true;
+                self.trees += 1;
             }
         }
-        any
-    }
-
-    /// Scans S-vertices and adjusts duals until an augmentation (or a δ1 path flip) ends the stage.
-    /// Returns false when nothing can change any more (the matching is optimal).
-    fn grow_until_augmented(&mut self) -> bool {
-        loop {
-            if self.scan_queue() {
-                return true;
+        while self.trees > 0 {
+            self.scan_queue();
+            if self.trees == 0 {
+                break;
             }
-            match self.compute_delta() {
-                None => return false,
-                Some((delta, kind)) => {
-                    self.apply_delta(delta);
-                    match kind {
-                        Delta::ZeroVertex(v) => {
-                            self.flip_path_to_root(v, NONE);
-                            return true;
-                        }
-                        Delta::TightenToFree(k) | Delta::TightenBetweenS(k) => {
-                            self.allowed[k as usize] = true;
-                            let (a, b) = (
-                                self.endpoint[2 * k as usize],
-                                self.endpoint[2 * k as usize + 1],
-                            );
-                            let s_end = if self.label[self.inblossom[a as usize] as usize] == S {
-                                a
-                            } else {
-                                b
-                            };
-                            self.queue.push(s_end);
-                        }
-                        Delta::ExpandT(b) => self.expand_blossom(b, false),
-                    }
+            let Some((delta, kind)) = self.compute_delta() else {
+                break;
+            };
+            self.apply_delta(delta);
+            match kind {
+                Delta::ZeroVertex(v) => {
+                    let root = self.root_of[self.inblossom[v as usize] as usize];
+                    self.flip_path_to_root(v, NONE);
+                    self.dissolve(root);
                 }
+                Delta::TightenToFree(k) | Delta::TightenBetweenS(k) => {
+                    let a = self.endpoint[2 * k as usize];
+                    let (s_end, p) = if self.label[self.inblossom[a as usize] as usize] == S {
+                        (a, 2 * k + 1)
+                    } else {
+                        (self.endpoint[2 * k as usize + 1], 2 * k)
+                    };
+                    self.consider(s_end, p);
+                }
+                Delta::ExpandT(b) => self.expand_blossom(b, false),
             }
         }
+        self.settle_duals();
     }
 
-    /// Scans queued S-vertices along tight edges. Returns true once an augmentation happened.
-    fn scan_queue(&mut self) -> bool {
+    /// Scans queued S-vertices along their edges (vertices no longer S are skipped).
+    fn scan_queue(&mut self) {
         while let Some(v) = self.queue.pop() {
             for i in self.neighbours(v) {
-                let p = self.adj[i];
-                let k = p / 2;
-                let w = self.endpoint[p as usize];
-                let (bv, bw) = (self.inblossom[v as usize], self.inblossom[w as usize]);
-                if bv == bw {
-                    continue;
+                if self.label[self.inblossom[v as usize] as usize] != S {
+                    break;
                 }
-                let mut kslack = 0;
-                if !self.allowed[k as usize] {
-                    kslack = self.slack(k);
-                    if kslack <= 0 {
-                        self.allowed[k as usize] = true;
-                    }
-                }
-                let lw = self.label[bw as usize];
-                if self.allowed[k as usize] {
-                    if lw == FREE {
-                        if self.mate[self.base[bw as usize] as usize] == NONE {
-                            // A finished free vertex (dual 0): the tree path plus this edge augments.
-                            self.label[bw as usize] = S;
-                            self.labelend[bw as usize] = NONE;
-                            self.augment(k);
-                            return true;
-                        }
-                        self.assign_label(w, T, p ^ 1);
-                    } else if lw == S {
-                        match self.scan_blossom(v, w) {
-                            Some(base) => self.add_blossom(base, k),
-                            None => {
-                                self.augment(k);
-                                return true;
-                            }
-                        }
-                    } else if self.label[w as usize] == FREE {
-                        // w sits inside a T-blossom but was not reached yet: remember how.
-                        self.label[w as usize] = T;
-                        self.labelend[w as usize] = p ^ 1;
-                    }
-                } else if lw == S {
-                    let b = bv as usize;
-                    if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
-                        self.bestedge[b] = k;
-                        self.push_ss(b as u32, k);
-                    }
-                } else if self.label[w as usize] == FREE
-                    && (self.bestedge[w as usize] == NONE
-                        || kslack < self.slack(self.bestedge[w as usize]))
-                {
-                    self.bestedge[w as usize] = k;
+                self.consider(v, self.adj[i]);
+            }
+        }
+    }
+
+    /// Looks at the edge from S-vertex `v` to the remote endpoint `p`: a tight edge grows the tree, closes a
+    /// blossom or augments; a loose one becomes a δ2 or δ3 candidate.
+    fn consider(&mut self, v: u32, p: u32) {
+        let k = p / 2;
+        let w = self.endpoint[p as usize];
+        let (bv, bw) = (self.inblossom[v as usize], self.inblossom[w as usize]);
+        if bv == bw {
+            return;
+        }
+        let kslack = self.slack(k);
+        let lw = self.label[bw as usize];
+        if kslack > 0 {
+            if lw == S {
+                self.push_ss(k);
+            } else if lw == FREE {
+                if !self.best_edge_holds(w) {
+                    self.offer_to_trees(w);
+                } else if kslack < self.slack(self.bestedge[w as usize]) {
                     self.push_free(w, k);
                 }
             }
+            return;
         }
-        false
+        if lw == FREE {
+            if self.mate[self.base[bw as usize] as usize] == NONE {
+                // A finished free vertex (dual 0): the tree path plus this edge augments.
+                let root = self.root_of[bv as usize];
+                self.label[bw as usize] = S;
+                self.labelend[bw as usize] = NONE;
+                self.augment(k);
+                self.clear_labels_within(bw);
+                self.dissolve(root);
+                return;
+            }
+            self.assign_label(w, T, p ^ 1);
+        } else if lw == S {
+            match self.scan_blossom(v, w) {
+                Some(base) => self.add_blossom(base, k),
+                None => {
+                    let roots = (self.root_of[bv as usize], self.root_of[bw as usize]);
+                    self.augment(k);
+                    self.dissolve(roots.0);
+                    self.dissolve(roots.1);
+                }
+            }
+        } else if !self.reached_mark_holds(w) {
+            // w sits inside a T-blossom and was not (validly) reached yet: remember how.
+            self.label[w as usize] = T;
+            self.labelend[w as usize] = p ^ 1;
+        }
+    }
+
+    /// Whether vertex `w` (inside a T-blossom) carries a mark saying it is reached by a tight edge from an
+    /// S-vertex that is still S: marks made from a tree that has since dissolved are stale.
+    fn reached_mark_holds(&self, w: u32) -> bool {
+        let le = self.labelend[w as usize];
+        self.label[w as usize] == T
+            && le != NONE
+            && self.label[self.inblossom[self.endpoint[le as usize] as usize] as usize] == S
+            && self.slack(le / 2) == 0
+    }
+
+    /// Dissolves the tree rooted at `root` after an augmentation (or a δ1 flip) went through it: its blossoms
+    /// become unlabelled with frozen duals, S-blossoms whose dual is 0 are expanded, and every edge from one of its
+    /// vertices to an S-vertex of another tree becomes a δ2 candidate.
+    fn dissolve(&mut self, root: u32) {
+        self.trees -= 1;
+        let list = std::mem::take(&mut self.members[root as usize]);
+        let mut freed = Vec::new();
+        let mut zero = Vec::new();
+        for b in list {
+            let bu = b as usize;
+            if self.parent[bu] != NONE
+                || self.base[bu] == NONE
+                || self.label[bu] == FREE
+                || self.root_of[bu] != root
+            {
+                continue;
+            }
+            if self.label[bu] == S && bu >= self.n && self.value(bu) == 0 {
+                zero.push(b);
+            }
+            let start = freed.len();
+            self.for_each_leaf(b, &mut |x| freed.push(x));
+            for &x in &freed[start..] {
+                self.set_rate(x as usize, 0);
+            }
+            if bu >= self.n {
+                self.set_rate(bu, 0);
+            }
+            self.clear_labels_within(b);
+        }
+        for b in zero {
+            self.expand_blossom(b, true);
+        }
+        for x in freed {
+            self.offer_to_trees(x);
+        }
+    }
+
+    /// Clears the labels of blossom `b`, its sub-blossoms and its vertices.
+    fn clear_labels_within(&mut self, b: u32) {
+        self.label[b as usize] = FREE;
+        self.labelend[b as usize] = NONE;
+        self.root_of[b as usize] = NONE;
+        if (b as usize) >= self.n {
+            for i in 0..self.childs[b as usize].len() {
+                self.clear_labels_within(self.childs[b as usize][i]);
+            }
+        }
+    }
+
+    /// Finds the least-slack edge from the unlabelled vertex `x` to an S-vertex and makes it `x`'s δ2 candidate.
+    fn offer_to_trees(&mut self, x: u32) {
+        let bx = self.inblossom[x as usize];
+        let mut best: Option<(i128, u32)> = None;
+        for i in self.neighbours(x) {
+            let p = self.adj[i];
+            let w = self.endpoint[p as usize];
+            let bw = self.inblossom[w as usize];
+            if bw != bx && self.label[bw as usize] == S {
+                let slack = self.slack(p / 2);
+                if best.is_none_or(|(s, _)| slack < s) {
+                    best = Some((slack, p / 2));
+                }
+            }
+        }
+        match best {
+            Some((_, k)) => self.push_free(x, k),
+            None => self.bestedge[x as usize] = NONE,
+        }
+    }
+
+    /// Whether the unlabelled vertex `w`'s best edge is still the least-slack one to an S-vertex: its S end is S
+    /// and has been since the edge was chosen (its key still matches).
+    fn best_edge_holds(&self, w: u32) -> bool {
+        let k = self.bestedge[w as usize];
+        k != NONE
+            && self.end_label(Self::other_end(&self.endpoint, k, w)) == S
+            && self.slack(k) + self.time == self.bestkey[w as usize]
+    }
+
+    /// The endpoint of edge `k` that is not at vertex `w`.
+    #[inline]
+    fn other_end(endpoint: &[u32], k: u32, w: u32) -> u32 {
+        if endpoint[2 * k as usize] == w {
+            2 * k + 1
+        } else {
+            2 * k
+        }
     }
 
     /// Gives label `t` to the top-level blossom of `w`, reached through endpoint `p` (NONE for a root).
@@ -474,8 +601,12 @@ impl Solver {
             self.label[b] = t;
             self.labelend[w as usize] = p;
             self.labelend[b] = p;
-            self.bestedge[w as usize] = NONE;
-            self.bestedge[b] = NONE;
+            let root = if p == NONE {
+                w
+            } else {
+                self.root_of[self.inblossom[self.endpoint[p as usize] as usize] as usize]
+            };
+            self.join_tree(b as u32, root);
             self.touch_blossom(b as u32);
             let start = self.queue.len();
             let mut leaves = std::mem::take(&mut self.queue);
@@ -517,7 +648,13 @@ impl Solver {
         }
     }
 
-    /// Records that blossom (or vertex) `b` got a label in this stage.
+    /// Records that top-level blossom (or vertex) `b` belongs to the tree rooted at `root`.
+    fn join_tree(&mut self, b: u32, root: u32) {
+        self.root_of[b as usize] = root;
+        self.members[root as usize].push(b);
+    }
+
+    /// Records that blossom (or vertex) `b` got a label.
     fn touch_blossom(&mut self, b: u32) {
         if !self.in_touched_blossoms[b as usize] {
             self.in_touched_blossoms[b as usize] = true;
@@ -617,6 +754,7 @@ impl Solver {
         }
         self.label[bu] = S;
         self.touch_blossom(b);
+        self.join_tree(b, self.root_of[bb as usize]);
         self.labelend[bu] = self.labelend[bb as usize];
         self.dual[bu] = 0;
         self.rate[bu] = 0;
@@ -638,7 +776,6 @@ impl Solver {
         }
         self.childs[bu] = path;
         self.endps[bu] = endps;
-        self.compute_blossom_bestedges(b);
     }
 
     fn leaves_of_children(&self, children: &[u32]) -> Vec<u32> {
@@ -647,76 +784,6 @@ impl Solver {
             self.for_each_leaf(c, &mut |x| out.push(x));
         }
         out
-    }
-
-    /// Merges the children's least-slack edges into the new blossom's list (one per neighbouring S-blossom).
-    fn compute_blossom_bestedges(&mut self, b: u32) {
-        let children = std::mem::take(&mut self.childs[b as usize]);
-        for &c in &children {
-            match self.blossom_bestedges[c as usize].take() {
-                Some(list) => {
-                    for k in list {
-                        self.offer_best_to(b, k);
-                    }
-                }
-                None => {
-                    let leaves = self.leaves(c);
-                    for x in leaves {
-                        for i in self.neighbours(x) {
-                            self.offer_best_to(b, self.adj[i] / 2);
-                        }
-                    }
-                }
-            }
-            self.bestedge[c as usize] = NONE;
-        }
-        self.childs[b as usize] = children;
-        let mut list = Vec::with_capacity(self.scratch_touched.len());
-        let mut best = NONE;
-        let mut best_slack = 0;
-        for &other in &self.scratch_touched {
-            let k = self.scratch_best[other as usize];
-            list.push(k);
-            let s = self.slack(k);
-            if best == NONE || s < best_slack {
-                best = k;
-                best_slack = s;
-            }
-        }
-        for &other in &self.scratch_touched {
-            self.scratch_best[other as usize] = NONE;
-        }
-        self.scratch_touched.clear();
-        self.blossom_bestedges[b as usize] = Some(list);
-        self.bestedge[b as usize] = best;
-        if best != NONE {
-            self.push_ss(b, best);
-        }
-    }
-
-    /// Considers edge `k` as the least-slack edge from blossom `b` to the S-blossom at its other end.
-    fn offer_best_to(&mut self, b: u32, k: u32) {
-        // The end of edge k outside blossom b.
-        let (i, j) = (
-            self.endpoint[2 * k as usize],
-            self.endpoint[2 * k as usize + 1],
-        );
-        let j = if self.inblossom[j as usize] == b {
-            i
-        } else {
-            j
-        };
-        let bj = self.inblossom[j as usize];
-        if bj == b || self.label[bj as usize] != S {
-            return;
-        }
-        let current = self.scratch_best[bj as usize];
-        if current == NONE {
-            self.scratch_touched.push(bj);
-            self.scratch_best[bj as usize] = k;
-        } else if self.slack(k) < self.slack(current) {
-            self.scratch_best[bj as usize] = k;
-        }
     }
 
     /// Expands blossom `b` into its children. Mid-stage (a T-blossom whose dual reached 0) the children on the
@@ -750,8 +817,7 @@ impl Solver {
         self.childs[bu].clear();
         self.endps[bu].clear();
         self.base[bu] = NONE;
-        self.blossom_bestedges[bu] = None;
-        self.bestedge[bu] = NONE;
+        self.root_of[bu] = NONE;
         self.dual[bu] = 0;
         self.rate[bu] = 0;
         self.unused.push(b);
@@ -794,11 +860,8 @@ impl Solver {
             let q = self.endp_at(bu, j - trick as isize) ^ trick ^ 1;
             self.label[self.endpoint[q as usize] as usize] = FREE;
             self.assign_label(t_end, T, p);
-            let k = self.endp_at(bu, j - trick as isize) / 2;
-            self.allowed[k as usize] = true;
             j += jstep;
             p = self.endp_at(bu, j - trick as isize) ^ trick;
-            self.allowed[(p / 2) as usize] = true;
             j += jstep;
         }
         // The base child becomes T without relabelling its mate (already S).
@@ -807,6 +870,7 @@ impl Solver {
         self.label[t_end as usize] = T;
         self.label[bv as usize] = T;
         self.touch_blossom(bv);
+        self.join_tree(bv, self.root_of[bu]);
         for x in self.leaves(bv) {
             self.set_rate(x as usize, 1);
         }
@@ -817,7 +881,6 @@ impl Solver {
         }
         self.labelend[t_end as usize] = p;
         self.labelend[bv as usize] = p;
-        self.bestedge[bv as usize] = NONE;
         j += jstep;
         while self.child_at(bu, j) != entry {
             let bv = self.child_at(bu, j);
@@ -826,21 +889,16 @@ impl Solver {
                 continue;
             }
             let leaves = self.leaves(bv);
-            let reached = leaves
-                .iter()
-                .copied()
-                .find(|&x| self.label[x as usize] != FREE);
+            let reached = leaves.iter().copied().find(|&x| self.reached_mark_holds(x));
             if reached.is_none() {
-                // Stays free: its vertices' least-slack edges become δ2 candidates again.
+                // Stays unlabelled: stale marks go, and its vertices' edges to S-vertices become δ2 candidates.
                 for x in leaves {
-                    let k = self.bestedge[x as usize];
-                    if k != NONE {
-                        self.push_free(x, k);
-                    }
+                    self.label[x as usize] = FREE;
+                    self.labelend[x as usize] = NONE;
+                    self.offer_to_trees(x);
                 }
             }
             if let Some(x) = reached {
-                debug_assert_eq!(self.label[x as usize], T);
                 self.label[x as usize] = FREE;
                 let base_mate = self.mate[self.base[bv as usize] as usize];
                 self.label[self.endpoint[base_mate as usize] as usize] = FREE;
@@ -948,7 +1006,7 @@ impl Solver {
             }
         };
         // δ1: an S-vertex's dual reaches 0.
-        if let Some((key, v)) = self.s_min {
+        if let Some((key, v)) = self.top_s_vertex() {
             offer(key - self.time, Delta::ZeroVertex(v));
         }
         // δ2: an edge from an S-vertex to a free vertex becomes tight.
@@ -968,19 +1026,48 @@ impl Solver {
         best
     }
 
+    /// The S-vertex with the smallest dual (with its key), dropping or re-keying stale heap entries.
+    fn top_s_vertex(&mut self) -> Option<(i128, u32)> {
+        while let Some(&Reverse((key, v))) = self.heap_s.peek() {
+            if self.label[self.inblossom[v as usize] as usize] != S {
+                self.heap_s.pop();
+                continue;
+            }
+            let actual = self.value(v as usize) + self.time;
+            if actual != key {
+                self.heap_s.pop();
+                self.heap_s.push(Reverse((actual, v)));
+                continue;
+            }
+            return Some((key, v));
+        }
+        None
+    }
+
+    /// Top-level label of the end of edge `k` at endpoint `p`.
+    #[inline]
+    fn end_label(&self, p: u32) -> u8 {
+        self.label[self.inblossom[self.endpoint[p as usize] as usize] as usize]
+    }
+
     /// The least-slack edge from an S-vertex to a free vertex, dropping or re-keying stale heap entries.
     fn top_free_edge(&mut self) -> Option<u32> {
         while let Some(&Reverse((key, w, k))) = self.heap_free.peek() {
-            let valid = self.label[self.inblossom[w as usize] as usize] == FREE
-                && self.bestedge[w as usize] == k;
-            if !valid {
+            if self.label[self.inblossom[w as usize] as usize] != FREE
+                || self.bestedge[w as usize] != k
+            {
                 self.heap_free.pop();
                 continue;
             }
-            let actual = self.slack(k) + self.time;
-            if actual != key {
+            if key != self.bestkey[w as usize] {
+                // An older entry of the same edge.
                 self.heap_free.pop();
-                self.heap_free.push(Reverse((actual, w, k)));
+                continue;
+            }
+            if !self.best_edge_holds(w) {
+                // Its S end left its tree (and may have come back): another edge may be best now.
+                self.heap_free.pop();
+                self.offer_to_trees(w);
                 continue;
             }
             return Some(k);
@@ -990,12 +1077,14 @@ impl Solver {
 
     /// The least-slack edge between two S-blossoms, dropping or re-keying stale heap entries.
     fn top_ss_edge(&mut self) -> Option<u32> {
-        while let Some(&Reverse((key, b, k))) = self.heap_ss.peek() {
-            let bu = b as usize;
-            let valid = self.parent[bu] == NONE
-                && self.base[bu] != NONE
-                && self.label[bu] == S
-                && self.bestedge[bu] == k;
+        while let Some(&Reverse((key, k))) = self.heap_ss.peek() {
+            let (a, b) = (
+                self.endpoint[2 * k as usize] as usize,
+                self.endpoint[2 * k as usize + 1] as usize,
+            );
+            let valid = self.inblossom[a] != self.inblossom[b]
+                && self.end_label(2 * k) == S
+                && self.end_label(2 * k + 1) == S;
             if !valid {
                 self.heap_ss.pop();
                 continue;
@@ -1003,7 +1092,7 @@ impl Solver {
             let actual = self.slack(k) + 2 * self.time;
             if actual != key {
                 self.heap_ss.pop();
-                self.heap_ss.push(Reverse((actual, b, k)));
+                self.heap_ss.push(Reverse((actual, k)));
                 continue;
             }
             return Some(k);
@@ -1034,19 +1123,6 @@ impl Solver {
     /// Moves the duals of all labelled vertices and top-level blossoms by `delta` (lazily: see `value`).
     fn apply_delta(&mut self, delta: i128) {
         self.time += delta;
-    }
-
-    /// End of stage: dissolve top-level S-blossoms whose dual is 0.
-    fn expand_zero_s_blossoms(&mut self) {
-        for b in self.n..2 * self.n {
-            if self.parent[b] == NONE
-                && self.base[b] != NONE
-                && self.label[b] == S
-                && self.dual[b] == 0
-            {
-                self.expand_blossom(b as u32, true);
-            }
-        }
     }
 
     fn into_solution(self) -> Solved {

@@ -5,7 +5,7 @@
 //! pair, the same duals are a feasible certificate for the complete graph (the other optimality conditions concern
 //! only the matching, the vertices and the blossoms, which do not change), so the matching is optimal there too.
 //! Omitted pairs violating it are added (the worst few per vertex) and the graph is solved again, starting from
-//! the previous duals (blossom duals folded into the vertices), until none remains. Only the
+//! the previous duals (blossom duals folded into the vertices) and the previous pairs that stay tight, until none remains. Only the
 //! non-maximum-cardinality mode is supported: to prefer more games, add a large constant to every weight before
 //! calling (it must exceed what any weight difference could buy, e.g. `n/2 · (max − min) + 1`).
 //!
@@ -76,7 +76,7 @@ pub struct LazyMatching {
 /// (solves) × ([`super::max_weight_matching`] on the current graph + the check). The check is O(n²) weight calls
 /// without buckets; with good buckets only blocks whose dual minima fall below the bound are visited, and inside
 /// them only pairs whose dual sum does, plus O(b²) for b buckets and O(n·d·log n) for grouping by blossom
-/// (d = blossom nesting depth). Re-solves start from the previous duals.
+/// (d = blossom nesting depth). Re-solves start from the previous duals and pairs.
 ///
 /// # Examples
 ///
@@ -114,9 +114,15 @@ pub fn max_weight_matching_lazy(
             given_bound(i, j)
         }
     };
-    let mut previous: Option<Vec<i128>> = None;
+    let mut previous: Option<(Vec<i128>, Vec<Option<u32>>)> = None;
     loop {
-        let matching = solve_with_hint(n, &edges, false, previous.as_deref());
+        let matching = solve_with_hint(
+            n,
+            &edges,
+            false,
+            previous.as_ref().map(|(y, _)| &y[..]),
+            previous.as_ref().map(|(_, m)| &m[..]),
+        );
         stats.solves += 1;
         let present = adjacency(n, &edges);
         let violators = find_violators(
@@ -131,7 +137,7 @@ pub fn max_weight_matching_lazy(
             return LazyMatching { matching, stats };
         }
         stats.edges_added += violators.len() as u64;
-        previous = Some(folded_vertex_duals(&matching.duals));
+        previous = Some((folded_vertex_duals(&matching.duals), matching.mates));
         edges.extend(violators);
     }
 }

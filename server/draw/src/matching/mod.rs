@@ -160,15 +160,16 @@ pub fn max_weight_matching_with_duals(n: usize, edges: &[Edge], max_cardinality:
             e.b
         );
     }
-    solve_with_hint(n, edges, max_cardinality, None)
+    solve_with_hint(n, edges, max_cardinality, None, None)
 }
 
-/// Solves with optional starting vertex duals (see `blossom::solve`), then verifies in debug builds.
+/// Solves with optional starting vertex duals and matching (see `blossom::solve`), then verifies in debug builds.
 fn solve_with_hint(
     n: usize,
     edges: &[Edge],
     max_cardinality: bool,
     hint: Option<&[i128]>,
+    mates: Option<&[Option<u32>]>,
 ) -> Matching {
     let weight_offset = if max_cardinality {
         cardinality_offset(n, edges)
@@ -179,7 +180,7 @@ fn solve_with_hint(
         .iter()
         .map(|e| (e.a, e.b, i128::from(e.weight) + weight_offset))
         .collect();
-    let solved = blossom::solve(n, &internal, hint);
+    let solved = blossom::solve(n, &internal, hint, mates);
     let matching = Matching {
         mates: solved.mate,
         duals: Duals {

@@ -474,7 +474,7 @@ fn solving_from_any_starting_duals_gives_the_optimum() {
         let edges = random_graph(&mut rng, n, 60, &|r| r.range(-5, 30));
         let hint: Vec<i128> = (0..n).map(|_| i128::from(rng.range(-10, 130))).collect();
         for max_cardinality in [false, true] {
-            let m = solve_with_hint(n, &edges, max_cardinality, Some(&hint));
+            let m = solve_with_hint(n, &edges, max_cardinality, Some(&hint), None);
             verify_optimum(n, &edges, max_cardinality, &m)
                 .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
             let got = score(&edges, &m.mates);
@@ -579,4 +579,46 @@ fn lazy_solver_checks_vertices_left_out_of_every_bucket() {
     };
     let result = max_weight_matching_lazy(4, Vec::new(), weight, Some(&buckets));
     assert_eq!(result.matching.mates, vec![Some(3), None, None, Some(0)]);
+}
+
+/// The forest kept across augmentations (trees dissolved one by one, best edges repaired lazily) and the warm
+/// start from duals and a matching: certificates must hold on many random graphs larger than brute force reaches.
+#[test]
+fn forest_and_warm_start_keep_the_certificate_on_random_graphs() {
+    for seed in 0..4000u64 {
+        let mut rng = Rng(seed ^ 0xF0E57);
+        let n = 2 + rng.below(60) as usize;
+        let density = 20 + rng.below(80);
+        let spread = 1 + rng.below(40) as i64;
+        let edges = random_graph(&mut rng, n, density, &|r| r.range(1, spread));
+        let hint: Option<Vec<i128>> = (rng.below(2) == 0).then(|| {
+            (0..n)
+                .map(|_| i128::from(rng.range(-10, 4 * spread)))
+                .collect()
+        });
+        // A previous matching: any set of disjoint edges (kept only where they can be made tight).
+        let mut mates: Vec<Option<u32>> = vec![None; n];
+        for e in &edges {
+            if rng.below(3) == 0 && mates[e.a as usize].is_none() && mates[e.b as usize].is_none() {
+                mates[e.a as usize] = Some(e.b);
+                mates[e.b as usize] = Some(e.a);
+            }
+        }
+        let mates = (rng.below(2) == 0).then_some(mates);
+        for max_cardinality in [false, true] {
+            let m = solve_with_hint(
+                n,
+                &edges,
+                max_cardinality,
+                hint.as_deref(),
+                mates.as_deref(),
+            );
+            verify_optimum(n, &edges, max_cardinality, &m)
+                .unwrap_or_else(|e| panic!("seed {seed} max_cardinality={max_cardinality}: {e}"));
+            if n <= 12 {
+                let best = brute_force(n, &edges, max_cardinality);
+                assert_eq!(score(&edges, &m.mates).1, best.1, "seed {seed}");
+            }
+        }
+    }
 }
