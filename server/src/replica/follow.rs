@@ -1,5 +1,7 @@
 //! The standby's side: follow the primary's log, verify each entry chains onto the previous one, store batches
-//! durably, apply them exactly as replay does, publish them to local watchers, acknowledge. Also the two
+//! durably, apply them exactly as replay does, publish them to local watchers, acknowledge. Acknowledgements are
+//! cumulative (everything up to a sequence number) and go out from their own task, several at a time, so the
+//! next batch is stored while earlier acknowledgements are still on their way. Also the two
 //! transitions: promotion (standby → primary with a higher epoch) and stepping down (a primary that meets a newer
 //! primary discards what that primary never had and follows it).
 
@@ -20,6 +22,9 @@ use tokio_stream::StreamExt;
 
 /// The most entries stored per durable batch.
 const BATCH: usize = 1024;
+
+/// The most acknowledgements on their way to the primary at once (each covers everything before it).
+const ACKS_IN_FLIGHT: usize = 4;
 
 /// How a following session ended.
 enum End {
@@ -246,6 +251,13 @@ async fn session_inner(
     tracing::info!(primary = %setup.peer.url, from = last.0 + 1, "following the primary");
     // Acknowledge what we already hold, so the primary knows a standby is here.
     ack(core, &mut peer, last.0).await?;
+    let start_epoch = core.read(|s| s.epoch.0).map_err(retry)?;
+    let (durable, durable_rx) = watch::channel((last.0, start_epoch));
+    let mut acker = Acker(tokio::spawn(acknowledge(
+        peer.replication.clone(),
+        core.control.name.clone(),
+        durable_rx,
+    )));
     // Count from the snapshot on disk (not from where this start began), like the primary's writer.
     let mut snapshot_at = store.snapshot_seq().ok().flatten().map_or(0, |s| s.0);
     if last.0 >= snapshot_at + setup.snapshot_every.max(1) {
@@ -259,6 +271,12 @@ async fn session_inner(
                     snapshot(core, prev).await;
                 }
                 return Ok(());
+            }
+            failed = &mut acker.0 => {
+                return Err(End::Retry(match failed {
+                    Ok(why) => format!("acknowledging: {why}"),
+                    Err(e) => format!("acknowledging: {e}"),
+                }));
             }
             m = stream.next() => m,
         };
@@ -326,7 +344,7 @@ async fn session_inner(
         .await
         .map_err(|e| End::Fatal(format!("storage task: {e}")))?
         .map_err(store_err)?;
-        {
+        let epoch_now = {
             let mut shared = core
                 .state
                 .write()
@@ -335,11 +353,13 @@ async fn session_inner(
                 apply_entry(&mut shared, &c.entry);
                 shared.epoch = shared.epoch.max(c.entry.epoch);
             }
-        }
+            shared.epoch.0
+        };
+        // Durable up to `last`: the acknowledging task tells the primary, while this loop stores the next batch.
+        durable.send_replace((last.0, epoch_now));
         for c in committed {
             let _ = core.published.send(c);
         }
-        ack(core, &mut peer, last.0).await?;
         if last.0 >= snapshot_at + setup.snapshot_every.max(1) {
             snapshot(core, prev).await;
             snapshot_at = last.0;
@@ -360,6 +380,49 @@ async fn snapshot(core: &Core, hash: Hash) {
     .await;
     if let Ok(Err(e)) = done {
         tracing::warn!(error = %e, "the standby could not take a snapshot");
+    }
+}
+
+/// The acknowledging task of a following session; it ends with the session.
+struct Acker(tokio::task::JoinHandle<String>);
+
+impl Drop for Acker {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+type ReplicationClient = pb::replication_client::ReplicationClient<
+    tonic::service::interceptor::InterceptedService<tonic::transport::Channel, super::peer::Bearer>,
+>;
+
+/// Tells the primary each new durable position (sequence number and this server's epoch then), up to
+/// [`ACKS_IN_FLIGHT`] at once; positions that pile up meanwhile go as one. Returns why it stopped.
+async fn acknowledge(
+    client: ReplicationClient,
+    standby: String,
+    mut durable: watch::Receiver<(u64, u64)>,
+) -> String {
+    let mut flying = futures::stream::FuturesUnordered::new();
+    loop {
+        tokio::select! {
+            changed = durable.changed(), if flying.len() < ACKS_IN_FLIGHT => {
+                if changed.is_err() {
+                    return "the session ended".into();
+                }
+                let (seq, epoch) = *durable.borrow_and_update();
+                let mut client = client.clone();
+                let standby = standby.clone();
+                flying.push(async move {
+                    client.ack(pb::AckRequest { seq, epoch, standby }).await
+                });
+            }
+            Some(done) = flying.next(), if !flying.is_empty() => {
+                if let Err(e) = done {
+                    return e.to_string();
+                }
+            }
+        }
     }
 }
 
