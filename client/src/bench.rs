@@ -2,9 +2,11 @@
 //! distinct synthetic players one after another as fast as the server acknowledges; every call's latency is
 //! measured and summarised. Calls are not retried, so the numbers are the server's.
 //!
-//! The board bench ([`board`]) adds players reading the public pages and the live stream meanwhile.
+//! The board bench ([`board`]) adds players reading the public pages and the live stream meanwhile; the draw
+//! bench ([`draw`]) has the director draw a big round meanwhile.
 
 pub mod board;
+pub mod draw;
 pub mod sse;
 pub mod web;
 

@@ -94,6 +94,7 @@ fn build(players: usize, rounds: u32) -> State {
                 redraw: false,
                 empty: false,
                 expected: None,
+                aside: None,
             },
             r as u8,
         );

@@ -154,3 +154,194 @@ async fn two_desks_editing_one_participant_never_lose_an_update() -> anyhow::Res
     eprintln!("wins per desk: {wins:?}");
     Ok(())
 }
+
+/// Registers and checks in players into `tournament` one after another until `stop` turns true; returns their ids.
+async fn check_in_until(
+    desk: Desk,
+    tournament: u64,
+    stop: tokio::sync::watch::Receiver<bool>,
+) -> Result<Vec<u64>, Status> {
+    let mut ids = Vec::new();
+    while !*stop.borrow() {
+        let req = pb::RegisterParticipantRequest {
+            meta: tengen_tests::meta(),
+            fields: Some(player(
+                "Latecomer",
+                &format!("{}-{}", desk.name, ids.len()),
+                "8k",
+            )),
+            enter: vec![enter(tournament)],
+            check_in: true,
+            ..Default::default()
+        };
+        ids.push(
+            desk.register
+                .clone()
+                .register_participant(req)
+                .await?
+                .into_inner()
+                .id,
+        );
+    }
+    Ok(ids)
+}
+
+/// Issue 16 §3: the round is drawn outside the writer from a copy of the register, and the writer takes it only
+/// if that copy is still current. Two late desks check players in while the director draws round 1, until the
+/// server has had to draw again at least once; the round then seats exactly the players checked in before the
+/// draw's log entry (none left out by a stale draw, none from after it), the draw is one entry with its seed, a
+/// retry with the same request id answers with that same round, and the round survives a restart unchanged.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_draw_overtaken_by_check_ins_is_drawn_again_and_seats_exactly_who_was_in(
+) -> anyhow::Result<()> {
+    let mut venue = Venue::start().await?;
+    let director = venue.play_director().await?;
+    let t = director.desk.create_tournament("Main", 3).await?.id;
+    for i in 0..300 {
+        let req = pb::RegisterParticipantRequest {
+            meta: tengen_tests::meta(),
+            fields: Some(player(
+                "Field",
+                &format!("{i}"),
+                ["3d", "1k", "5k", "12k"][i % 4],
+            )),
+            enter: vec![enter(t)],
+            check_in: true,
+            ..Default::default()
+        };
+        director
+            .desk
+            .register
+            .clone()
+            .register_participant(req)
+            .await?;
+    }
+    director.desk.set_registration_open(t, false).await?;
+    let (stop_tx, stop) = tokio::sync::watch::channel(false);
+    let mut late = Vec::new();
+    for name in ["late-1", "late-2"] {
+        let desk = venue.desk(name, pb::Role::LateDesk).await?;
+        late.push(tokio::spawn(check_in_until(desk, t, stop.clone())));
+    }
+    // The desks keep checking players in until the server reports a draw overtaken by them.
+    let draw_request = |id: &str| pb::DrawRoundRequest {
+        meta: tengen_tests::meta_id(id),
+        tournament_id: t,
+        round: 1,
+        ..Default::default()
+    };
+    let drawing = {
+        let mut rounds = director.rounds.clone();
+        let req = draw_request("draw-1");
+        tokio::spawn(async move { rounds.draw_round(req).await })
+    };
+    let waited = std::time::Instant::now();
+    while !venue.logs().contains("drawing again") {
+        anyhow::ensure!(
+            waited.elapsed() < std::time::Duration::from_secs(60),
+            "no draw was overtaken in 60 s"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    stop_tx.send(true)?;
+    let mut latecomers = Vec::new();
+    for desk in late {
+        latecomers.extend(desk.await??);
+    }
+    let drawn = match drawing.await? {
+        Ok(r) => r.into_inner(),
+        // Overtaken three times in a row: the director is told, nothing was written, and the same request
+        // now goes through.
+        Err(s) => {
+            assert_eq!(s.code(), Code::Aborted, "{s:?}");
+            assert!(s.message().contains("draw it again"), "{s:?}");
+            director
+                .rounds
+                .clone()
+                .draw_round(draw_request("draw-1"))
+                .await?
+                .into_inner()
+        }
+    };
+    assert!(!latecomers.is_empty());
+
+    // Exactly one entry draws the round; it seats every player checked in before it, and nobody after.
+    let last = director.desk.last_seq().await?;
+    let log = director.desk.read_log(last).await?;
+    let draws: Vec<&pb::LogEntry> = log
+        .iter()
+        .filter(|e| e.events.iter().any(|ev| ev.kind == "RoundDrawn"))
+        .collect();
+    assert_eq!(draws.len(), 1, "one draw entry");
+    let draw_seq = draws[0].seq;
+    let registered_at = |id: u64| {
+        log.iter()
+            .find(|e| {
+                e.events.iter().any(|ev| {
+                    matches!(&ev.subject, Some(pb::event::Subject::Participant(p)) if p.id == id)
+                })
+            })
+            .map(|e| e.seq)
+            .expect("every latecomer's registration is in the log")
+    };
+    let seated: std::collections::BTreeSet<u64> = drawn
+        .games
+        .iter()
+        .flat_map(|g| [g.white.as_ref(), g.black.as_ref()])
+        .chain([drawn.bye.as_ref()])
+        .flatten()
+        .map(|p| p.id)
+        .collect();
+    let (before, after): (Vec<u64>, Vec<u64>) = latecomers
+        .iter()
+        .partition(|id| registered_at(**id) < draw_seq);
+    assert!(
+        !before.is_empty(),
+        "latecomers were checked in before the draw committed"
+    );
+    for id in &before {
+        assert!(
+            seated.contains(id),
+            "{id} was checked in before the draw and is seated"
+        );
+    }
+    for id in &after {
+        assert!(
+            !seated.contains(id),
+            "{id} came after the draw and is not in it"
+        );
+    }
+    assert_eq!(seated.len(), 300 + before.len());
+    assert_ne!(drawn.seed, 0, "the draw records its seed");
+    eprintln!(
+        "{} latecomers, {} before the draw; redraws: {}",
+        latecomers.len(),
+        before.len(),
+        venue.logs().matches("drawing again").count()
+    );
+
+    // The same request again is the same round, and the log still has one draw.
+    let retried = director
+        .rounds
+        .clone()
+        .draw_round(draw_request("draw-1"))
+        .await?
+        .into_inner();
+    assert_eq!(retried.seed, drawn.seed);
+    assert_eq!(retried.games, drawn.games);
+    assert_eq!(
+        director.desk.last_seq().await?,
+        last,
+        "a retry writes nothing"
+    );
+
+    // Replaying the log reproduces the round.
+    venue.kill9()?;
+    venue.restart().await?;
+    let director = venue.play_director().await?;
+    let replayed = director.round(t, 1).await?;
+    assert_eq!(replayed.seed, drawn.seed);
+    assert_eq!(replayed.games, drawn.games);
+    assert_eq!(replayed.bye, drawn.bye);
+    Ok(())
+}

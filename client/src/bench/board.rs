@@ -6,7 +6,7 @@
 //! It only talks to the two addresses it is given (the gRPC server, the public plain-HTTP port), and every
 //! loop stops by itself at its count or its deadline.
 
-mod field;
+pub(crate) mod field;
 mod live;
 mod pages;
 

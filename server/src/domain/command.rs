@@ -2,11 +2,13 @@
 //! state into events (`decide`) or rejected, changing nothing.
 
 use super::ids::{ParticipantId, Revision, SlipId, TokenId, TournamentId};
+use super::lifecycle::aside::AsideDraw;
 use super::rank::Rank;
 use super::record::{EventInfo, ParticipantFields, Role, TournamentSettings};
 use super::round::GameResult;
 use super::slip::SlipProposal;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// Entering a tournament: which one and which rounds (`None` = every round).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -193,6 +195,12 @@ pub enum Command {
         empty: bool,
         /// `None` = any revision of the tournament's rounds.
         expected: Option<Revision>,
+        /// A pairing already made outside the writer from the input it read (the rounds service's aside path);
+        /// the writer takes it, seed included, only if that input is still current. Not part of what the
+        /// director asked: skipped when the command is fingerprinted for idempotency, so a retry of the same
+        /// request answers with the round first committed, whatever seed each attempt picked.
+        #[serde(skip)]
+        aside: Option<Arc<AsideDraw>>,
     },
     /// Show a drawn round to the players.
     PublishRound {

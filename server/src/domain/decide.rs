@@ -205,7 +205,17 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
             redraw,
             empty,
             expected,
-        } => lifecycle::draw_round(state, *tournament, *round, *redraw, *empty, *expected, ctx),
+            aside,
+        } => lifecycle::draw_round(
+            state,
+            *tournament,
+            *round,
+            *redraw,
+            *empty,
+            *expected,
+            aside.as_deref(),
+            ctx,
+        ),
         Command::PublishRound { tournament, round } => {
             lifecycle::publish(state, *tournament, *round, ctx.now_ms)
         }

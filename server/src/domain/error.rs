@@ -111,6 +111,18 @@ pub enum Rejected {
         /// Which round.
         round: u32,
     },
+    /// A draw made aside read a register that has changed since (`ABORTED`): the rounds service draws again
+    /// from the new state, a few times, before passing this on to the director.
+    #[error(
+        "the register of {tournament} changed while round {round} was being drawn (desks checking players in \
+         or editing them); draw it again"
+    )]
+    DrawInputChanged {
+        /// Which tournament.
+        tournament: TournamentId,
+        /// Which round.
+        round: u32,
+    },
     /// The request id was already used for a different command (`INVALID_ARGUMENT`).
     #[error("request id {} was already used for a different command", quote(.0))]
     RequestIdReused(String),

@@ -1,7 +1,10 @@
 //! Decides the round commands: numbering players, drawing (with the seed from the context, recorded in the
 //! event), publishing, manual edits, results (single or double entry), the referee's reports, closing a round,
-//! rank changes and per-entry options. Pure: the draw engine runs here, inside the single writer, so a draw is
-//! one atomic step in the log and never interleaves with desk edits.
+//! rank changes and per-entry options. Pure. A draw is one atomic step in the log: the engine runs either here,
+//! inside the single writer, or aside (`aside`: from a copy of its input, on the rounds service's thread) and the
+//! writer then takes the pairing only if that input is still current.
+
+pub mod aside;
 
 use super::command::{Context, RefereeReport, RoundEdit};
 use super::error::Rejected;
@@ -245,16 +248,16 @@ pub fn number_players(
     }])
 }
 
-/// Draws round `n` (or prepares it empty).
-pub fn draw_round(
+/// Checks that round `n` of `t` may be drawn now (the rounds' revision the director read, the round's number
+/// and state, registration closed before round 1); returns the tournament's field and how many times round `n`
+/// will have been drawn. Every path to a draw (in the writer or aside) refuses with these same words.
+fn drawable(
     state: &State,
     t: TournamentId,
     n: u32,
     redraw: bool,
-    empty: bool,
     expected: Option<Revision>,
-    ctx: &Context,
-) -> Result<Vec<Event>, Rejected> {
+) -> Result<(Field<'_>, u32), Rejected> {
     let tour = tournament(state, t)?;
     check_expected(expected, revision_of(state, t))?;
     let pl = play(state, t);
@@ -306,18 +309,34 @@ pub fn draw_round(
             )));
         }
     }
-    let field = Field::new(state, tour);
+    Ok((Field::new(state, tour), draws))
+}
+
+/// The seed of a draw made in the writer: the context's first eight bytes of entropy.
+fn seed_of(ctx: &Context) -> u64 {
+    let mut bytes = [0u8; 8];
+    bytes.copy_from_slice(&ctx.entropy[..8]);
+    u64::from_le_bytes(bytes)
+}
+
+/// Draws round `n` (or prepares it empty). With `aside`, the pairing was computed outside the writer
+/// ([`aside::DrawRead::draw`]) and is taken as it is, seed included, if the input it read is still current
+/// (else `DrawInputChanged`, and the caller draws again); without, the engine runs here with a seed from the
+/// context. Either way the round is one event recording its seed.
+#[allow(clippy::too_many_arguments)]
+pub fn draw_round(
+    state: &State,
+    t: TournamentId,
+    n: u32,
+    redraw: bool,
+    empty: bool,
+    expected: Option<Revision>,
+    aside: Option<&aside::AsideDraw>,
+    ctx: &Context,
+) -> Result<Vec<Event>, Rejected> {
+    let (field, draws) = drawable(state, t, n, redraw, expected)?;
+    let pl = play(state, t);
     let input = field.snapshot(n);
-    let seed = u64::from_le_bytes([
-        ctx.entropy[0],
-        ctx.entropy[1],
-        ctx.entropy[2],
-        ctx.entropy[3],
-        ctx.entropy[4],
-        ctx.entropy[5],
-        ctx.entropy[6],
-        ctx.entropy[7],
-    ]);
     let record = if empty {
         RoundRecord {
             number: n,
@@ -331,8 +350,18 @@ pub fn draw_round(
         }
     } else {
         let settings = field.draw_settings();
-        let round = tengen_draw::draw(&input.snapshot, &settings, seed)
-            .map_err(|e| precondition(format!("the draw failed: {e}")))?;
+        let (seed, round) = match aside {
+            Some(a) => {
+                aside::still_current(a, t, n, revision_of(state, t), &input, &settings)?;
+                (a.seed, a.round.clone())
+            }
+            None => {
+                let seed = seed_of(ctx);
+                let round = tengen_draw::draw(&input.snapshot, &settings, seed)
+                    .map_err(|e| precondition(format!("the draw failed: {e}")))?;
+                (seed, round)
+            }
+        };
         let name = |id: draw::PlayerId| label_in(state, t, &input.snapshot, participant_id(id));
         let mut record = RoundRecord {
             number: n,

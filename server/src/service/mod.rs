@@ -4,6 +4,7 @@
 
 pub mod admin;
 pub mod convert;
+pub mod draw_aside;
 pub mod dry_run;
 pub mod log;
 pub mod register;
@@ -75,7 +76,8 @@ impl Core {
     ///
     /// Each door checks its caller's role before building a command; this checks once more, whatever the door, that
     /// the anonymous public board (`Role::Public`, which has no token) sends nothing but change slips, and that
-    /// only roles allowed `SubmitSlip` send slips.
+    /// only roles allowed `SubmitSlip` send slips. A draw is paired aside first ([`draw_aside`]), so the writer
+    /// never stops for the engine.
     pub async fn write(
         &self,
         caller: &Caller,
@@ -83,13 +85,24 @@ impl Core {
         cmd: Command,
         target: Target,
     ) -> Result<Outcome, Status> {
-        if matches!(cmd, Command::SubmitSlip { .. }) {
-            caller.require(Action::SubmitSlip)?;
-        } else if caller.role == Role::Public {
-            return Err(Status::permission_denied(
-                "the public board may only send change slips",
-            ));
+        check_door(caller, &cmd)?;
+        if draw_aside::applies(&cmd) {
+            return draw_aside::write(self, caller, meta, cmd, target).await;
         }
+        self.submit(caller, meta, cmd)
+            .await?
+            .map_err(|err| self.refusal(err, target, caller))
+    }
+
+    /// Hands `cmd` to the writer and waits until it is durable (and replicated). The writer's refusal comes back
+    /// as it is (the inner result), for a caller that acts on it; the outer error is already a status.
+    pub(crate) async fn submit(
+        &self,
+        caller: &Caller,
+        meta: Option<pb::RequestMeta>,
+        cmd: Command,
+    ) -> Result<Result<Outcome, WriteError>, Status> {
+        check_door(caller, &cmd)?;
         let (request_id, meta) = checked_meta(meta)?;
         let span = tracing::info_span!(
             "command",
@@ -123,11 +136,11 @@ impl Core {
                 self.replicated(outcome.seq.0, &outcome.hash)
                     .instrument(span)
                     .await?;
-                Ok(outcome)
+                Ok(Ok(outcome))
             }
             Err(err) => {
                 span.in_scope(|| tracing::info!(error = %err, "refused"));
-                Err(self.refusal(err, target, caller))
+                Ok(Err(err))
             }
         }
     }
@@ -199,7 +212,7 @@ impl Core {
     }
 
     /// A refusal as a status; conflicts carry the current record (encoded proto) in the details.
-    fn refusal(&self, err: WriteError, target: Target, caller: &Caller) -> Status {
+    pub(crate) fn refusal(&self, err: WriteError, target: Target, caller: &Caller) -> Status {
         let WriteError::Rejected(rejected) = &err else {
             return status::write_error(&err);
         };
@@ -209,6 +222,19 @@ impl Core {
             .flatten();
         status::rejected(rejected, details)
     }
+}
+
+/// The anonymous public board (`Role::Public`) sends nothing but change slips, and only roles allowed
+/// `SubmitSlip` send slips.
+fn check_door(caller: &Caller, cmd: &Command) -> Result<(), Status> {
+    if matches!(cmd, Command::SubmitSlip { .. }) {
+        caller.require(Action::SubmitSlip)?;
+    } else if caller.role == Role::Public {
+        return Err(Status::permission_denied(
+            "the public board may only send change slips",
+        ));
+    }
+    Ok(())
 }
 
 /// The request id (trimmed) and meta of a mutating request, refused if missing or malformed.

@@ -473,6 +473,7 @@ impl Rounds for RoundsService {
             redraw: r.redraw,
             empty: r.empty,
             expected: any_revision(r.expected_revision),
+            aside: None,
         };
         let outcome = self
             .core

@@ -17,7 +17,7 @@ pub fn code(r: &Rejected) -> Code {
         | Rejected::UnknownSlip(_)
         | Rejected::UnknownRound { .. } => Code::NotFound,
         Rejected::Precondition(_) => Code::FailedPrecondition,
-        Rejected::StaleRevision { .. } => Code::Aborted,
+        Rejected::StaleRevision { .. } | Rejected::DrawInputChanged { .. } => Code::Aborted,
         Rejected::Duplicate { .. }
         | Rejected::AlreadyEntered { .. }
         | Rejected::AlreadyCheckedIn { .. } => Code::AlreadyExists,

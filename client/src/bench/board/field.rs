@@ -83,7 +83,7 @@ pub async fn publish(director: &Desk, field: &Field) -> Result<(), ClientError> 
     Ok(())
 }
 
-async fn create(director: &Desk, name: &str, rounds: u32) -> Result<u64, ClientError> {
+pub(crate) async fn create(director: &Desk, name: &str, rounds: u32) -> Result<u64, ClientError> {
     let request = CreateTournamentRequest {
         meta: None,
         settings: Some(TournamentSettings {
@@ -102,7 +102,7 @@ async fn create(director: &Desk, name: &str, rounds: u32) -> Result<u64, ClientE
 }
 
 /// Desk `i` registers players `i, i + desks, …`, each entered and checked in with one command.
-async fn register_field(
+pub(crate) async fn register_field(
     desks: &[Desk],
     tournament: u64,
     players: usize,

@@ -1,6 +1,7 @@
 //! Round lifecycle tests on an in-memory register: numbering, the draw and its seed, redraw rules, publishing,
-//! results with single and double entry, the referee, closing, manual pairing, rank changes, standings, and the
-//! property that the order results are entered in never changes the standings.
+//! results with single and double entry, the referee, closing, manual pairing, rank changes, standings, the draw
+//! made aside (taken only while its input is current), and the property that the order results are entered in
+//! never changes the standings.
 
 use super::super::command::{Command, Context, EnterSpec, RefereeReport, RoundEdit};
 use super::super::decide;
@@ -110,6 +111,7 @@ fn draw(s: &mut State, round: u32) -> Result<Vec<Event>, Rejected> {
             redraw: false,
             empty: false,
             expected: None,
+            aside: None,
         },
         &ctx_as(Role::Director, "td", round as u8),
     )
@@ -229,6 +231,7 @@ fn redraw_is_explicit_and_only_before_publishing() {
         redraw: true,
         empty: false,
         expected: None,
+        aside: None,
     };
     try_run(&mut s, redraw.clone(), &ctx_as(Role::Director, "td", 99)).expect("redraw");
     assert_eq!(round(&s, 1).draws, 2);
@@ -372,6 +375,7 @@ fn a_round_paired_by_hand() {
             redraw: false,
             empty: true,
             expected: None,
+            aside: None,
         },
     );
     assert!(round(&s, 1).games.is_empty());
@@ -690,7 +694,7 @@ proptest! {
                     different_person: false,
                 });
             }
-            try_run(&mut s, Command::DrawRound { tournament: T, round: r, redraw: false, empty: false, expected: None },
+            try_run(&mut s, Command::DrawRound { tournament: T, round: r, redraw: false, empty: false, expected: None, aside: None },
                 &ctx_as(Role::Director, "td", seed.wrapping_add(r as u8))).expect("draw");
             publish(&mut s, r);
             let rec = round(&s, r);
@@ -935,4 +939,183 @@ fn issue_12_edit_refusals_name_players_by_their_sheet_number() {
     let unknown = refusal(edit(&mut s, RoundEdit::Unpair { player: stranger }));
     assert_eq!(unknown, "no participant P99");
     assert_eq!(round(&s, 1), r, "nothing changed");
+}
+
+// The draw made aside (issue 16 §3): paired outside the writer, taken by it only while its input is current.
+
+fn aside_draw_of(s: &State, round: u32, seed: u64) -> super::aside::AsideDraw {
+    super::aside::read_for_draw(s, T, round, false, false, None)
+        .expect("drawable")
+        .expect("not empty")
+        .draw(seed)
+        .expect("drawn")
+}
+
+fn commit_aside(s: &mut State, a: super::aside::AsideDraw) -> Result<Vec<Event>, Rejected> {
+    let cmd = Command::DrawRound {
+        tournament: T,
+        round: a.read.round,
+        redraw: false,
+        empty: false,
+        expected: None,
+        aside: Some(std::sync::Arc::new(a)),
+    };
+    try_run(s, cmd, &ctx_as(Role::Director, "td", 99))
+}
+
+fn late_player(s: &mut State, family: &str, check_in: bool) {
+    run(
+        s,
+        Command::RegisterParticipant {
+            fields: player(family, "4k"),
+            enter: vec![EnterSpec {
+                tournament: T,
+                rounds: None,
+            }],
+            check_in,
+            different_person: false,
+        },
+    );
+}
+
+#[test]
+fn aside_draw_with_current_input_is_taken_with_its_seed() {
+    let mut s = event(3, &SEVEN, false);
+    close_registration(&mut s);
+    let seed = 0x0123_4567_89ab_cdef_u64;
+    let mut in_writer = s.clone();
+    let mut ctx = ctx_as(Role::Director, "td", 0);
+    ctx.entropy[..8].copy_from_slice(&seed.to_le_bytes());
+    try_run(
+        &mut in_writer,
+        Command::DrawRound {
+            tournament: T,
+            round: 1,
+            redraw: false,
+            empty: false,
+            expected: None,
+            aside: None,
+        },
+        &ctx,
+    )
+    .expect("in-writer draw");
+    let drawn = aside_draw_of(&s, 1, seed);
+    commit_aside(&mut s, drawn).expect("aside draw taken");
+    let (aside, writer) = (round(&s, 1), round(&in_writer, 1));
+    assert_eq!(aside.seed, seed);
+    assert_eq!(
+        aside, writer,
+        "the same seed pairs the same round either way"
+    );
+    assert_eq!(s.play[&T].numbers, in_writer.play[&T].numbers);
+    assert_eq!(s.play[&T].starts, in_writer.play[&T].starts);
+}
+
+#[test]
+fn aside_draw_is_refused_when_a_player_checked_in_since_it_read() {
+    let mut s = event(3, &SEVEN, false);
+    close_registration(&mut s);
+    let stale = aside_draw_of(&s, 1, 5);
+    late_player(&mut s, "Hoshino", true);
+    assert_eq!(
+        commit_aside(&mut s, stale),
+        Err(Rejected::DrawInputChanged {
+            tournament: T,
+            round: 1
+        })
+    );
+    assert!(
+        s.play.get(&T).is_none_or(|p| p.rounds.is_empty()),
+        "a refused draw changes nothing"
+    );
+    let fresh = aside_draw_of(&s, 1, 5);
+    commit_aside(&mut s, fresh).expect("the redraw is taken");
+    let r = round(&s, 1);
+    assert_eq!(r.games.len(), 4, "eight players, the late one included");
+    assert_eq!(r.bye, None);
+}
+
+#[test]
+fn aside_draw_ignores_changes_it_did_not_read() {
+    let mut s = event(3, &SEVEN, false);
+    close_registration(&mut s);
+    let drawn = aside_draw_of(&s, 1, 5);
+    late_player(&mut s, "Ito", false);
+    commit_aside(&mut s, drawn).expect("a player not checked in does not play round 1");
+    assert_eq!(round(&s, 1).games.len(), 3);
+}
+
+#[test]
+fn aside_draw_is_refused_when_the_rounds_moved_since_it_read() {
+    let mut s = event(3, &SEVEN, false);
+    close_registration(&mut s);
+    draw(&mut s, 1).expect("draw");
+    let redraw = |s: &State| {
+        super::aside::read_for_draw(s, T, 1, true, false, None)
+            .expect("redrawable")
+            .expect("not empty")
+            .draw(3)
+            .expect("drawn")
+    };
+    let stale = redraw(&s);
+    let table = round(&s, 1).games[0].table;
+    let player = round(&s, 1).games[0].white;
+    run(
+        &mut s,
+        Command::EditRound {
+            tournament: T,
+            round: 1,
+            edit: RoundEdit::SetTable {
+                player,
+                table: table + 10,
+            },
+            expected: None,
+        },
+    );
+    let cmd = |a| Command::DrawRound {
+        tournament: T,
+        round: 1,
+        redraw: true,
+        empty: false,
+        expected: None,
+        aside: Some(std::sync::Arc::new(a)),
+    };
+    let ctx = ctx_as(Role::Director, "td", 1);
+    assert!(matches!(
+        try_run(&mut s, cmd(stale), &ctx),
+        Err(Rejected::DrawInputChanged { round: 1, .. })
+    ));
+    let fresh = redraw(&s);
+    try_run(&mut s, cmd(fresh), &ctx).expect("a fresh redraw is taken");
+    assert_eq!(round(&s, 1).draws, 2);
+}
+
+#[test]
+fn aside_read_refuses_with_the_writers_words() {
+    let mut s = event(3, &SEVEN, false);
+    let read = |s: &State, n| super::aside::read_for_draw(s, T, n, false, false, None).map(|_| ());
+    let writer = |s: &State, n| {
+        decide(
+            s,
+            &Command::DrawRound {
+                tournament: T,
+                round: n,
+                redraw: false,
+                empty: false,
+                expected: None,
+                aside: None,
+            },
+            &ctx_as(Role::Director, "td", 1),
+        )
+        .map(|_| ())
+    };
+    for n in [0, 1, 2, 4] {
+        let refused = read(&s, n).expect_err("refused");
+        assert_eq!(Err(refused), writer(&s, n), "round {n}, registration open");
+    }
+    close_registration(&mut s);
+    draw(&mut s, 1).expect("draw");
+    let refused = read(&s, 2).expect_err("round 1 is not closed");
+    assert!(refused.to_string().contains("close it"), "{refused}");
+    assert_eq!(Err(refused), writer(&s, 2));
 }

@@ -490,6 +490,7 @@ fn command(
                 redraw: action == "redraw",
                 empty: false,
                 expected: None,
+                aside: None,
             },
             rounds,
             format!("Round {round} drawn: review it, then publish."),
