@@ -409,26 +409,28 @@ async fn hand_back(
 /// How many group commits may be on their way through Raft at once.
 const IN_FLIGHT: usize = 8;
 
+/// A proposal on its way: Raft's answer to come, who waits for it, and when waiting ends.
+type Pending = (
+    tokio::sync::oneshot::Receiver<openraft::raft::ClientWriteResult<TypeConfig>>,
+    writer::Done,
+    tokio::time::Instant,
+);
+
 /// The writer's way into Raft (called on the writer's own thread, so it may block): proposals go to Raft in the
-/// writer's order, and one task hands the decisions back in that order, each within [`PROPOSE_WAIT`].
+/// writer's order, and one task hands the decisions back in that order, each within [`PROPOSE_WAIT`] of its
+/// proposal (not of the one before: when a majority is lost, every proposal in flight is answered within 2 s).
 struct Proposer {
     raft: Raft<TypeConfig>,
     runtime: tokio::runtime::Handle,
-    decisions: tokio::sync::mpsc::Sender<(
-        tokio::sync::oneshot::Receiver<openraft::raft::ClientWriteResult<TypeConfig>>,
-        writer::Done,
-    )>,
+    decisions: tokio::sync::mpsc::Sender<Pending>,
 }
 
 impl Proposer {
     fn new(raft: Raft<TypeConfig>) -> Proposer {
-        let (decisions, mut pending) = tokio::sync::mpsc::channel::<(
-            tokio::sync::oneshot::Receiver<openraft::raft::ClientWriteResult<TypeConfig>>,
-            writer::Done,
-        )>(IN_FLIGHT);
+        let (decisions, mut pending) = tokio::sync::mpsc::channel::<Pending>(IN_FLIGHT);
         tokio::spawn(async move {
-            while let Some((answer, done)) = pending.recv().await {
-                let decided = match tokio::time::timeout(PROPOSE_WAIT, answer).await {
+            while let Some((answer, done, deadline)) = pending.recv().await {
+                let decided = match tokio::time::timeout_at(deadline, answer).await {
                     Ok(Ok(Ok(written))) => Ok(written.data.kept),
                     Ok(Ok(Err(e))) => Err(format!(
                         "this server no longer leads the venue ({e}); retry with the same request id"
@@ -455,11 +457,12 @@ impl Replicate for Proposer {
     fn propose(&self, entries: Vec<Vec<u8>>, done: writer::Done) {
         let raft = self.raft.clone();
         let decisions = self.decisions.clone();
+        let deadline = tokio::time::Instant::now() + PROPOSE_WAIT;
         self.runtime.block_on(async move {
             match raft.client_write_ff(Batch { entries }).await {
                 Ok(answer) => {
-                    if let Err(lost) = decisions.send((answer, done)).await {
-                        let (_, done) = lost.0;
+                    if let Err(lost) = decisions.send((answer, done, deadline)).await {
+                        let (_, done, _) = lost.0;
                         done(Err("this server is stopping".into()));
                     }
                 }
