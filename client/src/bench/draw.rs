@@ -155,7 +155,11 @@ pub async fn run_draw_bench(
     })
 }
 
-async fn close_registration(director: &Desk, tournament: u64) -> Result<(), ClientError> {
+/// Closes registration of `tournament` (so its rounds can be drawn).
+pub(crate) async fn close_registration(
+    director: &Desk,
+    tournament: u64,
+) -> Result<(), ClientError> {
     let close = SetRegistrationOpenRequest {
         meta: None,
         tournament_id: tournament,

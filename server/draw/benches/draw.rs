@@ -7,9 +7,9 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use tengen_draw::engine::pair_weights;
-use tengen_draw::generator::{GenConfig, Simulation};
+use tengen_draw::generator::round_six_field as field;
 use tengen_draw::matching::{max_weight_matching, Edge};
-use tengen_draw::{draw, ByeRule, Profile, Settings, Snapshot};
+use tengen_draw::{draw, ByeRule, Profile, Settings};
 
 fn mays() -> Settings {
     Settings {
@@ -17,21 +17,6 @@ fn mays() -> Settings {
         bye: ByeRule::Mays,
         ..Settings::default()
     }
-}
-
-/// Round 6 of a realistic McMahon field of `n` players, rounds 1–5 drawn with `settings`.
-fn field(n: usize, settings: &Settings) -> Snapshot {
-    let mut cfg = GenConfig::new(n, 6, 6);
-    cfg.settings = settings.clone();
-    let mut sim = Simulation::new(cfg).without_checks();
-    for _ in 0..5 {
-        if sim.next().is_none() {
-            break;
-        }
-    }
-    let mut snapshot = sim.snapshot;
-    snapshot.round = 6;
-    snapshot
 }
 
 fn bench_draw(c: &mut Criterion) {

@@ -10,24 +10,9 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use tengen_draw::engine::pair_weights;
-use tengen_draw::generator::{GenConfig, Simulation};
+use tengen_draw::generator::round_six_field as field;
 use tengen_draw::matching::{max_weight_matching, Edge};
-use tengen_draw::{draw, ByeRule, PlayerId, Profile, Settings, Snapshot};
-
-/// Round 6 of a realistic McMahon field of `n` players, rounds 1–5 drawn with `settings`.
-fn field(n: usize, settings: &Settings) -> Snapshot {
-    let mut cfg = GenConfig::new(n, 6, 6);
-    cfg.settings = settings.clone();
-    let mut sim = Simulation::new(cfg).without_checks();
-    for _ in 0..5 {
-        if sim.next().is_none() {
-            break;
-        }
-    }
-    let mut snapshot = sim.snapshot;
-    snapshot.round = 6;
-    snapshot
-}
+use tengen_draw::{draw, ByeRule, PlayerId, Profile, Settings};
 
 /// The fastest of three runs of `f`, with its last result.
 fn best_of_three<T>(mut f: impl FnMut() -> T) -> (Duration, T) {

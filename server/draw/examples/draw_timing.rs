@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use tengen_draw::generator::{GenConfig, Simulation};
+use tengen_draw::generator::round_six_field as field_with;
 use tengen_draw::{draw, ByeRule, Profile, Settings};
 
 fn main() {
@@ -51,19 +51,4 @@ fn costs_probe(snapshot: &tengen_draw::Snapshot, settings: &Settings) {
         }
     }
     println!("{} pair calls: {:?} ({s})", k * (k - 1) / 2, t.elapsed());
-}
-
-/// Round 6 of a realistic field, the first five rounds drawn with `settings`.
-fn field_with(n: usize, settings: &Settings) -> tengen_draw::Snapshot {
-    let mut cfg = GenConfig::new(n, 6, 6);
-    cfg.settings = settings.clone();
-    let mut sim = Simulation::new(cfg).without_checks();
-    for _ in 0..5 {
-        if sim.next().is_none() {
-            break;
-        }
-    }
-    let mut snapshot = sim.snapshot;
-    snapshot.round = 6;
-    snapshot
 }

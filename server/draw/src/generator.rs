@@ -885,6 +885,22 @@ pub fn simulate(config: GenConfig) -> Simulation {
     Simulation::new(config)
 }
 
+/// Round 6 of a realistic McMahon field of `n` players (a 6-round tournament), rounds 1–5 drawn with `settings`
+/// and played without checks: the input of the benches and timings.
+pub fn round_six_field(n: usize, settings: &Settings) -> Snapshot {
+    let mut cfg = GenConfig::new(n, 6, 6);
+    cfg.settings = settings.clone();
+    let mut sim = Simulation::new(cfg).without_checks();
+    for _ in 0..5 {
+        if sim.next().is_none() {
+            break;
+        }
+    }
+    let mut snapshot = sim.snapshot;
+    snapshot.round = 6;
+    snapshot
+}
+
 /// Counts over many simulated rounds, to show what a soak run exercised.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SoakStats {

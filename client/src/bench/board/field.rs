@@ -2,10 +2,7 @@
 //! registration closed (which numbers them 1..=N), round 1 drawn and not published; and a second tournament
 //! for the desks to register into while players read the board (registrations do not touch the pairings).
 
-use tengen_proto::v1::{
-    CreateTournamentRequest, DrawRoundRequest, RoundRef, SetRegistrationOpenRequest,
-    TournamentSettings,
-};
+use tengen_proto::v1::{CreateTournamentRequest, DrawRoundRequest, RoundRef, TournamentSettings};
 
 use crate::bench::synthetic_registration;
 use crate::conn::Desk;
@@ -36,17 +33,7 @@ pub async fn prepare(
     let tournament = create(director, &format!("Board bench {tag}"), 5).await?;
     let desk_tournament = create(director, &format!("Board bench desks {tag}"), 1).await?;
     register_field(desks, tournament, players, tag).await?;
-    let close = SetRegistrationOpenRequest {
-        meta: None,
-        tournament_id: tournament,
-        open: false,
-        expected_revision: 0,
-    };
-    director
-        .command(&RequestId::random(), close, |mut d, r| async move {
-            d.register.set_registration_open(r).await
-        })
-        .await?;
+    crate::bench::draw::close_registration(director, tournament).await?;
     let draw = DrawRoundRequest {
         meta: None,
         tournament_id: tournament,

@@ -28,7 +28,8 @@
 //!
 //! At 10 000 about half of the lazy time is the certificate check (7.6 M weight calls over the 7 rounds, grouped
 //! through deeply nested blossoms) and half the seven re-solves; better candidate graphs (more pairs across
-//! neighbouring score groups) mean fewer rounds.
+//! neighbouring score groups) mean fewer rounds. (These figures predate the persistent forest of `blossom.rs`,
+//! which made whole `egf` draws about four times faster; docs/DRAW.md has the current ones.)
 
 mod blossom;
 mod lazy;
