@@ -12,7 +12,7 @@
 //!   that vertex to its root is flipped (the root becomes matched, the vertex becomes free with dual 0, which
 //!   complementary slackness allows). Free vertices whose dual is 0 are "finished": they are not roots, but a
 //!   tight edge to one of them is an augmenting path.
-//! * **Lazy duals and heaps**: a dual adjustment only advances a stage clock; each labelled vertex or blossom
+//! * **Lazy duals and heaps**: a dual adjustment only advances a clock; each labelled vertex or blossom
 //!   stores its dual at the moment its label was set and moves with the clock at rate ±1. The candidates for δ2
 //!   (S to free), δ3 (S to S) and δ4 (T-blossom duals) sit in binary heaps keyed in clock-independent units, with
 //!   stale entries dropped or re-keyed when they reach the top; δ1 is a heap of S-vertices. A dual adjustment
@@ -251,7 +251,7 @@ impl Solver {
         self.heap_free.push(Reverse((key, w, k)));
     }
 
-    /// Ends lazy dual movement: every dual gets its current value, time restarts at 0.
+    /// Ends lazy dual movement once the forest is gone: every dual gets its current value.
     fn settle_duals(&mut self) {
         for i in 0..self.touched_vertices.len() {
             let v = self.touched_vertices[i] as usize;
@@ -786,18 +786,18 @@ impl Solver {
         out
     }
 
-    /// Expands blossom `b` into its children. Mid-stage (a T-blossom whose dual reached 0) the children on the
-    /// even path from the entry child to the base are relabelled; at the end of a stage S-blossoms with zero dual
-    /// are dissolved recursively.
-    fn expand_blossom(&mut self, b: u32, end_of_stage: bool) {
+    /// Expands blossom `b` into its children. While its tree grows (a T-blossom whose dual reached 0) the children
+    /// on the even path from the entry child to the base are relabelled; when its tree dissolves (`dissolving`),
+    /// child blossoms with zero dual are expanded too.
+    fn expand_blossom(&mut self, b: u32, dissolving: bool) {
         let bu = b as usize;
         let children = std::mem::take(&mut self.childs[bu]);
         for &s in &children {
             self.parent[s as usize] = NONE;
             if (s as usize) < self.n {
                 self.inblossom[s as usize] = s;
-            } else if end_of_stage && self.dual[s as usize] == 0 {
-                self.expand_blossom(s, end_of_stage);
+            } else if dissolving && self.dual[s as usize] == 0 {
+                self.expand_blossom(s, dissolving);
             } else {
                 for x in self.leaves(s) {
                     self.inblossom[x as usize] = s;
@@ -805,7 +805,7 @@ impl Solver {
             }
         }
         self.childs[bu] = children;
-        if !end_of_stage && self.label[bu] == T {
+        if !dissolving && self.label[bu] == T {
             // Freeze every inner dual; relabelling sets the rates of the children that stay in the tree.
             for x in self.leaves(b) {
                 self.set_rate(x as usize, 0);
@@ -836,7 +836,7 @@ impl Solver {
         self.endps[b][j.rem_euclid(len) as usize]
     }
 
-    /// After expanding a T-blossom mid-stage: the children on the even-length path from the entry child to the
+    /// After expanding a T-blossom of a growing tree: the children on the even-length path from the entry child to the
     /// base become alternately T and S; the other children become unlabelled unless reached through a tight edge.
     fn relabel_expanded_t_blossom(&mut self, b: u32) {
         let bu = b as usize;
