@@ -76,14 +76,7 @@ pub async fn run_registrations(
     config: &BenchConfig,
 ) -> Result<BenchReport, ClientError> {
     let desks = config.desks.max(1);
-    let mut connections = Vec::with_capacity(desks);
-    for _ in 0..desks {
-        connections.push(
-            Desk::connect(settings)
-                .await?
-                .with_retry(RetryPolicy::none()),
-        );
-    }
+    let connections = connect_desks(settings, desks).await?;
     let run_tag = letters(rand::random::<u32>() as u64);
     let start = Arc::new(Barrier::new(desks + 1));
     let mut tasks = Vec::with_capacity(desks);
@@ -117,6 +110,22 @@ pub async fn run_registrations(
         elapsed,
         latency,
     })
+}
+
+/// `count` desk connections that never retry (a bench measures each attempt).
+pub(crate) async fn connect_desks(
+    settings: &ConnSettings,
+    count: usize,
+) -> Result<Vec<Desk>, ClientError> {
+    let mut desks = Vec::with_capacity(count);
+    for _ in 0..count {
+        desks.push(
+            Desk::connect(settings)
+                .await?
+                .with_retry(RetryPolicy::none()),
+        );
+    }
+    Ok(desks)
 }
 
 /// Desk `index` registers `count` players one after another, or fewer if `deadline` passes first.

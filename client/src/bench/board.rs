@@ -25,7 +25,6 @@ use crate::conn::settings::ConnSettings;
 use crate::conn::Desk;
 use crate::error::ClientError;
 use crate::latency::LatencySummary;
-use crate::retry::RetryPolicy;
 use field::Field;
 use live::{LiveCounters, LivePlan, LiveRun, LiveSignals};
 use pages::{FetchPlan, FetcherRun};
@@ -172,14 +171,7 @@ pub async fn run_board(
         .await
         .map_err(|e| board_error(&config.public_http, &e))?;
     let director = Desk::connect(settings).await?;
-    let mut desks = Vec::with_capacity(config.desks.max(1));
-    for _ in 0..config.desks.max(1) {
-        desks.push(
-            Desk::connect(settings)
-                .await?
-                .with_retry(RetryPolicy::none()),
-        );
-    }
+    let desks = crate::bench::connect_desks(settings, config.desks.max(1)).await?;
     let tag = letters(rand::random::<u32>() as u64);
     let field = field::prepare(&director, &desks, config.players, &tag).await?;
     let board_hid_draw = pages::board_hides_draw(&target, field.tournament)

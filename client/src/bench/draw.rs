@@ -23,7 +23,6 @@ use crate::conn::Desk;
 use crate::error::ClientError;
 use crate::latency::LatencySummary;
 use crate::request_id::RequestId;
-use crate::retry::RetryPolicy;
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -72,14 +71,7 @@ pub async fn run_draw_bench(
     config: &DrawBenchConfig,
 ) -> Result<DrawBenchReport, ClientError> {
     let director = Desk::connect(settings).await?;
-    let mut desks = Vec::with_capacity(config.desks.max(1));
-    for _ in 0..config.desks.max(1) {
-        desks.push(
-            Desk::connect(settings)
-                .await?
-                .with_retry(RetryPolicy::none()),
-        );
-    }
+    let desks = crate::bench::connect_desks(settings, config.desks.max(1)).await?;
     let tag = letters(rand::random::<u32>() as u64);
     let began = Instant::now();
     let round = config.rounds_before + 1;

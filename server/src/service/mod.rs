@@ -95,14 +95,14 @@ impl Core {
     }
 
     /// Hands `cmd` to the writer and waits until it is durable (and replicated). The writer's refusal comes back
-    /// as it is (the inner result), for a caller that acts on it; the outer error is already a status.
+    /// as it is (the inner result), for a caller that acts on it; the outer error is already a status. Reached
+    /// only through [`Core::write`], which has checked the door.
     pub(crate) async fn submit(
         &self,
         caller: &Caller,
         meta: Option<pb::RequestMeta>,
         cmd: Command,
     ) -> Result<Result<Outcome, WriteError>, Status> {
-        check_door(caller, &cmd)?;
         let (request_id, meta) = checked_meta(meta)?;
         let span = tracing::info_span!(
             "command",
