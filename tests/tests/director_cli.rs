@@ -1173,3 +1173,6 @@ async fn issue_12_desks_type_the_numbers_on_the_sheets() -> anyhow::Result<()> {
     );
     Ok(())
 }
+
+#[path = "director_cli/interop.rs"]
+mod interop;

@@ -8,6 +8,7 @@ use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
+use super::import_played::{self, PlayedArgs};
 use super::output::{print_json, Table};
 use super::{CliError, Ctx};
 use crate::import::{check, plan, submit, ImportError, Outcome, RowResult};
@@ -17,6 +18,8 @@ use crate::import::{check, plan, submit, ImportError, Outcome, RowResult};
 pub enum ImportCmd {
     /// Register every row of a pre-registration CSV (see client/README-import.md for the columns).
     Csv(CsvArgs),
+    /// A whole OpenGotha tournament (.xml): settings, players and every round played, to continue it here.
+    Opengotha(PlayedArgs),
 }
 
 /// The file and how to send it.
@@ -59,7 +62,15 @@ struct ReportJson {
 
 /// Runs an import subcommand.
 pub async fn run(ctx: &Ctx, cmd: ImportCmd) -> Result<(), CliError> {
-    let ImportCmd::Csv(a) = cmd;
+    let a = match cmd {
+        ImportCmd::Csv(a) => a,
+        ImportCmd::Opengotha(a) => {
+            return import_played::run(ctx, a, |data, name| {
+                crate::import::opengotha::plan(data, name).map_err(|e| e.to_string())
+            })
+            .await
+        }
+    };
     let data = std::fs::read(&a.file)
         .map_err(|e| CliError::Usage(format!("cannot read {}: {e}", a.file.display())))?;
     let planned =

@@ -10,6 +10,7 @@ mod bench_board;
 mod entry;
 mod event;
 mod import;
+mod import_played;
 mod output;
 mod player;
 mod player_arg;

@@ -145,6 +145,7 @@ mutating!(
     SetEntryOptionsRequest,
     ChangeRankRequest,
     DrawRoundRequest,
+    ImportRoundRequest,
     RoundRef,
     EditRoundRequest,
     ReportResultRequest,

@@ -3,6 +3,8 @@
 //! ids derived from the records, and report each record's fate.
 
 pub mod header;
+pub mod opengotha;
+pub mod played;
 pub mod row;
 
 #[cfg(test)]

@@ -202,6 +202,20 @@ pub enum Command {
         #[serde(skip)]
         aside: Option<Arc<AsideDraw>>,
     },
+    /// A round played elsewhere (an OpenGotha file, a paper event) recorded whole: the next round, drawn with
+    /// these games and results and this bye, then published and closed by the ordinary commands.
+    ImportRound {
+        /// Which tournament.
+        tournament: TournamentId,
+        /// The next round.
+        round: u32,
+        /// Its games.
+        games: Vec<ImportedGame>,
+        /// The player with the bye.
+        bye: Option<ParticipantId>,
+        /// `None` = any revision of the tournament's rounds.
+        expected: Option<Revision>,
+    },
     /// Show a drawn round to the players.
     PublishRound {
         /// Which tournament.
@@ -269,6 +283,21 @@ pub enum Command {
         /// The participant revision the director looked at; `None` = any.
         expected_revision: Option<Revision>,
     },
+}
+
+/// One game of an imported round, as played.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ImportedGame {
+    /// Table number (1-based).
+    pub table: u32,
+    /// White.
+    pub white: ParticipantId,
+    /// Black.
+    pub black: ParticipantId,
+    /// Handicap stones.
+    pub handicap: u8,
+    /// The result; `Unknown` leaves it to be entered.
+    pub result: GameResult,
 }
 
 /// What a referee reports at a table.
@@ -385,6 +414,7 @@ impl Command {
             Command::ChangeRank { .. } => "ChangeRank",
             Command::NumberPlayers { .. } => "NumberPlayers",
             Command::DrawRound { .. } => "DrawRound",
+            Command::ImportRound { .. } => "ImportRound",
             Command::PublishRound { .. } => "PublishRound",
             Command::EditRound { .. } => "EditRound",
             Command::CloseRound { .. } => "CloseRound",

@@ -216,6 +216,15 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
             aside.as_deref(),
             ctx,
         ),
+        Command::ImportRound {
+            tournament,
+            round,
+            games,
+            bye,
+            expected,
+        } => {
+            lifecycle::import::import_round(state, *tournament, *round, games, *bye, *expected, ctx)
+        }
         Command::PublishRound { tournament, round } => {
             lifecycle::publish(state, *tournament, *round, ctx.now_ms)
         }

@@ -5,6 +5,7 @@
 //! writer then takes the pairing only if that input is still current.
 
 pub mod aside;
+pub mod import;
 
 use super::command::{Context, RefereeReport, RoundEdit};
 use super::error::Rejected;

@@ -606,6 +606,32 @@ pub fn result_to_pb(r: GameResult) -> pb::GameResult {
     }
 }
 
+/// The games of an imported round from the wire (a missing result is an unknown one).
+pub fn imported_games_from_pb(
+    games: Vec<pb::ImportedGame>,
+) -> Result<Vec<crate::domain::command::ImportedGame>, Rejected> {
+    games
+        .into_iter()
+        .map(|g| {
+            Ok(crate::domain::command::ImportedGame {
+                table: g.table,
+                white: crate::domain::ParticipantId(g.white),
+                black: crate::domain::ParticipantId(g.black),
+                handicap: u8::try_from(g.handicap).map_err(|_| {
+                    Rejected::invalid(
+                        "handicap",
+                        format!("table {}: {} stones", g.table, g.handicap),
+                    )
+                })?,
+                result: match g.result {
+                    Some(r) => result_from_pb(Some(r))?,
+                    None => GameResult::UNKNOWN,
+                },
+            })
+        })
+        .collect()
+}
+
 /// A game result from the wire; a missing result or an unknown outcome is refused.
 pub fn result_from_pb(r: Option<pb::GameResult>) -> Result<GameResult, Rejected> {
     let r = r.ok_or_else(|| Rejected::invalid("result", "missing"))?;

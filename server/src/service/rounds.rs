@@ -482,6 +482,28 @@ impl Rounds for RoundsService {
         Ok(Response::new(round_answer(&self.core, &outcome)?))
     }
 
+    async fn import_round(
+        &self,
+        req: Request<pb::ImportRoundRequest>,
+    ) -> Result<Response<pb::Round>, Status> {
+        let caller = caller(&req)?;
+        caller.require(Action::Direct)?;
+        let r = req.into_inner();
+        let t = TournamentId(r.tournament_id);
+        let cmd = Command::ImportRound {
+            tournament: t,
+            round: r.round,
+            games: convert::imported_games_from_pb(r.games).map_err(invalid)?,
+            bye: (r.bye != 0).then_some(ParticipantId(r.bye)),
+            expected: any_revision(r.expected_revision),
+        };
+        let outcome = self
+            .core
+            .write(&caller, r.meta, cmd, Target::Rounds(t))
+            .await?;
+        Ok(Response::new(round_answer(&self.core, &outcome)?))
+    }
+
     async fn publish_round(
         &self,
         req: Request<pb::RoundRef>,

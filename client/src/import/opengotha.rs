@@ -1,0 +1,537 @@
+//! An OpenGotha tournament file as an import plan: the draw crate's reader parses it (the same parse the
+//! `replay-opengotha` check uses), and this module maps its settings, players and played rounds onto Tengen's,
+//! noting what it defaulted or left out. Pure: bytes in, a [`TournamentPlan`] or a refusal out; sending is
+//! [`super::played`]'s.
+//!
+//! Refused whole, with the line and column where the reader stopped: a file that is not UTF-8 (or the
+//! ISO-8859-1 its declaration names), malformed XML, unknown ranks, games naming unknown players, a player twice
+//! in a round, a table used twice, games in a round after one that has none, a round without every result
+//! followed by another round (Tengen closes a round before the next one is drawn), and files over
+//! [`MAX_BYTES`].
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use sha2::{Digest, Sha256};
+use tengen_draw::model::Rank;
+use tengen_draw::opengotha::{self, OgOutcome, OgTournament, RegisteringStatus};
+use tengen_proto::v1 as pb;
+
+use super::played::{GamePlan, Note, PlayerPlan, RoundPlan, TournamentPlan};
+
+/// The largest file taken: OpenGotha's own limit of 2,000 players and 20 rounds makes files of a few MB.
+pub const MAX_BYTES: usize = 20 * 1024 * 1024;
+
+/// Why a file cannot be imported.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum OgImportError {
+    /// Too big to be an OpenGotha tournament.
+    #[error("the file is {0} bytes; an OpenGotha tournament file is at most a few MB (limit {MAX_BYTES})")]
+    TooBig(usize),
+    /// Neither UTF-8 nor declared ISO-8859-1.
+    #[error("the file is not UTF-8 (invalid byte at line {line}, column {column}) and its XML declaration names no other encoding Tengen reads (ISO-8859-1)")]
+    Encoding {
+        /// 1-based.
+        line: usize,
+        /// 1-based, in bytes.
+        column: usize,
+    },
+    /// The reader refused it.
+    #[error("{0}")]
+    Read(String),
+    /// It reads, but cannot be a tournament Tengen can continue.
+    #[error("{0}")]
+    Inconsistent(String),
+}
+
+/// Line and column (1-based) of byte `at` of `text`.
+fn position(text: &str, at: usize) -> (usize, usize) {
+    let before = &text.as_bytes()[..at.min(text.len())];
+    let line = 1 + before.iter().filter(|b| **b == b'\n').count();
+    let column = 1 + before.iter().rev().take_while(|b| **b != b'\n').count();
+    (line, column)
+}
+
+/// The file's text: UTF-8, or ISO-8859-1 when its XML declaration says so.
+fn decode(data: &[u8]) -> Result<String, OgImportError> {
+    match std::str::from_utf8(data) {
+        Ok(text) => Ok(text.to_string()),
+        Err(e) => {
+            let head = String::from_utf8_lossy(&data[..data.len().min(200)]).to_ascii_lowercase();
+            let declared = head.starts_with("<?xml")
+                && (head.contains("iso-8859-1")
+                    || head.contains("latin1")
+                    || head.contains("iso-8859-15"));
+            if declared {
+                return Ok(data.iter().map(|b| char::from(*b)).collect());
+            }
+            let good = &data[..e.valid_up_to()];
+            let line = 1 + good.iter().filter(|b| **b == b'\n').count();
+            let column = 1 + good.iter().rev().take_while(|b| **b != b'\n').count();
+            Err(OgImportError::Encoding { line, column })
+        }
+    }
+}
+
+/// Adds "line L, column C" to a reader error that names a byte offset.
+fn located(text: &str, err: opengotha::OgError) -> OgImportError {
+    let message = err.to_string();
+    let at = message
+        .split("at byte ")
+        .nth(1)
+        .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|digits| digits.parse::<usize>().ok());
+    match at {
+        Some(at) => {
+            let (line, column) = position(text, at);
+            OgImportError::Read(format!("line {line}, column {column}: {message}"))
+        }
+        None => OgImportError::Read(message),
+    }
+}
+
+/// Tengen's text for a rank ("3d", "12k").
+pub fn rank_text(r: Rank) -> String {
+    if r.0 >= 0 {
+        format!("{}d", r.0 + 1)
+    } else {
+        format!("{}k", -r.0)
+    }
+}
+
+/// Plans the import of OpenGotha file `data`, named `file_name` (the tournament's name when the file has none).
+pub fn plan(data: &[u8], file_name: &str) -> Result<TournamentPlan, OgImportError> {
+    if data.len() > MAX_BYTES {
+        return Err(OgImportError::TooBig(data.len()));
+    }
+    let text = decode(data)?;
+    let og = opengotha::read(&text).map_err(|e| located(&text, e))?;
+    if og.players.is_empty() && og.root.is_empty() {
+        return Err(OgImportError::Read(
+            "no <Tournament> element with players: is this an OpenGotha tournament file?".into(),
+        ));
+    }
+    let mut notes = Vec::new();
+    let rounds = rounds(&og, &mut notes)?;
+    let settings = settings(&og, file_name, &rounds, &mut notes)?;
+    let players = players(&og, &rounds, &mut notes);
+    notes.push(Note::mapped(format!(
+        "{} players, {} rounds played ({} games, {} byes)",
+        players.len(),
+        rounds.len(),
+        rounds.iter().map(|r| r.games.len()).sum::<usize>(),
+        rounds.iter().filter(|r| r.bye.is_some()).count()
+    )));
+    Ok(TournamentPlan {
+        format: "opengotha",
+        digest: hex::encode(Sha256::digest(data)),
+        settings,
+        players,
+        rounds,
+        notes,
+    })
+}
+
+fn outcome(o: OgOutcome) -> pb::Outcome {
+    match o {
+        OgOutcome::Unknown => pb::Outcome::Unknown,
+        OgOutcome::WhiteWins => pb::Outcome::WhiteWins,
+        OgOutcome::BlackWins => pb::Outcome::BlackWins,
+        OgOutcome::Equal => pb::Outcome::Jigo,
+        OgOutcome::BothWin => pb::Outcome::BothWin,
+        OgOutcome::BothLose => pb::Outcome::BothLose,
+    }
+}
+
+/// The played rounds, checked: 1..=the last round with a game or a bye, each with a game or bye, nobody twice,
+/// no table twice, every result in before the last round.
+fn rounds(og: &OgTournament, notes: &mut Vec<Note>) -> Result<Vec<RoundPlan>, OgImportError> {
+    let name = |i: usize| og.players[i].full_name();
+    let last = og
+        .games
+        .iter()
+        .map(|g| g.round)
+        .chain(og.byes.iter().map(|b| b.round))
+        .max()
+        .unwrap_or(0);
+    let mut out: Vec<RoundPlan> = (1..=last)
+        .map(|number| RoundPlan {
+            number,
+            games: Vec::new(),
+            bye: None,
+        })
+        .collect();
+    let bad = |m: String| OgImportError::Inconsistent(m);
+    for g in &og.games {
+        if g.round == 0 {
+            return Err(bad(format!(
+                "a game between {} and {} has round 0",
+                name(g.white),
+                name(g.black)
+            )));
+        }
+        out[g.round as usize - 1].games.push(GamePlan {
+            table: g.table,
+            white: g.white,
+            black: g.black,
+            handicap: u32::from(g.handicap),
+            result: pb::GameResult {
+                outcome: outcome(g.result.outcome) as i32,
+                by_forfeit: g.result.by_default && g.result.outcome != OgOutcome::Unknown,
+            },
+        });
+    }
+    for b in &og.byes {
+        if b.round == 0 {
+            return Err(bad(format!("the bye of {} has round 0", name(b.player))));
+        }
+        let round = &mut out[b.round as usize - 1];
+        match round.bye {
+            Some(first) if first != b.player => notes.push(Note::defaulted(format!(
+                "round {}: a second bye, to {} (after {}): Tengen gives one bye per round, so it is imported as \
+                 a missed round",
+                b.round,
+                name(b.player),
+                name(first)
+            ))),
+            _ => round.bye = Some(b.player),
+        }
+    }
+    for r in &mut out {
+        r.games.sort_by_key(|g| g.table);
+        if r.games.is_empty() && r.bye.is_none() {
+            return Err(bad(format!(
+                "round {} has no games but round {last} has: rounds must be played in order",
+                r.number
+            )));
+        }
+        let mut seated = BTreeSet::new();
+        let mut tables = BTreeSet::new();
+        for g in &r.games {
+            if g.table == 0 || !tables.insert(g.table) {
+                return Err(bad(format!(
+                    "round {}: table {} is 0 or used twice",
+                    r.number, g.table
+                )));
+            }
+            if g.handicap > 9 {
+                return Err(bad(format!(
+                    "round {}, table {}: {} handicap stones",
+                    r.number, g.table, g.handicap
+                )));
+            }
+            for p in [g.white, g.black] {
+                if !seated.insert(p) {
+                    return Err(bad(format!("round {}: {} plays twice", r.number, name(p))));
+                }
+            }
+        }
+        if let Some(b) = r.bye.filter(|b| seated.contains(b)) {
+            return Err(bad(format!(
+                "round {}: {} has both a game and the bye",
+                r.number,
+                name(b)
+            )));
+        }
+        if r.number < last && !r.complete() {
+            let open: Vec<String> = r
+                .games
+                .iter()
+                .filter(|g| g.result.outcome == pb::Outcome::Unknown as i32)
+                .take(10)
+                .map(|g| g.table.to_string())
+                .collect();
+            return Err(bad(format!(
+                "round {} has games without a result (tables {}) but round {} is paired: Tengen closes a round \
+                 before drawing the next; enter those results in OpenGotha first",
+                r.number,
+                open.join(", "),
+                r.number + 1
+            )));
+        }
+    }
+    Ok(out)
+}
+
+/// Half points from OpenGotha's ×2 credit for a missed round, as Tengen's `missed_rounds` setting.
+fn missed(value: i32, notes: &mut Vec<Note>) -> String {
+    match value {
+        0 => "nothing".into(),
+        1 => "half".into(),
+        other => {
+            notes.push(Note::defaulted(format!(
+                "an absent round is worth {} points in the file; Tengen credits half a point (the setting \
+                 missed-rounds: half, nothing or one-per-two)",
+                f64::from(other) / 2.0
+            )));
+            "half".into()
+        }
+    }
+}
+
+fn time(og: &OgTournament, notes: &mut Vec<Note>) -> pb::TimeControl {
+    let g = &og.general;
+    let mut t = pb::TimeControl {
+        basic_minutes: g.basic_time,
+        ..pb::TimeControl::default()
+    };
+    match g.complementary_time_system.as_str() {
+        "SUDDENDEATH" => t.system = "sudden-death".into(),
+        "STDBYOYOMI" => {
+            t.system = "byo-yomi".into();
+            t.period_seconds = g.std_byo_yomi_time;
+            t.periods = 1;
+            notes.push(Note::defaulted(
+                "byo-yomi periods: the file gives the period's length only; set to 1 period",
+            ));
+        }
+        "CANBYOYOMI" => {
+            t.system = "canadian".into();
+            t.period_seconds = g.can_byo_yomi_time;
+            t.stones = g.nb_moves_can_time;
+        }
+        "FISCHER" => {
+            t.system = "fischer".into();
+            t.increment_seconds = g.fischer_time;
+        }
+        other => {
+            t.system = "sudden-death".into();
+            notes.push(Note::defaulted(format!(
+                "time system {other:?} unknown: sudden death with the basic time"
+            )));
+        }
+    }
+    t
+}
+
+/// Tengen's tie-break name for an OpenGotha placement criterion, if it has one.
+fn criterion(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "MMS" => "mms",
+        "NBW" => "wins",
+        "SOSM" => "sos",
+        "SOSW" => "sosw",
+        "SOSOSM" => "sosos",
+        "SOSOSW" => "sososw",
+        "SOSM-1" => "sos-1",
+        "SOSM-2" => "sos-2",
+        "SODOSM" | "SODOSW" => "sodos",
+        "CUSSM" | "CUSSW" => "cuss",
+        "DC" => "h2h",
+        _ => return None,
+    })
+}
+
+fn settings(
+    og: &OgTournament,
+    file_name: &str,
+    rounds: &[RoundPlan],
+    notes: &mut Vec<Note>,
+) -> Result<pb::TournamentSettings, OgImportError> {
+    let g = &og.general;
+    let name = [g.name.trim(), g.short_name.trim(), file_name]
+        .into_iter()
+        .find(|n| !n.is_empty())
+        .unwrap_or("Imported")
+        .to_string();
+    let total = g.number_of_rounds.max(rounds.len() as u32);
+    if !(1..=20).contains(&total) {
+        return Err(OgImportError::Inconsistent(format!(
+            "the file has {total} rounds; a tournament has 1 to 20"
+        )));
+    }
+    if total > g.number_of_rounds {
+        notes.push(Note::defaulted(format!(
+            "numberOfRounds is {} but round {} is paired: {total} rounds",
+            g.number_of_rounds, total
+        )));
+    }
+    let first = og.placement.first().map(String::as_str).unwrap_or("MMS");
+    let system = if first == "NBW" { "swiss" } else { "mcmahon" };
+    notes.push(Note::mapped(format!(
+        "system {system} (first placement criterion {first}), {total} rounds, komi {}",
+        g.komi.num as f64 / g.komi.den as f64
+    )));
+    let komi_half = i32::try_from(g.komi.num * 2 / g.komi.den.max(1)).unwrap_or(13);
+    if (g.komi.num * 2) % g.komi.den.max(1) != 0 {
+        notes.push(Note::defaulted("komi rounded down to a half point"));
+    }
+    let mut tiebreaks = Vec::new();
+    for c in og.placement.iter().filter(|c| c.as_str() != "NULL") {
+        match criterion(c) {
+            Some(t) if !tiebreaks.contains(&t.to_string()) => tiebreaks.push(t.to_string()),
+            Some(_) => {}
+            None => notes.push(Note::not_mapped(format!("placement criterion {c}"))),
+        }
+    }
+    if tiebreaks.is_empty() {
+        tiebreaks = vec![
+            if system == "swiss" { "wins" } else { "mms" }.into(),
+            "sos".into(),
+        ];
+        notes.push(Note::defaulted(
+            "no placement criteria Tengen has: MMS (or wins), SOS",
+        ));
+    }
+    notes.push(Note::mapped(format!("tie-breaks {}", tiebreaks.join(", "))));
+    if g.number_of_categories > 1 {
+        notes.push(Note::not_mapped(format!(
+            "{} categories (set them with `tournament update --categories`)",
+            g.number_of_categories
+        )));
+    }
+    if !og.club_groups.is_empty() {
+        notes.push(Note::not_mapped(format!(
+            "{} club groups",
+            og.club_groups.len()
+        )));
+    }
+    if g.internet {
+        notes.push(Note::not_mapped("the internet tournament flag"));
+    }
+    if g.size != 19 {
+        notes.push(Note::not_mapped(format!(
+            "board size {} (Tengen assumes 19×19)",
+            g.size
+        )));
+    }
+    let h = &og.handicap;
+    let mcmahon = (system == "mcmahon").then(|| pb::McMahonSetup {
+        bar: rank_text(g.mm_bar),
+        floor: rank_text(g.mm_floor),
+        ..pb::McMahonSetup::default()
+    });
+    notes.push(Note::mapped(
+        "pairing under the egf profile (OpenGotha's costs); the file's own pairing weights are not kept",
+    ));
+    Ok(pb::TournamentSettings {
+        name,
+        rounds: total,
+        pairing_system: system.into(),
+        start_date: date(&g.begin_date, notes),
+        end_date: date(&g.end_date, notes),
+        komi_half: Some(komi_half),
+        time: Some(time(og, notes)),
+        mcmahon,
+        handicap: Some(pb::HandicapRule {
+            based_on_mms: h.based_on_mms,
+            no_handicap_above: rank_text(h.no_hd_rank_threshold),
+            correction: h.correction,
+            ceiling: u32::from(h.ceiling),
+            even_at_bar: false,
+        }),
+        draw: Some(pb::DrawOptions {
+            profile: "egf".into(),
+            bye_rule: "egf".into(),
+            ..pb::DrawOptions::default()
+        }),
+        scoring: Some(pb::Scoring {
+            missed_rounds: missed(g.mms2_absent, notes),
+            bye_half_points: Some(g.mms2_bye),
+            tiebreaks,
+            ..pb::Scoring::default()
+        }),
+        ..pb::TournamentSettings::default()
+    })
+}
+
+/// `yyyy-MM-dd` as it is; anything else left out.
+fn date(text: &str, notes: &mut Vec<Note>) -> String {
+    let t = text.trim();
+    let shaped = t.len() == 10
+        && t.bytes().enumerate().all(|(i, b)| {
+            if i == 4 || i == 7 {
+                b == b'-'
+            } else {
+                b.is_ascii_digit()
+            }
+        });
+    if shaped || t.is_empty() {
+        t.to_string()
+    } else {
+        notes.push(Note::not_mapped(format!("date {t:?} (not yyyy-mm-dd)")));
+        String::new()
+    }
+}
+
+fn players(og: &OgTournament, rounds: &[RoundPlan], notes: &mut Vec<Note>) -> Vec<PlayerPlan> {
+    let last = rounds.len() as u32;
+    let mut seated: BTreeMap<usize, Vec<u32>> = BTreeMap::new();
+    for r in rounds {
+        for g in &r.games {
+            seated.entry(g.white).or_default().push(r.number);
+            seated.entry(g.black).or_default().push(r.number);
+        }
+        if let Some(b) = r.bye {
+            seated.entry(b).or_default().push(r.number);
+        }
+    }
+    let total = og.general.number_of_rounds.max(last);
+    let mut unpaired = 0;
+    let mut countries = 0;
+    let out = og
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let played = seated.get(&i).cloned().unwrap_or_default();
+            unpaired += (1..=last)
+                .filter(|r| p.participates(*r) && !played.contains(r))
+                .count();
+            let mut rounds: Vec<u32> = played;
+            rounds.extend((last + 1..=total).filter(|r| p.participates(*r)));
+            rounds.sort_unstable();
+            rounds.dedup();
+            // Nobody is entered for no round: a player who plays none stays pre-registered (never paired).
+            let plays_some = !rounds.is_empty();
+            if rounds.len() as u32 == total {
+                rounds.clear();
+            }
+            let country = p.country.trim().to_ascii_uppercase();
+            let country = if country.len() == 2 && country.bytes().all(|b| b.is_ascii_alphabetic())
+            {
+                country
+            } else {
+                countries += usize::from(!country.is_empty());
+                String::new()
+            };
+            let given = if p.first_name.trim().is_empty() {
+                "-"
+            } else {
+                p.first_name.trim()
+            };
+            PlayerPlan {
+                fields: pb::ParticipantFields {
+                    family_name: p.name.trim().to_string(),
+                    given_name: given.to_string(),
+                    rank: rank_text(p.rank),
+                    rating: Some(p.rating),
+                    club: p.club.trim().to_string(),
+                    country,
+                    egd_pin: p.egf_pin.trim().to_string(),
+                    aga_id: p.aga_id.trim().to_string(),
+                    ffg_licence: p.ffg_licence.trim().to_string(),
+                    ..pb::ParticipantFields::default()
+                },
+                rounds,
+                check_in: plays_some
+                    && (p.registering_status == RegisteringStatus::Fin || seated.contains_key(&i)),
+                mms_correction: p.smms_correction,
+            }
+        })
+        .collect();
+    if unpaired > 0 {
+        notes.push(Note::defaulted(format!(
+            "{unpaired} round(s) where a participating player had neither a game nor the bye: imported as missed \
+             rounds (OpenGotha scores them 0, Tengen by its missed-rounds setting)"
+        )));
+    }
+    if countries > 0 {
+        notes.push(Note::not_mapped(format!(
+            "{countries} country value(s) that are not two letters"
+        )));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

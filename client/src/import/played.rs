@@ -1,0 +1,383 @@
+//! A whole tournament read from another program's file (OpenGotha XML, an EGF `.h9`), as a plan of ordinary
+//! commands, and the sending of that plan to the server: create the tournament (or use the one given), register
+//! and enter every player, close registration, then per round `ImportRound`, `PublishRound` and, when every
+//! result is in, `CloseRound`. Every request id is derived from the file's SHA-256 and the step, so a re-run (or a
+//! run cut short and started again) is answered from the log and changes nothing: an import is resumable by its
+//! idempotent ids rather than all-or-nothing, and each round is one atomic command. Owns no file format.
+
+use indicatif::ProgressBar;
+use prost::Message;
+use tengen_proto::v1 as pb;
+use tonic::Code;
+
+use crate::conn::Desk;
+use crate::error::ClientError;
+use crate::request_id::RequestId;
+
+/// One line of the import report.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Note {
+    /// "mapped", "defaulted" or "not mapped".
+    pub kind: &'static str,
+    /// What, in a director's words.
+    pub text: String,
+}
+
+impl Note {
+    /// A value taken over as it is.
+    pub fn mapped(text: impl Into<String>) -> Note {
+        Note {
+            kind: "mapped",
+            text: text.into(),
+        }
+    }
+    /// A value the file lacks or Tengen cannot hold as written, replaced by ours.
+    pub fn defaulted(text: impl Into<String>) -> Note {
+        Note {
+            kind: "defaulted",
+            text: text.into(),
+        }
+    }
+    /// Something in the file Tengen leaves out.
+    pub fn not_mapped(text: impl Into<String>) -> Note {
+        Note {
+            kind: "not mapped",
+            text: text.into(),
+        }
+    }
+}
+
+/// A player as the file has them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerPlan {
+    /// The register fields (no contact data: the files have none).
+    pub fields: pb::ParticipantFields,
+    /// Rounds to play (sorted); empty = every round.
+    pub rounds: Vec<u32>,
+    /// Finally registered: checked in. Pre-registered players stay unpaired until a desk checks them in.
+    pub check_in: bool,
+    /// Correction of the starting MMS, whole points.
+    pub mms_correction: i32,
+}
+
+/// A game as played, players by their index in [`TournamentPlan::players`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct GamePlan {
+    /// Table, 1-based.
+    pub table: u32,
+    /// White's index.
+    pub white: usize,
+    /// Black's index.
+    pub black: usize,
+    /// Stones.
+    pub handicap: u32,
+    /// The result; unknown outcome = not entered yet.
+    pub result: pb::GameResult,
+}
+
+/// A round as played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoundPlan {
+    /// 1-based.
+    pub number: u32,
+    /// Its games.
+    pub games: Vec<GamePlan>,
+    /// The player with the bye.
+    pub bye: Option<usize>,
+}
+
+impl RoundPlan {
+    /// Every game has a result: the round can be closed.
+    pub fn complete(&self) -> bool {
+        self.games
+            .iter()
+            .all(|g| g.result.outcome != pb::Outcome::Unknown as i32)
+    }
+}
+
+/// Everything an import will send, before anything is sent.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TournamentPlan {
+    /// Which program's file ("opengotha", "h9"): part of every request id.
+    pub format: &'static str,
+    /// Hex SHA-256 of the file.
+    pub digest: String,
+    /// The tournament's settings, when the import creates it.
+    pub settings: pb::TournamentSettings,
+    /// Players in file order.
+    pub players: Vec<PlayerPlan>,
+    /// Rounds 1, 2, … as played.
+    pub rounds: Vec<RoundPlan>,
+    /// What was mapped, defaulted or left out.
+    pub notes: Vec<Note>,
+}
+
+/// Why an import stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayedError {
+    /// The server refused a step (nothing of that step was applied; earlier steps are kept and a re-run resumes).
+    #[error("{step}: {source}")]
+    Step {
+        /// Which step, e.g. "round 3".
+        step: String,
+        /// The refusal or the connection failure.
+        source: ClientError,
+    },
+}
+
+/// What the server holds after an import.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct Applied {
+    /// The tournament imported into.
+    pub tournament: u64,
+    /// Register id of each player of the plan, in file order.
+    pub participants: Vec<u64>,
+    /// Players matched to someone already in the register (name and given name agreed).
+    pub matched: Vec<String>,
+    /// Rounds imported, and how many of them are closed.
+    pub rounds: u32,
+    /// Rounds closed.
+    pub closed: u32,
+}
+
+impl TournamentPlan {
+    /// How many commands [`apply`] sends at most (the progress bar's length).
+    pub fn steps(&self) -> u64 {
+        (2 + 2 * self.players.len() + 3 * self.rounds.len()) as u64
+    }
+
+    fn id(&self, tournament: &str, parts: &[&str]) -> RequestId {
+        let mut all = vec!["import", self.format, self.digest.as_str(), tournament];
+        all.extend_from_slice(parts);
+        RequestId::derived(all)
+    }
+}
+
+fn step(step: impl Into<String>) -> impl FnOnce(ClientError) -> PlayedError {
+    let step = step.into();
+    move |source| PlayedError::Step { step, source }
+}
+
+/// Sends `plan`: into tournament `into`, or a new one made from the plan's settings.
+pub async fn apply(
+    desk: &Desk,
+    plan: &TournamentPlan,
+    into: Option<u64>,
+    progress: &ProgressBar,
+) -> Result<Applied, PlayedError> {
+    let tournament = match into {
+        Some(id) => id,
+        None => {
+            let request = pb::CreateTournamentRequest {
+                meta: None,
+                settings: Some(plan.settings.clone()),
+            };
+            let made = desk
+                .command(
+                    &plan.id("new", &["tournament"]),
+                    request,
+                    |mut d, r| async move { d.register.create_tournament(r).await },
+                )
+                .await
+                .map_err(step("creating the tournament"))?;
+            made.id
+        }
+    };
+    progress.inc(1);
+    let t = tournament.to_string();
+    let mut applied = Applied {
+        tournament,
+        ..Applied::default()
+    };
+    for (index, player) in plan.players.iter().enumerate() {
+        let (id, matched) = register(desk, plan, &t, tournament, index, player).await?;
+        if matched {
+            applied.matched.push(format!(
+                "{} {} → P{id}",
+                player.fields.family_name, player.fields.given_name
+            ));
+        }
+        applied.participants.push(id);
+        progress.inc(1);
+        if player.mms_correction != 0 {
+            let request = pb::SetEntryOptionsRequest {
+                meta: None,
+                participant_id: id,
+                tournament_id: tournament,
+                mms_correction: Some(player.mms_correction),
+                ..Default::default()
+            };
+            let index = index.to_string();
+            desk.command(
+                &plan.id(&t, &["mms", &index]),
+                request,
+                |mut d, r| async move { d.rounds.set_entry_options(r).await },
+            )
+            .await
+            .map_err(step(format!(
+                "the starting MMS correction of player {}",
+                index
+            )))?;
+        }
+        progress.inc(1);
+    }
+    if plan.rounds.is_empty() {
+        return Ok(applied);
+    }
+    let close = pb::SetRegistrationOpenRequest {
+        meta: None,
+        tournament_id: tournament,
+        open: false,
+        ..Default::default()
+    };
+    desk.command(
+        &plan.id(&t, &["close-registration"]),
+        close,
+        |mut d, r| async move { d.register.set_registration_open(r).await },
+    )
+    .await
+    .map_err(step("closing registration"))?;
+    progress.inc(1);
+    let pid = |i: usize| applied.participants[i];
+    for round in &plan.rounds {
+        let n = round.number.to_string();
+        let request = pb::ImportRoundRequest {
+            meta: None,
+            tournament_id: tournament,
+            round: round.number,
+            games: round
+                .games
+                .iter()
+                .map(|g| pb::ImportedGame {
+                    table: g.table,
+                    white: pid(g.white),
+                    black: pid(g.black),
+                    handicap: g.handicap,
+                    result: Some(g.result),
+                })
+                .collect(),
+            bye: round.bye.map_or(0, pid),
+            expected_revision: 0,
+        };
+        desk.command(
+            &plan.id(&t, &["round", &n]),
+            request,
+            |mut d, r| async move { d.rounds.import_round(r).await },
+        )
+        .await
+        .map_err(step(format!("round {n}")))?;
+        progress.inc(1);
+        let at = pb::RoundRef {
+            meta: None,
+            tournament_id: tournament,
+            round: round.number,
+        };
+        desk.command(
+            &plan.id(&t, &["publish", &n]),
+            at.clone(),
+            |mut d, r| async move { d.rounds.publish_round(r).await },
+        )
+        .await
+        .map_err(step(format!("publishing round {n}")))?;
+        progress.inc(1);
+        applied.rounds += 1;
+        if round.complete() {
+            desk.command(&plan.id(&t, &["close", &n]), at, |mut d, r| async move {
+                d.rounds.close_round(r).await
+            })
+            .await
+            .map_err(step(format!("closing round {n}")))?;
+            applied.closed += 1;
+        }
+        progress.inc(1);
+    }
+    Ok(applied)
+}
+
+/// Registers player `index` and enters them into the tournament. A near-duplicate the server finds is the same
+/// person when they have not entered this tournament yet (entered then, and `matched`); otherwise the file
+/// says they are two people (OpenGotha's keys are unique), and the registration is sent again saying so.
+async fn register(
+    desk: &Desk,
+    plan: &TournamentPlan,
+    t: &str,
+    tournament: u64,
+    index: usize,
+    player: &PlayerPlan,
+) -> Result<(u64, bool), PlayedError> {
+    let i = index.to_string();
+    let who = format!(
+        "player {} {} (#{} in the file)",
+        player.fields.family_name,
+        player.fields.given_name,
+        index + 1
+    );
+    let enter = pb::EnterSpec {
+        tournament_id: tournament,
+        rounds: player.rounds.clone(),
+    };
+    let mut request = pb::RegisterParticipantRequest {
+        meta: None,
+        fields: Some(player.fields.clone()),
+        enter: vec![enter.clone()],
+        check_in: player.check_in,
+        different_person: false,
+    };
+    let first = desk
+        .command(
+            &plan.id(t, &["player", &i]),
+            request.clone(),
+            |mut d, r| async move { d.register.register_participant(r).await },
+        )
+        .await;
+    let existing = match first {
+        Ok(p) => return Ok((p.id, false)),
+        Err(ClientError::Status(s)) if s.code() == Code::AlreadyExists => {
+            pb::Participant::decode(s.details()).ok()
+        }
+        Err(e) => return Err(step(who)(e)),
+    };
+    if let Some(same) =
+        existing.filter(|p| !p.entries.iter().any(|e| e.tournament_id == tournament))
+    {
+        let request = pb::EnterTournamentRequest {
+            meta: None,
+            participant_id: same.id,
+            entry: Some(enter),
+            expected_revision: 0,
+        };
+        desk.command(
+            &plan.id(t, &["enter", &i]),
+            request,
+            |mut d, r| async move { d.register.enter_tournament(r).await },
+        )
+        .await
+        .map_err(step(who.clone()))?;
+        if player.check_in {
+            let request = pb::EntryRequest {
+                meta: None,
+                participant_id: same.id,
+                tournament_id: tournament,
+                expected_revision: 0,
+            };
+            desk.command(
+                &plan.id(t, &["check-in", &i]),
+                request,
+                |mut d, r| async move { d.register.check_in(r).await },
+            )
+            .await
+            .map_err(step(who))?;
+        }
+        return Ok((same.id, true));
+    }
+    request.different_person = true;
+    let again = desk
+        .command(
+            &plan.id(t, &["player-distinct", &i]),
+            request,
+            |mut d, r| async move { d.register.register_participant(r).await },
+        )
+        .await
+        .map_err(step(who))?;
+    Ok((again.id, false))
+}
