@@ -20,6 +20,8 @@ pub enum ImportCmd {
     Csv(CsvArgs),
     /// A whole OpenGotha tournament (.xml): settings, players and every round played, to continue it here.
     Opengotha(PlayedArgs),
+    /// An EGF results table (.h9): players and every round played (tables numbered afresh).
+    H9(PlayedArgs),
 }
 
 /// The file and how to send it.
@@ -67,6 +69,12 @@ pub async fn run(ctx: &Ctx, cmd: ImportCmd) -> Result<(), CliError> {
         ImportCmd::Opengotha(a) => {
             return import_played::run(ctx, a, |data, name| {
                 crate::import::opengotha::plan(data, name).map_err(|e| e.to_string())
+            })
+            .await
+        }
+        ImportCmd::H9(a) => {
+            return import_played::run(ctx, a, |data, name| {
+                crate::import::h9::plan(data, name).map_err(|e| e.to_string())
             })
             .await
         }

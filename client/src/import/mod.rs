@@ -2,6 +2,7 @@
 //! registration (a bad record rejects only itself), then send the registrations a few at a time with request
 //! ids derived from the records, and report each record's fate.
 
+pub mod h9;
 pub mod header;
 pub mod opengotha;
 pub mod played;
