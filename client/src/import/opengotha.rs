@@ -252,18 +252,20 @@ fn rounds(og: &OgTournament, notes: &mut Vec<Note>) -> Result<Vec<RoundPlan>, Og
     Ok(out)
 }
 
-/// Half points from OpenGotha's ×2 credit for a missed round, as Tengen's `missed_rounds` setting.
-fn missed(value: i32, notes: &mut Vec<Note>) -> String {
-    match value {
-        0 => "nothing".into(),
-        1 => "half".into(),
-        other => {
+/// Tengen's `missed_rounds` setting for OpenGotha's ×2 credit of an absent round and its "round down" switch
+/// (½ rounded down as a running total is the BGA's one point per two missed rounds).
+fn missed(value: i32, round_down: bool, notes: &mut Vec<Note>) -> String {
+    match (value, round_down) {
+        (0, _) => "nothing".into(),
+        (1, true) => "one-per-two".into(),
+        (1, false) => "half".into(),
+        (other, _) => {
             notes.push(Note::defaulted(format!(
-                "an absent round is worth {} points in the file; Tengen credits half a point (the setting \
-                 missed-rounds: half, nothing or one-per-two)",
+                "an absent round is worth {} points in the file; Tengen credits half a point, rounded down as \
+                 OpenGotha does (the setting missed-rounds: half, nothing or one-per-two)",
                 f64::from(other) / 2.0
             )));
-            "half".into()
+            "one-per-two".into()
         }
     }
 }
@@ -425,7 +427,7 @@ fn settings(
             ..pb::DrawOptions::default()
         }),
         scoring: Some(pb::Scoring {
-            missed_rounds: missed(g.mms2_absent, notes),
+            missed_rounds: missed(g.mms2_absent, g.round_down, notes),
             bye_half_points: Some(g.mms2_bye),
             tiebreaks,
             ..pb::Scoring::default()

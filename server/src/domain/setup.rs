@@ -370,7 +370,11 @@ pub fn tiebreak_profile(name: &str) -> Option<Vec<String>> {
 /// opponents' adjusted scores; also `sodos-adjusted`), `cuss`, `cusp`, `saco`, `h2h`, `sosw`, `sososw`.
 pub fn criterion(name: &str) -> Option<st::Criterion> {
     use st::{Criterion as C, OpponentScore as O, SosRules, Unplayed as U};
-    let r = |opponent, unplayed| SosRules { opponent, unplayed };
+    let r = |opponent, unplayed| SosRules {
+        opponent,
+        unplayed,
+        handicap: false,
+    };
     Some(match name.trim().to_ascii_lowercase().as_str() {
         "mms" => C::Mms,
         "wins" | "nbw" => C::Wins,

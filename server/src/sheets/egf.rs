@@ -42,9 +42,10 @@
 //! - A round without a game: `0+` a free win, `0=` a free round with half a point added to the score and
 //!   MMS, `0-` a free round (EGF). A bye is `0+`, `0=` or `0-` by the bye credit (one point, a half, none)
 //!   (reference: OpenGotha maps its bye and absent values 2/1/0 the same way). A round without a seat is a
-//!   missed round, as the standings count it: `0=` when its half point is in the MMS that places (the
-//!   "half" rule under the EGF's placing), else `0-` (Mays places a missed round like a loss; the BGA's one
-//!   point per two missed rounds has no per-round entry), so the entries agree with the MMS column (ours).
+//!   missed round, as the standings count it: `0=` when a half point per missed round is in the MMS that
+//!   places (the "half" rule under the EGF's placing, and the BGA's one point per two missed rounds, which is
+//!   OpenGotha's default of a half rounded down as a running total: OpenGotha writes `0=` there, real files),
+//!   else `0-` (Mays places a missed round like a loss; no credit at all).
 //! - Ghosts get no line; a game against a ghost is a free round from its result (`0+` a win, `0=` jigo, `0-`
 //!   a loss or no result yet) (ours: the EGD cannot rate a game against nobody).
 //! - Only the rounds up to the counted one are written; OpenGotha also writes the rounds not played yet, as
@@ -450,9 +451,11 @@ impl Export<'_, '_> {
                 return self.game(g, p);
             }
         }
-        // No seat: a missed round for the standings too. `0=` when its half point is in the MMS that places.
+        // No seat: a missed round for the standings too. `0=` when its half point is in the MMS that places
+        // (rounded down with the others under one-per-two, as OpenGotha writes it).
         let scores = setup::standings_settings(&settings.scoring, &settings.mcmahon).scores;
-        if scores.missed == MissedRounds::MaysHalf && scores.placing == Placing::WithCredits {
+        let credited = matches!(scores.missed, MissedRounds::MaysHalf | MissedRounds::BgaOnePerTwo);
+        if credited && scores.placing == Placing::WithCredits {
             "0=".to_string()
         } else {
             "0-".to_string()

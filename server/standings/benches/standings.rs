@@ -38,6 +38,7 @@ fn every_criterion() -> Settings {
     let adjusted = SosRules {
         opponent: OpponentScore::Adjusted,
         unplayed: Unplayed::VirtualOpponent,
+        handicap: false,
     };
     Settings {
         criteria: vec![

@@ -32,6 +32,8 @@ pub enum Event {
         opponent_points: HalfPoints,
         /// Decided without play.
         forfeit: bool,
+        /// Handicap stones seen from this player: + when they gave them (White), − when they took them.
+        handicap: i32,
     },
     /// The bye.
     Bye,
@@ -214,17 +216,20 @@ fn place_game(events: &mut [Vec<Event>], index: &BTreeMap<PlayerId, usize>, g: &
     let wp = game_points(g.result.outcome, true);
     let bp = game_points(g.result.outcome, false);
     let forfeit = g.result.by_forfeit;
+    let handicap = i32::from(g.handicap);
     events[w][s] = Event::Game {
         opponent: b,
         points: wp,
         opponent_points: bp,
         forfeit,
+        handicap,
     };
     events[b][s] = Event::Game {
         opponent: w,
         points: bp,
         opponent_points: wp,
         forfeit,
+        handicap: -handicap,
     };
 }
 

@@ -91,24 +91,32 @@ pub struct SosRules {
     pub opponent: OpponentScore,
     /// What rounds without a game add.
     pub unplayed: Unplayed,
+    /// OpenGotha's SOSM: each opponent's score counts with the handicap stones added when the player had White
+    /// (gave them) and subtracted when Black (took them), so that a game given stones weighs as the opponent's
+    /// strength at the board. Only with [`OpponentScore::Final`].
+    pub handicap: bool,
 }
 
 impl SosRules {
-    /// Plain SOS with the EGF convention (final scores, own starting MMS for rounds without a game).
+    /// SOS with the EGF convention as OpenGotha computes it (SOSM): final scores ± the handicap, own starting MMS
+    /// for rounds without a game.
     pub const EGF: SosRules = SosRules {
         opponent: OpponentScore::Final,
         unplayed: Unplayed::OwnStart,
+        handicap: true,
     };
     /// Mays' SOS: adjusted opponent scores, normalised.
     pub const MAYS: SosRules = SosRules {
         opponent: OpponentScore::Adjusted,
         unplayed: Unplayed::Normalise,
+        handicap: false,
     };
     /// Mays' SDOS (the SODOS of his manual): adjusted scores of the defeated opponents; a bye adds nothing. Its
     /// criterion is named "SDOS", as the manual calls it.
     pub const MAYS_SDOS: SosRules = SosRules {
         opponent: OpponentScore::Adjusted,
         unplayed: Unplayed::Zero,
+        handicap: false,
     };
 }
 

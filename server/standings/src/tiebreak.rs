@@ -44,21 +44,20 @@ fn substitute(table: &ScoreTable, p: usize, unplayed: Unplayed) -> Option<i64> {
 }
 
 /// Player `p`'s per-round SOS values in half points (substitutes included) and the number of games.
-fn per_round(
-    table: &ScoreTable,
-    p: usize,
-    opp: &[HalfPoints],
-    unplayed: Unplayed,
-) -> (Vec<i64>, i64) {
+fn per_round(table: &ScoreTable, p: usize, opp: &[HalfPoints], rules: SosRules) -> (Vec<i64>, i64) {
+    let stones = rules.handicap && rules.opponent == OpponentScore::Final;
     let mut values = Vec::with_capacity(table.rounds());
     let mut games = 0;
     for e in &table.events[p] {
-        match e.opponent() {
-            Some(o) => {
+        match *e {
+            Event::Game {
+                opponent, handicap, ..
+            } => {
                 games += 1;
-                values.push(i64::from(opp[o].0));
+                let seen = if stones { 2 * i64::from(handicap) } else { 0 };
+                values.push(i64::from(opp[opponent].0) + seen);
             }
-            None => values.extend(substitute(table, p, unplayed)),
+            _ => values.extend(substitute(table, p, rules.unplayed)),
         }
     }
     (values, games)
@@ -79,7 +78,7 @@ pub fn sos(table: &ScoreTable, rules: SosRules) -> Vec<Value> {
     let r = table.rounds() as i64;
     (0..table.len())
         .map(|p| {
-            let (values, games) = per_round(table, p, &opp, rules.unplayed);
+            let (values, games) = per_round(table, p, &opp, rules);
             finish(values.iter().sum(), r, games, rules.unplayed)
         })
         .collect()
@@ -92,7 +91,7 @@ pub fn sos_minus(table: &ScoreTable, k: u8, rules: SosRules) -> Vec<Value> {
     let r = table.rounds() as i64;
     (0..table.len())
         .map(|p| {
-            let (mut values, games) = per_round(table, p, &opp, rules.unplayed);
+            let (mut values, games) = per_round(table, p, &opp, rules);
             values.sort_unstable();
             let kept: i64 = values.iter().skip(k as usize).sum();
             match rules.unplayed {

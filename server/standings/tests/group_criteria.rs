@@ -133,3 +133,27 @@ fn ghosts_count_as_opponents_but_are_not_placed() {
     assert_eq!(st.rows[0].place, 1);
     assert_eq!(st.rows[1].place, 1);
 }
+
+/// OpenGotha's SOSM (the EGF profile's SOS): a handicap game counts the opponent's score plus the stones when
+/// the player gave them (White) and minus them when the player took them (Black); Mays' and the Swiss SOS do not.
+#[test]
+fn egf_sos_counts_the_handicap_stones_from_each_side() {
+    let mut s = snapshot(4, &[(1, 1, 2, false), (1, 3, 4, false)]);
+    s.games[0].handicap = 3;
+    let t = ScoreTable::build(&s, RoundNo(1), &ScoreRules::default());
+    let at = |id: u32| t.index_of(PlayerId(id)).unwrap();
+    let egf = tiebreak::sos(&t, tengen_standings::settings::SosRules::EGF);
+    let plain = tiebreak::sos(
+        &t,
+        tengen_standings::settings::SosRules {
+            handicap: false,
+            ..tengen_standings::settings::SosRules::EGF
+        },
+    );
+    // #1 (White, gave 3 stones) beat #2: #2's score + 3; #2 took the stones: #1's score − 3.
+    assert_eq!(egf[at(1)], plain[at(1)] + Value::half_points(6));
+    assert_eq!(egf[at(2)] + Value::half_points(6), plain[at(2)]);
+    // The even game is untouched.
+    assert_eq!(egf[at(3)], plain[at(3)]);
+    assert_eq!(egf[at(4)], plain[at(4)]);
+}

@@ -115,7 +115,11 @@ fn sos_of(rules: SosRules, missed: MissedRounds, id: u32) -> Value {
 
 #[test]
 fn mays_table_1_adjusted_and_normalised_sos() {
-    let rules = |opponent, unplayed| SosRules { opponent, unplayed };
+    let rules = |opponent, unplayed| SosRules {
+        opponent,
+        unplayed,
+        handicap: false,
+    };
     // The manual's "final" scores carry no missed-round credit: A and B end on −8.
     let unadjusted = rules(OpponentScore::Final, Unplayed::Zero);
     assert_eq!(

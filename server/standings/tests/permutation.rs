@@ -52,6 +52,7 @@ fn everything() -> Settings {
     let adjusted = SosRules {
         opponent: OpponentScore::Adjusted,
         unplayed: Unplayed::VirtualOpponent,
+        handicap: false,
     };
     Settings {
         criteria: vec![

@@ -193,6 +193,7 @@ fn sos_plain_adjusted_and_normalised_match_hand_values() {
         SosRules {
             opponent: OpponentScore::Final,
             unplayed: Unplayed::Normalise,
+            handicap: false,
         },
     );
     let mut expected = q(&[44, 68, 50, 54, 62, 24, 26, 0, 80, 12, 38]);
@@ -204,6 +205,7 @@ fn sos_plain_adjusted_and_normalised_match_hand_values() {
         SosRules {
             opponent: OpponentScore::Adjusted,
             unplayed: Unplayed::OwnStart,
+            handicap: false,
         },
     );
     assert_eq!(
@@ -225,6 +227,7 @@ fn sodos_cuss_and_cusp_match_hand_values() {
         SosRules {
             opponent: OpponentScore::Adjusted,
             unplayed: Unplayed::Zero,
+            handicap: false,
         },
     );
     assert_eq!(by_id(&t, &sodos), q(&[22, 6, 40, 2, 20, 5, 2, 28, 2, 2, 6]));
@@ -401,6 +404,7 @@ fn sos_minus_drops_the_lowest_values_and_virtual_opponent_fills_gaps() {
     let virtual_opponent = SosRules {
         opponent: OpponentScore::Final,
         unplayed: Unplayed::VirtualOpponent,
+        handicap: false,
     };
     assert_eq!(at(tiebreak::sos(&t, virtual_opponent), 6), Value::int(6));
     assert_eq!(at(tiebreak::sos(&t, virtual_opponent), 9), Value::int(13));
@@ -414,6 +418,7 @@ fn sosw_adds_opponents_wins() {
     let sosw = SosRules {
         opponent: OpponentScore::Wins,
         unplayed: Unplayed::Zero,
+        handicap: false,
     };
     let v = by_id(&t, &tiebreak::sos(&t, sosw));
     assert_eq!(
