@@ -9,6 +9,7 @@ mod bench;
 mod bench_board;
 mod entry;
 mod event;
+mod export;
 mod import;
 mod import_played;
 mod output;
@@ -138,6 +139,8 @@ pub enum Command {
     Progress(progress::ProgressArgs),
     /// A printed sheet: pairings, slips, wallchart, standings, register; or the EGF rating export (egf).
     Sheet(progress::SheetArgs),
+    /// The tournament as a file for another program: OpenGotha XML, EGF .h9, FFG .tou, AGA, CSV.
+    Export(export::ExportArgs),
     /// Change slips players sent from the public board: list, accept, reject (director only).
     #[command(subcommand)]
     Slips(slips::SlipsCmd),
@@ -263,6 +266,7 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
         Command::Referee(cmd) => results::referee(&ctx, cmd).await,
         Command::Progress(args) => progress::progress(&ctx, args).await,
         Command::Sheet(args) => progress::sheet(&ctx, args).await,
+        Command::Export(args) => export::run(&ctx, args).await,
         Command::Slips(cmd) => slips::run(&ctx, cmd).await,
         Command::Token(cmd) => admin::token(&ctx, cmd).await,
         Command::Whoami => admin::whoami(&ctx).await,

@@ -205,6 +205,8 @@ impl Results for ResultsService {
             title: doc.title,
             content_type: doc.content_type,
             body: doc.body,
+            encoding: doc.encoding,
+            file_name: doc.file_name,
         }))
     }
 }

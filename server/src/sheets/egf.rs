@@ -74,6 +74,7 @@ use crate::domain::{ParticipantId, Rejected};
 use deunicode::deunicode_with_tofu;
 use std::collections::BTreeMap;
 use std::fmt::Write;
+use tengen_standings::placing::Standings;
 use tengen_standings::settings::{Criterion, MissedRounds, Placing};
 use tengen_standings::Value;
 
@@ -128,6 +129,12 @@ pub(crate) fn document(roster: &Roster, round: u32, html: bool) -> Result<Docume
         title,
         content_type: content_type.to_string(),
         body,
+        encoding: super::UTF8.to_string(),
+        file_name: if html {
+            String::new()
+        } else {
+            super::file_name(roster.name(), "h9")
+        },
     })
 }
 
@@ -140,28 +147,14 @@ fn table(roster: &Roster, after: u32) -> String {
         .take(CRITERIA)
         .map(short)
         .collect();
-    let lines: BTreeMap<ParticipantId, usize> = standings
-        .rows
-        .iter()
-        .enumerate()
-        .map(|(i, r)| (participant_id(r.player), i + 1))
-        .collect();
-    let export = Export { roster, lines };
-    let rounds: Vec<Option<&RoundRecord>> = (1..=after)
-        .map(|n| roster.play.and_then(|p| p.round(n)))
-        .collect();
-    let mut previous_place = None;
+    let export = Export::new(roster, &standings);
+    let rounds = export.rounds(after);
+    let places = places(&standings);
     let mut players = Vec::with_capacity(standings.rows.len());
-    for row in &standings.rows {
+    for (row, place) in standings.rows.iter().zip(places) {
         let p = participant_id(row.player);
-        let shared = previous_place == Some(row.place);
-        previous_place = Some(row.place);
         players.push(PlayerLine {
-            place: if shared {
-                String::new()
-            } else {
-                row.place.to_string()
-            },
+            place,
             name: export.name(p),
             rank: ascii(&roster.rank(p, after).to_ascii_uppercase()),
             country: export.country(p),
@@ -195,6 +188,49 @@ fn table(roster: &Roster, after: u32) -> String {
         out.push_str(&player.line(&widths));
     }
     ascii(&out)
+}
+
+/// Each row's place as printed: blank on the lines after the first of a shared place.
+fn places(standings: &Standings) -> Vec<String> {
+    let mut previous = None;
+    standings
+        .rows
+        .iter()
+        .map(|row| {
+            let shared = previous == Some(row.place);
+            previous = Some(row.place);
+            if shared {
+                String::new()
+            } else {
+                row.place.to_string()
+            }
+        })
+        .collect()
+}
+
+/// The players in the table's order after round `after` (at least 1): each one's place as printed and round
+/// entries as this file writes them (`12+/w0`, `7-!b0`, `0=`). Other results formats (the FFG's `.tou`) lay
+/// the same rows out their own way.
+pub(super) fn ranked_entries(
+    roster: &Roster,
+    after: u32,
+) -> Vec<(ParticipantId, String, Vec<String>)> {
+    let standings = Field::new(roster.state, roster.tournament).standings(after, None);
+    let export = Export::new(roster, &standings);
+    let rounds = export.rounds(after);
+    standings
+        .rows
+        .iter()
+        .zip(places(&standings))
+        .map(|(row, place)| {
+            let p = participant_id(row.player);
+            (
+                p,
+                place,
+                rounds.iter().map(|r| export.token(*r, p)).collect(),
+            )
+        })
+        .collect()
 }
 
 /// The line naming the columns: `; Pl Name … Rk Co Club`, then each criterion right-aligned over its values.
@@ -359,7 +395,7 @@ fn duration(seconds: u32) -> String {
 }
 
 /// A criterion's column header: the EGF's short names (NBW for wins), no conventions in brackets, ASCII.
-fn short(c: &Criterion) -> String {
+pub(super) fn short(c: &Criterion) -> String {
     if *c == Criterion::Wins {
         return "NBW".to_string();
     }
@@ -381,7 +417,25 @@ struct Export<'a, 'b> {
     lines: BTreeMap<ParticipantId, usize>,
 }
 
-impl Export<'_, '_> {
+impl<'a, 'b> Export<'a, 'b> {
+    /// The export of `standings`' rows, each on its line.
+    fn new(roster: &'b Roster<'a>, standings: &Standings) -> Self {
+        let lines = standings
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (participant_id(r.player), i + 1))
+            .collect();
+        Export { roster, lines }
+    }
+
+    /// Rounds 1..=`after` (`None` for one not drawn).
+    fn rounds(&self, after: u32) -> Vec<Option<&'a RoundRecord>> {
+        (1..=after)
+            .map(|n| self.roster.play.and_then(|p| p.round(n)))
+            .collect()
+    }
+
     /// "Family Given" in [`NAME`] columns, inner blanks as `_`.
     fn name(&self, p: ParticipantId) -> String {
         let (family, given) = match self.roster.entrants.get(&p) {
@@ -454,7 +508,10 @@ impl Export<'_, '_> {
         // No seat: a missed round for the standings too. `0=` when its half point is in the MMS that places
         // (rounded down with the others under one-per-two, as OpenGotha writes it).
         let scores = setup::standings_settings(&settings.scoring, &settings.mcmahon).scores;
-        let credited = matches!(scores.missed, MissedRounds::MaysHalf | MissedRounds::BgaOnePerTwo);
+        let credited = matches!(
+            scores.missed,
+            MissedRounds::MaysHalf | MissedRounds::BgaOnePerTwo
+        );
         if credited && scores.placing == Placing::WithCredits {
             "0=".to_string()
         } else {

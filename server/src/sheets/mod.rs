@@ -6,15 +6,19 @@
 //! Each kind lays its content out as a [`model::Sheet`]; [`text`] and [`html`] print that layout, so both
 //! formats always carry the same content.
 
+mod aga;
+mod csv;
 mod egf;
 mod html;
 mod model;
+mod opengotha;
 mod pairings;
 pub(crate) mod ranklist;
 mod register;
 pub(crate) mod roster;
 mod slips;
 mod text;
+mod tou;
 pub(crate) mod wallchart;
 mod width;
 
@@ -25,8 +29,10 @@ use crate::domain::error::quote;
 use crate::domain::{Rejected, State, TournamentId};
 use roster::Roster;
 
-/// The document kinds, as named in a request.
-pub const KINDS: [&str; 7] = [
+/// The document kinds, as named in a request: printed sheets, then files for other programs (`egf` is the EGF
+/// `.h9`, `opengotha` OpenGotha's XML, `tou` the FFG's file, `aga` the AGA's results, `csv-register` and
+/// `csv-standings` for spreadsheets).
+pub const KINDS: [&str; 12] = [
     "pairings",
     "pairings-by-name",
     "slips",
@@ -34,7 +40,37 @@ pub const KINDS: [&str; 7] = [
     "standings",
     "register",
     "egf",
+    "opengotha",
+    "tou",
+    "aga",
+    "csv-register",
+    "csv-standings",
 ];
+
+/// Files for other programs: the same content whatever format is asked (no HTML page of them).
+pub const FILES: [&str; 5] = ["opengotha", "tou", "aga", "csv-register", "csv-standings"];
+
+/// A document written to a file as UTF-8.
+pub const UTF8: &str = "utf-8";
+/// A document written to a file as ISO-8859-1 (each character up to U+00FF as its byte, any other as `?`).
+pub const LATIN1: &str = "iso-8859-1";
+
+/// A file name for a document of tournament `name`: its letters and digits, `-` for the rest, then `.ext`.
+fn file_name(name: &str, ext: &str) -> String {
+    let mut stem: String = name
+        .trim()
+        .chars()
+        .map(|c| if c.is_alphanumeric() { c } else { '-' })
+        .collect();
+    while stem.contains("--") {
+        stem = stem.replace("--", "-");
+    }
+    let stem = stem.trim_matches('-');
+    format!(
+        "{}.{ext}",
+        if stem.is_empty() { "tournament" } else { stem }
+    )
+}
 
 /// Content type of plain-text sheets.
 pub const TEXT: &str = "text/plain; charset=utf-8";
@@ -50,6 +86,22 @@ pub struct Document {
     pub content_type: String,
     /// The document.
     pub body: String,
+    /// How to write `body` to a file: [`UTF8`] or [`LATIN1`].
+    pub encoding: String,
+    /// A file name to save it as; empty for a printed sheet.
+    pub file_name: String,
+}
+
+/// The bytes of `doc` as a file, in its encoding: UTF-8, or ISO-8859-1 with `?` for characters beyond U+00FF.
+pub fn file_bytes(doc: &Document) -> Vec<u8> {
+    if doc.encoding == LATIN1 {
+        doc.body
+            .chars()
+            .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
+            .collect()
+    } else {
+        doc.body.clone().into_bytes()
+    }
 }
 
 /// Renders sheet `kind` of `tournament` for `round` as HTML or plain text.
@@ -72,8 +124,14 @@ pub fn render(
 ) -> Result<Document, Rejected> {
     let roster = Roster::new(state, tournament)?;
     let kind = kind.trim().to_ascii_lowercase();
-    if kind == "egf" {
-        return egf::document(&roster, round, html);
+    match kind.as_str() {
+        "egf" => return egf::document(&roster, round, html),
+        "opengotha" => return opengotha::document(&roster),
+        "tou" => return tou::document(&roster, round),
+        "aga" => return aga::document(&roster),
+        "csv-register" => return csv::register(&roster),
+        "csv-standings" => return csv::standings(&roster, round),
+        _ => {}
     }
     let sheet = match kind.as_str() {
         "pairings" => pairings::by_table(&roster, round)?,
@@ -98,5 +156,7 @@ pub fn render(
         title: sheet.title,
         content_type: content_type.to_string(),
         body,
+        encoding: UTF8.to_string(),
+        file_name: String::new(),
     })
 }

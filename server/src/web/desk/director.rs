@@ -377,12 +377,26 @@ fn slips(state: &State, roster: &Roster, desk: &Desk) -> Markup {
 
 fn sheets(roster: &Roster) -> Markup {
     let t = roster.tournament.id;
+    let files = [
+        ("egf", "EGF rating (.h9)"),
+        ("opengotha", "OpenGotha (.xml)"),
+        ("tou", "FFG (.tou)"),
+        ("aga", "AGA results"),
+        ("csv-register", "Register (CSV)"),
+        ("csv-standings", "Standings (CSV)"),
+    ];
     html! {
         section #sheets {
             h2 { "Printable sheets" }
             p .actions {
-                @for kind in crate::sheets::KINDS {
+                @for kind in crate::sheets::KINDS.iter().filter(|k| !crate::sheets::FILES.contains(k)) {
                     a .big href=(format!("/desk/director/{}/sheet/{kind}", t.0)) target="_blank" { (kind) }
+                }
+            }
+            h2 { "Files for other programs" }
+            p .actions {
+                @for (kind, label) in files {
+                    a .big href=(format!("/desk/director/{}/sheet/{kind}?file=true", t.0)) download { (label) }
                 }
             }
         }
@@ -601,9 +615,12 @@ fn director_result(key: &str) -> Option<GameResult> {
 #[derive(Debug, Default, Deserialize)]
 pub struct SheetQuery {
     round: Option<u32>,
+    /// Download the file for another program (the `.h9` as a file rather than a printable page).
+    file: Option<bool>,
 }
 
-/// `GET /desk/director/{t}/sheet/{kind}`: a printable sheet as HTML.
+/// `GET /desk/director/{t}/sheet/{kind}`: a printable sheet as HTML, or with `file=true` (always for the files
+/// of other programs) the file to save, in its own encoding.
 async fn sheet(
     Shared(web): Shared<Arc<Web>>,
     desk: Desk,
@@ -617,11 +634,25 @@ async fn sheet(
         Ok(t) => t,
         Err(e) => return e.into_response(),
     };
-    let round = query.ok().and_then(|q| q.0.round).unwrap_or(0);
+    let query = query.map(|q| q.0).unwrap_or_default();
+    let round = query.round.unwrap_or(0);
+    let as_file = query.file.unwrap_or(false) || crate::sheets::FILES.contains(&kind.as_str());
     match web
         .core
-        .read(|s| crate::sheets::render(s, t, &kind, round, true))
+        .read(|s| crate::sheets::render(s, t, &kind, round, !as_file))
     {
+        Ok(Ok(doc)) if as_file && !doc.file_name.is_empty() => {
+            let disposition = format!("attachment; filename=\"{}\"", doc.file_name);
+            let body = crate::sheets::file_bytes(&doc);
+            (
+                [
+                    (header::CONTENT_TYPE, doc.content_type),
+                    (header::CONTENT_DISPOSITION, disposition),
+                ],
+                body,
+            )
+                .into_response()
+        }
         Ok(Ok(doc)) => ([(header::CONTENT_TYPE, doc.content_type)], doc.body).into_response(),
         Ok(Err(refused)) => WebError::not_found(refused.to_string()).into_response(),
         Err(_) => WebError::unavailable("The server is busy; try again.").into_response(),
