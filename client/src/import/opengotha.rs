@@ -455,6 +455,15 @@ fn date(text: &str, notes: &mut Vec<Note>) -> String {
     }
 }
 
+/// The ISO 3166 code of a country code the go world writes otherwise (the EGD's `UK`, the EU's `EL`).
+pub fn country_alias(code: &str) -> Option<&'static str> {
+    match code {
+        "UK" => Some("GB"),
+        "EL" => Some("GR"),
+        _ => None,
+    }
+}
+
 fn players(og: &OgTournament, rounds: &[RoundPlan], notes: &mut Vec<Note>) -> Vec<PlayerPlan> {
     let last = rounds.len() as u32;
     let mut seated: BTreeMap<usize, Vec<u32>> = BTreeMap::new();
@@ -470,6 +479,7 @@ fn players(og: &OgTournament, rounds: &[RoundPlan], notes: &mut Vec<Note>) -> Ve
     let total = og.general.number_of_rounds.max(last);
     let mut unpaired = 0;
     let mut countries = 0;
+    let mut aliases = BTreeSet::new();
     let out = og
         .players
         .iter()
@@ -489,6 +499,13 @@ fn players(og: &OgTournament, rounds: &[RoundPlan], notes: &mut Vec<Note>) -> Ve
                 rounds.clear();
             }
             let country = p.country.trim().to_ascii_uppercase();
+            let country = match country_alias(&country) {
+                Some(iso) => {
+                    aliases.insert(format!("{country} → {iso}"));
+                    iso.to_string()
+                }
+                None => country,
+            };
             let country = if country.len() == 2 && country.bytes().all(|b| b.is_ascii_alphabetic())
             {
                 country
@@ -525,6 +542,12 @@ fn players(og: &OgTournament, rounds: &[RoundPlan], notes: &mut Vec<Note>) -> Ve
         notes.push(Note::defaulted(format!(
             "{unpaired} round(s) where a participating player had neither a game nor the bye: imported as missed \
              rounds (OpenGotha scores them 0, Tengen by its missed-rounds setting)"
+        )));
+    }
+    if !aliases.is_empty() {
+        notes.push(Note::defaulted(format!(
+            "country codes that are not ISO 3166: {}",
+            aliases.into_iter().collect::<Vec<_>>().join(", ")
         )));
     }
     if countries > 0 {

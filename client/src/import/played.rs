@@ -295,8 +295,11 @@ pub async fn apply(
 }
 
 /// Registers player `index` and enters them into the tournament. A near-duplicate the server finds is the same
-/// person when they have not entered this tournament yet (entered then, and `matched`); otherwise the file
-/// says they are two people (OpenGotha's keys are unique), and the registration is sent again saying so.
+/// person when they have not entered this tournament yet and the register agrees with the file on the names and
+/// rank, and on the club, EGD pin and rating where both have one (entered then, and `matched`: importing a
+/// tournament's `.h9` after its OpenGotha file, say);
+/// otherwise the file says they are someone else (OpenGotha's keys are unique, and another event's record of
+/// the same name may be years old), and the registration is sent again saying so.
 async fn register(
     desk: &Desk,
     plan: &TournamentPlan,
@@ -337,9 +340,25 @@ async fn register(
         }
         Err(e) => return Err(step(who)(e)),
     };
-    if let Some(same) =
-        existing.filter(|p| !p.entries.iter().any(|e| e.tournament_id == tournament))
-    {
+    let same_person = |p: &pb::Participant| {
+        let (theirs, ours) = (p.fields.clone().unwrap_or_default(), &player.fields);
+        let agree =
+            |a: &str, b: &str| a.trim().is_empty() || b.trim().is_empty() || a.trim() == b.trim();
+        !p.entries.iter().any(|e| e.tournament_id == tournament)
+            && theirs
+                .family_name
+                .trim()
+                .eq_ignore_ascii_case(ours.family_name.trim())
+            && theirs
+                .given_name
+                .trim()
+                .eq_ignore_ascii_case(ours.given_name.trim())
+            && theirs.rank.eq_ignore_ascii_case(&ours.rank)
+            && agree(&theirs.club, &ours.club)
+            && agree(&theirs.egd_pin, &ours.egd_pin)
+            && (theirs.rating.is_none() || ours.rating.is_none() || theirs.rating == ours.rating)
+    };
+    if let Some(same) = existing.filter(same_person) {
         let request = pb::EnterTournamentRequest {
             meta: None,
             participant_id: same.id,
