@@ -12,6 +12,7 @@ pub mod conn;
 pub mod error;
 pub mod import;
 pub mod latency;
+pub mod ratings;
 pub mod request_id;
 pub mod retry;
 pub mod values;

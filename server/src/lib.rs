@@ -549,6 +549,9 @@ async fn grpc_routes(
     health
         .set_serving::<pb::results_server::ResultsServer<ResultsService>>()
         .await;
+    health
+        .set_serving::<pb::ratings_server::RatingsServer<service::ratings::RatingsService>>()
+        .await;
     let reflection = tonic_reflection::server::Builder::configure()
         .register_encoded_file_descriptor_set(pb::FILE_DESCRIPTOR_SET)
         .build_v1()?;
@@ -563,6 +566,9 @@ async fn grpc_routes(
         .max_decoding_message_size(MAX_REQUEST_BYTES);
     let results = pb::results_server::ResultsServer::new(ResultsService::new(core.clone()))
         .max_decoding_message_size(MAX_REQUEST_BYTES);
+    let ratings =
+        pb::ratings_server::RatingsServer::new(service::ratings::RatingsService::new(core.clone()))
+            .max_decoding_message_size(MAX_REQUEST_BYTES);
     let replication = pb::replication_server::ReplicationServer::new(
         service::replication::ReplicationService::new(core.clone()),
     )
@@ -582,6 +588,7 @@ async fn grpc_routes(
         .add_service(InterceptedService::new(log_service, auth.clone()))
         .add_service(InterceptedService::new(rounds, auth.clone()))
         .add_service(InterceptedService::new(results, auth.clone()))
+        .add_service(InterceptedService::new(ratings, auth.clone()))
         .add_service(InterceptedService::new(replication, auth))
         .prepare()
         .into_axum_router()

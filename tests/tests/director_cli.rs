@@ -1176,3 +1176,5 @@ async fn issue_12_desks_type_the_numbers_on_the_sheets() -> anyhow::Result<()> {
 
 #[path = "director_cli/interop.rs"]
 mod interop;
+#[path = "director_cli/ratings.rs"]
+mod ratings;

@@ -16,6 +16,7 @@ mod output;
 mod player;
 mod player_arg;
 mod progress;
+mod ratings;
 mod results;
 mod round;
 mod round_view;
@@ -141,6 +142,9 @@ pub enum Command {
     Sheet(progress::SheetArgs),
     /// The tournament as a file for another program: OpenGotha XML, EGF .h9, FFG .tou, AGA, CSV.
     Export(export::ExportArgs),
+    /// Rating lists for registration: load the EGD, AGA or FFG list, find a player in them.
+    #[command(subcommand)]
+    Ratings(ratings::RatingsCmd),
     /// Change slips players sent from the public board: list, accept, reject (director only).
     #[command(subcommand)]
     Slips(slips::SlipsCmd),
@@ -267,6 +271,7 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
         Command::Progress(args) => progress::progress(&ctx, args).await,
         Command::Sheet(args) => progress::sheet(&ctx, args).await,
         Command::Export(args) => export::run(&ctx, args).await,
+        Command::Ratings(cmd) => ratings::run(&ctx, cmd).await,
         Command::Slips(cmd) => slips::run(&ctx, cmd).await,
         Command::Token(cmd) => admin::token(&ctx, cmd).await,
         Command::Whoami => admin::whoami(&ctx).await,

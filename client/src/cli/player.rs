@@ -130,14 +130,22 @@ impl FieldFlags {
 #[derive(Debug, Args)]
 pub struct AddArgs {
     /// Family name.
-    #[arg(long)]
-    family: String,
+    #[arg(long, required_unless_present = "lookup")]
+    family: Option<String>,
     /// Given name.
-    #[arg(long)]
-    given: String,
+    #[arg(long, required_unless_present = "lookup")]
+    given: Option<String>,
     /// Rank: 30k..1k, 1d..9d, 1p..9p (`2d`, `2D`, `15 kyu` all work).
-    #[arg(long)]
-    rank: String,
+    #[arg(long, required_unless_present = "lookup")]
+    rank: Option<String>,
+    /// Fill the player in from the loaded rating lists (`tengen ratings load`): a name ("cote anne") or a pin,
+    /// AGA id or licence. With one candidate its names, rank, rating, club, country and id are used (any flag
+    /// given here wins); with several they are listed and nothing is registered, unless `--pick N`.
+    #[arg(long, value_name = "NAME|ID")]
+    lookup: Option<String>,
+    /// With `--lookup`: take the Nth candidate of the list it printed.
+    #[arg(long, requires = "lookup")]
+    pick: Option<usize>,
     #[command(flatten)]
     fields: FieldFlags,
     /// Enter a tournament at once: TID, or TID:1,2,3 for a partial player. Repeatable.
@@ -223,12 +231,43 @@ pub async fn get(desk: &Desk, id: u64) -> Result<Participant, ClientError> {
 }
 
 async fn add(ctx: &Ctx, a: AddArgs) -> Result<(), CliError> {
-    let mut fields = ParticipantFields {
-        family_name: a.family,
-        given_name: a.given,
-        rank: a.rank,
-        ..Default::default()
-    };
+    let mut fields = ParticipantFields::default();
+    if let Some(query) = &a.lookup {
+        let desk = ctx.desk().await?;
+        let found = super::ratings::candidates(&desk, query, 10).await?;
+        let chosen = match (a.pick, found.len()) {
+            (_, 0) => {
+                return Err(CliError::Usage(format!(
+                    "nobody in the loaded rating lists matches {query:?}; type the player in (--family, --given, --rank)"
+                )))
+            }
+            (Some(n), len) if n >= 1 && n <= len => &found[n - 1],
+            (Some(n), len) => {
+                return Err(CliError::Usage(format!("--pick {n}: there are {len} candidates")))
+            }
+            (None, 1) => &found[0],
+            (None, _) => {
+                eprintln!("{} candidates for {query:?}; add --pick N to register one:", found.len());
+                super::ratings::print_candidates(&found, false)?;
+                return Err(CliError::Reported(3));
+            }
+        };
+        super::ratings::fill(&mut fields, chosen);
+        eprintln!(
+            "from the {} list: {}",
+            chosen.source,
+            super::ratings::describe(chosen)
+        );
+    }
+    for (slot, value) in [
+        (&mut fields.family_name, a.family),
+        (&mut fields.given_name, a.given),
+        (&mut fields.rank, a.rank),
+    ] {
+        if let Some(value) = value {
+            *slot = value;
+        }
+    }
     a.fields.apply(&mut fields)?;
     let request = RegisterParticipantRequest {
         meta: None,

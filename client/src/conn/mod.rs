@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use tengen_proto::v1::admin_client::AdminClient;
 use tengen_proto::v1::log_client::LogClient;
+use tengen_proto::v1::ratings_client::RatingsClient;
 use tengen_proto::v1::register_client::RegisterClient;
 use tengen_proto::v1::results_client::ResultsClient;
 use tengen_proto::v1::rounds_client::RoundsClient;
@@ -44,6 +45,8 @@ pub struct Desk {
     pub rounds: RoundsClient<Transport>,
     /// Results desks and the referee: results, progress, sheets.
     pub results: ResultsClient<Transport>,
+    /// Rating lists: loading (director) and lookup (desks).
+    pub ratings: RatingsClient<Transport>,
     server: String,
     operator: String,
     retry: RetryPolicy,
@@ -151,6 +154,7 @@ mutating!(
     ReportResultRequest,
     RefereeReportRequest,
     ResolveSlipRequest,
+    LoadRatingsRequest,
 );
 
 impl Desk {
@@ -197,7 +201,8 @@ impl Desk {
             admin: AdminClient::with_interceptor(channel.clone(), auth.clone()),
             log: LogClient::with_interceptor(channel.clone(), auth.clone()),
             rounds: RoundsClient::with_interceptor(channel.clone(), auth.clone()),
-            results: ResultsClient::with_interceptor(channel, auth),
+            results: ResultsClient::with_interceptor(channel.clone(), auth.clone()),
+            ratings: RatingsClient::with_interceptor(channel, auth),
             server: server.to_string(),
             operator: operator.to_string(),
             retry: RetryPolicy::default(),

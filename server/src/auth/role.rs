@@ -31,6 +31,8 @@ pub enum Action {
     SubmitSlip,
     /// List change slips and accept or reject them.
     ResolveSlips,
+    /// Load rating lists (a part at a time).
+    LoadRatings,
 }
 
 impl Action {
@@ -50,6 +52,7 @@ impl Action {
             Action::Withdraw => "withdraw or reinstate players",
             Action::SubmitSlip => "send change slips",
             Action::ResolveSlips => "see, accept or reject change slips",
+            Action::LoadRatings => "load rating lists",
         }
     }
 }
@@ -89,7 +92,7 @@ mod tests {
     ];
 
     /// Every action, the matrix's columns.
-    const ACTIONS: [Action; 13] = [
+    const ACTIONS: [Action; 14] = [
         Action::Read,
         Action::ReadPrivate,
         Action::Register,
@@ -103,6 +106,7 @@ mod tests {
         Action::Withdraw,
         Action::SubmitSlip,
         Action::ResolveSlips,
+        Action::LoadRatings,
     ];
 
     fn roles_allowed(action: Action) -> Vec<Role> {
@@ -152,6 +156,11 @@ mod tests {
     #[test]
     fn only_the_director_sees_and_resolves_slips() {
         assert_eq!(roles_allowed(Action::ResolveSlips), vec![Role::Director]);
+    }
+
+    #[test]
+    fn only_the_director_loads_rating_lists() {
+        assert_eq!(roles_allowed(Action::LoadRatings), vec![Role::Director]);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 use super::ids::{ParticipantId, Revision, SlipId, TokenId, TournamentId};
 use super::lifecycle::aside::AsideDraw;
 use super::rank::Rank;
+use super::ratings::{RatedPlayer, RatingSource};
 use super::record::{EventInfo, ParticipantFields, Role, TournamentSettings};
 use super::round::GameResult;
 use super::slip::SlipProposal;
@@ -283,6 +284,21 @@ pub enum Command {
         /// The participant revision the director looked at; `None` = any.
         expected_revision: Option<Revision>,
     },
+    /// Load one part of a rating list (part 0 replaces the source's list).
+    LoadRatings {
+        /// Which list.
+        source: RatingSource,
+        /// The file's name.
+        file: String,
+        /// The list's own date, when stated.
+        date: String,
+        /// This part (0-based).
+        part: u32,
+        /// Parts in all.
+        parts: u32,
+        /// Its players.
+        players: Vec<RatedPlayer>,
+    },
 }
 
 /// One game of an imported round, as played.
@@ -422,6 +438,7 @@ impl Command {
             Command::RefereeReport { .. } => "RefereeReport",
             Command::SubmitSlip { .. } => "SubmitSlip",
             Command::ResolveSlip { .. } => "ResolveSlip",
+            Command::LoadRatings { .. } => "LoadRatings",
         }
     }
 }

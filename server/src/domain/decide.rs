@@ -6,6 +6,7 @@ use super::error::Rejected;
 use super::event::{Event, StatusChange};
 use super::ids::{ParticipantId, Revision, TournamentId};
 use super::lifecycle;
+use super::ratings;
 use super::record::{
     Entry, EntryStatus, EventInfo, Participant, ParticipantFields, Role, Stamp, TokenRecord,
     Tournament,
@@ -260,6 +261,14 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
             reason,
             expected_revision,
         } => slip::resolve(state, *id, *accept, reason, *expected_revision, ctx),
+        Command::LoadRatings {
+            source,
+            file,
+            date,
+            part,
+            parts,
+            players,
+        } => ratings::load(state, *source, file, date, *part, *parts, players),
     }
 }
 

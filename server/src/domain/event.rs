@@ -2,6 +2,7 @@
 //! Every event carries the new revision of the record it changes, so applying is a plain assignment.
 
 use super::ids::{ParticipantId, Revision, SlipId, TokenId, TournamentId};
+use super::ratings::{RatedPlayer, RatingSource};
 use super::record::{
     EntryStatus, EventInfo, Participant, ParticipantFields, RankChange, Stamp, TokenRecord,
     Tournament, TournamentSettings,
@@ -217,6 +218,21 @@ pub enum Event {
         /// When (ms since the Unix epoch).
         at_ms: i64,
     },
+    /// A part of a rating list was loaded (part 0 replaces the source's list).
+    RatingsLoaded {
+        /// Which list.
+        source: RatingSource,
+        /// The file's name.
+        file: String,
+        /// The list's own date, when stated.
+        date: String,
+        /// This part (0-based).
+        part: u32,
+        /// Parts in all.
+        parts: u32,
+        /// Its players.
+        players: Vec<RatedPlayer>,
+    },
 }
 
 impl Event {
@@ -255,6 +271,7 @@ impl Event {
             Event::SlipSubmitted { .. } => "SlipSubmitted",
             Event::SlipResolved { accepted: true, .. } => "SlipAccepted",
             Event::SlipResolved { .. } => "SlipRejected",
+            Event::RatingsLoaded { .. } => "RatingsLoaded",
         }
     }
 }

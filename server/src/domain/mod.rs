@@ -10,6 +10,7 @@ pub mod ids;
 pub mod lifecycle;
 pub mod name;
 pub mod rank;
+pub mod ratings;
 pub mod record;
 pub mod round;
 pub mod setup;

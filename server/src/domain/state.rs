@@ -4,6 +4,7 @@
 use super::event::Event;
 use super::ids::{Epoch, ParticipantId, Seq, SlipId, TokenId, TournamentId};
 use super::name::fold;
+use super::ratings::{self, RatingList, RatingSource};
 use super::record::{EntryStatus, EventInfo, Participant, TokenRecord, Tournament};
 use super::round::{GameRecord, Play, RoundRecord, RoundState};
 use super::slip::{Slip, SlipState};
@@ -32,6 +33,25 @@ pub enum Subject {
     Game(TournamentId, u32, GameRecord),
     /// A change slip from the public board.
     Slip(Slip),
+    /// A rating list, without its players (a part's answer stays small).
+    RatingList(RatingListInfo),
+}
+
+/// What a rating list holds, without its players.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatingListInfo {
+    /// Which list.
+    pub source: RatingSource,
+    /// The file's name.
+    pub file: String,
+    /// The list's own date.
+    pub date: String,
+    /// Players loaded so far.
+    pub players: u64,
+    /// Parts announced.
+    pub parts: u32,
+    /// Parts received.
+    pub received: u32,
 }
 
 /// A request id as the register remembers it: scoped by the terminal that sent it, so one desk's id never answers
@@ -91,6 +111,8 @@ pub struct State {
     pub play: BTreeMap<TournamentId, Play>,
     /// Change slips from the public board, pending and resolved.
     pub slips: BTreeMap<SlipId, Slip>,
+    /// Rating lists loaded for lookup at registration, by source.
+    pub ratings: BTreeMap<RatingSource, RatingList>,
     /// Request ids seen, per terminal, with their answers.
     pub requests: HashMap<RequestKey, RequestRecord>,
     /// Request ids of a snapshot taken before ids were scoped by terminal, until `scope_legacy_requests` names
@@ -122,6 +144,9 @@ pub struct StateImage {
     /// Change slips (absent in snapshots taken before slips existed).
     #[serde(default)]
     pub slips: BTreeMap<SlipId, Slip>,
+    /// Rating lists (absent in snapshots taken before they existed).
+    #[serde(default)]
+    pub ratings: BTreeMap<RatingSource, RatingList>,
     /// Request ids (scoped by terminal) with their answers, in log order.
     #[serde(rename = "terminal_requests", default)]
     pub requests: Vec<(RequestKey, RequestRecord)>,
@@ -150,6 +175,7 @@ impl State {
             tokens: self.tokens.clone(),
             play: self.play.clone(),
             slips: self.slips.clone(),
+            ratings: self.ratings.clone(),
             requests,
             legacy_requests: self.legacy_requests.clone(),
             last_seq: self.last_seq,
@@ -166,6 +192,7 @@ impl State {
             && a.tokens == b.tokens
             && a.play == b.play
             && a.slips == b.slips
+            && a.ratings == b.ratings
             && a.requests == b.requests
             && a.last_seq == b.last_seq
     }
@@ -178,6 +205,7 @@ impl State {
             tokens: image.tokens,
             play: image.play,
             slips: image.slips,
+            ratings: image.ratings,
             requests: image.requests.into_iter().collect(),
             legacy_requests: image.legacy_requests,
             last_seq: image.last_seq,
@@ -186,6 +214,9 @@ impl State {
         };
         for token in s.tokens.values() {
             s.token_by_hash.insert(token.hash.clone(), token.id);
+        }
+        for list in s.ratings.values_mut() {
+            list.reindex();
         }
         for p in image.participants.values() {
             s.index(p);
@@ -457,6 +488,22 @@ impl State {
                     };
                 }
             }
+            Event::RatingsLoaded {
+                source,
+                file,
+                date,
+                part,
+                parts,
+                players,
+            } => ratings::apply(
+                &mut self.ratings,
+                *source,
+                file,
+                date,
+                *part,
+                *parts,
+                players,
+            ),
         }
     }
 
@@ -649,6 +696,16 @@ impl State {
                 slip: Slip { id, .. },
             }
             | Event::SlipResolved { id, .. } => self.slips.get(id).cloned().map(Subject::Slip),
+            Event::RatingsLoaded { source, .. } => self.ratings.get(source).map(|l| {
+                Subject::RatingList(RatingListInfo {
+                    source: *source,
+                    file: l.file.clone(),
+                    date: l.date.clone(),
+                    players: l.players.len() as u64,
+                    parts: l.parts,
+                    received: l.received,
+                })
+            }),
         }
     }
 

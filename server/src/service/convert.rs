@@ -850,7 +850,7 @@ fn subject_to_pb(state: &State, s: &Subject, private: bool) -> Option<pb::event:
         Subject::Round(t, r) => pb::event::Subject::Round(round_to_pb(state, *t, r)),
         Subject::Numbers(t) => pb::event::Subject::Numbers(numbers_to_pb(state, *t)),
         Subject::Game(t, n, g) => pb::event::Subject::Game(game_to_pb(state, *t, *n, g)),
-        Subject::Slip(_) => return None,
+        Subject::Slip(_) | Subject::RatingList(_) => return None,
     })
 }
 
@@ -926,6 +926,15 @@ fn summary(state: &State, event: &domain::Event, subject: Option<&Subject>) -> S
         Some(Subject::Game(t, n, g)) => {
             format!("{} round {n} table {}", tournament_name(state, *t), g.table)
         }
+        Some(Subject::RatingList(l)) => format!(
+            "{} rating list {} ({}): part {} of {}, {} players",
+            l.source.as_str(),
+            l.file,
+            l.date,
+            l.received,
+            l.parts,
+            l.players
+        ),
         None => String::new(),
     };
     format!("{who}{}", what_happened(state, event))

@@ -7,6 +7,7 @@ pub mod convert;
 pub mod draw_aside;
 pub mod dry_run;
 pub mod log;
+pub mod ratings;
 pub mod register;
 pub mod replication;
 pub mod results;

@@ -96,7 +96,8 @@ fn desk(e: &Event) -> Vec<Topic> {
         | Event::TournamentUpdated { .. }
         | Event::RegistrationSet { .. }
         | Event::TokenCreated { .. }
-        | Event::TokenRevoked { .. } => Vec::new(),
+        | Event::TokenRevoked { .. }
+        | Event::RatingsLoaded { .. } => Vec::new(),
     }
 }
 
@@ -138,11 +139,12 @@ fn public(state: &State, e: &Event) -> Vec<Topic> {
         Event::EntryStatusSet { tournaments, .. } => {
             tournaments.iter().map(|t| Topic::Players(*t)).collect()
         }
-        // Tokens and slips are never shown; an accepted slip's change is its own ParticipantUpdated.
+        // Tokens, slips and rating lists are never shown; an accepted slip's change is its own ParticipantUpdated.
         Event::TokenCreated { .. }
         | Event::TokenRevoked { .. }
         | Event::SlipSubmitted { .. }
-        | Event::SlipResolved { .. } => Vec::new(),
+        | Event::SlipResolved { .. }
+        | Event::RatingsLoaded { .. } => Vec::new(),
         Event::EntryOptionsSet { tournament, .. } | Event::RankChanged { tournament, .. } => {
             vec![Topic::Players(*tournament), Topic::Standings(*tournament)]
         }
