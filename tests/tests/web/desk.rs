@@ -1423,3 +1423,126 @@ async fn a_desk_page_follows_the_promotion_to_the_standby_still_signed_in() -> a
     browser.close().await?;
     Ok(())
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// 6. A registration desk fills a new player in from the rating list (issue 14)
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_registration_desk_fills_a_new_player_in_from_the_rating_list() -> anyhow::Result<()> {
+    let event = Event::open(2, false, false).await?;
+    // A small list (made-up names), loaded by the director in one part as `tengen ratings load` would.
+    let channel =
+        tengen_tests::tls_channel(&event.venue.url(), event.venue.ca_pem()?, "localhost").await?;
+    let mut ratings = pb::ratings_client::RatingsClient::with_interceptor(
+        channel,
+        tengen_tests::Bearer::token(&event.director.desk.token),
+    );
+    let listed = |id: &str, family: &str, given: &str, rank: &str, rating: i32| pb::RatedPlayer {
+        source: "egd".into(),
+        id: id.into(),
+        family_name: family.into(),
+        given_name: given.into(),
+        rank: rank.into(),
+        rating: Some(rating),
+        club: "Malm".into(),
+        country: "SE".into(),
+    };
+    ratings
+        .load_ratings(pb::LoadRatingsRequest {
+            meta: meta(),
+            source: "egd".into(),
+            file: "allworld_lp.html".into(),
+            date: "2026-11-01".into(),
+            part: 0,
+            parts: 1,
+            players: vec![
+                listed("19000001", "Lindqvist", "Nils", "3k", 1750),
+                listed("19000002", "Lindgren", "Anna", "1d", 2110),
+            ],
+        })
+        .await?;
+    let token = event.token("reg-list", pb::Role::Registration).await?;
+    let base = event.venue.url();
+    let Some(b) = desk_browser(
+        "rating-list",
+        LAPTOP,
+        &event.venue,
+        &token,
+        "Kim",
+        "/desk/register",
+    )
+    .await?
+    else {
+        return Ok(());
+    };
+    // The volunteer searched the register for the name, found nobody, and opened "Add a new player".
+    b.client
+        .goto(&format!("{base}/desk/register/add?q=lindqvist"))
+        .await?;
+    wait_text(
+        &b,
+        "#candidates",
+        "Lindqvist Nils",
+        Duration::from_secs(5),
+        "desk-rating-list-missing",
+    )
+    .await?;
+    let rows = b
+        .eval("return document.querySelectorAll('#candidates tbody tr').length;")
+        .await?;
+    assert_eq!(rows.as_u64(), Some(1), "only the name searched for");
+    b.screenshot("desk-rating-list-candidates").await?;
+    click(&b, "#candidates a.use").await?;
+    wait_text(
+        &b,
+        "#picked",
+        "Filled in from the rating list",
+        Duration::from_secs(5),
+        "desk-rating-list-pick",
+    )
+    .await?;
+    let value =
+        |name: &str| format!("return document.querySelector('form#add [name={name}]').value;");
+    assert_eq!(b.eval(&value("family")).await?.as_str(), Some("Lindqvist"));
+    assert_eq!(b.eval(&value("given")).await?.as_str(), Some("Nils"));
+    assert_eq!(b.eval(&value("rank")).await?.as_str(), Some("3k"));
+    assert_eq!(b.eval(&value("egd_pin")).await?.as_str(), Some("19000001"));
+    b.screenshot("desk-rating-list-filled").await?;
+    click(&b, "form#add button[type=submit]").await?;
+    wait_text(
+        &b,
+        "p.done:not(#picked)",
+        "Lindqvist",
+        Duration::from_secs(5),
+        "desk-rating-list-registered",
+    )
+    .await?;
+    // The register holds the list's fields, the desk's operator and the tournament entry.
+    let found = event.director.desk.find("lindqvist").await?;
+    let p = found.first().context("registered")?;
+    let f = p.fields.clone().unwrap_or_default();
+    assert_eq!(
+        (
+            f.egd_pin.as_str(),
+            f.rating,
+            f.club.as_str(),
+            f.country.as_str()
+        ),
+        ("19000001", Some(1750), "Malm", "SE")
+    );
+    assert!(p.entries.iter().any(|e| e.tournament_id == event.t));
+    // Nothing in the list for a name: said so, and the form is still there to type the player in.
+    b.client
+        .goto(&format!("{base}/desk/register/add?q=nobody"))
+        .await?;
+    wait_text(
+        &b,
+        "#no-candidates",
+        "Nobody in the rating lists",
+        Duration::from_secs(5),
+        "desk-rating-list-none",
+    )
+    .await?;
+    b.close().await?;
+    Ok(())
+}

@@ -131,6 +131,8 @@ pub fn routes() -> Router<Arc<Web>> {
 pub struct NoticeQuery {
     #[serde(default)]
     q: String,
+    /// On the add page: the rating list's player to fill the form with (`ffg:9728205`).
+    pick: Option<String>,
     done: Option<String>,
     note: Option<String>,
     error: Option<String>,

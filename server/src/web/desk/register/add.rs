@@ -1,11 +1,14 @@
 //! The add form's page and its write: a new player with rank, club, country, contact data (for roles that may
 //! read it), the tournaments and rounds to enter, and "check in now"; a duplicate comes back with the existing
-//! player and the "different person" confirm (see `refusal`).
+//! player and the "different person" confirm (see `refusal`). With rating lists loaded, the page also finds the
+//! name searched for in them, and "Use" fills the form from the list (names, rank, rating, club, country, id);
+//! the desk still checks with the player and registers.
 
 use super::form::{self, FormView, Offer, Typed};
 use super::refusal::{form_refusal, problem_box, with_status};
 use super::{back, closures, offers, private, Mode, Notice};
 use crate::auth::Action;
+use crate::domain::ratings::{self, RatedPlayer, RatingSource};
 use crate::domain::{Command, State, Subject};
 use crate::service::Target;
 use crate::web::desk::session::Desk;
@@ -41,16 +44,109 @@ pub(super) async fn add_page(
         if offers.len() == 1 {
             typed.enter = vec![offers[0].id];
         }
+        let picked = n.pick.as_deref().and_then(|p| picked(state, p));
+        if let Some((source, p)) = picked {
+            fill(&mut typed, source, p);
+        }
+        let above = rating_lists(state, mode, &n.q, picked.map(|(_, p)| p));
         Ok(add_body(
-            state,
-            mode,
-            &desk,
-            &typed,
-            &offers,
-            request,
-            html! {},
+            state, mode, &desk, &typed, &offers, request, above,
         ))
     })
+}
+
+/// The player `pick` (`source:id`) names in the loaded lists.
+fn picked<'a>(state: &'a State, pick: &str) -> Option<(RatingSource, &'a RatedPlayer)> {
+    let (source, id) = pick.split_once(':')?;
+    let source = RatingSource::parse(source)?;
+    let list = state.ratings.get(&source).filter(|l| l.complete())?;
+    list.players
+        .iter()
+        .find(|p| p.id == id && !id.is_empty())
+        .map(|p| (source, p))
+}
+
+/// A rating list's player into the form: names, rank, rating, club, country and the list's id.
+fn fill(typed: &mut Typed, source: RatingSource, p: &RatedPlayer) {
+    let v = &mut typed.values;
+    v.set("family", p.family.as_str());
+    v.set(
+        "given",
+        if p.given.is_empty() {
+            "-"
+        } else {
+            p.given.as_str()
+        },
+    );
+    if let Ok(rank) = p.rank.parse::<crate::domain::Rank>() {
+        v.set("rank", rank.to_string());
+    }
+    v.set("club", p.club.as_str());
+    v.set("country", p.country.as_str());
+    if let Some(r) = p.rating {
+        v.set("rating", r.to_string());
+    }
+    let id = match source {
+        RatingSource::Egd => "egd_pin",
+        RatingSource::Aga => "aga_id",
+        RatingSource::Ffg => "ffg_licence",
+    };
+    v.set(id, p.id.as_str());
+}
+
+/// The candidates of the loaded rating lists for what the desk searched, each with a button that fills the form
+/// in; the one picked is named above the form. Nothing when no list is loaded.
+fn rating_lists(state: &State, mode: Mode, q: &str, picked: Option<&RatedPlayer>) -> Markup {
+    if !state.ratings.values().any(|l| l.complete()) {
+        return html! {};
+    }
+    let found = if picked.is_some() || q.trim().is_empty() {
+        Vec::new()
+    } else {
+        ratings::lookup(&state.ratings, q, 10)
+    };
+    let href = |source: RatingSource, p: &RatedPlayer| {
+        let query = serde_urlencoded::to_string([
+            ("q", q),
+            ("pick", &format!("{}:{}", source.as_str(), p.id)),
+        ])
+        .unwrap_or_default();
+        format!("{}/add?{query}", mode.base())
+    };
+    html! {
+        section #rating-lists {
+            @if let Some(p) = picked {
+                p .done .ok #picked role="status" {
+                    "Filled in from the rating list: " (p.family) " " (p.given) " " (p.rank)
+                    @if let Some(r) = p.rating { ", GoR " (r) }
+                    ", id " (p.id) ". Check with the player, then Register."
+                }
+            } @else {
+                form .find method="get" action=(format!("{}/add", mode.base())) {
+                    input type="search" name="q" value=(q) aria-label="Find in the rating lists"
+                        placeholder="Name or pin in the rating lists" autocomplete="off";
+                    button .big type="submit" { "Find in the rating lists" }
+                }
+                @if !found.is_empty() {
+                    table #candidates {
+                        thead { tr { th { "List" } th { "Id" } th { "Name" } th { "Rank" } th { "GoR" } th { "Club" } th { "Country" } th {} } }
+                        tbody {
+                            @for (source, p) in &found {
+                                tr {
+                                    td { (source.as_str()) } td { (p.id) } td { (p.family) " " (p.given) }
+                                    td { (p.rank) } td { @if let Some(r) = p.rating { (r) } }
+                                    td { (p.club) } td { (p.country) }
+                                    td { a .big .use href=(href(*source, p)) { "Use" } }
+                                }
+                            }
+                        }
+                    }
+                } @else if !q.trim().is_empty() {
+                    p .note #no-candidates { "Nobody in the rating lists matches “" (q) "”." }
+                }
+            }
+        }
+    }
 }
 
 /// "Côté Anne" → ("Côté", "Anne"): what was searched for, as a first guess at the names.

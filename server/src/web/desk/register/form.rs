@@ -21,6 +21,9 @@ pub const FIELDS: [(&str, &str); 8] = [
     ("phone", "Phone"),
 ];
 
+/// Fields a rating list fills in (hidden on the add form: the desk sees them in the list it picked from).
+pub const LIST_FIELDS: [&str; 4] = ["rating", "egd_pin", "aga_id", "ffg_licence"];
+
 /// Contact fields: shown and taken only when the role may read private data.
 pub fn is_private(name: &str) -> bool {
     matches!(name, "email" | "phone")
@@ -39,6 +42,8 @@ impl Values {
     /// Sets field `name` (ignores names that are not form fields).
     pub fn set(&mut self, name: &str, value: impl Into<String>) {
         if let Some((key, _)) = FIELDS.iter().find(|(k, _)| *k == name) {
+            self.0.insert(key, value.into());
+        } else if let Some(key) = LIST_FIELDS.iter().find(|k| **k == name) {
             self.0.insert(key, value.into());
         }
     }
@@ -151,6 +156,25 @@ pub fn to_fields(
     if private {
         f.email = values.get("email").trim().to_string();
         f.phone = values.get("phone").trim().to_string();
+    }
+    // From a rating list (add form only): kept when given, `base`'s otherwise.
+    let rating = values.get("rating").trim();
+    if !rating.is_empty() {
+        f.rating = Some(
+            rating
+                .parse()
+                .map_err(|_| format!("rating {rating:?} is not a number"))?,
+        );
+    }
+    for (name, slot) in [
+        ("egd_pin", &mut f.egd_pin),
+        ("aga_id", &mut f.aga_id),
+        ("ffg_licence", &mut f.ffg_licence),
+    ] {
+        let v = values.get(name).trim();
+        if !v.is_empty() {
+            *slot = v.to_string();
+        }
     }
     Ok(f)
 }
@@ -280,6 +304,13 @@ pub fn render(view: &FormView, typed: &Typed) -> Markup {
             }
             @for (name, label) in FIELDS {
                 @if view.private || !is_private(name) { (field(name, label, typed.values.get(name))) }
+            }
+            @if !edit {
+                @for name in LIST_FIELDS {
+                    @if !typed.values.get(name).is_empty() {
+                        input type="hidden" name=(name) value=(typed.values.get(name));
+                    }
+                }
             }
             @if !edit { (tournaments(view, typed)) }
             button .big .primary type="submit" name="different_person" value=(if typed.different_person { "yes" } else { "no" }) {
