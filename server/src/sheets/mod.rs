@@ -55,12 +55,12 @@ pub const UTF8: &str = "utf-8";
 /// A document written to a file as ISO-8859-1 (each character up to U+00FF as its byte, any other as `?`).
 pub const LATIN1: &str = "iso-8859-1";
 
-/// A file name for a document of tournament `name`: its letters and digits, `-` for the rest, then `.ext`.
+/// A file name for a document of tournament `name`: its letters and digits in ASCII (it travels in an HTTP
+/// header), `-` for the rest, then `.ext`.
 fn file_name(name: &str, ext: &str) -> String {
-    let mut stem: String = name
-        .trim()
+    let mut stem: String = deunicode::deunicode(name.trim())
         .chars()
-        .map(|c| if c.is_alphanumeric() { c } else { '-' })
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
         .collect();
     while stem.contains("--") {
         stem = stem.replace("--", "-");

@@ -962,6 +962,11 @@ async fn desk_pages_refuse_the_wrong_role_revoked_tokens_forged_forms_and_render
         (format!("/desk/results/{t}"), &["director", "results"]),
         (format!("/desk/referee/{t}"), &["director", "referee"]),
         (format!("/desk/director/{t}"), &["director"]),
+        (format!("/desk/director/{t}/sheet/opengotha"), &["director"]),
+        (
+            format!("/desk/director/{t}/sheet/csv-register"),
+            &["director"],
+        ),
     ];
     let mut csrf: BTreeMap<&str, String> = BTreeMap::new();
     let mut wrong = Vec::new();
@@ -986,6 +991,22 @@ async fn desk_pages_refuse_the_wrong_role_revoked_tokens_forged_forms_and_render
         wrong.is_empty(),
         "the role matrix on desk pages:\n{}",
         wrong.join("\n")
+    );
+    // The director's downloads are files to save, with their names, not pages.
+    let director = &sessions[0].1;
+    let xml = director
+        .get(&format!("/desk/director/{t}/sheet/opengotha"))
+        .await?;
+    assert!(
+        xml.header("content-disposition")
+            .is_some_and(|d| d.starts_with("attachment; filename=")),
+        "{:?}",
+        xml.headers
+    );
+    assert!(xml.body.starts_with("<?xml") && xml.body.contains("<Players>"));
+    assert!(
+        !xml.body.contains("@example"),
+        "no contact data in an export"
     );
 
     // Every action, posted by each role that may not do it, with that desk's own CSRF value: 403, nothing logged.
