@@ -110,6 +110,17 @@ pub fn plan(data: &[u8], file_name: &str) -> Result<TournamentPlan, OgImportErro
             "no <Tournament> element with players: is this an OpenGotha tournament file?".into(),
         ));
     }
+    let mut keys = BTreeMap::new();
+    for p in &og.players {
+        if let Some(first) = keys.insert(p.key(), p.full_name()) {
+            return Err(OgImportError::Inconsistent(format!(
+                "two players have the key {} ({first} and {}): OpenGotha tells players apart by name, so games \
+                 cannot say which one played",
+                p.key(),
+                p.full_name()
+            )));
+        }
+    }
     let mut notes = Vec::new();
     let rounds = rounds(&og, &mut notes)?;
     let settings = settings(&og, file_name, &rounds, &mut notes)?;

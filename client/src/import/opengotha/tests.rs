@@ -134,6 +134,12 @@ fn bad_files_are_refused_with_where_and_why() {
         .unwrap_err()
         .to_string()
         .contains("table 1"));
+    let twins = r#"<Tournament><Players><Player name="Kim" firstName="Ara" rank="3D"/>
+        <Player name="KIM" firstName="ARA" rank="5K"/></Players></Tournament>"#;
+    assert!(plan(twins.as_bytes(), "x")
+        .unwrap_err()
+        .to_string()
+        .contains("two players have the key KIMARA"));
     let big = vec![b' '; super::MAX_BYTES + 1];
     assert!(matches!(plan(&big, "x"), Err(OgImportError::TooBig(_))));
     // A forfeit keeps its flag; the last round may still lack results.
