@@ -331,26 +331,49 @@ pub struct RowOutcome {
     pub message: String,
 }
 
-/// Reads `table,result[,forfeit]` lines (`,` `;` or tab separated, fields may be quoted); a first line whose
-/// table is not a number is a header, `#` starts a comment. Bad lines are reported, not fatal.
+/// The line a record starting at byte `start` is on: the reader's position can be the blank or comment lines
+/// before it.
+fn record_line(data: &[u8], start: u64) -> u64 {
+    let mut at = usize::try_from(start).unwrap_or(usize::MAX).min(data.len());
+    loop {
+        while at < data.len() && matches!(data[at], b'\r' | b'\n') {
+            at += 1;
+        }
+        if data.get(at) != Some(&b'#') {
+            break;
+        }
+        at = data[at..]
+            .iter()
+            .position(|b| *b == b'\n')
+            .map_or(data.len(), |n| at + n + 1);
+    }
+    crate::import::line_at(data, at as u64)
+}
+
+/// Reads `table,result[,forfeit]` lines (`,` `;` or tab separated, fields may be quoted, by the `csv` crate); a
+/// first line whose table is not a number is a header, `#` starts a comment. Bad lines are reported, not fatal.
 pub fn parse_results_file(data: &[u8]) -> Result<(Vec<ResultRow>, Vec<RowOutcome>), CliError> {
-    let text = std::str::from_utf8(data)
+    std::str::from_utf8(data)
         .map_err(|e| CliError::Usage(format!("the file is not UTF-8 text: {e}")))?;
-    let delimiter = char::from(detect_delimiter(data));
+    let data = data.strip_prefix("\u{feff}".as_bytes()).unwrap_or(data);
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(detect_delimiter(data))
+        .has_headers(false)
+        .flexible(true)
+        .comment(Some(b'#'))
+        .trim(csv::Trim::All)
+        .from_reader(data);
     let mut rows = Vec::new();
     let mut problems = Vec::new();
     let mut first = true;
-    for (index, raw) in text.lines().enumerate() {
-        let line = index as u64 + 1;
-        let raw = raw.trim().trim_start_matches('\u{feff}');
-        if raw.is_empty() || raw.starts_with('#') {
+    for record in reader.records() {
+        let record =
+            record.map_err(|e| CliError::Usage(format!("the file is not readable CSV: {e}")))?;
+        let line = record.position().map_or(0, |p| record_line(data, p.byte()));
+        if record.iter().all(str::is_empty) {
             continue;
         }
-        let fields: Vec<&str> = raw
-            .split(delimiter)
-            .map(|f| f.trim().trim_matches('"').trim())
-            .collect();
-        let field = |i: usize| fields.get(i).copied().unwrap_or("");
+        let field = |i: usize| record.get(i).unwrap_or("");
         let header = std::mem::replace(&mut first, false);
         let bad = |table, message: String| RowOutcome {
             line,
@@ -567,6 +590,21 @@ mod tests {
         );
         let lines: Vec<(u64, &str)> = problems.iter().map(|p| (p.line, p.outcome)).collect();
         assert_eq!(lines, vec![(6, "bad-line"), (7, "bad-line")]);
+    }
+
+    #[test]
+    fn quoted_fields_may_hold_the_delimiter_and_crlf_lines_count_right() {
+        // A note with a comma in the third column used to split the line in two fields more.
+        let data =
+            "table,result,forfeit\r\n\"12\",\"w\",\"no, played\"\r\n\r\n# a comment\r\n13,b\r\n";
+        let (rows, problems) = parse_results_file(data.as_bytes()).unwrap();
+        assert_eq!(
+            problems.len(),
+            1,
+            "\"no, played\" is one field, not a forfeit flag"
+        );
+        assert_eq!((problems[0].line, problems[0].table), (2, Some(12)));
+        assert_eq!((rows[0].line, rows[0].table), (5, 13));
     }
 
     #[test]

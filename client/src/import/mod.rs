@@ -59,7 +59,7 @@ pub fn detect_delimiter(data: &[u8]) -> u8 {
 /// The file line (1-based) a record starting at byte `start` is on. The CSV reader's own line count is off for
 /// CRLF files and after blank lines (a record's position can be the line break before it), so the line is
 /// counted from the data: line breaks before the record's first character.
-fn line_at(data: &[u8], start: u64) -> u64 {
+pub(crate) fn line_at(data: &[u8], start: u64) -> u64 {
     let start = usize::try_from(start).unwrap_or(usize::MAX).min(data.len());
     let first = data[start..]
         .iter()
