@@ -188,7 +188,9 @@ fn module_path(modules: &Modules) -> String {
     d
 }
 
-fn xml_escape(text: &str) -> String {
+/// Text for an XML attribute or element: `& < > " '` as entities, control characters as character references
+/// (the poster's SVG and the OpenGotha export both use it).
+pub(crate) fn xml_escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -197,6 +199,7 @@ fn xml_escape(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
+            c if u32::from(c) < 0x20 => out.push_str(&format!("&#{};", u32::from(c))),
             _ => out.push(c),
         }
     }

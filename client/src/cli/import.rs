@@ -1,11 +1,9 @@
 //! `tengen import csv FILE`: the command-line face of [`crate::import`]: progress bar, per-row report, exit 3
 //! when some rows were not accepted (or, with `--dry-run`, would not be).
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
-use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use super::import_played::{self, PlayedArgs};
@@ -98,25 +96,12 @@ pub async fn run(ctx: &Ctx, cmd: ImportCmd) -> Result<(), CliError> {
         results.extend(check(&desk, planned.rows, a.tournament).await?);
     } else if ready > 0 {
         let desk = ctx.desk().await?;
-        let progress = progress_bar(ready as u64, ctx.json);
+        let progress = super::output::progress_bar(ready as u64, ctx.json, "rows");
         results.extend(submit(&desk, planned.rows, a.tournament, a.in_flight, &progress).await);
         progress.finish_and_clear();
     }
     results.sort_by_key(|r| r.line);
     report(ctx, &a, ready, &results, planned.ignored_columns)
-}
-
-fn progress_bar(len: u64, json: bool) -> ProgressBar {
-    if json || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(len);
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} rows  {per_sec}  eta {eta}")
-    {
-        bar.set_style(style);
-    }
-    bar
 }
 
 fn outcome_parts(outcome: &Outcome) -> (&'static str, Option<u64>, Option<String>) {

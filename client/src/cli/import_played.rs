@@ -2,11 +2,9 @@
 //! [`crate::import::played`]: reads and plans the file, prints what was mapped, defaulted or left out, then
 //! (unless `--dry-run`) sends it with a progress bar and says where it went.
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use super::output::print_json;
@@ -57,7 +55,7 @@ pub async fn run(
         None
     } else {
         let desk = ctx.desk().await?;
-        let progress = progress_bar(plan.steps(), ctx.json);
+        let progress = super::output::progress_bar(plan.steps(), ctx.json, "steps");
         let done = apply(&desk, &plan, a.tournament, &progress).await;
         progress.finish_and_clear();
         match done {
@@ -114,15 +112,4 @@ fn stem(path: &Path) -> String {
     path.file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default()
-}
-
-fn progress_bar(len: u64, json: bool) -> ProgressBar {
-    if json || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(len);
-    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} steps  eta {eta}") {
-        bar.set_style(style);
-    }
-    bar
 }

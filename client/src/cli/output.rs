@@ -93,6 +93,21 @@ pub fn write_stdout(text: &str) -> Result<(), CliError> {
     Ok(())
 }
 
+/// A progress bar on standard error counting `unit` ("rows", "steps", "players"), hidden for JSON output or when
+/// standard error is not a terminal (scripts, tests).
+pub fn progress_bar(len: u64, json: bool, unit: &str) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if json || !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(len);
+    let template = format!("{{bar:40}} {{pos}}/{{len}} {unit}  {{per_sec}}  eta {{eta}}");
+    if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
+        bar.set_style(style);
+    }
+    bar
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,11 +3,9 @@
 //! with a progress bar, each part a logged command whose request id comes from the file's SHA-256 and the part,
 //! so running the same load twice changes nothing; also used by `player add --lookup`.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
-use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use tengen_proto::v1::{
@@ -125,7 +123,7 @@ async fn load(ctx: &Ctx, a: LoadArgs) -> Result<(), CliError> {
     let digest = hex::encode(Sha256::digest(&data));
     let desk = ctx.desk().await?;
     let parts: Vec<&[RatedPlayer]> = list.players.chunks(PART).collect();
-    let bar = progress_bar(list.players.len() as u64, ctx.json);
+    let bar = super::output::progress_bar(list.players.len() as u64, ctx.json, "players");
     let mut last = None;
     for (i, chunk) in parts.iter().enumerate() {
         let request = LoadRatingsRequest {
@@ -181,17 +179,6 @@ async fn load(ctx: &Ctx, a: LoadArgs) -> Result<(), CliError> {
         }
     );
     Ok(())
-}
-
-fn progress_bar(len: u64, json: bool) -> ProgressBar {
-    if json || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(len);
-    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} players  eta {eta}") {
-        bar.set_style(style);
-    }
-    bar
 }
 
 /// The candidates for `query`, best first.

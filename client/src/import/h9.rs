@@ -299,11 +299,7 @@ pub fn plan(data: &[u8], file_name: &str) -> Result<TournamentPlan, H9Error> {
                 ceiling: 9,
                 even_at_bar: false,
             }),
-            draw: Some(pb::DrawOptions {
-                profile: "egf".into(),
-                bye_rule: "egf".into(),
-                ..pb::DrawOptions::default()
-            }),
+            draw: Some(super::played::egf_draw()),
             scoring: Some(pb::Scoring {
                 tiebreaks: vec!["egf".into()],
                 ..pb::Scoring::default()

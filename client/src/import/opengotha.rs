@@ -432,11 +432,7 @@ fn settings(
             ceiling: u32::from(h.ceiling),
             even_at_bar: false,
         }),
-        draw: Some(pb::DrawOptions {
-            profile: "egf".into(),
-            bye_rule: "egf".into(),
-            ..pb::DrawOptions::default()
-        }),
+        draw: Some(super::played::egf_draw()),
         scoring: Some(pb::Scoring {
             missed_rounds: missed(g.mms2_absent, g.round_down, notes),
             bye_half_points: Some(g.mms2_bye),

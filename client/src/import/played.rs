@@ -112,6 +112,16 @@ pub struct TournamentPlan {
     pub notes: Vec<Note>,
 }
 
+/// The draw of an imported tournament: the `egf` profile and bye rule, OpenGotha's own (so the next round is
+/// drawn as OpenGotha would draw it).
+pub fn egf_draw() -> pb::DrawOptions {
+    pb::DrawOptions {
+        profile: "egf".into(),
+        bye_rule: "egf".into(),
+        ..pb::DrawOptions::default()
+    }
+}
+
 /// Why an import stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum PlayedError {

@@ -72,6 +72,23 @@ pub struct RatedPlayer {
     pub country: String,
 }
 
+/// What a rating list holds, without its players.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatingListInfo {
+    /// Which list.
+    pub source: RatingSource,
+    /// The file's name.
+    pub file: String,
+    /// The list's own date.
+    pub date: String,
+    /// Players loaded so far.
+    pub players: u64,
+    /// Parts announced.
+    pub parts: u32,
+    /// Parts received.
+    pub received: u32,
+}
+
 /// A loaded list.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct RatingList {
@@ -91,6 +108,18 @@ pub struct RatingList {
 }
 
 impl RatingList {
+    /// What the list holds, without its players.
+    pub fn info(&self, source: RatingSource) -> RatingListInfo {
+        RatingListInfo {
+            source,
+            file: self.file.clone(),
+            date: self.date.clone(),
+            players: self.players.len() as u64,
+            parts: self.parts,
+            received: self.received,
+        }
+    }
+
     /// All parts are in.
     pub fn complete(&self) -> bool {
         self.received == self.parts

@@ -4,7 +4,7 @@
 use super::event::Event;
 use super::ids::{Epoch, ParticipantId, Seq, SlipId, TokenId, TournamentId};
 use super::name::fold;
-use super::ratings::{self, RatingList, RatingSource};
+use super::ratings::{self, RatingList, RatingListInfo, RatingSource};
 use super::record::{EntryStatus, EventInfo, Participant, TokenRecord, Tournament};
 use super::round::{GameRecord, Play, RoundRecord, RoundState};
 use super::slip::{Slip, SlipState};
@@ -35,23 +35,6 @@ pub enum Subject {
     Slip(Slip),
     /// A rating list, without its players (a part's answer stays small).
     RatingList(RatingListInfo),
-}
-
-/// What a rating list holds, without its players.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RatingListInfo {
-    /// Which list.
-    pub source: RatingSource,
-    /// The file's name.
-    pub file: String,
-    /// The list's own date.
-    pub date: String,
-    /// Players loaded so far.
-    pub players: u64,
-    /// Parts announced.
-    pub parts: u32,
-    /// Parts received.
-    pub received: u32,
 }
 
 /// A request id as the register remembers it: scoped by the terminal that sent it, so one desk's id never answers
@@ -696,16 +679,10 @@ impl State {
                 slip: Slip { id, .. },
             }
             | Event::SlipResolved { id, .. } => self.slips.get(id).cloned().map(Subject::Slip),
-            Event::RatingsLoaded { source, .. } => self.ratings.get(source).map(|l| {
-                Subject::RatingList(RatingListInfo {
-                    source: *source,
-                    file: l.file.clone(),
-                    date: l.date.clone(),
-                    players: l.players.len() as u64,
-                    parts: l.parts,
-                    received: l.received,
-                })
-            }),
+            Event::RatingsLoaded { source, .. } => self
+                .ratings
+                .get(source)
+                .map(|l| Subject::RatingList(l.info(*source))),
         }
     }
 

@@ -4,8 +4,7 @@
 
 use super::{invalid, Core, Target};
 use crate::auth::{caller, Action};
-use crate::domain::ratings::{self, RatedPlayer, RatingSource};
-use crate::domain::state::RatingListInfo;
+use crate::domain::ratings::{self, RatedPlayer, RatingListInfo, RatingSource};
 use crate::domain::{Command, Rejected, Subject};
 use std::sync::Arc;
 use tengen_proto::v1 as pb;
@@ -126,16 +125,7 @@ impl Ratings for RatingsService {
         let lists = self.core.read(|s| {
             s.ratings
                 .iter()
-                .map(|(source, l)| {
-                    info_to_pb(&RatingListInfo {
-                        source: *source,
-                        file: l.file.clone(),
-                        date: l.date.clone(),
-                        players: l.players.len() as u64,
-                        parts: l.parts,
-                        received: l.received,
-                    })
-                })
+                .map(|(source, l)| info_to_pb(&l.info(*source)))
                 .collect()
         })?;
         Ok(Response::new(pb::RatingLists { lists }))

@@ -350,9 +350,20 @@ impl RoundsService {
         caller.require(Action::Direct)?;
         let r = req.into_inner();
         let t = TournamentId(r.tournament_id);
+        self.write_round(&caller, r.meta, t, make(t, r.round)).await
+    }
+
+    /// Writes a round command of tournament `t` and answers with the round it changed.
+    async fn write_round(
+        &self,
+        caller: &crate::auth::Caller,
+        meta: Option<pb::RequestMeta>,
+        t: TournamentId,
+        cmd: Command,
+    ) -> Result<Response<pb::Round>, Status> {
         let outcome = self
             .core
-            .write(&caller, r.meta, make(t, r.round), Target::Rounds(t))
+            .write(caller, meta, cmd, Target::Rounds(t))
             .await?;
         Ok(Response::new(round_answer(&self.core, &outcome)?))
     }
@@ -475,11 +486,7 @@ impl Rounds for RoundsService {
             expected: any_revision(r.expected_revision),
             aside: None,
         };
-        let outcome = self
-            .core
-            .write(&caller, r.meta, cmd, Target::Rounds(t))
-            .await?;
-        Ok(Response::new(round_answer(&self.core, &outcome)?))
+        self.write_round(&caller, r.meta, t, cmd).await
     }
 
     async fn import_round(
@@ -497,11 +504,7 @@ impl Rounds for RoundsService {
             bye: (r.bye != 0).then_some(ParticipantId(r.bye)),
             expected: any_revision(r.expected_revision),
         };
-        let outcome = self
-            .core
-            .write(&caller, r.meta, cmd, Target::Rounds(t))
-            .await?;
-        Ok(Response::new(round_answer(&self.core, &outcome)?))
+        self.write_round(&caller, r.meta, t, cmd).await
     }
 
     async fn publish_round(
@@ -529,11 +532,7 @@ impl Rounds for RoundsService {
             edit: edit_from_pb(r.edit).map_err(invalid)?,
             expected: any_revision(r.expected_revision),
         };
-        let outcome = self
-            .core
-            .write(&caller, r.meta, cmd, Target::Rounds(t))
-            .await?;
-        Ok(Response::new(round_answer(&self.core, &outcome)?))
+        self.write_round(&caller, r.meta, t, cmd).await
     }
 
     async fn close_round(&self, req: Request<pb::RoundRef>) -> Result<Response<pb::Round>, Status> {

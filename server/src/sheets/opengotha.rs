@@ -25,31 +25,13 @@ const ROUNDS: u32 = 20;
 /// Content type of the file.
 pub const XML: &str = "application/xml; charset=utf-8";
 
-/// `&`, `<`, `>`, `"` and control characters escaped for an attribute value.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "&#{};", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// One element with its attributes, on one line.
 fn element(out: &mut String, indent: usize, name: &str, attrs: &[(&str, String)], close: bool) {
     out.push_str(&" ".repeat(indent));
     out.push('<');
     out.push_str(name);
     for (k, v) in attrs {
-        let _ = write!(out, " {k}=\"{}\"", escape(v));
+        let _ = write!(out, " {k}=\"{}\"", crate::board_qr::xml_escape(v));
     }
     out.push_str(if close { "/>\n" } else { ">\n" });
 }
