@@ -199,8 +199,12 @@ pub async fn apply(
         tournament,
         ..Applied::default()
     };
+    let mut names = std::collections::BTreeSet::new();
     for (index, player) in plan.players.iter().enumerate() {
-        let (id, matched) = register(desk, plan, &t, tournament, index, player).await?;
+        let name =
+            format!("{} {}", player.fields.family_name, player.fields.given_name).to_lowercase();
+        let repeated = !names.insert(name);
+        let (id, matched) = register(desk, plan, &t, tournament, index, player, repeated).await?;
         if matched {
             applied.matched.push(format!(
                 "{} {} → P{id}",
@@ -305,11 +309,12 @@ pub async fn apply(
 }
 
 /// Registers player `index` and enters them into the tournament. A near-duplicate the server finds is the same
-/// person when they have not entered this tournament yet and the register agrees with the file on the names and
-/// rank, and on the club, EGD pin and rating where both have one (entered then, and `matched`: importing a
-/// tournament's `.h9` after its OpenGotha file, say);
-/// otherwise the file says they are someone else (OpenGotha's keys are unique, and another event's record of
-/// the same name may be years old), and the registration is sent again saying so.
+/// person when the register agrees with the file on the names and rank, and on the club, EGD pin and rating
+/// where both have one (`matched`: importing a tournament's `.h9` after its OpenGotha file, say): entered then,
+/// unless already entered (a re-run, or a tournament given with `--tournament` that holds them). Otherwise the
+/// file says they are someone else (another event's record of the same name may be years old), and the
+/// registration is sent again saying so; so is a player whose name an earlier line of the file already has
+/// (`repeated`: real `.h9` files write unknown names as `?`).
 async fn register(
     desk: &Desk,
     plan: &TournamentPlan,
@@ -317,6 +322,7 @@ async fn register(
     tournament: u64,
     index: usize,
     player: &PlayerPlan,
+    repeated: bool,
 ) -> Result<(u64, bool), PlayedError> {
     let i = index.to_string();
     let who = format!(
@@ -336,6 +342,18 @@ async fn register(
         check_in: player.check_in,
         different_person: false,
     };
+    if repeated {
+        request.different_person = true;
+        let p = desk
+            .command(
+                &plan.id(t, &["player-distinct", &i]),
+                request,
+                |mut d, r| async move { d.register.register_participant(r).await },
+            )
+            .await
+            .map_err(step(who))?;
+        return Ok((p.id, false));
+    }
     let first = desk
         .command(
             &plan.id(t, &["player", &i]),
@@ -354,11 +372,10 @@ async fn register(
         let (theirs, ours) = (p.fields.clone().unwrap_or_default(), &player.fields);
         let agree =
             |a: &str, b: &str| a.trim().is_empty() || b.trim().is_empty() || a.trim() == b.trim();
-        !p.entries.iter().any(|e| e.tournament_id == tournament)
-            && theirs
-                .family_name
-                .trim()
-                .eq_ignore_ascii_case(ours.family_name.trim())
+        theirs
+            .family_name
+            .trim()
+            .eq_ignore_ascii_case(ours.family_name.trim())
             && theirs
                 .given_name
                 .trim()
@@ -369,6 +386,9 @@ async fn register(
             && (theirs.rating.is_none() || ours.rating.is_none() || theirs.rating == ours.rating)
     };
     if let Some(same) = existing.filter(same_person) {
+        if same.entries.iter().any(|e| e.tournament_id == tournament) {
+            return Ok((same.id, true));
+        }
         let request = pb::EnterTournamentRequest {
             meta: None,
             participant_id: same.id,

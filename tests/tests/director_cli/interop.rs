@@ -405,5 +405,31 @@ async fn issue_14_juvisy_exports_the_h9_and_tou_the_rating_officers_take() -> an
         19,
         "the register already knows all 19"
     );
+
+    // Run again, the matched players are found entered and nothing is written; a table that writes two unknown
+    // names alike (`? ?`) registers them as two people, and its re-run writes nothing either.
+    let director = venue.director().await?;
+    let before = director.last_seq().await?;
+    tengen.json(&["import", "h9", &shared_h9.display().to_string()]);
+    assert_eq!(
+        director.last_seq().await?,
+        before,
+        "a re-run of the .h9 import writes nothing"
+    );
+    let chinois = data.join("egf/tournoi-chinois.h9").display().to_string();
+    let first = tengen.json(&["import", "h9", &chinois]);
+    assert_eq!(u64_of(&first, "players"), 24);
+    let ids: std::collections::BTreeSet<u64> = array_of(&first["applied"], "participants")
+        .iter()
+        .filter_map(serde_json::Value::as_u64)
+        .collect();
+    assert_eq!(
+        ids.len(),
+        24,
+        "24 lines, 24 people, however alike their names"
+    );
+    let before = director.last_seq().await?;
+    tengen.json(&["import", "h9", &chinois]);
+    assert_eq!(director.last_seq().await?, before);
     Ok(())
 }
