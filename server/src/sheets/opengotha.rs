@@ -26,8 +26,7 @@ const ROUNDS: u32 = 20;
 pub const XML: &str = "application/xml; charset=utf-8";
 
 /// One element with its attributes, on one line.
-fn element(out: &mut String, indent: usize, name: &str, attrs: &[(&str, String)], close: bool) {
-    out.push_str(&" ".repeat(indent));
+fn element(out: &mut String, name: &str, attrs: &[(&str, String)], close: bool) {
     out.push('<');
     out.push_str(name);
     for (k, v) in attrs {
@@ -78,7 +77,6 @@ pub(crate) fn document(roster: &Roster) -> Result<Document, Rejected> {
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n");
     element(
         &mut out,
-        0,
         "Tournament",
         &[
             ("dataVersion", "201".into()),
@@ -106,11 +104,9 @@ pub(crate) fn document(roster: &Roster) -> Result<Document, Rejected> {
         let participating: String = (1..=ROUNDS)
             .map(|r| if plays(r) { '1' } else { '0' })
             .collect();
-        let (key, given) = &keys[p];
-        let _ = key;
+        let (_, given) = &keys[p];
         element(
             &mut out,
-            0,
             "Player",
             &[
                 ("agaExpirationDate", String::new()),
@@ -160,7 +156,6 @@ pub(crate) fn document(roster: &Roster) -> Result<Document, Rejected> {
             };
             element(
                 &mut out,
-                0,
                 "Game",
                 &[
                     ("blackPlayer", black.clone()),
@@ -183,7 +178,6 @@ pub(crate) fn document(roster: &Roster) -> Result<Document, Rejected> {
         if let Some((key, _)) = r.bye.and_then(|b| keys.get(&b)) {
             element(
                 &mut out,
-                0,
                 "ByePlayer",
                 &[
                     ("player", key.clone()),
@@ -198,7 +192,6 @@ pub(crate) fn document(roster: &Roster) -> Result<Document, Rejected> {
     let h = &settings.handicap;
     element(
         &mut out,
-        0,
         "HandicapParameterSet",
         &[
             ("hdBasedOnMMS", h.based_on_mms.to_string()),
@@ -225,7 +218,6 @@ pub(crate) fn document(roster: &Roster) -> Result<Document, Rejected> {
     for (i, c) in criteria.iter().enumerate() {
         element(
             &mut out,
-            0,
             "PlacementCriterion",
             &[("name", (*c).into()), ("number", (i + 1).to_string())],
             true,
@@ -315,7 +307,6 @@ fn general(out: &mut String, roster: &Roster) {
     let mm = &s.mcmahon;
     element(
         out,
-        0,
         "GeneralParameterSet",
         &[
             ("bInternet", "false".into()),
@@ -382,7 +373,6 @@ fn pairing(out: &mut String) {
     };
     element(
         out,
-        0,
         "PairingParameterSet",
         &[
             ("paiBaAvoidDuplGame", d.avoid_duplicate_game.to_string()),
