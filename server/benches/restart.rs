@@ -30,6 +30,7 @@ fn fields(i: usize) -> ParticipantFields {
 fn command(i: usize) -> Command {
     if i == 0 {
         return Command::CreateTournament {
+            double_entry_unset: false,
             settings: TournamentSettings {
                 name: "Main".into(),
                 rounds: 6,

@@ -42,7 +42,14 @@ fn build(players: usize, rounds: u32) -> State {
     settings.draw.profile = DrawProfile::Mays;
     settings.mcmahon.bar = Some("3d".parse().expect("rank"));
     settings.mcmahon.floor = Some("25k".parse().expect("rank"));
-    run(&mut s, Command::CreateTournament { settings }, 0);
+    run(
+        &mut s,
+        Command::CreateTournament {
+            settings,
+            double_entry_unset: false,
+        },
+        0,
+    );
     for i in 0..players {
         let rank = format!("{}k", 1 + (i * 29 / players));
         let rank = if i < players / 20 {

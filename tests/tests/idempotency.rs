@@ -229,3 +229,50 @@ async fn issue_12_one_request_id_from_two_terminals_is_two_commands() -> anyhow:
     );
     Ok(())
 }
+
+/// A tournament created with double entry left unset (on for the event's first tournament) and retried with the
+/// same request id after another tournament exists is the same command: the original answer, not a refusal
+/// ("already used for a different command"), and nothing written. Found by re-running an OpenGotha import.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_retried_first_tournament_keeps_its_default_double_entry() -> anyhow::Result<()> {
+    let venue = Venue::start().await?;
+    let director = venue.director().await?;
+    let request = |id: &str, name: &str| pb::CreateTournamentRequest {
+        meta: tengen_tests::meta_id(id),
+        settings: Some(pb::TournamentSettings {
+            name: name.into(),
+            rounds: 3,
+            pairing_system: "mcmahon".into(),
+            ..Default::default()
+        }),
+    };
+    let first = director
+        .register
+        .clone()
+        .create_tournament(request("main-1", "Main"))
+        .await?
+        .into_inner();
+    let side = director
+        .register
+        .clone()
+        .create_tournament(request("side-1", "Side"))
+        .await?
+        .into_inner();
+    let scoring = |t: &pb::Tournament| {
+        t.settings
+            .clone()
+            .and_then(|s| s.scoring)
+            .and_then(|s| s.double_entry)
+    };
+    assert_eq!((scoring(&first), scoring(&side)), (Some(true), Some(false)));
+    let seq = director.last_seq().await?;
+    let again = director
+        .register
+        .clone()
+        .create_tournament(request("main-1", "Main"))
+        .await?
+        .into_inner();
+    assert_eq!(again, first, "the retry gets the original answer");
+    assert_eq!(director.last_seq().await?, seq, "and writes nothing");
+    Ok(())
+}

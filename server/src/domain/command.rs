@@ -34,6 +34,10 @@ pub enum Command {
     CreateTournament {
         /// Its settings.
         settings: TournamentSettings,
+        /// The request left double entry unset: it is on for the event's first tournament, decided here from the
+        /// register, so a retry of the request is the same command whatever was created since.
+        #[serde(default, skip_serializing_if = "is_false")]
+        double_entry_unset: bool,
     },
     /// Change a tournament's settings.
     UpdateTournament {
@@ -441,6 +445,10 @@ impl Command {
             Command::LoadRatings { .. } => "LoadRatings",
         }
     }
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// Who sent a command, from which terminal. Recorded in the log with every change.

@@ -21,13 +21,20 @@ use std::collections::BTreeMap;
 pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>, Rejected> {
     match cmd {
         Command::UpdateEvent { event, expected } => update_event(state, event, *expected),
-        Command::CreateTournament { settings } => {
+        Command::CreateTournament {
+            settings,
+            double_entry_unset,
+        } => {
             validate::tournament(settings)?;
+            let mut settings = settings.clone();
+            if *double_entry_unset {
+                settings.scoring.double_entry = state.tournaments.is_empty();
+            }
             Ok(vec![Event::TournamentCreated {
                 tournament: Tournament {
                     id: state.next_tournament_id(),
                     revision: Revision(1),
-                    settings: settings.clone(),
+                    settings,
                     registration_open: true,
                 },
             }])

@@ -99,6 +99,7 @@ async fn concurrent_commands_are_acknowledged_and_replay_to_the_same_state() {
     for (name, store, _dir) in stores() {
         let h = start(store.clone());
         let create = Command::CreateTournament {
+            double_entry_unset: false,
             settings: TournamentSettings {
                 name: "Main".into(),
                 rounds: 5,
@@ -140,6 +141,7 @@ async fn a_retry_returns_the_original_answer_even_after_restart() {
     for (name, store, _dir) in stores() {
         let h = start(store.clone());
         let create = Command::CreateTournament {
+            double_entry_unset: false,
             settings: TournamentSettings {
                 name: "Main".into(),
                 rounds: 3,
@@ -306,6 +308,7 @@ fn fill(store: Arc<dyn LogStore>, n: usize) -> State {
         h.writer
             .submit(
                 Command::CreateTournament {
+                    double_entry_unset: false,
                     settings: TournamentSettings {
                         name: "Main".into(),
                         rounds: 5,
@@ -403,6 +406,7 @@ fn at(terminal: &str) -> Actor {
 
 fn create(name: &str) -> Command {
     Command::CreateTournament {
+        double_entry_unset: false,
         settings: TournamentSettings {
             name: name.into(),
             rounds: 3,

@@ -1227,7 +1227,13 @@ mod tests {
             rounds: 3,
             ..Default::default()
         };
-        run(Command::CreateTournament { settings }, Role::Director);
+        run(
+            Command::CreateTournament {
+                settings,
+                double_entry_unset: false,
+            },
+            Role::Director,
+        );
         let register = Command::RegisterParticipant {
             fields: ParticipantFields::sample("Côté", "Anne", "Montréal"),
             enter: vec![EnterSpec {

@@ -117,14 +117,23 @@ impl Register for RegisterService {
         let caller = caller(&req)?;
         caller.require(Action::Configure)?;
         let r = req.into_inner();
-        let double_entry = self.core.read(|s| convert::double_entry_default(s, None))?;
-        let settings = settings_from_pb(r.settings, double_entry).map_err(invalid)?;
+        // Left unset, double entry is decided by the writer (on for the event's first tournament), so the command a
+        // retry sends is the one first sent, whatever tournaments were created in between.
+        let double_entry_unset = r
+            .settings
+            .as_ref()
+            .and_then(|s| s.scoring.as_ref())
+            .is_none_or(|sc| sc.double_entry.is_none());
+        let settings = settings_from_pb(r.settings, false).map_err(invalid)?;
         let outcome = self
             .core
             .write(
                 &caller,
                 r.meta,
-                Command::CreateTournament { settings },
+                Command::CreateTournament {
+                    settings,
+                    double_entry_unset,
+                },
                 Target::None,
             )
             .await?;

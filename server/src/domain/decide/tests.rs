@@ -33,6 +33,7 @@ fn with_tournament() -> State {
     run(
         &mut s,
         Command::CreateTournament {
+            double_entry_unset: false,
             settings: TournamentSettings {
                 name: "Main".into(),
                 rounds: 5,

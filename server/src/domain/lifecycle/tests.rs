@@ -63,7 +63,13 @@ fn event(rounds: u32, players: &[(&str, &str)], double_entry: bool) -> State {
         ..McMahonSetup::default()
     };
     settings.scoring.double_entry = double_entry;
-    run(&mut s, Command::CreateTournament { settings });
+    run(
+        &mut s,
+        Command::CreateTournament {
+            settings,
+            double_entry_unset: false,
+        },
+    );
     for (family, rank) in players {
         run(
             &mut s,

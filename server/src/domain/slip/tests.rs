@@ -43,7 +43,14 @@ fn register() -> (State, ParticipantId) {
         system: PairingSystem::McMahon,
         ..Default::default()
     };
-    run(&mut s, Command::CreateTournament { settings }, &director());
+    run(
+        &mut s,
+        Command::CreateTournament {
+            settings,
+            double_entry_unset: false,
+        },
+        &director(),
+    );
     let mut fields = ParticipantFields::sample("Côté", "Anne", "Montréal");
     fields.email = "anne@example.org".into();
     fields.phone = "+1 555 0100".into();
@@ -281,7 +288,14 @@ fn the_player_must_be_entered_in_the_tournament() {
         rounds: 3,
         ..Default::default()
     };
-    run(&mut s, Command::CreateTournament { settings }, &director());
+    run(
+        &mut s,
+        Command::CreateTournament {
+            settings,
+            double_entry_unset: false,
+        },
+        &director(),
+    );
     let elsewhere = Command::SubmitSlip {
         tournament: TournamentId(2),
         participant: p,

@@ -39,7 +39,14 @@ fn event() -> State {
         rounds: 3,
         ..TournamentSettings::default()
     };
-    run(&mut s, Command::CreateTournament { settings }).expect("tournament");
+    run(
+        &mut s,
+        Command::CreateTournament {
+            settings,
+            double_entry_unset: false,
+        },
+    )
+    .expect("tournament");
     for (i, (family, rank)) in [
         ("Abe", "3d"),
         ("Baker", "1k"),
