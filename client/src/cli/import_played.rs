@@ -92,16 +92,22 @@ pub async fn run(
             for m in &done.matched {
                 eprintln!("   matched: {m} (already in the register)");
             }
+            let next = if a.tournament.is_none() && done.rounds >= plan.settings.rounds {
+                format!("every round is in: `tengen standings {}`", done.tournament)
+            } else {
+                format!(
+                    "draw round {} next (`tengen round draw {} {}`)",
+                    done.rounds + 1,
+                    done.tournament,
+                    done.rounds + 1
+                )
+            };
             println!(
-                "tournament {}: {} players, {} rounds imported ({} closed); draw round {} next \
-                 (`tengen round draw {} {}`)",
+                "tournament {}: {} players, {} rounds imported ({} closed); {next}",
                 done.tournament,
                 done.participants.len(),
                 done.rounds,
                 done.closed,
-                done.rounds + 1,
-                done.tournament,
-                done.rounds + 1
             );
         }
     }
