@@ -92,7 +92,13 @@ pub async fn run(
             for m in &done.matched {
                 eprintln!("   matched: {m} (already in the register)");
             }
-            let next = if a.tournament.is_none() && done.rounds >= plan.settings.rounds {
+            let next = if let Some(n) = done.drawn_only {
+                format!(
+                    "round {n} is drawn, not published: pair the rest (`tengen round edit {t} {n} pair …`) or \
+                     redraw it (`tengen round draw {t} {n} --redraw`), then `tengen round publish {t} {n}`",
+                    t = done.tournament
+                )
+            } else if a.tournament.is_none() && done.rounds >= plan.settings.rounds {
                 format!("every round is in: `tengen standings {}`", done.tournament)
             } else {
                 format!(

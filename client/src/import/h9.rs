@@ -422,6 +422,7 @@ fn rounds(
             number: r as u32 + 1,
             games,
             bye,
+            publish: true,
         };
         if round.number < last as u32 && !round.complete() {
             return Err(H9Error(format!(

@@ -122,9 +122,21 @@ pub fn plan(data: &[u8], file_name: &str) -> Result<TournamentPlan, OgImportErro
         }
     }
     let mut notes = Vec::new();
-    let rounds = rounds(&og, &mut notes)?;
+    let mut rounds = rounds(&og, &mut notes)?;
+    let half_paired = half_paired(&og, &rounds);
+    if half_paired > 0 {
+        if let Some(last) = rounds.last_mut() {
+            last.publish = false;
+            notes.push(Note::defaulted(format!(
+                "round {} is half paired ({} games, {half_paired} participating players without a game or the bye): \
+                 imported as drawn, not published; pair the rest (`round edit … pair`) or redraw it, then publish",
+                last.number,
+                last.games.len()
+            )));
+        }
+    }
     let settings = settings(&og, file_name, &rounds, &mut notes)?;
-    let players = players(&og, &rounds, &mut notes);
+    let players = players(&og, &rounds, half_paired > 0, &mut notes);
     notes.push(Note::mapped(format!(
         "{} players, {} rounds played ({} games, {} byes)",
         players.len(),
@@ -169,6 +181,7 @@ fn rounds(og: &OgTournament, notes: &mut Vec<Note>) -> Result<Vec<RoundPlan>, Og
             number,
             games: Vec::new(),
             bye: None,
+            publish: true,
         })
         .collect();
     let bad = |m: String| OgImportError::Inconsistent(m);
@@ -471,7 +484,37 @@ pub fn country_alias(code: &str) -> Option<&'static str> {
     }
 }
 
-fn players(og: &OgTournament, rounds: &[RoundPlan], notes: &mut Vec<Note>) -> Vec<PlayerPlan> {
+/// Finally registered players taking part in the file's last round who have neither a game nor the bye in it: a
+/// round OpenGotha saved half paired (earlier rounds are complete, so theirs are missed rounds).
+fn half_paired(og: &OgTournament, rounds: &[RoundPlan]) -> usize {
+    let Some(last) = rounds.last() else {
+        return 0;
+    };
+    let seated: BTreeSet<usize> = last
+        .games
+        .iter()
+        .flat_map(|g| [g.white, g.black])
+        .chain(last.bye)
+        .collect();
+    og.players
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| {
+            p.registering_status == RegisteringStatus::Fin
+                && p.participates(last.number)
+                && !seated.contains(i)
+        })
+        .count()
+}
+
+/// Every player's plan. With `open_last`, the last round is half paired: a finally registered player taking part
+/// in it is entered for it whether seated or not, so the director pairs them before publishing.
+fn players(
+    og: &OgTournament,
+    rounds: &[RoundPlan],
+    open_last: bool,
+    notes: &mut Vec<Note>,
+) -> Vec<PlayerPlan> {
     let last = rounds.len() as u32;
     let mut seated: BTreeMap<usize, Vec<u32>> = BTreeMap::new();
     for r in rounds {
@@ -492,7 +535,14 @@ fn players(og: &OgTournament, rounds: &[RoundPlan], notes: &mut Vec<Note>) -> Ve
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            let played = seated.get(&i).cloned().unwrap_or_default();
+            let mut played = seated.get(&i).cloned().unwrap_or_default();
+            let waiting = open_last
+                && p.registering_status == RegisteringStatus::Fin
+                && p.participates(last)
+                && !played.contains(&last);
+            if waiting {
+                played.push(last);
+            }
             unpaired += (1..=last)
                 .filter(|r| p.participates(*r) && !played.contains(r))
                 .count();

@@ -84,6 +84,9 @@ pub struct RoundPlan {
     pub games: Vec<GamePlan>,
     /// The player with the bye.
     pub bye: Option<usize>,
+    /// Published like the rounds before it; false for a last round the file holds half paired, which stays
+    /// drawn so the director pairs the rest (or redraws it) before publishing.
+    pub publish: bool,
 }
 
 impl RoundPlan {
@@ -148,6 +151,8 @@ pub struct Applied {
     pub rounds: u32,
     /// Rounds closed.
     pub closed: u32,
+    /// The last round, left drawn and unpublished because the file holds it half paired.
+    pub drawn_only: Option<u32>,
 }
 
 impl TournamentPlan {
@@ -281,6 +286,12 @@ pub async fn apply(
         .await
         .map_err(step(format!("round {n}")))?;
         progress.inc(1);
+        applied.rounds += 1;
+        if !round.publish {
+            applied.drawn_only = Some(round.number);
+            progress.inc(2);
+            continue;
+        }
         let at = pb::RoundRef {
             meta: None,
             tournament_id: tournament,
@@ -294,7 +305,6 @@ pub async fn apply(
         .await
         .map_err(step(format!("publishing round {n}")))?;
         progress.inc(1);
-        applied.rounds += 1;
         if round.complete() {
             desk.command(&plan.id(&t, &["close", &n]), at, |mut d, r| async move {
                 d.rounds.close_round(r).await

@@ -59,6 +59,46 @@ fn every_shared_file_plans_with_its_players_games_and_byes() {
         }
         assert_eq!(p.digest.len(), 64);
     }
+    // malavasi-geobug was saved with round 2 half paired: it stays drawn, and its unpaired players are entered
+    // for it so the director pairs them; every other round of every file is published.
+    let Some(malavasi) = shared("tournaments/malavasi-geobug.xml") else {
+        return;
+    };
+    let m = plan(&malavasi, "malavasi").expect("malavasi");
+    assert_eq!(
+        m.rounds.iter().map(|r| r.publish).collect::<Vec<_>>(),
+        [true, false]
+    );
+    assert!(m
+        .notes
+        .iter()
+        .any(|n| n.text.contains("round 2 is half paired")));
+    let waiting = m
+        .players
+        .iter()
+        .filter(|p| p.check_in && (p.rounds.is_empty() || p.rounds.contains(&2)))
+        .count();
+    let og =
+        tengen_draw::opengotha::read(&String::from_utf8(malavasi).expect("utf-8")).expect("reads");
+    let seated: std::collections::BTreeSet<usize> = og
+        .games
+        .iter()
+        .filter(|g| g.round == 2)
+        .flat_map(|g| [g.white, g.black])
+        .chain(og.byes.iter().filter(|b| b.round == 2).map(|b| b.player))
+        .collect();
+    let expected = og
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| {
+            seated.contains(i)
+                || (p.registering_status == tengen_draw::opengotha::RegisteringStatus::Fin
+                    && p.participates(2))
+        })
+        .count();
+    assert_eq!(waiting, expected, "players entered for round 2");
+    assert!(waiting > 2 * m.rounds[1].games.len());
     let Some(egc) = shared("tournaments/egc2013.xml") else {
         return;
     };
