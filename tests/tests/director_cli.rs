@@ -1178,3 +1178,5 @@ async fn issue_12_desks_type_the_numbers_on_the_sheets() -> anyhow::Result<()> {
 mod interop;
 #[path = "director_cli/ratings.rs"]
 mod ratings;
+#[path = "director_cli/round_robin.rs"]
+mod round_robin;

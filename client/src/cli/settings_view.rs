@@ -75,11 +75,16 @@ pub struct DrawView {
 
 /// What each profile does when the director leaves a draw choice to it (the server's rule, `domain::setup`):
 /// geography (club, city, country), seeding, and where floats come from (down, up). OpenGotha's Swiss preset
-/// has no geography.
+/// has no geography; a round robin follows its schedule.
 fn profile_defaults(profile: &str, system: &str) -> ([bool; 3], &'static str, [&'static str; 2]) {
     match (profile, system) {
         ("mays", _) => ([true, true, false], "slip", ["bottom", "top"]),
         (_, "swiss") => ([false, false, false], "slip", ["middle", "middle"]),
+        (_, "round-robin") => (
+            [false, false, false],
+            "none: Berger schedule",
+            ["none", "none"],
+        ),
         _ => (
             [true, false, true],
             "random to round 2, then fold",

@@ -42,7 +42,8 @@ pub struct CreateArgs {
     /// Number of rounds (1..20).
     #[arg(long)]
     rounds: u32,
-    /// Pairing system: mcmahon or swiss.
+    /// Pairing system: mcmahon, swiss or round-robin (all play all by Berger tables: rounds = players − 1, or
+    /// players when odd; twice that for a double round robin).
     #[arg(long, default_value = "mcmahon")]
     system: String,
     /// First day, yyyy-mm-dd.

@@ -238,6 +238,16 @@ pub enum System {
     Swiss,
 }
 
+/// How a round's games are found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Pairing {
+    /// By score groups: the weights of the profile and the exact matcher (McMahon, Swiss).
+    #[default]
+    ScoreGroups,
+    /// By a fixed schedule: a round robin's Berger tables ([`crate::engine::round_robin`]).
+    RoundRobin,
+}
+
 /// Which rule book the cost function follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Profile {
@@ -334,6 +344,8 @@ impl Default for ScoreValues {
 pub struct Settings {
     /// McMahon or Swiss.
     pub system: System,
+    /// Score groups (McMahon, Swiss) or a round robin's schedule.
+    pub pairing: Pairing,
     /// Which rule book the costs follow.
     pub profile: Profile,
     /// Handicap rule.
@@ -362,6 +374,7 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             system: System::default(),
+            pairing: Pairing::default(),
             profile: Profile::default(),
             handicap: HandicapRule::default(),
             bye: ByeRule::default(),

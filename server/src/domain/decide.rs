@@ -47,11 +47,22 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
             let t = tournament(state, *id)?;
             check_revision(Some(*expected), t.revision)?;
             validate::tournament(settings)?;
-            Ok(vec![Event::TournamentUpdated {
+            let drawn = state.play.get(id).is_some_and(|p| !p.rounds.is_empty());
+            if drawn && settings.system != t.settings.system {
+                return Err(Rejected::Precondition(format!(
+                    "{} is paired as {} and round 1 is drawn: the pairing system cannot change now",
+                    t.settings.name,
+                    t.settings.system.as_str()
+                )));
+            }
+            // The entries first: the last event is what the command answers with.
+            let mut events = entries_follow_rounds(state, *id, t.settings.rounds, settings.rounds);
+            events.push(Event::TournamentUpdated {
                 id: *id,
                 revision: t.revision.next(),
                 settings: settings.clone(),
-            }])
+            });
+            Ok(events)
         }
         Command::SetRegistrationOpen { id, open, expected } => {
             let t = tournament(state, *id)?;
@@ -571,6 +582,32 @@ fn participant(state: &State, id: ParticipantId) -> Result<&Participant, Rejecte
         .participants
         .get(&id)
         .ok_or(Rejected::UnknownParticipant(id))
+}
+
+/// When a tournament's number of rounds changes from `old` to `new`, its entries follow: rounds past `new` are
+/// dropped, and an entry that plays the old last round (so plays to the end) also plays the rounds added. An
+/// entry that stopped earlier keeps its rounds. One `RoundsSet` per entry that changes.
+fn entries_follow_rounds(state: &State, t: TournamentId, old: u32, new: u32) -> Vec<Event> {
+    if old == new {
+        return Vec::new();
+    }
+    state
+        .participants
+        .values()
+        .filter_map(|p| {
+            let e = p.entries.get(&t)?;
+            let mut rounds: Vec<u32> = e.rounds.iter().copied().filter(|r| *r <= new).collect();
+            if new > old && e.rounds.contains(&old) {
+                rounds.extend(old + 1..=new);
+            }
+            (rounds != e.rounds).then(|| Event::RoundsSet {
+                id: p.id,
+                revision: p.revision.next(),
+                tournament: t,
+                rounds,
+            })
+        })
+        .collect()
 }
 
 fn tournament(state: &State, id: TournamentId) -> Result<&Tournament, Rejected> {

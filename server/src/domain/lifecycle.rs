@@ -6,6 +6,7 @@
 
 pub mod aside;
 pub mod import;
+mod schedule;
 
 use super::command::{Context, RefereeReport, RoundEdit};
 use super::error::Rejected;
@@ -204,7 +205,8 @@ fn paired_after_forfeit(
             _ => Vec::new(),
         };
         for p in losers {
-            if round.game_of(p).is_some() {
+            // A game already decided (a round robin's forfeit for a player not playing this round) needs no check.
+            if round.game_of(p).is_some_and(|g| g.confirmed.is_none()) {
                 out.push(format!(
                     "{} lost round {} by forfeit and is paired again: check they are here (or mark them absent)",
                     label(state, t, p),
@@ -378,6 +380,9 @@ pub fn draw_round(
             draws,
             published_at_ms: None,
         };
+        if field.tournament.settings.system.scheduled() {
+            schedule::forfeit_absent_players(state, t, &mut record);
+        }
         let forfeits = paired_after_forfeit(state, t, pl, &record);
         record.warnings.extend(forfeits);
         record

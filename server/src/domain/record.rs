@@ -34,14 +34,23 @@ pub enum PairingSystem {
     McMahon,
     /// Swiss: everyone starts at 0.
     Swiss,
+    /// Round robin (all play all): a fixed schedule by Berger tables, the players of round 1; as many rounds as one
+    /// cycle needs (`n − 1`, `n` when odd) or a multiple of it (a double round robin). Scores as in Swiss.
+    RoundRobin,
 }
 
 impl PairingSystem {
+    /// Does the draw follow a fixed schedule (no score groups, no McMahon set-up, no draw choices)?
+    pub fn scheduled(self) -> bool {
+        self == PairingSystem::RoundRobin
+    }
+
     /// The name used on the wire and in the CLI.
     pub fn as_str(self) -> &'static str {
         match self {
             PairingSystem::McMahon => "mcmahon",
             PairingSystem::Swiss => "swiss",
+            PairingSystem::RoundRobin => "round-robin",
         }
     }
 }

@@ -360,6 +360,7 @@ pub fn tiebreak_profile(name: &str) -> Option<Vec<String>> {
         "egf" => &["mms", "sos", "sosos"],
         "mays" => &["mms", "sos-mays", "sdos", "h2h"],
         "swiss" => &["wins", "sosw", "sososw"],
+        "round-robin" | "roundrobin" | "rr" => &["wins", "h2h", "sodos"],
         _ => return None,
     };
     Some(list.iter().map(|s| s.to_string()).collect())
@@ -529,9 +530,9 @@ fn validate_sections(mm: &McMahonSetup, scoring: &ScoringSettings) -> Result<(),
 }
 
 /// Starting MMS in half points for a player of `rank` (plus the director's correction in whole points), under
-/// `system` and the McMahon set-up. Swiss: 0.
+/// `system` and the McMahon set-up. Swiss and round robin: 0 (plus the correction).
 pub fn starting_mms(system: PairingSystem, mm: &McMahonSetup, rank: Rank, correction: i32) -> i32 {
-    if system == PairingSystem::Swiss {
+    if system != PairingSystem::McMahon {
         return 2 * correction;
     }
     let r = i32::from(rank.value());
@@ -640,7 +641,12 @@ pub fn draw_settings(
     let mut s = draw::Settings {
         system: match system {
             PairingSystem::McMahon => draw::System::McMahon,
-            PairingSystem::Swiss => draw::System::Swiss,
+            PairingSystem::Swiss | PairingSystem::RoundRobin => draw::System::Swiss,
+        },
+        pairing: if system.scheduled() {
+            draw::Pairing::RoundRobin
+        } else {
+            draw::Pairing::ScoreGroups
         },
         profile: match d.profile {
             DrawProfile::Egf => draw::Profile::Egf,
@@ -653,7 +659,7 @@ pub fn draw_settings(
         first_table: d.first_table,
         ..draw::Settings::default()
     };
-    if system == PairingSystem::Swiss {
+    if system != PairingSystem::McMahon {
         s.egf = tengen_draw::egf::Params::swiss();
     }
     let bar_mms = mm
@@ -676,6 +682,11 @@ pub fn draw_settings(
             None
         },
     };
+    if system.scheduled() && h.based_on_mms {
+        // A round robin has no McMahon score to take a handicap from: MMS-based handicaps are even games there;
+        // the rank-based rule applies as it is.
+        s.handicap.ceiling = 0;
+    }
     if let Some(bar) = mm.bar {
         s.egf.mm_bar = draw::Rank(bar.to_draw_scale());
     }

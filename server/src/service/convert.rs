@@ -190,11 +190,12 @@ pub fn settings_from_pb(
     {
         "" | "mcmahon" | "macmahon" => PairingSystem::McMahon,
         "swiss" => PairingSystem::Swiss,
+        "roundrobin" | "rr" | "allplayall" | "berger" => PairingSystem::RoundRobin,
         other => {
             return Err(Rejected::invalid(
                 "pairing_system",
                 format!(
-                    "{} is not a pairing system: use mcmahon or swiss",
+                    "{} is not a pairing system: use mcmahon, swiss or round-robin",
                     quote(other)
                 ),
             ))
@@ -219,14 +220,12 @@ pub fn settings_from_pb(
             .transpose()?
             .unwrap_or_default(),
         draw: s.draw.map(draw_from_pb).transpose()?.unwrap_or_default(),
-        scoring: scoring_from_pb(s.scoring, double_entry_default)?,
+        scoring: scoring_from_pb(s.scoring, system, double_entry_default)?,
     })
 }
 
 /// Komi when the wire leaves it out: 6½.
 const DEFAULT_KOMI_HALF: i32 = 13;
-/// Bye credit when the wire leaves it out: one point.
-const DEFAULT_BYE_HALF_POINTS: i32 = 2;
 /// Forfeit time when the wire leaves it out.
 const DEFAULT_FORFEIT_MINUTES: u32 = 30;
 
@@ -444,20 +443,32 @@ pub fn criteria_from_pb(list: &[String]) -> Result<Option<Vec<String>>, Rejected
     if let Some(bad) = names.iter().find(|n| setup::criterion(n).is_none()) {
         return Err(Rejected::invalid(
             "tiebreaks",
-            format!("unknown criterion {}: use e.g. mms, sos, sosos, sodos, wins, sosw, or a profile name (egf, mays, swiss)", quote(bad)),
+            format!("unknown criterion {}: use e.g. mms, sos, sosos, sodos, wins, sosw, or a profile name (egf, mays, swiss, round-robin)", quote(bad)),
         ));
     }
     Ok(Some(names))
 }
 
+/// Scoring from the wire. What the wire leaves out takes the defaults of the system: a round robin places by wins,
+/// head-to-head, then SODOS (its SOS is everybody's total less their own, so it orders nothing), and its bye (the
+/// seat left out of an odd field, once per player and cycle) scores nothing.
 fn scoring_from_pb(
     s: Option<pb::Scoring>,
+    system: PairingSystem,
     double_entry_default: bool,
 ) -> Result<ScoringSettings, Rejected> {
+    let defaults = match system {
+        PairingSystem::RoundRobin => ScoringSettings {
+            tiebreaks: setup::tiebreak_profile("round-robin").unwrap_or_default(),
+            bye_half_points: 0,
+            ..ScoringSettings::default()
+        },
+        PairingSystem::McMahon | PairingSystem::Swiss => ScoringSettings::default(),
+    };
     let Some(s) = s else {
         return Ok(ScoringSettings {
             double_entry: double_entry_default,
-            ..ScoringSettings::default()
+            ..defaults
         });
     };
     let missed = MissedRule::parse(&s.missed_rounds).ok_or_else(|| {
@@ -471,9 +482,8 @@ fn scoring_from_pb(
     })?;
     Ok(ScoringSettings {
         missed,
-        bye_half_points: s.bye_half_points.unwrap_or(DEFAULT_BYE_HALF_POINTS),
-        tiebreaks: tiebreaks_from_pb(&s.tiebreaks)
-            .unwrap_or_else(|| ScoringSettings::default().tiebreaks),
+        bye_half_points: s.bye_half_points.unwrap_or(defaults.bye_half_points),
+        tiebreaks: tiebreaks_from_pb(&s.tiebreaks).unwrap_or(defaults.tiebreaks),
         prizes_cents: s.prizes_cents,
         double_entry: s.double_entry.unwrap_or(double_entry_default),
         forfeit_minutes: s.forfeit_minutes.unwrap_or(DEFAULT_FORFEIT_MINUTES),
@@ -1098,6 +1108,45 @@ mod tests {
         assert_eq!(s.scoring.forfeit_minutes, 30);
         assert_eq!(s.scoring.tiebreaks, ["mms", "sos", "sosos"]);
         assert!(s.scoring.double_entry);
+    }
+
+    /// A round robin left to its defaults places by wins, head-to-head and SODOS, and its sit-out scores nothing;
+    /// what the director gives is kept.
+    #[test]
+    fn a_round_robin_takes_its_own_scoring_defaults() {
+        let rr = |scoring| pb::TournamentSettings {
+            pairing_system: "Round Robin".into(),
+            ..wire(scoring)
+        };
+        let s = settings_from_pb(Some(rr(None)), false).expect("settings");
+        assert_eq!(s.system, PairingSystem::RoundRobin);
+        assert_eq!(s.scoring.tiebreaks, ["wins", "h2h", "sodos"]);
+        assert_eq!(s.scoring.bye_half_points, 0);
+        let s = settings_from_pb(Some(rr(Some(pb::Scoring::default()))), false).expect("settings");
+        assert_eq!(s.scoring.tiebreaks, ["wins", "h2h", "sodos"]);
+        assert_eq!(s.scoring.bye_half_points, 0);
+        let given = pb::Scoring {
+            tiebreaks: vec!["wins".into(), "sodos".into()],
+            bye_half_points: Some(2),
+            ..pb::Scoring::default()
+        };
+        let s = settings_from_pb(Some(rr(Some(given))), false).expect("settings");
+        assert_eq!(s.scoring.tiebreaks, ["wins", "sodos"]);
+        assert_eq!(s.scoring.bye_half_points, 2);
+        let refused = settings_from_pb(
+            Some(pb::TournamentSettings {
+                pairing_system: "knockout-ish".into(),
+                ..wire(None)
+            }),
+            false,
+        )
+        .expect_err("unknown");
+        assert!(
+            refused
+                .to_string()
+                .contains("use mcmahon, swiss or round-robin"),
+            "{refused}"
+        );
     }
 
     #[test]

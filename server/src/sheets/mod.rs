@@ -9,6 +9,7 @@
 mod aga;
 mod csv;
 mod egf;
+mod grid;
 mod html;
 mod model;
 mod opengotha;
@@ -32,11 +33,12 @@ use roster::Roster;
 /// The document kinds, as named in a request: printed sheets, then files for other programs (`egf` is the EGF
 /// `.h9`, `opengotha` OpenGotha's XML, `tou` the FFG's file, `aga` the AGA's results, `csv-register` and
 /// `csv-standings` for spreadsheets).
-pub const KINDS: [&str; 12] = [
+pub const KINDS: [&str; 13] = [
     "pairings",
     "pairings-by-name",
     "slips",
     "wallchart",
+    "grid",
     "standings",
     "register",
     "egf",
@@ -107,7 +109,7 @@ pub fn file_bytes(doc: &Document) -> Vec<u8> {
 /// Renders sheet `kind` of `tournament` for `round` as HTML or plain text.
 ///
 /// `round` 0 means the last round drawn for "pairings", "pairings-by-name" and "slips", and the last round with
-/// a confirmed result for "wallchart", "standings" and "egf" (the EGF rating export, see [`egf`]); "register"
+/// a confirmed result for "wallchart", "grid", "standings" and "egf" (the EGF rating export, see [`egf`]); "register"
 /// ignores it.
 ///
 /// # Errors
@@ -138,6 +140,7 @@ pub fn render(
         "pairings-by-name" => pairings::by_name(&roster, round)?,
         "slips" => slips::slips(&roster, round)?,
         "wallchart" => wallchart::wallchart(&roster, round)?,
+        "grid" | "crosstable" => grid::grid(&roster, round)?,
         "standings" => ranklist::standings(&roster, round)?,
         "register" => register::register(&roster)?,
         other => {

@@ -259,6 +259,7 @@ snapshot_both!(pairings_sheet, "pairings");
 snapshot_both!(pairings_by_name_sheet, "pairings-by-name");
 snapshot_both!(slips_sheet, "slips");
 snapshot_both!(wallchart_sheet, "wallchart");
+snapshot_both!(grid_sheet, "grid");
 snapshot_both!(standings_sheet, "standings");
 snapshot_both!(register_sheet, "register");
 
@@ -278,7 +279,7 @@ fn text_sheets_fit_a4_portrait_and_the_wall_chart_landscape() {
     for kind in KINDS.into_iter().filter(|k| !FILES.contains(k)) {
         let doc = render(&s, T, kind, 0, false).expect("every kind renders");
         // The EGF export is a data file, one line per player with every round: wide like the wall chart.
-        let limit = if kind == "wallchart" || kind == "egf" {
+        let limit = if kind == "wallchart" || kind == "egf" || doc.title.contains("landscape") {
             text::LANDSCAPE
         } else {
             text::PORTRAIT
@@ -374,6 +375,7 @@ fn unknown_kind_round_or_tournament_is_refused() {
         "pairings-by-name",
         "slips",
         "wallchart",
+        "grid",
         "standings",
     ] {
         assert_eq!(

@@ -48,7 +48,7 @@ pub(crate) fn wallchart(roster: &Roster, round: u32) -> Result<Sheet, Rejected> 
         .filter(|r| r.number <= after)
         .collect();
     let rank_round = after.max(1);
-    let table_rows = players(roster)
+    let table_rows = chart_players(roster)
         .into_iter()
         .map(|p| {
             let mut cells = vec![
@@ -96,7 +96,7 @@ pub(crate) fn place(r: &Row) -> String {
 
 /// The players on the chart: everyone numbered or drawn, by number; before any draw, everyone not withdrawn,
 /// strongest first.
-fn players(roster: &Roster) -> Vec<ParticipantId> {
+pub(crate) fn chart_players(roster: &Roster) -> Vec<ParticipantId> {
     let mut on_chart: Vec<ParticipantId> = roster
         .entrants
         .keys()

@@ -55,7 +55,7 @@ pub(crate) fn stones(rule: &HandicapRule, a: i32, b: i32) -> u8 {
 
 /// Which of `a` and `b` is stronger for colour purposes: capped pseudo-rank, then raw pseudo-rank, then rank,
 /// then player number. `Greater` means `a` is stronger.
-fn compare_strength(field: &Field, a: PlayerId, b: PlayerId) -> std::cmp::Ordering {
+pub(crate) fn compare_strength(field: &Field, a: PlayerId, b: PlayerId) -> std::cmp::Ordering {
     let cap = field.settings.handicap.no_handicap_above.0;
     let key = |id: PlayerId| {
         let pr = pseudo_rank(field, id);

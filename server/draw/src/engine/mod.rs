@@ -4,6 +4,8 @@
 //! Module map: `context` (validation, scores, seats), `bye`, `mays` (the `mays` weights), `weights` (profile
 //! dispatch and the hard-rule stages), `solve` (candidate graph and matcher), `colour` (handicap and colours),
 //! `tables`, `warnings`, [`edit`] (manual edits), [`partial`] (partial draws), `rng` (seeded SplitMix64).
+//! [`round_robin`] is the other way to a round: a fixed schedule instead of the matcher, chosen by
+//! `Settings::pairing`.
 //!
 //! Determinism: every collection that reaches the output is a `BTreeMap`/sorted `Vec`, every tie is broken by
 //! player number then id, and randomness comes only from the seed.
@@ -15,6 +17,7 @@ pub mod edit;
 mod mays;
 pub mod partial;
 mod rng;
+pub mod round_robin;
 mod solve;
 mod tables;
 mod warnings;
@@ -33,7 +36,9 @@ pub use partial::{complete_groups, draw_subset, ScoreGroup};
 pub use weights::{PairWeights, Stage};
 
 use crate::egf::SeedSystem;
-use crate::model::{DrawError, Game, PlayerId, Profile, Round, Seeding, Settings, Snapshot};
+use crate::model::{
+    DrawError, Game, Pairing, PlayerId, Profile, Round, Seeding, Settings, Snapshot,
+};
 
 use context::{Field, Seats};
 use weights::Weigher;
@@ -43,6 +48,9 @@ use weights::Weigher;
 /// Every player who plays this round and is not already in a game (or the bye) of it is paired exactly once, or
 /// gets the bye when their number is odd. Same snapshot, settings and seed → identical [`Round`].
 pub fn draw(snapshot: &Snapshot, settings: &Settings, seed: u64) -> Result<Round, DrawError> {
+    if settings.pairing == Pairing::RoundRobin {
+        return round_robin::draw(snapshot, settings, seed);
+    }
     let plan = Plan::new(snapshot, settings, seed, None)?;
     Ok(plan.round())
 }

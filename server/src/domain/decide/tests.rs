@@ -73,6 +73,49 @@ fn registering_enters_all_rounds_and_assigns_increasing_ids() {
     assert_eq!(entry.status, EntryStatus::PreRegistered);
 }
 
+/// Changing the number of rounds carries the entries along: one who plays to the end plays the rounds added, one
+/// who stopped earlier does not, and rounds past a shortened end are dropped.
+#[test]
+fn entries_follow_a_change_in_the_number_of_rounds() {
+    let mut s = with_tournament();
+    let t = TournamentId(1);
+    let all = register(&mut s, fields("Côté", "Anne", "Montréal"));
+    let early = register(&mut s, fields("Tanaka", "Yui", "Tokyo"));
+    run(
+        &mut s,
+        Command::SetRounds {
+            id: early,
+            tournament: t,
+            rounds: Some(vec![1, 2, 3]),
+            expected: None,
+        },
+        Role::Director,
+    );
+    let update = |s: &mut State, rounds: u32| {
+        let tour = &s.tournaments[&t];
+        let mut settings = tour.settings.clone();
+        settings.rounds = rounds;
+        let expected = tour.revision;
+        run(
+            s,
+            Command::UpdateTournament {
+                id: t,
+                expected,
+                settings,
+            },
+            Role::Director,
+        )
+    };
+    let events = update(&mut s, 7);
+    assert_eq!(events.len(), 2, "the tournament and one entry: {events:?}");
+    let rounds = |s: &State, p: ParticipantId| s.participants[&p].entries[&t].rounds.clone();
+    assert_eq!(rounds(&s, all), vec![1, 2, 3, 4, 5, 6, 7]);
+    assert_eq!(rounds(&s, early), vec![1, 2, 3]);
+    update(&mut s, 2);
+    assert_eq!(rounds(&s, all), vec![1, 2]);
+    assert_eq!(rounds(&s, early), vec![1, 2]);
+}
+
 #[test]
 fn same_name_and_club_is_a_duplicate_unless_confirmed() {
     let mut s = with_tournament();

@@ -1125,3 +1125,154 @@ fn aside_read_refuses_with_the_writers_words() {
     assert!(refused.to_string().contains("close it"), "{refused}");
     assert_eq!(Err(refused), writer(&s, 2));
 }
+
+/// The seven players made a round robin of `rounds` rounds (set before any draw).
+fn round_robin(rounds: u32) -> State {
+    let mut s = event(rounds, &SEVEN, false);
+    let t = &s.tournaments[&T];
+    let mut settings = t.settings.clone();
+    settings.system = PairingSystem::RoundRobin;
+    settings.mcmahon = McMahonSetup::default();
+    let expected = t.revision;
+    run(
+        &mut s,
+        Command::UpdateTournament {
+            id: T,
+            expected,
+            settings,
+        },
+    );
+    s
+}
+
+fn close_round(s: &mut State, n: u32) {
+    run(
+        s,
+        Command::CloseRound {
+            tournament: T,
+            round: n,
+        },
+    );
+}
+
+/// A round robin of seven over seven rounds: everyone meets everyone once and sits out once; a player withdrawn
+/// after round 2 keeps their scheduled games, each confirmed at the draw as a loss by forfeit (with a warning and
+/// a note), so the round closes on the other results alone; the system cannot change once drawn.
+#[test]
+fn a_round_robin_meets_everyone_and_forfeits_a_withdrawn_players_games() {
+    let mut s = round_robin(5);
+    close_registration(&mut s);
+    let refused = draw(&mut s, 1).expect_err("7 players need 7 rounds");
+    assert!(
+        refused
+            .to_string()
+            .contains("plays 7 rounds (14 for a double round robin)"),
+        "{refused}"
+    );
+    let mut s = round_robin(7);
+    close_registration(&mut s);
+    let mut met = std::collections::BTreeSet::new();
+    let mut sat_out = std::collections::BTreeSet::new();
+    let fujita = ParticipantId(6);
+    for n in 1..=7 {
+        if n == 3 {
+            run(
+                &mut s,
+                Command::Withdraw {
+                    id: fujita,
+                    tournament: T,
+                    expected: None,
+                },
+            );
+        }
+        draw(&mut s, n).expect("draw");
+        publish(&mut s, n);
+        let r = round(&s, n);
+        assert_eq!(r.games.len(), 3, "round {n}");
+        assert!(sat_out.insert(r.bye.expect("seven players: one sits out")));
+        for g in &r.games {
+            assert!(
+                met.insert((g.white.min(g.black), g.white.max(g.black))),
+                "round {n}: again"
+            );
+            if g.has(fujita) && n >= 3 {
+                let won = if g.white == fujita {
+                    Outcome::BlackWins
+                } else {
+                    Outcome::WhiteWins
+                };
+                assert_eq!(
+                    g.confirmed,
+                    Some(GameResult {
+                        outcome: won,
+                        by_forfeit: true
+                    }),
+                    "round {n}"
+                );
+                assert!(
+                    r.warnings.iter().any(|w| w.contains("not playing round")),
+                    "{:?}",
+                    r.warnings
+                );
+                assert!(g.notes.iter().any(|w| w.contains("lost by forfeit")));
+            } else {
+                assert_eq!(g.confirmed, None, "round {n}");
+                director_result(&mut s, n, g.table, Outcome::WhiteWins).expect("result");
+            }
+        }
+        close_round(&mut s, n);
+    }
+    assert_eq!(met.len(), 21, "every pair of seven once");
+    assert_eq!(sat_out.len(), 7);
+    let standings = Field::new(&s, &s.tournaments[&T]).standings(7, None);
+    let fujita_row = standings
+        .rows
+        .iter()
+        .find(|r| r.player == super::super::field::player_id(fujita))
+        .expect("Fujita still placed");
+    assert_eq!(fujita_row.place, 7, "four forfeits and two results: last");
+    let t = &s.tournaments[&T];
+    let mut settings = t.settings.clone();
+    settings.system = PairingSystem::Swiss;
+    let expected = t.revision;
+    let refused = try_run(
+        &mut s,
+        Command::UpdateTournament {
+            id: T,
+            expected,
+            settings,
+        },
+        &ctx_as(Role::Director, "td", 1),
+    )
+    .expect_err("drawn");
+    assert!(
+        refused.to_string().contains("cannot change now"),
+        "{refused}"
+    );
+}
+
+/// A round robin's draw has no choices: a seeding or a never-pair list is refused by name.
+#[test]
+fn a_round_robin_refuses_draw_choices() {
+    let mut s = round_robin(7);
+    let t = &s.tournaments[&T];
+    let mut settings = t.settings.clone();
+    settings.draw.never_pair = vec![(1, 2)];
+    let expected = t.revision;
+    let refused = try_run(
+        &mut s,
+        Command::UpdateTournament {
+            id: T,
+            expected,
+            settings,
+        },
+        &ctx_as(Role::Director, "td", 1),
+    )
+    .expect_err("no choice");
+    assert!(
+        refused
+            .to_string()
+            .contains("--never-pair: a round robin follows its schedule"),
+        "{refused}"
+    );
+}

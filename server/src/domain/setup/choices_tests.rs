@@ -282,3 +282,37 @@ fn only_sections_or_categories_have_winners() {
     );
     assert!(both.is_err(), "{both:?}");
 }
+
+/// A round robin pairs by its schedule, scores as Swiss, and takes handicaps from ranks only: the MMS-based rule
+/// (the default) gives even games, the rank-based rule applies as set.
+#[test]
+fn a_round_robin_pairs_by_schedule_with_rank_handicaps_only() {
+    let rr = mapped(PairingSystem::RoundRobin, &profile(DrawProfile::Egf));
+    assert_eq!(rr.pairing, draw::Pairing::RoundRobin);
+    assert_eq!(rr.system, draw::System::Swiss);
+    assert_eq!(
+        rr.handicap.ceiling, 0,
+        "no McMahon score to take stones from"
+    );
+    let by_rank = HandicapSettings {
+        based_on_mms: false,
+        ..HandicapSettings::default()
+    };
+    let s = draw_settings(
+        PairingSystem::RoundRobin,
+        &McMahonSetup::default(),
+        &by_rank,
+        &DrawSettings::default(),
+        &ScoringSettings::default(),
+    );
+    assert_eq!(s.handicap.ceiling, 9);
+    assert_eq!(
+        mapped(PairingSystem::McMahon, &DrawSettings::default()).pairing,
+        draw::Pairing::ScoreGroups
+    );
+    let rank: Rank = "5k".parse().expect("rank");
+    assert_eq!(
+        starting_mms(PairingSystem::RoundRobin, &McMahonSetup::default(), rank, 0),
+        0
+    );
+}

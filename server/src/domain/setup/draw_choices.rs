@@ -182,7 +182,7 @@ impl DrawSettings {
     /// `egf` a Swiss tournament avoids nothing (`validate` refuses a switch turned on there).
     pub fn geography(&self, system: PairingSystem) -> Geography {
         let mays = self.profile == DrawProfile::Mays;
-        if !mays && system == PairingSystem::Swiss {
+        if (!mays && system == PairingSystem::Swiss) || system.scheduled() {
             return Geography {
                 club: false,
                 city: false,
@@ -203,6 +203,9 @@ pub(super) fn validate_draw_choices(
     d: &DrawSettings,
 ) -> Result<(), Rejected> {
     let egf = d.profile == DrawProfile::Egf;
+    if system.scheduled() {
+        return scheduled_choices(system, d);
+    }
     if egf && d.seeding == Some(Seeding::Adjacent) {
         return Err(Rejected::invalid(
             "seeding",
@@ -240,6 +243,39 @@ pub(super) fn validate_draw_choices(
             "never_pair",
             format!("{a}-{b} is not a pair of two player numbers (numbers start at 1)"),
         ));
+    }
+    Ok(())
+}
+
+/// A scheduled system (the round robin) has no score groups to seed, float between or keep places apart in, and
+/// no choice of opponent to forbid: each such choice is refused by name rather than silently ignored.
+fn scheduled_choices(system: PairingSystem, d: &DrawSettings) -> Result<(), Rejected> {
+    let refuse = |field: &'static str, flag: &str| {
+        Err(Rejected::invalid(
+            field,
+            format!(
+                "{flag}: a {} follows its schedule (Berger tables), so there is no draw choice to make",
+                system.as_str().replace('-', " ")
+            ),
+        ))
+    };
+    if d.seeding.is_some() {
+        return refuse("seeding", "--seeding");
+    }
+    if d.draw_down.is_some() || d.draw_up.is_some() {
+        return refuse("floats", "--draw-down/--draw-up");
+    }
+    for (flag, s) in [
+        ("--avoid-club", d.avoid_same_club),
+        ("--avoid-city", d.avoid_same_city),
+        ("--avoid-country", d.avoid_same_country),
+    ] {
+        if s == Switch::On {
+            return refuse("geography", flag);
+        }
+    }
+    if !d.never_pair.is_empty() {
+        return refuse("never_pair", "--never-pair");
     }
     Ok(())
 }
