@@ -282,12 +282,22 @@ pub async fn create_tournament(
     name: &str,
     rounds: u32,
 ) -> anyhow::Result<u64> {
+    create_tournament_as(director, name, rounds, "mcmahon").await
+}
+
+/// A tournament of `rounds` rounds paired by `system`, with single entry.
+pub async fn create_tournament_as(
+    director: &PlayDesk,
+    name: &str,
+    rounds: u32,
+    system: &str,
+) -> anyhow::Result<u64> {
     let req = pb::CreateTournamentRequest {
         meta: meta(),
         settings: Some(pb::TournamentSettings {
             name: name.into(),
             rounds,
-            pairing_system: "mcmahon".into(),
+            pairing_system: system.into(),
             scoring: Some(pb::Scoring {
                 double_entry: Some(false),
                 ..Default::default()

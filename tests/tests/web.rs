@@ -21,8 +21,8 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, bail, ensure, Context as _};
 use scraper::Html;
 use tengen_tests::board::{
-    crawl, css, first_number, form, loopback, names, page, text, texts, Congress, Entrant,
-    EVENT_NAME, MAIN, MARKUP, SIDE,
+    crawl, create_tournament_as, css, first_number, form, loopback, names, page, text, texts,
+    Congress, Entrant, EVENT_NAME, MAIN, MARKUP, SIDE,
 };
 use tengen_tests::browser::Browser;
 use tengen_tests::{enter, meta, pb};
@@ -951,6 +951,91 @@ async fn every_page_fits_a_phone_screen() -> anyhow::Result<()> {
         "the TLS port's pairings list is there"
     );
     eprintln!("screenshots in {}", shots.display());
+    browser.close().await
+}
+
+/// Issue 15: a round robin's standings on a phone: the crosstable under the standings, one row per finalist with
+/// their results against each number after two rounds (every game of the two rounds there once from each side),
+/// no MMS column, and nothing cut off at 360 px.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_round_robin_shows_its_crosstable_on_a_phone() -> anyhow::Result<()> {
+    let shots = screenshot_dir();
+    let Some(browser) =
+        Browser::phone("a_round_robin_shows_its_crosstable_on_a_phone", &shots).await?
+    else {
+        return Ok(());
+    };
+    let c = Congress::open().await?;
+    let rr = create_tournament_as(&c.director, "Finale", 5, "round-robin").await?;
+    let finalists: Vec<&Entrant> = c.entrants.iter().filter(|e| e.checked_in).take(6).collect();
+    let register = c.director.desk.register.clone();
+    for e in &finalists {
+        register
+            .clone()
+            .enter_tournament(pb::EnterTournamentRequest {
+                meta: meta(),
+                participant_id: e.id,
+                entry: Some(enter(rr)),
+                expected_revision: 0,
+            })
+            .await?;
+        register
+            .clone()
+            .check_in(pb::EntryRequest {
+                meta: meta(),
+                participant_id: e.id,
+                tournament_id: rr,
+                expected_revision: 0,
+            })
+            .await?;
+    }
+    c.director.desk.set_registration_open(rr, false).await?;
+    for n in 1..=2 {
+        let round = c.director.draw(rr, n, false, false).await?;
+        ensure!(
+            round.games.len() == 3,
+            "six finalists, three games: {round:?}"
+        );
+        c.director.publish(rr, n).await?;
+        for g in &round.games {
+            c.director
+                .report(rr, n, g.table, pb::Outcome::WhiteWins)
+                .await?;
+        }
+        c.director.close(rr, n).await?;
+    }
+    let url = format!("{}/t/{rr}/standings", c.venue.public_url());
+    look_at(&browser, &url, "round-robin-standings").await?;
+    let rows = browser
+        .eval(
+            "return [...document.querySelectorAll('#crosstable tbody tr')].map(r => \
+             [...r.querySelectorAll('td')].slice(1).map(td => td.innerText.trim()));",
+        )
+        .await?;
+    let rows: Vec<Vec<String>> = serde_json::from_value(rows)?;
+    ensure!(rows.len() == 6, "one crosstable row per finalist: {rows:?}");
+    for (i, row) in rows.iter().enumerate() {
+        ensure!(row.len() == 6 && row[i] == "×", "row {i}: {row:?}");
+        let played: Vec<&String> = row.iter().filter(|m| *m == "1" || *m == "0").collect();
+        ensure!(
+            played.len() == 2,
+            "two games each after two rounds: {row:?}"
+        );
+    }
+    let ones = rows.iter().flatten().filter(|m| *m == "1").count();
+    let zeros = rows.iter().flatten().filter(|m| *m == "0").count();
+    ensure!(
+        ones == 6 && zeros == 6,
+        "six games, each from both sides: {rows:?}"
+    );
+    let headers = browser
+        .eval("return [...document.querySelectorAll('#standings th')].map(th => th.innerText.trim());")
+        .await?;
+    let headers: Vec<String> = serde_json::from_value(headers)?;
+    ensure!(
+        !headers.iter().any(|h| h == "MMS"),
+        "no McMahon score in a round robin: {headers:?}"
+    );
     browser.close().await
 }
 

@@ -22,7 +22,7 @@ pub(crate) fn grid(roster: &Roster, round: u32) -> Result<Sheet, Rejected> {
         0 => "before round 1".to_string(),
         n => format!("after round {n}"),
     };
-    let players = chart_players(roster);
+    let Crosstable { players, cells } = crosstable(roster, after);
     let landscape = players.len() > PORTRAIT_PLAYERS;
     let mut sheet = Sheet::new(
         format!(
@@ -39,19 +39,6 @@ pub(crate) fn grid(roster: &Roster, round: u32) -> Result<Sheet, Rejected> {
         .iter()
         .map(|r| (participant_id(r.player), r))
         .collect();
-    let mut games: BTreeMap<(ParticipantId, ParticipantId), Vec<String>> = BTreeMap::new();
-    for r in roster.rounds().iter().filter(|r| r.number <= after) {
-        for g in &r.games {
-            games
-                .entry((g.white, g.black))
-                .or_default()
-                .push(mark(g, g.white));
-            games
-                .entry((g.black, g.white))
-                .or_default()
-                .push(mark(g, g.black));
-        }
-    }
     let mut columns = vec![
         Column::right("No"),
         Column::flex("Name", 10).capped(28),
@@ -66,19 +53,14 @@ pub(crate) fn grid(roster: &Roster, round: u32) -> Result<Sheet, Rejected> {
     columns.push(Column::right("Place"));
     let table_rows = players
         .iter()
-        .map(|&p| {
+        .zip(cells)
+        .map(|(&p, marks)| {
             let mut cells = vec![
                 roster.number_text(p),
                 roster.full_name(p),
                 roster.rank(p, after.max(1)),
             ];
-            cells.extend(players.iter().map(|&q| {
-                if p == q {
-                    "×".to_string()
-                } else {
-                    games.get(&(p, q)).map(|m| m.join(" ")).unwrap_or_default()
-                }
-            }));
+            cells.extend(marks);
             let row = rows.get(&p);
             cells.push(row.map(|r| half_points(r.wins.0)).unwrap_or_default());
             cells.push(row.map(|r| place(r)).unwrap_or_default());
@@ -95,6 +77,49 @@ pub(crate) fn grid(roster: &Roster, round: u32) -> Result<Sheet, Rejected> {
             .to_string(),
     ));
     Ok(sheet)
+}
+
+/// The crosstable's content: the players by number, and for each the marks against every player in the same
+/// order (`×` against themself, empty before they meet).
+pub(crate) struct Crosstable {
+    /// The players, by number.
+    pub players: Vec<ParticipantId>,
+    /// `cells[i][j]`: player `i`'s results against player `j`.
+    pub cells: Vec<Vec<String>>,
+}
+
+/// The crosstable after round `after` (rounds up to it counted; results not confirmed yet are `?`).
+pub(crate) fn crosstable(roster: &Roster, after: u32) -> Crosstable {
+    let players = chart_players(roster);
+    let mut games: BTreeMap<(ParticipantId, ParticipantId), Vec<String>> = BTreeMap::new();
+    for r in roster.rounds().iter().filter(|r| r.number <= after) {
+        for g in &r.games {
+            games
+                .entry((g.white, g.black))
+                .or_default()
+                .push(mark(g, g.white));
+            games
+                .entry((g.black, g.white))
+                .or_default()
+                .push(mark(g, g.black));
+        }
+    }
+    let cells = players
+        .iter()
+        .map(|&p| {
+            players
+                .iter()
+                .map(|&q| {
+                    if p == q {
+                        "×".to_string()
+                    } else {
+                        games.get(&(p, q)).map(|m| m.join(" ")).unwrap_or_default()
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    Crosstable { players, cells }
 }
 
 /// Player `p`'s result in game `g`.

@@ -9,7 +9,7 @@
 mod aga;
 mod csv;
 mod egf;
-mod grid;
+pub(crate) mod grid;
 mod html;
 mod model;
 mod opengotha;

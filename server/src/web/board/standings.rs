@@ -1,7 +1,8 @@
 //! `/t/{t}/standings`: place, number, name, rank, club, MMS, wins and the tournament's tie-breaks after the last
 //! round with confirmed results (marked provisional while that round is open); section winners (Mays' sections
 //! or the director's categories, when the tournament has them) and prizes once the director has closed the last
-//! round, which is when the final standings are published.
+//! round, which is when the final standings are published. A round robin shows its crosstable under them (numbers
+//! as on the sheets; MMS only in McMahon).
 
 use super::super::layout::Tab;
 use super::super::topics::Topic;
@@ -11,7 +12,8 @@ use super::InTournament;
 use super::{halves, roster, tournament_page};
 use crate::domain::field::{participant_id, Field};
 use crate::domain::round::RoundState;
-use crate::domain::{State, TournamentId};
+use crate::domain::{PairingSystem, State, TournamentId};
+use crate::sheets::grid::{crosstable, Crosstable};
 use crate::sheets::ranklist::{awards, section_awards, section_label, short};
 use crate::sheets::wallchart::place;
 use axum::extract::State as Shared;
@@ -46,7 +48,10 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
     let standings = Field::new(state, roster.tournament).standings(after, None);
     let (prizes, awards) = awards(&roster, &standings);
     let show_wins = !standings.criteria.contains(&Criterion::Wins);
-    let show_mms = !standings.criteria.contains(&Criterion::Mms);
+    let system = roster.tournament.settings.system;
+    let show_mms =
+        system == PairingSystem::McMahon && !standings.criteria.contains(&Criterion::Mms);
+    let grid = system.scheduled().then(|| crosstable(&roster, after));
     let show_prizes = last_closed && !prizes.is_empty();
     let section_prizes = section_awards(&roster, &standings);
     let show_section_prizes = section_prizes.iter().any(|(_, list)| !list.is_empty());
@@ -91,6 +96,26 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
         }
         p .note { "Order: " (standings.criteria.iter().map(Criterion::name).collect::<Vec<_>>().join(", "))
             ". Equal places are marked =." }
+        @if let Some(Crosstable { players, cells }) = &grid {
+            h2 { "Crosstable" }
+            div .scroll {
+                table #crosstable {
+                    thead { tr {
+                        th { "Player" }
+                        @for q in players { th .r { (roster.number_text(*q)) } }
+                    } }
+                    tbody {
+                        @for (p, marks) in players.iter().zip(cells) {
+                            tr {
+                                td .name { a href=(player_href(t, &roster, *p)) { (label(&roster, *p, rank_round)) } }
+                                @for m in marks { td .r { (m) } }
+                            }
+                        }
+                    }
+                }
+            }
+            p .note { "Each row's results against the player numbered at the top: 1 win, 0 loss, ½ jigo, ! by                 forfeit, ? no result yet." }
+        }
         @if last_closed && !standings.sections.is_empty() {
             h2 { "Section winners" }
             div .scroll {
