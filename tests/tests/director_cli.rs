@@ -1174,6 +1174,8 @@ async fn issue_12_desks_type_the_numbers_on_the_sheets() -> anyhow::Result<()> {
     Ok(())
 }
 
+#[path = "director_cli/generalised.rs"]
+mod generalised;
 #[path = "director_cli/interop.rs"]
 mod interop;
 #[path = "director_cli/ratings.rs"]

@@ -85,6 +85,11 @@ fn profile_defaults(profile: &str, system: &str) -> ([bool; 3], &'static str, [&
             "none: Berger schedule",
             ["none", "none"],
         ),
+        (_, "generalised-knockout") => (
+            [false, false, false],
+            "first against last in each sequence group",
+            ["weakest of an odd group", "none"],
+        ),
         _ => (
             [true, false, true],
             "random to round 2, then fold",

@@ -126,7 +126,8 @@ pub struct SetupFlags {
     /// MMS for a bye, e.g. 1 or 0.5.
     #[arg(long, value_parser = parse_komi, value_name = "POINTS")]
     bye_points: Option<i32>,
-    /// Tie-break order, e.g. "mms,sos,sosos", or a profile: egf, mays, swiss, round-robin (wins, h2h, sodos).
+    /// Tie-break order, e.g. "mms,sos,sosos", or a profile: egf, mays, swiss, round-robin (wins, h2h, sodos),
+    /// generalised-knockout (sequence, sosw).
     #[arg(long, value_parser = parse_tiebreaks, value_name = "LIST")]
     tiebreaks: Option<Tiebreaks>,
     /// Cash prizes for places 1, 2, …, e.g. "300,200,100" or "150.50,75" (`none` clears them).
@@ -488,12 +489,20 @@ pub const TIEBREAK_NAMES: &[&str] = &[
     "head-to-head",
     "sosw",
     "sososw",
+    "sequence",
 ];
 
 /// The tie-break profiles a director may name instead of a list.
-pub const TIEBREAK_PROFILES: &[&str] = &["egf", "mays", "swiss", "round-robin"];
+pub const TIEBREAK_PROFILES: &[&str] = &[
+    "egf",
+    "mays",
+    "swiss",
+    "round-robin",
+    "generalised-knockout",
+];
 
-/// `mms,sos,sosos` (also `;` or spaces), or one profile name: `egf`, `mays`, `swiss`, `round-robin`.
+/// `mms,sos,sosos` (also `;` or spaces), or one profile name: `egf`, `mays`, `swiss`, `round-robin`,
+/// `generalised-knockout`.
 pub fn parse_tiebreaks(text: &str) -> Result<Tiebreaks, String> {
     let names: Vec<String> = text
         .split([',', ';', ' '])

@@ -42,8 +42,9 @@ pub struct CreateArgs {
     /// Number of rounds (1..20).
     #[arg(long)]
     rounds: u32,
-    /// Pairing system: mcmahon, swiss or round-robin (all play all by Berger tables: rounds = players − 1, or
-    /// players when odd; twice that for a double round robin).
+    /// Pairing system: mcmahon, swiss, round-robin (all play all by Berger tables: rounds = players − 1, or
+    /// players when odd; twice that for a double round robin) or generalised-knockout (nobody eliminated:
+    /// equal sequences of results meet; log2(players) rounds order a field of 2^k completely).
     #[arg(long, default_value = "mcmahon")]
     system: String,
     /// First day, yyyy-mm-dd.

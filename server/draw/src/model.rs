@@ -246,6 +246,8 @@ pub enum Pairing {
     ScoreGroups,
     /// By a fixed schedule: a round robin's Berger tables ([`crate::engine::round_robin`]).
     RoundRobin,
+    /// By sequence of results: a generalised knockout ([`crate::engine::generalised`]).
+    Sequence,
 }
 
 /// Which rule book the cost function follows.

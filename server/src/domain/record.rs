@@ -37,12 +37,23 @@ pub enum PairingSystem {
     /// Round robin (all play all): a fixed schedule by Berger tables, the players of round 1; as many rounds as one
     /// cycle needs (`n − 1`, `n` when odd) or a multiple of it (a double round robin). Scores as in Swiss.
     RoundRobin,
+    /// Generalised knockout (BGA handbook 11.3): nobody is eliminated; each round, players with the same sequence of
+    /// results meet (the players of round 1). Placed by that sequence, an early win above a late one.
+    GeneralisedKnockout,
 }
 
 impl PairingSystem {
-    /// Does the draw follow a fixed schedule (no score groups, no McMahon set-up, no draw choices)?
+    /// Does the draw follow a fixed schedule, set at round 1 (the round robin)?
     pub fn scheduled(self) -> bool {
         self == PairingSystem::RoundRobin
+    }
+
+    /// Does the system pair by its own rule rather than by score groups (no McMahon score, no draw choices)?
+    pub fn own_rule(self) -> bool {
+        matches!(
+            self,
+            PairingSystem::RoundRobin | PairingSystem::GeneralisedKnockout
+        )
     }
 
     /// The name used on the wire and in the CLI.
@@ -51,6 +62,7 @@ impl PairingSystem {
             PairingSystem::McMahon => "mcmahon",
             PairingSystem::Swiss => "swiss",
             PairingSystem::RoundRobin => "round-robin",
+            PairingSystem::GeneralisedKnockout => "generalised-knockout",
         }
     }
 }

@@ -361,6 +361,7 @@ pub fn tiebreak_profile(name: &str) -> Option<Vec<String>> {
         "mays" => &["mms", "sos-mays", "sdos", "h2h"],
         "swiss" => &["wins", "sosw", "sososw"],
         "round-robin" | "roundrobin" | "rr" => &["wins", "h2h", "sodos"],
+        "generalised-knockout" | "generalized-knockout" | "gko" => &["sequence", "sosw"],
         _ => return None,
     };
     Some(list.iter().map(|s| s.to_string()).collect())
@@ -368,7 +369,8 @@ pub fn tiebreak_profile(name: &str) -> Option<Vec<String>> {
 
 /// Parses one tie-break name. Names: `mms`, `wins`, `sos`, `sos-adjusted`, `sos-normalised`, `sos-mays`
 /// (adjusted and normalised), `sos-virtual`, `sos-1`, `sos-2`, `sosos`, `sodos`, `sdos` (Mays' SDOS: the defeated
-/// opponents' adjusted scores; also `sodos-adjusted`), `cuss`, `cusp`, `saco`, `h2h`, `sosw`, `sososw`.
+/// opponents' adjusted scores; also `sodos-adjusted`), `cuss`, `cusp`, `saco`, `h2h`, `sosw`, `sososw`, `sequence`
+/// (results in order: an early win above a late one).
 pub fn criterion(name: &str) -> Option<st::Criterion> {
     use st::{Criterion as C, OpponentScore as O, SosRules, Unplayed as U};
     let r = |opponent, unplayed| SosRules {
@@ -393,6 +395,7 @@ pub fn criterion(name: &str) -> Option<st::Criterion> {
         "cusp" => C::Cusp,
         "saco" => C::Saco,
         "h2h" | "head-to-head" => C::HeadToHead,
+        "sequence" | "seq" => C::Sequence,
         "sosw" => C::Sos(r(O::Wins, U::Zero)),
         "sososw" => C::Sosos(r(O::Wins, U::Zero)),
         _ => return None,
@@ -473,7 +476,7 @@ pub fn validate(
                 "tiebreaks",
                 format!(
                     "unknown criterion {name:?}: use mms, wins, sos, sos-adjusted, sos-normalised, sos-mays, \
-                     sos-virtual, sos-1, sos-2, sosos, sodos, sdos, cuss, cusp, saco, h2h, sosw, sososw"
+                     sos-virtual, sos-1, sos-2, sosos, sodos, sdos, cuss, cusp, saco, h2h, sosw, sososw, sequence"
                 ),
             ));
         }
@@ -641,12 +644,14 @@ pub fn draw_settings(
     let mut s = draw::Settings {
         system: match system {
             PairingSystem::McMahon => draw::System::McMahon,
-            PairingSystem::Swiss | PairingSystem::RoundRobin => draw::System::Swiss,
+            PairingSystem::Swiss
+            | PairingSystem::RoundRobin
+            | PairingSystem::GeneralisedKnockout => draw::System::Swiss,
         },
-        pairing: if system.scheduled() {
-            draw::Pairing::RoundRobin
-        } else {
-            draw::Pairing::ScoreGroups
+        pairing: match system {
+            PairingSystem::McMahon | PairingSystem::Swiss => draw::Pairing::ScoreGroups,
+            PairingSystem::RoundRobin => draw::Pairing::RoundRobin,
+            PairingSystem::GeneralisedKnockout => draw::Pairing::Sequence,
         },
         profile: match d.profile {
             DrawProfile::Egf => draw::Profile::Egf,
@@ -682,9 +687,9 @@ pub fn draw_settings(
             None
         },
     };
-    if system.scheduled() && h.based_on_mms {
-        // A round robin has no McMahon score to take a handicap from: MMS-based handicaps are even games there;
-        // the rank-based rule applies as it is.
+    if system.own_rule() && h.based_on_mms {
+        // A round robin or generalised knockout has no McMahon score to take a handicap from: MMS-based
+        // handicaps are even games there; the rank-based rule applies as it is.
         s.handicap.ceiling = 0;
     }
     if let Some(bar) = mm.bar {

@@ -191,11 +191,12 @@ pub fn settings_from_pb(
         "" | "mcmahon" | "macmahon" => PairingSystem::McMahon,
         "swiss" => PairingSystem::Swiss,
         "roundrobin" | "rr" | "allplayall" | "berger" => PairingSystem::RoundRobin,
+        "generalisedknockout" | "generalizedknockout" | "gko" => PairingSystem::GeneralisedKnockout,
         other => {
             return Err(Rejected::invalid(
                 "pairing_system",
                 format!(
-                    "{} is not a pairing system: use mcmahon, swiss or round-robin",
+                    "{} is not a pairing system: use mcmahon, swiss, round-robin or generalised-knockout",
                     quote(other)
                 ),
             ))
@@ -443,7 +444,7 @@ pub fn criteria_from_pb(list: &[String]) -> Result<Option<Vec<String>>, Rejected
     if let Some(bad) = names.iter().find(|n| setup::criterion(n).is_none()) {
         return Err(Rejected::invalid(
             "tiebreaks",
-            format!("unknown criterion {}: use e.g. mms, sos, sosos, sodos, wins, sosw, or a profile name (egf, mays, swiss, round-robin)", quote(bad)),
+            format!("unknown criterion {}: use e.g. mms, sos, sosos, sodos, wins, sosw, or a profile name (egf, mays, swiss, round-robin, generalised-knockout)", quote(bad)),
         ));
     }
     Ok(Some(names))
@@ -451,7 +452,8 @@ pub fn criteria_from_pb(list: &[String]) -> Result<Option<Vec<String>>, Rejected
 
 /// Scoring from the wire. What the wire leaves out takes the defaults of the system: a round robin places by wins,
 /// head-to-head, then SODOS (its SOS is everybody's total less their own, so it orders nothing), and its bye (the
-/// seat left out of an odd field, once per player and cycle) scores nothing.
+/// seat left out of an odd field, once per player and cycle) scores nothing; a generalised knockout by the
+/// sequence of results, then the opponents' wins.
 fn scoring_from_pb(
     s: Option<pb::Scoring>,
     system: PairingSystem,
@@ -461,6 +463,10 @@ fn scoring_from_pb(
         PairingSystem::RoundRobin => ScoringSettings {
             tiebreaks: setup::tiebreak_profile("round-robin").unwrap_or_default(),
             bye_half_points: 0,
+            ..ScoringSettings::default()
+        },
+        PairingSystem::GeneralisedKnockout => ScoringSettings {
+            tiebreaks: setup::tiebreak_profile("generalised-knockout").unwrap_or_default(),
             ..ScoringSettings::default()
         },
         PairingSystem::McMahon | PairingSystem::Swiss => ScoringSettings::default(),
@@ -1144,7 +1150,7 @@ mod tests {
         assert!(
             refused
                 .to_string()
-                .contains("use mcmahon, swiss or round-robin"),
+                .contains("use mcmahon, swiss, round-robin or generalised-knockout"),
             "{refused}"
         );
     }

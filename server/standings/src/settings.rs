@@ -147,6 +147,10 @@ pub enum Criterion {
     Saco,
     /// Head-to-head among players tied on every earlier criterion (see `tiebreak::head_to_head`).
     HeadToHead,
+    /// The sequence of results compared round by round from the first, an early win above a late one (a
+    /// generalised knockout's order, BGA handbook 11.3): one digit per round, 2 a win (or the bye), 1 a jigo,
+    /// 0 a loss or a round without a game, read as a number.
+    Sequence,
 }
 
 impl Criterion {
@@ -164,6 +168,7 @@ impl Criterion {
             Criterion::Cusp => "CUSP".into(),
             Criterion::Saco => "SACO".into(),
             Criterion::HeadToHead => "H2H".into(),
+            Criterion::Sequence => "Sequence".into(),
         }
     }
 

@@ -171,6 +171,25 @@ pub fn cusp(table: &ScoreTable) -> Vec<Value> {
         .collect()
 }
 
+/// The sequence of every player's results as a number whose digits are the rounds in order (2 win or bye, 1 jigo,
+/// 0 loss or no game), so a greater number is a better sequence. Past 18 rounds (where the decimal digits would
+/// overflow) the same digits are read in base 3: still ordered, no longer readable.
+pub fn sequence(table: &ScoreTable) -> Vec<Value> {
+    let base: i64 = if table.after.0 <= 18 { 10 } else { 3 };
+    table
+        .events
+        .iter()
+        .map(|row| {
+            let digits = row.iter().take(table.after.0 as usize).map(|e| match e {
+                Event::Game { points, .. } => i64::from(points.0.clamp(0, 2)),
+                Event::Bye => 2,
+                Event::Missed | Event::NotAssigned => 0,
+            });
+            Value::int(digits.fold(0i64, |n, d| n.saturating_mul(base).saturating_add(d)))
+        })
+        .collect()
+}
+
 /// The value of an individual criterion for every player; `None` for group criteria.
 pub fn individual(table: &ScoreTable, criterion: Criterion) -> Option<Vec<Value>> {
     let values = match criterion {
@@ -184,6 +203,7 @@ pub fn individual(table: &ScoreTable, criterion: Criterion) -> Option<Vec<Value>
         Criterion::Sodos(r) => sodos(table, r),
         Criterion::Cuss => cuss(table),
         Criterion::Cusp => cusp(table),
+        Criterion::Sequence => sequence(table),
         Criterion::Saco | Criterion::HeadToHead => return None,
     };
     Some(values)

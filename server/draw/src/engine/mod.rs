@@ -4,8 +4,8 @@
 //! Module map: `context` (validation, scores, seats), `bye`, `mays` (the `mays` weights), `weights` (profile
 //! dispatch and the hard-rule stages), `solve` (candidate graph and matcher), `colour` (handicap and colours),
 //! `tables`, `warnings`, [`edit`] (manual edits), [`partial`] (partial draws), `rng` (seeded SplitMix64).
-//! [`round_robin`] is the other way to a round: a fixed schedule instead of the matcher, chosen by
-//! `Settings::pairing`.
+//! [`round_robin`] (a fixed schedule) and [`generalised`] (a generalised knockout: equal result sequences meet)
+//! are the other ways to a round, chosen by `Settings::pairing`, without the matcher.
 //!
 //! Determinism: every collection that reaches the output is a `BTreeMap`/sorted `Vec`, every tie is broken by
 //! player number then id, and randomness comes only from the seed.
@@ -14,6 +14,7 @@ mod bye;
 mod colour;
 mod context;
 pub mod edit;
+pub mod generalised;
 mod mays;
 pub mod partial;
 mod rng;
@@ -48,8 +49,10 @@ use weights::Weigher;
 /// Every player who plays this round and is not already in a game (or the bye) of it is paired exactly once, or
 /// gets the bye when their number is odd. Same snapshot, settings and seed → identical [`Round`].
 pub fn draw(snapshot: &Snapshot, settings: &Settings, seed: u64) -> Result<Round, DrawError> {
-    if settings.pairing == Pairing::RoundRobin {
-        return round_robin::draw(snapshot, settings, seed);
+    match settings.pairing {
+        Pairing::RoundRobin => return round_robin::draw(snapshot, settings, seed),
+        Pairing::Sequence => return generalised::draw(snapshot, settings, seed),
+        Pairing::ScoreGroups => {}
     }
     let plan = Plan::new(snapshot, settings, seed, None)?;
     Ok(plan.round())

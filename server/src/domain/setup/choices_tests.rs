@@ -316,3 +316,33 @@ fn a_round_robin_pairs_by_schedule_with_rank_handicaps_only() {
         0
     );
 }
+
+/// A generalised knockout pairs by sequences of results, scores as Swiss, places by sequence, and has no draw
+/// choices.
+#[test]
+fn a_generalised_knockout_pairs_by_sequence() {
+    let gko = mapped(
+        PairingSystem::GeneralisedKnockout,
+        &profile(DrawProfile::Egf),
+    );
+    assert_eq!(gko.pairing, draw::Pairing::Sequence);
+    assert_eq!(gko.system, draw::System::Swiss);
+    assert_eq!(gko.handicap.ceiling, 0);
+    assert_eq!(
+        tiebreak_profile("generalised-knockout"),
+        Some(vec!["sequence".to_string(), "sosw".to_string()])
+    );
+    assert_eq!(criterion("sequence"), Some(st::Criterion::Sequence));
+    let seeded = DrawSettings {
+        seeding: Some(Seeding::Fold),
+        ..DrawSettings::default()
+    };
+    let refused =
+        validate_draw_choices(PairingSystem::GeneralisedKnockout, &seeded).expect_err("no seeding");
+    assert!(
+        refused
+            .to_string()
+            .contains("pairs equal sequences of results"),
+        "{refused}"
+    );
+}

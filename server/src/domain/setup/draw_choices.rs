@@ -182,7 +182,7 @@ impl DrawSettings {
     /// `egf` a Swiss tournament avoids nothing (`validate` refuses a switch turned on there).
     pub fn geography(&self, system: PairingSystem) -> Geography {
         let mays = self.profile == DrawProfile::Mays;
-        if (!mays && system == PairingSystem::Swiss) || system.scheduled() {
+        if (!mays && system == PairingSystem::Swiss) || system.own_rule() {
             return Geography {
                 club: false,
                 city: false,
@@ -203,8 +203,8 @@ pub(super) fn validate_draw_choices(
     d: &DrawSettings,
 ) -> Result<(), Rejected> {
     let egf = d.profile == DrawProfile::Egf;
-    if system.scheduled() {
-        return scheduled_choices(system, d);
+    if system.own_rule() {
+        return own_rule_choices(system, d);
     }
     if egf && d.seeding == Some(Seeding::Adjacent) {
         return Err(Rejected::invalid(
@@ -247,14 +247,20 @@ pub(super) fn validate_draw_choices(
     Ok(())
 }
 
-/// A scheduled system (the round robin) has no score groups to seed, float between or keep places apart in, and
-/// no choice of opponent to forbid: each such choice is refused by name rather than silently ignored.
-fn scheduled_choices(system: PairingSystem, d: &DrawSettings) -> Result<(), Rejected> {
+/// A system with its own pairing rule (the round robin's schedule, the generalised knockout's sequences) has no
+/// score groups to seed, float between or keep places apart in, and no choice of opponent to forbid: each such
+/// choice is refused by name rather than silently ignored.
+fn own_rule_choices(system: PairingSystem, d: &DrawSettings) -> Result<(), Rejected> {
+    let rule = if system.scheduled() {
+        "follows its schedule (Berger tables)"
+    } else {
+        "pairs equal sequences of results"
+    };
     let refuse = |field: &'static str, flag: &str| {
         Err(Rejected::invalid(
             field,
             format!(
-                "{flag}: a {} follows its schedule (Berger tables), so there is no draw choice to make",
+                "{flag}: a {} {rule}, so there is no draw choice to make",
                 system.as_str().replace('-', " ")
             ),
         ))
