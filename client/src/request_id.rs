@@ -16,7 +16,11 @@ impl RequestId {
     pub fn random() -> Self {
         let mut bytes = [0u8; 16];
         rand::rng().fill_bytes(&mut bytes);
-        RequestId(uuid::Builder::from_random_bytes(bytes).into_uuid().to_string())
+        RequestId(
+            uuid::Builder::from_random_bytes(bytes)
+                .into_uuid()
+                .to_string(),
+        )
     }
 
     /// An id derived from `parts` (UUID version 8 layout, SHA-256 of the parts): the same parts always give

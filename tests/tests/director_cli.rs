@@ -1178,6 +1178,8 @@ async fn issue_12_desks_type_the_numbers_on_the_sheets() -> anyhow::Result<()> {
 mod generalised;
 #[path = "director_cli/interop.rs"]
 mod interop;
+#[path = "director_cli/knockout.rs"]
+mod knockout;
 #[path = "director_cli/ratings.rs"]
 mod ratings;
 #[path = "director_cli/round_robin.rs"]

@@ -956,12 +956,16 @@ async fn every_page_fits_a_phone_screen() -> anyhow::Result<()> {
 
 /// Issue 15: a round robin's standings on a phone: the crosstable under the standings, one row per finalist with
 /// their results against each number after two rounds (every game of the two rounds there once from each side),
-/// no MMS column, and nothing cut off at 360 px.
+/// no MMS column, and nothing cut off at 360 px. Then a knockout of the same six: its pairings name the two seeds
+/// through without a game, and its standings show the bracket, round 1's four matches with the two byes.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_round_robin_shows_its_crosstable_on_a_phone() -> anyhow::Result<()> {
+async fn side_events_show_their_crosstable_and_bracket_on_a_phone() -> anyhow::Result<()> {
     let shots = screenshot_dir();
-    let Some(browser) =
-        Browser::phone("a_round_robin_shows_its_crosstable_on_a_phone", &shots).await?
+    let Some(browser) = Browser::phone(
+        "side_events_show_their_crosstable_and_bracket_on_a_phone",
+        &shots,
+    )
+    .await?
     else {
         return Ok(());
     };
@@ -1036,6 +1040,78 @@ async fn a_round_robin_shows_its_crosstable_on_a_phone() -> anyhow::Result<()> {
         !headers.iter().any(|h| h == "MMS"),
         "no McMahon score in a round robin: {headers:?}"
     );
+
+    let ko = create_tournament_as(&c.director, "Coupe", 3, "knockout").await?;
+    for e in &finalists {
+        register
+            .clone()
+            .enter_tournament(pb::EnterTournamentRequest {
+                meta: meta(),
+                participant_id: e.id,
+                entry: Some(enter(ko)),
+                expected_revision: 0,
+            })
+            .await?;
+        register
+            .clone()
+            .check_in(pb::EntryRequest {
+                meta: meta(),
+                participant_id: e.id,
+                tournament_id: ko,
+                expected_revision: 0,
+            })
+            .await?;
+    }
+    c.director.desk.set_registration_open(ko, false).await?;
+    let round = c.director.draw(ko, 1, false, false).await?;
+    ensure!(
+        round.games.len() == 2 && round.advancing.len() == 2,
+        "six in a bracket of eight: two games, two byes: {round:?}"
+    );
+    c.director.publish(ko, 1).await?;
+    c.director
+        .report(ko, 1, round.games[0].table, pb::Outcome::WhiteWins)
+        .await?;
+    let public = c.venue.public_url();
+    look_at(
+        &browser,
+        &format!("{public}/t/{ko}/pairings"),
+        "knockout-pairings",
+    )
+    .await?;
+    let through = browser
+        .eval("return document.querySelector('#advancing').innerText;")
+        .await?;
+    let through = through.as_str().unwrap_or_default();
+    for p in &round.advancing {
+        let e = c.by_id(p.id);
+        ensure!(names(through, e), "{through:?} names {}", e.family);
+    }
+    look_at(
+        &browser,
+        &format!("{public}/t/{ko}/standings"),
+        "knockout-standings",
+    )
+    .await?;
+    let matches = browser
+        .eval(
+            "return [...document.querySelectorAll('ol.bracket')].map(o => \
+             [...o.querySelectorAll('li.match')].map(li => li.innerText));",
+        )
+        .await?;
+    let matches: Vec<Vec<String>> = serde_json::from_value(matches)?;
+    ensure!(
+        matches.len() == 3,
+        "three rounds in the bracket: {matches:?}"
+    );
+    ensure!(
+        matches[0].len() == 4 && matches[1].len() == 2 && matches[2].len() == 1,
+        "{matches:?}"
+    );
+    let byes = matches[0].iter().filter(|m| m.contains("bye")).count();
+    ensure!(byes == 2, "two byes in round 1: {matches:?}");
+    let decided = matches[0].iter().filter(|m| m.contains("Through:")).count();
+    ensure!(decided == 3, "two byes and one result decided: {matches:?}");
     browser.close().await
 }
 

@@ -167,6 +167,8 @@ pub struct RoundView {
     pub games: Vec<GameView>,
     pub bye: Option<PlayerRefView>,
     pub unpaired: Vec<PlayerRefView>,
+    /// A knockout's players through to the next round without a game.
+    pub advancing: Vec<PlayerRefView>,
     pub warnings: Vec<String>,
 }
 
@@ -182,6 +184,7 @@ impl From<&pb::Round> for RoundView {
             games: r.games.iter().map(GameView::from).collect(),
             bye: player_view(&r.bye),
             unpaired: r.unpaired.iter().map(PlayerRefView::from).collect(),
+            advancing: r.advancing.iter().map(PlayerRefView::from).collect(),
             warnings: r.warnings.clone(),
         }
     }
@@ -238,6 +241,10 @@ pub fn render_round(r: &pb::Round) -> String {
     if !r.unpaired.is_empty() {
         let names: Vec<String> = r.unpaired.iter().map(player_line).collect();
         out.push_str(&format!("unpaired: {}\n", names.join(", ")));
+    }
+    if !r.advancing.is_empty() {
+        let names: Vec<String> = r.advancing.iter().map(player_line).collect();
+        out.push_str(&format!("through without a game: {}\n", names.join(", ")));
     }
     for w in &r.warnings {
         out.push_str(&format!("warning: {w}\n"));

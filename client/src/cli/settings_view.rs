@@ -85,6 +85,7 @@ fn profile_defaults(profile: &str, system: &str) -> ([bool; 3], &'static str, [&
             "none: Berger schedule",
             ["none", "none"],
         ),
+        (_, "knockout") => ([false, false, false], "none: the bracket", ["none", "none"]),
         (_, "generalised-knockout") => (
             [false, false, false],
             "first against last in each sequence group",

@@ -498,6 +498,7 @@ pub const TIEBREAK_PROFILES: &[&str] = &[
     "mays",
     "swiss",
     "round-robin",
+    "knockout",
     "generalised-knockout",
 ];
 

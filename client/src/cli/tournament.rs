@@ -43,8 +43,9 @@ pub struct CreateArgs {
     #[arg(long)]
     rounds: u32,
     /// Pairing system: mcmahon, swiss, round-robin (all play all by Berger tables: rounds = players − 1, or
-    /// players when odd; twice that for a double round robin) or generalised-knockout (nobody eliminated:
-    /// equal sequences of results meet; log2(players) rounds order a field of 2^k completely).
+    /// players when odd; twice that for a double round robin), knockout (a bracket seeded by number, byes to the
+    /// top seeds: rounds = log2 of the field rounded up) or generalised-knockout (nobody eliminated: equal
+    /// sequences of results meet; log2(players) rounds order a field of 2^k completely).
     #[arg(long, default_value = "mcmahon")]
     system: String,
     /// First day, yyyy-mm-dd.

@@ -558,6 +558,7 @@ pub fn quick_round(snapshot: &Snapshot, settings: &Settings) -> Round {
         seed: 0,
         games,
         bye,
+        advancing: Vec::new(),
         warnings: vec![],
     }
 }

@@ -248,6 +248,8 @@ pub enum Pairing {
     RoundRobin,
     /// By sequence of results: a generalised knockout ([`crate::engine::generalised`]).
     Sequence,
+    /// By a bracket: a simple knockout ([`crate::engine::knockout`]).
+    Knockout,
 }
 
 /// Which rule book the cost function follows.
@@ -517,6 +519,9 @@ pub struct Round {
     pub games: Vec<Game>,
     /// The player with the bye, if the field was odd.
     pub bye: Option<PlayerId>,
+    /// A knockout's players through to the next round without a game: the top seeds' byes of round 1, and a
+    /// walk-over when the other side of the bracket has nobody left (both lost). Empty in every other system.
+    pub advancing: Vec<PlayerId>,
     /// Things the director should check.
     pub warnings: Vec<Warning>,
 }

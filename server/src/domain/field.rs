@@ -76,8 +76,8 @@ impl<'a> Field<'a> {
                 out.insert((g.white, r.number));
                 out.insert((g.black, r.number));
             }
-            if let Some(b) = r.bye {
-                out.insert((b, r.number));
+            for b in r.bye.iter().chain(&r.advancing) {
+                out.insert((*b, r.number));
             }
         }
         out
@@ -213,10 +213,11 @@ impl<'a> Field<'a> {
                     known_colour: true,
                 });
             }
-            if let Some(b) = r.bye {
+            // A knockout's players through without a game score as byes.
+            for b in r.bye.iter().chain(&r.advancing) {
                 byes.push(draw::PastBye {
                     round: draw::RoundNo(r.number),
-                    player: player_id(b),
+                    player: player_id(*b),
                 });
             }
         }
@@ -294,6 +295,7 @@ pub fn to_draw_round(r: &RoundRecord) -> draw::Round {
             })
             .collect(),
         bye: r.bye.map(player_id),
+        advancing: r.advancing.iter().copied().map(player_id).collect(),
         warnings: Vec::new(),
     }
 }

@@ -5,6 +5,7 @@
 //! writer then takes the pairing only if that input is still current.
 
 pub mod aside;
+mod bracket;
 pub mod import;
 mod schedule;
 
@@ -163,6 +164,14 @@ fn everyone_seated(
     r: &RoundRecord,
     action: &str,
 ) -> Result<(), Rejected> {
+    // A knockout's bracket decides who plays: the players it eliminated have no game, and nobody misses them.
+    if state
+        .tournaments
+        .get(&t)
+        .is_some_and(|x| x.settings.system.eliminates())
+    {
+        return Ok(());
+    }
     let missing = unseated(state, t, r);
     if missing.is_empty() {
         return Ok(());
@@ -304,7 +313,9 @@ fn drawable(
             drawn + 1
         )));
     } else if let Some(prev) = pl.rounds.last() {
-        if prev.state != RoundState::Closed {
+        // A knockout's next round may be drawn once this one is published: its matches fill in as results come.
+        let early = tour.settings.system.eliminates() && prev.state == RoundState::Published;
+        if prev.state != RoundState::Closed && !early {
             return Err(precondition(format!(
                 "round {} is {}: close it (all results confirmed) before drawing round {n}",
                 prev.number,
@@ -347,6 +358,7 @@ pub fn draw_round(
             seed: 0,
             games: Vec::new(),
             bye: None,
+            advancing: Vec::new(),
             warnings: Vec::new(),
             draws,
             published_at_ms: None,
@@ -372,6 +384,12 @@ pub fn draw_round(
             seed,
             games: field::games_from_draw(&round, None),
             bye: round.bye.map(participant_id),
+            advancing: round
+                .advancing
+                .iter()
+                .copied()
+                .map(participant_id)
+                .collect(),
             warnings: round
                 .warnings
                 .iter()
@@ -433,6 +451,7 @@ pub fn close(state: &State, t: TournamentId, n: u32, now_ms: i64) -> Result<Vec<
         RoundState::Published => {}
     }
     everyone_seated(state, t, r, "close")?;
+    bracket::check_complete(state, t, r)?;
     let open = r.open_games();
     if !open.is_empty() {
         let list: Vec<String> = open
@@ -629,6 +648,7 @@ pub fn edit_round(
     let record = RoundRecord {
         games,
         bye: edited.bye.map(participant_id),
+        advancing: Vec::new(),
         warnings: edited
             .warnings
             .iter()
@@ -685,14 +705,22 @@ fn report_by(result: GameResult, ctx: &Context) -> ResultReport {
     }
 }
 
-/// The event that replaces game `g` of round `n`.
-fn game_updated(pl: &Play, t: TournamentId, n: u32, g: GameRecord) -> Vec<Event> {
-    vec![Event::GameUpdated {
+/// The event that replaces game `g` of round `n`, after the knockout's next games it decides (if any: the
+/// answer is the game, so it comes last).
+fn game_updated(state: &State, pl: &Play, t: TournamentId, n: u32, g: GameRecord) -> Vec<Event> {
+    let mut events = Vec::new();
+    let mut revision = pl.revision.next();
+    if let Some(next) = bracket::follow_up(state, t, n, &g, revision) {
+        events.push(next);
+        revision = revision.next();
+    }
+    events.push(Event::GameUpdated {
         tournament: t,
-        revision: pl.revision.next(),
+        revision,
         round: n,
         game: g,
-    }]
+    });
+    events
 }
 
 /// A result report: the director's counts at once; a results desk's counts at once without double entry, else
@@ -744,7 +772,7 @@ pub fn report_result(
             }
         }
     }
-    Ok(game_updated(pl, t, n, g))
+    Ok(game_updated(state, pl, t, n, g))
 }
 
 /// The referee's report at a table.
@@ -825,7 +853,7 @@ pub fn referee(
         g.reports.push(report_by(result, ctx));
         g.confirmed = Some(result);
     }
-    Ok(game_updated(pl, t, n, g))
+    Ok(game_updated(state, pl, t, n, g))
 }
 
 /// Sets an entry's ghost flag and starting-MMS correction.

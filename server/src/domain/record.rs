@@ -40,6 +40,10 @@ pub enum PairingSystem {
     /// Generalised knockout (BGA handbook 11.3): nobody is eliminated; each round, players with the same sequence of
     /// results meet (the players of round 1). Placed by that sequence, an early win above a late one.
     GeneralisedKnockout,
+    /// Simple knockout (BGA handbook 11.1): a bracket seeded by number, byes to the top seeds, each match between the
+    /// winners of its two feeding matches; a match is drawn as soon as both are decided. Placed by how far each
+    /// player went.
+    Knockout,
 }
 
 impl PairingSystem {
@@ -52,8 +56,15 @@ impl PairingSystem {
     pub fn own_rule(self) -> bool {
         matches!(
             self,
-            PairingSystem::RoundRobin | PairingSystem::GeneralisedKnockout
+            PairingSystem::RoundRobin
+                | PairingSystem::GeneralisedKnockout
+                | PairingSystem::Knockout
         )
+    }
+
+    /// Does the system eliminate players (who then have no game, and no one expects them to)?
+    pub fn eliminates(self) -> bool {
+        self == PairingSystem::Knockout
     }
 
     /// The name used on the wire and in the CLI.
@@ -63,6 +74,7 @@ impl PairingSystem {
             PairingSystem::Swiss => "swiss",
             PairingSystem::RoundRobin => "round-robin",
             PairingSystem::GeneralisedKnockout => "generalised-knockout",
+            PairingSystem::Knockout => "knockout",
         }
     }
 }

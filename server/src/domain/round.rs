@@ -214,6 +214,10 @@ pub struct RoundRecord {
     pub games: Vec<GameRecord>,
     /// The player with the bye.
     pub bye: Option<ParticipantId>,
+    /// A knockout's players through to the next round without a game (the top seeds' byes of round 1, a
+    /// walk-over past a match both sides lost): each scores as a bye. Empty in every other system.
+    #[serde(default)]
+    pub advancing: Vec<ParticipantId>,
     /// The draw's warnings for the director, as text.
     pub warnings: Vec<String>,
     /// How many times this round was drawn (1 = first draw; redraws are audited in the log).

@@ -362,6 +362,7 @@ pub fn tiebreak_profile(name: &str) -> Option<Vec<String>> {
         "swiss" => &["wins", "sosw", "sososw"],
         "round-robin" | "roundrobin" | "rr" => &["wins", "h2h", "sodos"],
         "generalised-knockout" | "generalized-knockout" | "gko" => &["sequence", "sosw"],
+        "knockout" | "ko" => &["sequence"],
         _ => return None,
     };
     Some(list.iter().map(|s| s.to_string()).collect())
@@ -646,12 +647,14 @@ pub fn draw_settings(
             PairingSystem::McMahon => draw::System::McMahon,
             PairingSystem::Swiss
             | PairingSystem::RoundRobin
-            | PairingSystem::GeneralisedKnockout => draw::System::Swiss,
+            | PairingSystem::GeneralisedKnockout
+            | PairingSystem::Knockout => draw::System::Swiss,
         },
         pairing: match system {
             PairingSystem::McMahon | PairingSystem::Swiss => draw::Pairing::ScoreGroups,
             PairingSystem::RoundRobin => draw::Pairing::RoundRobin,
             PairingSystem::GeneralisedKnockout => draw::Pairing::Sequence,
+            PairingSystem::Knockout => draw::Pairing::Knockout,
         },
         profile: match d.profile {
             DrawProfile::Egf => draw::Profile::Egf,

@@ -192,11 +192,12 @@ pub fn settings_from_pb(
         "swiss" => PairingSystem::Swiss,
         "roundrobin" | "rr" | "allplayall" | "berger" => PairingSystem::RoundRobin,
         "generalisedknockout" | "generalizedknockout" | "gko" => PairingSystem::GeneralisedKnockout,
+        "knockout" | "ko" | "cup" => PairingSystem::Knockout,
         other => {
             return Err(Rejected::invalid(
                 "pairing_system",
                 format!(
-                    "{} is not a pairing system: use mcmahon, swiss, round-robin or generalised-knockout",
+                    "{} is not a pairing system: use mcmahon, swiss, round-robin, knockout or generalised-knockout",
                     quote(other)
                 ),
             ))
@@ -444,7 +445,7 @@ pub fn criteria_from_pb(list: &[String]) -> Result<Option<Vec<String>>, Rejected
     if let Some(bad) = names.iter().find(|n| setup::criterion(n).is_none()) {
         return Err(Rejected::invalid(
             "tiebreaks",
-            format!("unknown criterion {}: use e.g. mms, sos, sosos, sodos, wins, sosw, or a profile name (egf, mays, swiss, round-robin, generalised-knockout)", quote(bad)),
+            format!("unknown criterion {}: use e.g. mms, sos, sosos, sodos, wins, sosw, or a profile name (egf, mays, swiss, round-robin, knockout, generalised-knockout)", quote(bad)),
         ));
     }
     Ok(Some(names))
@@ -453,7 +454,8 @@ pub fn criteria_from_pb(list: &[String]) -> Result<Option<Vec<String>>, Rejected
 /// Scoring from the wire. What the wire leaves out takes the defaults of the system: a round robin places by wins,
 /// head-to-head, then SODOS (its SOS is everybody's total less their own, so it orders nothing), and its bye (the
 /// seat left out of an odd field, once per player and cycle) scores nothing; a generalised knockout by the
-/// sequence of results, then the opponents' wins.
+/// sequence of results, then the opponents' wins; a knockout by how far each went (the sequence: a round through
+/// without a game counts as won).
 fn scoring_from_pb(
     s: Option<pb::Scoring>,
     system: PairingSystem,
@@ -463,6 +465,10 @@ fn scoring_from_pb(
         PairingSystem::RoundRobin => ScoringSettings {
             tiebreaks: setup::tiebreak_profile("round-robin").unwrap_or_default(),
             bye_half_points: 0,
+            ..ScoringSettings::default()
+        },
+        PairingSystem::Knockout => ScoringSettings {
+            tiebreaks: setup::tiebreak_profile("knockout").unwrap_or_default(),
             ..ScoringSettings::default()
         },
         PairingSystem::GeneralisedKnockout => ScoringSettings {
@@ -743,6 +749,13 @@ pub fn game_to_pb(state: &State, t: TournamentId, round: u32, g: &GameRecord) ->
 
 /// Players available in round `r` who are neither in a game nor the bye, by number.
 fn unpaired(state: &State, t: TournamentId, r: &RoundRecord) -> Vec<ParticipantId> {
+    if state
+        .tournaments
+        .get(&t)
+        .is_some_and(|x| x.settings.system.eliminates())
+    {
+        return Vec::new();
+    }
     let numbers = state.play.get(&t).map(|p| &p.numbers);
     let mut ids: Vec<(u32, ParticipantId)> = state
         .participants
@@ -778,6 +791,11 @@ pub fn round_to_pb(state: &State, t: TournamentId, r: &RoundRecord) -> pb::Round
         unpaired: unpaired(state, t, r)
             .into_iter()
             .map(|id| player_ref(state, t, id, n))
+            .collect(),
+        advancing: r
+            .advancing
+            .iter()
+            .map(|id| player_ref(state, t, *id, n))
             .collect(),
     }
 }
@@ -1150,7 +1168,7 @@ mod tests {
         assert!(
             refused
                 .to_string()
-                .contains("use mcmahon, swiss, round-robin or generalised-knockout"),
+                .contains("use mcmahon, swiss, round-robin, knockout or generalised-knockout"),
             "{refused}"
         );
     }

@@ -166,6 +166,7 @@ mod tests {
                     seed,
                     games: Vec::new(),
                     bye: None,
+                    advancing: Vec::new(),
                     warnings: Vec::new(),
                 },
             }))

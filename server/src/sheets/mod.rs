@@ -7,6 +7,7 @@
 //! formats always carry the same content.
 
 mod aga;
+pub(crate) mod bracket;
 mod csv;
 mod egf;
 pub(crate) mod grid;
@@ -33,12 +34,13 @@ use roster::Roster;
 /// The document kinds, as named in a request: printed sheets, then files for other programs (`egf` is the EGF
 /// `.h9`, `opengotha` OpenGotha's XML, `tou` the FFG's file, `aga` the AGA's results, `csv-register` and
 /// `csv-standings` for spreadsheets).
-pub const KINDS: [&str; 13] = [
+pub const KINDS: [&str; 14] = [
     "pairings",
     "pairings-by-name",
     "slips",
     "wallchart",
     "grid",
+    "bracket",
     "standings",
     "register",
     "egf",
@@ -141,6 +143,7 @@ pub fn render(
         "slips" => slips::slips(&roster, round)?,
         "wallchart" => wallchart::wallchart(&roster, round)?,
         "grid" | "crosstable" => grid::grid(&roster, round)?,
+        "bracket" => bracket::bracket(&roster)?,
         "standings" => ranklist::standings(&roster, round)?,
         "register" => register::register(&roster)?,
         other => {

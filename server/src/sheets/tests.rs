@@ -159,6 +159,7 @@ fn round(
             .map(|(i, (w, b, h))| GameRecord::new(i as u32 + 1, id(*w), id(*b), *h))
             .collect(),
         bye: bye.map(id),
+        advancing: Vec::new(),
         warnings: Vec::new(),
         draws: 1,
         published_at_ms: None,
@@ -260,6 +261,7 @@ snapshot_both!(pairings_by_name_sheet, "pairings-by-name");
 snapshot_both!(slips_sheet, "slips");
 snapshot_both!(wallchart_sheet, "wallchart");
 snapshot_both!(grid_sheet, "grid");
+snapshot_both!(bracket_of_a_mcmahon_sheet, "bracket");
 snapshot_both!(standings_sheet, "standings");
 snapshot_both!(register_sheet, "register");
 

@@ -225,6 +225,7 @@ mod tests {
             seed: 7,
             games: Vec::new(),
             bye: None,
+            advancing: Vec::new(),
             warnings: Vec::new(),
             draws: 1,
             published_at_ms: None,

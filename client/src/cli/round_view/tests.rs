@@ -62,6 +62,7 @@ fn published_round() -> pb::Round {
         bye: Some(player(5, 12, "Ng", "Al", "15k")),
         warnings: vec!["Li Wei and Côté Marie are from the same club".into()],
         unpaired: vec![player(6, 13, "Roe", "Kim", "20k")],
+        advancing: vec![],
     }
 }
 

@@ -49,6 +49,7 @@ fn round(no: u32, games: Vec<Game>, bye: Option<u32>) -> Round {
         seed: 0,
         games,
         bye: bye.map(PlayerId),
+        advancing: Vec::new(),
         warnings: vec![],
     }
 }

@@ -147,6 +147,7 @@ pub fn draw(snapshot: &Snapshot, settings: &Settings, seed: u64) -> Result<Round
         seed,
         games,
         bye,
+        advancing: Vec::new(),
         warnings,
     })
 }

@@ -4,8 +4,8 @@
 //! Module map: `context` (validation, scores, seats), `bye`, `mays` (the `mays` weights), `weights` (profile
 //! dispatch and the hard-rule stages), `solve` (candidate graph and matcher), `colour` (handicap and colours),
 //! `tables`, `warnings`, [`edit`] (manual edits), [`partial`] (partial draws), `rng` (seeded SplitMix64).
-//! [`round_robin`] (a fixed schedule) and [`generalised`] (a generalised knockout: equal result sequences meet)
-//! are the other ways to a round, chosen by `Settings::pairing`, without the matcher.
+//! [`round_robin`] (a fixed schedule), [`generalised`] (a generalised knockout: equal result sequences meet) and
+//! [`knockout`] (a bracket) are the other ways to a round, chosen by `Settings::pairing`, without the matcher.
 //!
 //! Determinism: every collection that reaches the output is a `BTreeMap`/sorted `Vec`, every tie is broken by
 //! player number then id, and randomness comes only from the seed.
@@ -15,6 +15,7 @@ mod colour;
 mod context;
 pub mod edit;
 pub mod generalised;
+pub mod knockout;
 mod mays;
 pub mod partial;
 mod rng;
@@ -52,6 +53,7 @@ pub fn draw(snapshot: &Snapshot, settings: &Settings, seed: u64) -> Result<Round
     match settings.pairing {
         Pairing::RoundRobin => return round_robin::draw(snapshot, settings, seed),
         Pairing::Sequence => return generalised::draw(snapshot, settings, seed),
+        Pairing::Knockout => return knockout::draw(snapshot, settings, seed),
         Pairing::ScoreGroups => {}
     }
     let plan = Plan::new(snapshot, settings, seed, None)?;
@@ -247,6 +249,7 @@ impl<'a> Plan<'a> {
             seed: self.field.seed,
             games,
             bye: self.bye,
+            advancing: Vec::new(),
             warnings,
         }
     }

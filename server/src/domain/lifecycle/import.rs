@@ -108,6 +108,7 @@ pub fn import_round(
             seed: 0,
             games: played,
             bye,
+            advancing: Vec::new(),
             warnings: Vec::new(),
             draws,
             published_at_ms: None,

@@ -251,10 +251,10 @@ pub(super) fn validate_draw_choices(
 /// score groups to seed, float between or keep places apart in, and no choice of opponent to forbid: each such
 /// choice is refused by name rather than silently ignored.
 fn own_rule_choices(system: PairingSystem, d: &DrawSettings) -> Result<(), Rejected> {
-    let rule = if system.scheduled() {
-        "follows its schedule (Berger tables)"
-    } else {
-        "pairs equal sequences of results"
+    let rule = match system {
+        PairingSystem::RoundRobin => "follows its schedule (Berger tables)",
+        PairingSystem::Knockout => "follows its bracket",
+        _ => "pairs equal sequences of results",
     };
     let refuse = |field: &'static str, flag: &str| {
         Err(Rejected::invalid(

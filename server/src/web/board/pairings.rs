@@ -128,7 +128,16 @@ fn render(
         @if let Some(bye) = r.bye {
             p #bye { "Bye: " (label(&roster, bye, r.number)) }
         }
-        (absent_list(&roster, r))
+        @if !r.advancing.is_empty() {
+            p #advancing { "Through without a game: "
+                @for (i, p) in r.advancing.iter().enumerate() {
+                    @if i > 0 { ", " } (label(&roster, *p, r.number))
+                }
+            }
+        }
+        @if !roster.tournament.settings.system.eliminates() {
+            (absent_list(&roster, r))
+        }
         section #by-table {
             h2 { "By table" }
             div .scroll {
@@ -177,6 +186,10 @@ fn by_name(roster: &Roster, r: &RoundRecord) -> Vec<Line> {
         let what =
             html! { span .who { (label(roster, bye, r.number)) } span .where { "Bye this round" } };
         lines.push(line(roster, bye, what));
+    }
+    for p in &r.advancing {
+        let what = html! { span .who { (label(roster, *p, r.number)) } span .where { "Through without a game" } };
+        lines.push(line(roster, *p, what));
     }
     lines.sort_by(|a, b| a.sort.cmp(&b.sort));
     lines

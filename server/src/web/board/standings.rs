@@ -13,6 +13,7 @@ use super::{halves, roster, tournament_page};
 use crate::domain::field::{participant_id, Field};
 use crate::domain::round::RoundState;
 use crate::domain::{PairingSystem, State, TournamentId};
+use crate::sheets::bracket::lines as bracket_lines;
 use crate::sheets::grid::{crosstable, Crosstable};
 use crate::sheets::ranklist::{awards, section_awards, section_label, short};
 use crate::sheets::wallchart::place;
@@ -52,6 +53,7 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
     let show_mms =
         system == PairingSystem::McMahon && !standings.criteria.contains(&Criterion::Mms);
     let grid = system.scheduled().then(|| crosstable(&roster, after));
+    let bracket = bracket_lines(&roster);
     let show_prizes = last_closed && !prizes.is_empty();
     let section_prizes = section_awards(&roster, &standings);
     let show_section_prizes = section_prizes.iter().any(|(_, list)| !list.is_empty());
@@ -114,7 +116,24 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
                     }
                 }
             }
-            p .note { "Each row's results against the player numbered at the top: 1 win, 0 loss, ½ jigo, ! by                 forfeit, ? no result yet." }
+            p .note { "Each row's results against the player numbered at the top: 1 win, 0 loss, ½ jigo, ! by \
+                forfeit, ? no result yet." }
+        }
+        @if let Some((rounds, champion)) = &bracket {
+            h2 { "Bracket" }
+            @if let Some(winner) = champion { p #champion { "Winner: " (winner) } }
+            @for (r, matches) in rounds.iter().enumerate() {
+                h3 { "Round " (r + 1) }
+                ol .bracket data-round=(r + 1) {
+                    @for m in matches {
+                        li .match {
+                            (m.sides[0]) " – " (m.sides[1])
+                            @if let Some(t) = m.table { " · table " (t) }
+                            @if !m.winner.is_empty() { br; span .note { "Through: " (m.winner) } }
+                        }
+                    }
+                }
+            }
         }
         @if last_closed && !standings.sections.is_empty() {
             h2 { "Section winners" }

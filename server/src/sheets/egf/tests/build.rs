@@ -123,6 +123,7 @@ impl Build {
                     })
                     .collect(),
                 bye: bye.map(id),
+                advancing: Vec::new(),
                 warnings: Vec::new(),
                 draws: 1,
                 published_at_ms: None,

@@ -445,6 +445,7 @@ mod tests {
             seed: 0,
             games,
             bye: None,
+            advancing: Vec::new(),
             warnings: Vec::new(),
             draws: 1,
             published_at_ms: None,
