@@ -1276,3 +1276,88 @@ fn a_round_robin_refuses_draw_choices() {
         "{refused}"
     );
 }
+
+/// The seven players made a knockout (a bracket of eight, three rounds) before any draw.
+fn knockout() -> State {
+    let mut s = event(3, &SEVEN, false);
+    let t = &s.tournaments[&T];
+    let mut settings = t.settings.clone();
+    settings.system = PairingSystem::Knockout;
+    settings.mcmahon = McMahonSetup::default();
+    let expected = t.revision;
+    run(
+        &mut s,
+        Command::UpdateTournament {
+            id: T,
+            expected,
+            settings,
+        },
+    );
+    s
+}
+
+/// A knockout's round 2 is drawn while round 1 is played; the result that decides a match adds its game in the
+/// same entry (the round edit first, the game last, revisions in order); round 2 cannot close while a match
+/// waits, nor when a result corrected afterwards leaves a game the bracket no longer has.
+#[test]
+fn a_knockout_fills_the_next_round_as_results_come() {
+    let mut s = knockout();
+    close_registration(&mut s);
+    draw(&mut s, 1).expect("round 1");
+    let r1 = round(&s, 1);
+    assert_eq!(r1.games.len(), 3, "2–7, 3–6, 4–5");
+    assert_eq!(r1.advancing, [ParticipantId(1)], "the top seed's bye");
+    publish(&mut s, 1);
+    draw(&mut s, 2).expect("round 2 drawn while round 1 is played");
+    assert!(round(&s, 2).games.is_empty());
+    publish(&mut s, 2);
+    let four_five = r1
+        .games
+        .iter()
+        .find(|g| g.has(ParticipantId(4)))
+        .expect("4–5")
+        .clone();
+    let events = director_result(&mut s, 1, four_five.table, Outcome::WhiteWins).expect("result");
+    let [Event::RoundEdited {
+        revision: edited,
+        round: r2,
+        ..
+    }, Event::GameUpdated {
+        revision: updated,
+        ..
+    }] = events.as_slice()
+    else {
+        panic!("the round edit, then the game: {events:?}")
+    };
+    assert!(edited < updated);
+    assert_eq!(r2.games.len(), 1);
+    assert!(r2.games[0].has(ParticipantId(1)) && r2.games[0].has(four_five.white));
+    let close = Command::CloseRound {
+        tournament: T,
+        round: 2,
+    };
+    let refused = try_run(&mut s, close.clone(), &ctx_as(Role::Director, "td", 1))
+        .expect_err("a match waits");
+    assert!(refused.to_string().contains("wait for results of round 1"), "{refused}");
+    for g in r1.games.iter().filter(|g| g.table != four_five.table) {
+        director_result(&mut s, 1, g.table, Outcome::BlackWins).expect("result");
+    }
+    assert_eq!(round(&s, 2).games.len(), 2);
+    run(
+        &mut s,
+        Command::CloseRound {
+            tournament: T,
+            round: 1,
+        },
+    );
+    for g in round(&s, 2).games {
+        director_result(&mut s, 2, g.table, Outcome::WhiteWins).expect("result");
+    }
+    // 4–5 corrected by the director after its winner's next game was drawn: that game is no longer the bracket's.
+    director_result(&mut s, 1, four_five.table, Outcome::BlackWins).expect("a correction");
+    let refused = try_run(&mut s, close.clone(), &ctx_as(Role::Director, "td", 1))
+        .expect_err("not the bracket's game");
+    assert!(refused.to_string().contains("is not a match of the bracket"), "{refused}");
+    director_result(&mut s, 1, four_five.table, Outcome::WhiteWins).expect("corrected back");
+    try_run(&mut s, close, &ctx_as(Role::Director, "td", 1)).expect("round 2 closes");
+}
