@@ -234,6 +234,11 @@ impl RoundRecord {
         self.games.iter().find(|g| g.has(p))
     }
 
+    /// Does `p` score this round as a bye: the bye, or through to a knockout's next round without a game?
+    pub fn has_bye(&self, p: ParticipantId) -> bool {
+        self.bye == Some(p) || self.advancing.contains(&p)
+    }
+
     /// The game at `table`.
     pub fn game_at(&self, table: u32) -> Option<&GameRecord> {
         self.games.iter().find(|g| g.table == table)

@@ -493,7 +493,7 @@ impl<'a, 'b> Export<'a, 'b> {
     fn token(&self, r: Option<&RoundRecord>, p: ParticipantId) -> String {
         let settings = &self.roster.tournament.settings;
         if let Some(r) = r {
-            if r.bye == Some(p) {
+            if r.has_bye(p) {
                 return match settings.scoring.bye_half_points {
                     h if h >= 2 => "0+",
                     1 => "0=",

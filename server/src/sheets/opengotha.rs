@@ -94,7 +94,7 @@ pub(crate) fn document(roster: &Roster) -> Result<Document, Rejected> {
         let seated: BTreeSet<u32> = roster
             .rounds()
             .iter()
-            .filter(|r| r.game_of(*p).is_some() || r.bye == Some(*p))
+            .filter(|r| r.game_of(*p).is_some() || r.has_bye(*p))
             .map(|r| r.number)
             .collect();
         let plays = |r: u32| match entry.status {

@@ -53,6 +53,13 @@ pub(crate) fn by_table(roster: &Roster, round: u32) -> Result<Sheet, Rejected> {
             .blocks
             .push(Block::Note(format!("Bye: {}", roster.describe(bye, n))));
     }
+    if !r.advancing.is_empty() {
+        let names: Vec<String> = r.advancing.iter().map(|p| roster.describe(*p, n)).collect();
+        sheet.blocks.push(Block::Note(format!(
+            "Through without a game: {}",
+            names.join(", ")
+        )));
+    }
     Ok(sheet)
 }
 

@@ -106,7 +106,7 @@ pub(crate) fn chart_players(roster: &Roster) -> Vec<ParticipantId> {
                 || roster
                     .rounds()
                     .iter()
-                    .any(|r| r.bye == Some(*p) || r.game_of(*p).is_some())
+                    .any(|r| r.has_bye(*p) || r.game_of(*p).is_some())
         })
         .collect();
     if on_chart.is_empty() {
@@ -129,7 +129,7 @@ pub(crate) fn chart_players(roster: &Roster) -> Vec<ParticipantId> {
 
 /// One round of one player: `12+w`, `7-b2`, `bye`, or empty when not paired.
 fn cell(roster: &Roster, r: &RoundRecord, p: ParticipantId) -> String {
-    if r.bye == Some(p) {
+    if r.has_bye(p) {
         return "bye".to_string();
     }
     match r.game_of(p) {

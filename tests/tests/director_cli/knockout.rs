@@ -61,6 +61,13 @@ async fn issue_15_a_knockout_runs_from_the_cli() -> anyhow::Result<()> {
         .map(|&(_, w, b)| (w.min(b), w.max(b)))
         .collect();
     assert_eq!(pairs, [(seed(3), seed(6)), (seed(4), seed(5))], "{shown}");
+    let printed = tengen.ok(&["sheet", "1", "pairings", "--round", "1"]);
+    assert!(
+        printed
+            .lines()
+            .any(|l| l.starts_with("Through without a game: 1 ")),
+        "{printed}"
+    );
     tengen.json(&["round", "publish", "1", "1"]);
 
     // Round 2 drawn and published before any result of round 1: nothing to play yet.
@@ -143,6 +150,12 @@ async fn issue_15_a_knockout_runs_from_the_cli() -> anyhow::Result<()> {
         "{sheet}"
     );
     let winner = FIELD[ids.iter().position(|id| *id == b).expect("a seed")].0;
+    let chart = tengen.ok(&["sheet", "1", "wallchart"]);
+    assert_eq!(
+        chart.matches(" bye ").count(),
+        2,
+        "the top seeds' byes on the wall chart: {chart}"
+    );
     assert!(
         sheet
             .lines()

@@ -132,12 +132,7 @@ pub fn bracket(snapshot: &Snapshot, through: u32) -> Bracket {
 }
 
 /// The match of round `r` between `a` and `b`, decided by their game if they have one.
-fn decide(
-    r: u32,
-    a: Side,
-    b: Side,
-    games: &Games,
-) -> Match {
+fn decide(r: u32, a: Side, b: Side, games: &Games) -> Match {
     let (winner, undecided) = match (a, b) {
         (Side::Pending, _) | (_, Side::Pending) => (Side::Pending, false),
         (Side::Nobody, other) | (other, Side::Nobody) => (other, false),

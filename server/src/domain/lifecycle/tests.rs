@@ -1323,8 +1323,7 @@ fn a_knockout_fills_the_next_round_as_results_come() {
         round: r2,
         ..
     }, Event::GameUpdated {
-        revision: updated,
-        ..
+        revision: updated, ..
     }] = events.as_slice()
     else {
         panic!("the round edit, then the game: {events:?}")
@@ -1338,7 +1337,10 @@ fn a_knockout_fills_the_next_round_as_results_come() {
     };
     let refused = try_run(&mut s, close.clone(), &ctx_as(Role::Director, "td", 1))
         .expect_err("a match waits");
-    assert!(refused.to_string().contains("wait for results of round 1"), "{refused}");
+    assert!(
+        refused.to_string().contains("wait for results of round 1"),
+        "{refused}"
+    );
     for g in r1.games.iter().filter(|g| g.table != four_five.table) {
         director_result(&mut s, 1, g.table, Outcome::BlackWins).expect("result");
     }
@@ -1357,7 +1359,12 @@ fn a_knockout_fills_the_next_round_as_results_come() {
     director_result(&mut s, 1, four_five.table, Outcome::BlackWins).expect("a correction");
     let refused = try_run(&mut s, close.clone(), &ctx_as(Role::Director, "td", 1))
         .expect_err("not the bracket's game");
-    assert!(refused.to_string().contains("is not a match of the bracket"), "{refused}");
+    assert!(
+        refused
+            .to_string()
+            .contains("is not a match of the bracket"),
+        "{refused}"
+    );
     director_result(&mut s, 1, four_five.table, Outcome::WhiteWins).expect("corrected back");
     try_run(&mut s, close, &ctx_as(Role::Director, "td", 1)).expect("round 2 closes");
 }

@@ -111,6 +111,8 @@ fn render(
                                     td { (result_text(g, p)) }
                                 } @else if r.bye == Some(p) {
                                     td colspan="2" { "Bye" }
+                                } @else if r.advancing.contains(&p) {
+                                    td colspan="2" { "Through without a game" }
                                 } @else {
                                     td colspan="2" { "Not paired" }
                                 }

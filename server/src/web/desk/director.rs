@@ -258,6 +258,11 @@ fn review(roster: &Roster, r: &RoundRecord, desk: &Desk) -> Markup {
         }
         (games_table(roster, r))
         @if let Some(bye) = r.bye { p #bye { "Bye: " (label(roster, bye, r.number)) } }
+        @if !r.advancing.is_empty() {
+            p #advancing { "Through without a game: "
+                @for (i, p) in r.advancing.iter().enumerate() { @if i > 0 { ", " } (label(roster, *p, r.number)) }
+            }
+        }
         (unseated(roster, r, &crate::domain::lifecycle::unseated(roster.state, t, r)))
         h3 { "Change by hand" }
         (edit_form(t, r, desk))
