@@ -645,10 +645,17 @@ pub fn edit_round(
         }
     }
     let name = |id: draw::PlayerId| label_in(state, t, &input.snapshot, participant_id(id));
+    // A knockout's players through without a game stay so, unless the edit paired them.
+    let advancing = edited
+        .advancing
+        .iter()
+        .map(|p| participant_id(*p))
+        .filter(|p| !games.iter().any(|g| g.has(*p)))
+        .collect();
     let record = RoundRecord {
         games,
         bye: edited.bye.map(participant_id),
-        advancing: Vec::new(),
+        advancing,
         warnings: edited
             .warnings
             .iter()

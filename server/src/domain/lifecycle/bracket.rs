@@ -7,6 +7,7 @@
 use super::super::event::Event;
 use super::super::field::{participant_id, Field};
 use super::super::ids::{Revision, TournamentId};
+use super::super::record::Tournament;
 use super::super::round::{GameRecord, RoundRecord, RoundState};
 use super::super::state::State;
 use super::{label, precondition};
@@ -16,16 +17,18 @@ use tengen_draw::engine::knockout::{self, Side};
 use tengen_draw::model as draw;
 
 /// Round `n` of `t` as the bracket has it now: the games and the players through without one (matches still
-/// waiting for a result are not in it). `None` when the tournament is not a knockout or the bracket cannot be
-/// drawn yet (a feeding game without a single winner).
-fn bracket_round(state: &State, t: TournamentId, n: u32, seed: u64) -> Option<draw::Round> {
-    let tour = state.tournaments.get(&t)?;
-    if !tour.settings.system.eliminates() {
-        return None;
-    }
+/// waiting for a result are not in it); the draw's refusal when it cannot be drawn (a feeding game without a
+/// single winner, a player who did not play round 1).
+fn bracket_round(
+    state: &State,
+    tour: &Tournament,
+    n: u32,
+    seed: u64,
+) -> Result<draw::Round, Rejected> {
     let field = Field::new(state, tour);
     let input = field.snapshot(n);
-    tengen_draw::draw(&input.snapshot, &field.draw_settings(), seed).ok()
+    tengen_draw::draw(&input.snapshot, &field.draw_settings(), seed)
+        .map_err(|e| precondition(format!("round {n} does not follow the bracket: {e}")))
 }
 
 /// The round `RoundEdited` event that adds to round `n + 1` of `t` the games and walk-overs game `g` of round `n`
@@ -53,7 +56,7 @@ pub(super) fn follow_up(
         round: n,
         game: g.clone(),
     });
-    let bracket = bracket_round(&after, t, n + 1, next.seed)?;
+    let bracket = bracket_round(&after, tour, n + 1, next.seed).ok()?;
     let seated: BTreeSet<_> = next
         .games
         .iter()
@@ -130,13 +133,7 @@ pub(super) fn check_complete(
             r.number - 1
         )));
     }
-    let Some(expected) = bracket_round(state, t, r.number, r.seed) else {
-        return Err(precondition(format!(
-            "round {} cannot be checked against the bracket: a game of round {} has no single winner",
-            r.number,
-            r.number.saturating_sub(1)
-        )));
-    };
+    let expected = bracket_round(state, tour, r.number, r.seed)?;
     let pair = |a, b| if a <= b { (a, b) } else { (b, a) };
     let want: BTreeSet<_> = expected
         .games
