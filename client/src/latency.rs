@@ -1,4 +1,8 @@
 //! Latency samples and their summary (count, p50, p99, max) for the load tool. Pure arithmetic, no clock.
+//!
+//! Kept by hand rather than `hdrhistogram` (issue 17): the load tool keeps every sample (thousands, not
+//! billions), so the exact nearest-rank percentile of the sorted samples is a sort and an index, where a
+//! histogram would bucket and approximate them and bring its own configuration of ranges and precision.
 
 use std::time::Duration;
 

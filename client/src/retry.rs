@@ -1,6 +1,10 @@
 //! Retrying one logical command when the connection failed (`UNAVAILABLE`, transport errors): a few attempts
 //! with growing, jittered backoff. The caller builds the request once, with one request id, and every attempt
 //! resends that same request, so the server applies it at most once.
+//!
+//! Kept by hand rather than `backon` (issue 17): the loop is a dozen lines, and what matters here — which codes
+//! are worth retrying, and that every attempt resends the one request with its one id — is ours to say either way;
+//! the crate would add a builder and a trait for the doubling and the jitter.
 
 use std::future::Future;
 use std::time::Duration;

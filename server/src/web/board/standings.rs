@@ -2,7 +2,7 @@
 //! round with confirmed results (marked provisional while that round is open); section winners (Mays' sections
 //! or the director's categories, when the tournament has them) and prizes once the director has closed the last
 //! round, which is when the final standings are published. A round robin shows its crosstable under them (numbers
-//! as on the sheets; MMS only in McMahon).
+//! as on the sheets), a knockout its bracket; MMS only in McMahon.
 
 use super::super::layout::Tab;
 use super::super::topics::Topic;
