@@ -1,6 +1,10 @@
 //! Exact tie-break values: a reduced fraction of points (`num / den`, `den > 0`), ordered by cross
 //! multiplication in `i128`. Normalised SOS (× R / opponents met) and SODOS (jigo counts ½) need fractions;
 //! every other criterion is a whole number of half points. No floats anywhere.
+//!
+//! Kept by hand rather than `num-rational`'s `Ratio<i64>` (issue 17): sums and comparisons here go through `i128`
+//! before reducing, so a large SOS sum over many rounds cannot overflow, where `Ratio<i64>` does its arithmetic in
+//! `i64` (overflowing on large numerators) and panics on a zero denominator; the gcd is four lines.
 
 use std::cmp::Ordering;
 use std::fmt;
