@@ -1184,3 +1184,5 @@ mod knockout;
 mod ratings;
 #[path = "director_cli/round_robin.rs"]
 mod round_robin;
+#[path = "director_cli/split.rs"]
+mod split;

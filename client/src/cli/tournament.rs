@@ -1,10 +1,11 @@
-//! `tengen tournament create|list|show|update|close-registration|open-registration`; the play-settings flags
-//! come from `setup.rs`.
+//! `tengen tournament create|list|show|update|close-registration|open-registration|split`; the play-settings
+//! flags come from `setup.rs`.
 
 use clap::{Args, Subcommand};
 use tengen_proto::v1::{
     CreateTournamentRequest, EntryStatus, ListParticipantsRequest, ListTournamentsRequest,
-    SetRegistrationOpenRequest, Tournament, TournamentSettings, UpdateTournamentRequest,
+    SetRegistrationOpenRequest, SplitKnockoutRequest, Tournament, TournamentSettings,
+    UpdateTournamentRequest,
 };
 
 use super::settings_view::print_tournament_detail;
@@ -31,6 +32,22 @@ pub enum TournamentCmd {
     CloseRegistration(RegistrationArgs),
     /// Let registration desks register and enter players again.
     OpenRegistration(RegistrationArgs),
+    /// A Swiss knockout: split the top players of a McMahon or Swiss tournament (after its last round, closed)
+    /// off into a knockout seeded by their places; each returns to it when their knockout ends.
+    Split(SplitArgs),
+}
+
+/// A knockout split off a tournament's top players.
+#[derive(Debug, Args)]
+pub struct SplitArgs {
+    /// The main tournament's id.
+    id: u64,
+    /// How many split off: 2, 4, 8, 16 or 32.
+    #[arg(long)]
+    top: u32,
+    /// The knockout's name (default: the main tournament's name and "knockout").
+    #[arg(long, default_value = "")]
+    name: String,
 }
 
 /// A new tournament.
@@ -126,6 +143,20 @@ pub async fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), CliError> {
         TournamentCmd::Update(a) => update(ctx, &desk, a).await,
         TournamentCmd::CloseRegistration(a) => set_open(ctx, &desk, a, false).await,
         TournamentCmd::OpenRegistration(a) => set_open(ctx, &desk, a, true).await,
+        TournamentCmd::Split(a) => {
+            let request = SplitKnockoutRequest {
+                meta: None,
+                tournament_id: a.id,
+                top: a.top,
+                name: a.name,
+            };
+            let t = desk
+                .command(&ctx.request_id(), request, |mut d, r| async move {
+                    d.rounds.split_knockout(r).await
+                })
+                .await?;
+            print_tournament_detail(&t, ctx.json)
+        }
     }
 }
 

@@ -149,6 +149,7 @@ mutating!(
     ChangeRankRequest,
     DrawRoundRequest,
     ImportRoundRequest,
+    SplitKnockoutRequest,
     RoundRef,
     EditRoundRequest,
     ReportResultRequest,

@@ -207,6 +207,16 @@ pub enum Command {
         #[serde(skip)]
         aside: Option<Arc<AsideDraw>>,
     },
+    /// The top `top` players of a McMahon or Swiss tournament, after its last (closed) round, split off into a
+    /// knockout of their own; each returns to the main tournament when their knockout ends.
+    SplitKnockout {
+        /// The main tournament.
+        from: TournamentId,
+        /// How many (a power of two).
+        top: u32,
+        /// The knockout's name (empty: the main tournament's and "knockout").
+        name: String,
+    },
     /// A round played elsewhere (an OpenGotha file, a paper event) recorded whole: the next round, drawn with
     /// these games and results and this bye, then published and closed by the ordinary commands.
     ImportRound {
@@ -435,6 +445,7 @@ impl Command {
             Command::NumberPlayers { .. } => "NumberPlayers",
             Command::DrawRound { .. } => "DrawRound",
             Command::ImportRound { .. } => "ImportRound",
+            Command::SplitKnockout { .. } => "SplitKnockout",
             Command::PublishRound { .. } => "PublishRound",
             Command::EditRound { .. } => "EditRound",
             Command::CloseRound { .. } => "CloseRound",

@@ -9,7 +9,7 @@ use super::lifecycle;
 use super::ratings;
 use super::record::{
     Entry, EntryStatus, EventInfo, Participant, ParticipantFields, Role, Stamp, TokenRecord,
-    Tournament,
+    Tournament, TournamentSettings,
 };
 use super::slip;
 use super::state::{ExternalId, State};
@@ -47,6 +47,11 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
             let t = tournament(state, *id)?;
             check_revision(Some(*expected), t.revision)?;
             validate::tournament(settings)?;
+            // Where a split-off knockout came from is the split's to say, not an update's.
+            let settings = &TournamentSettings {
+                split_from: t.settings.split_from,
+                ..settings.clone()
+            };
             let drawn = state.play.get(id).is_some_and(|p| !p.rounds.is_empty());
             if drawn && settings.system != t.settings.system {
                 return Err(Rejected::Precondition(format!(
@@ -243,6 +248,9 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
             expected,
         } => {
             lifecycle::import::import_round(state, *tournament, *round, games, *bye, *expected, ctx)
+        }
+        Command::SplitKnockout { from, top, name } => {
+            lifecycle::split::split_knockout(state, *from, *top, name)
         }
         Command::PublishRound { tournament, round } => {
             lifecycle::publish(state, *tournament, *round, ctx.now_ms)

@@ -8,6 +8,7 @@ pub mod aside;
 mod bracket;
 pub mod import;
 mod schedule;
+pub mod split;
 
 use super::command::{Context, RefereeReport, RoundEdit};
 use super::error::Rejected;
@@ -712,10 +713,11 @@ fn report_by(result: GameResult, ctx: &Context) -> ResultReport {
     }
 }
 
-/// The event that replaces game `g` of round `n`, after the knockout's next games it decides (if any: the
-/// answer is the game, so it comes last).
+/// The event that replaces game `g` of round `n`, after what a knockout's result brings (players back to the
+/// main tournament, the next games it decides): the answer is the game, so it comes last.
 fn game_updated(state: &State, pl: &Play, t: TournamentId, n: u32, g: GameRecord) -> Vec<Event> {
-    let mut events = Vec::new();
+    // A split-off knockout's players whose knockout this result ends go back to the main tournament.
+    let mut events = split::returns(state, t, n, &g);
     let mut revision = pl.revision.next();
     if let Some(next) = bracket::follow_up(state, t, n, &g, revision) {
         events.push(next);

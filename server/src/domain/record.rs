@@ -113,6 +113,20 @@ pub struct TournamentSettings {
     /// Scoring, tie-breaks, prizes, result checking.
     #[serde(default)]
     pub scoring: ScoringSettings,
+    /// A knockout split off another tournament's top players (a Swiss knockout, BGA handbook 11.8): set when it is
+    /// split, never by an update.
+    #[serde(default)]
+    pub split_from: Option<SplitFrom>,
+}
+
+/// Where a split-off knockout's players came from: they left `tournament` after `after_round`, and each returns
+/// to it for the round after the knockout round in which their knockout ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SplitFrom {
+    /// The tournament they play otherwise (McMahon or Swiss).
+    pub tournament: TournamentId,
+    /// Its last round before the split.
+    pub after_round: u32,
 }
 
 fn default_komi() -> i32 {
@@ -133,6 +147,7 @@ impl Default for TournamentSettings {
             handicap: HandicapSettings::default(),
             draw: DrawSettings::default(),
             scoring: ScoringSettings::default(),
+            split_from: None,
         }
     }
 }

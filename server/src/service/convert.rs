@@ -223,6 +223,7 @@ pub fn settings_from_pb(
             .unwrap_or_default(),
         draw: s.draw.map(draw_from_pb).transpose()?.unwrap_or_default(),
         scoring: scoring_from_pb(s.scoring, system, double_entry_default)?,
+        split_from: None,
     })
 }
 

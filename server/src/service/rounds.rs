@@ -507,6 +507,22 @@ impl Rounds for RoundsService {
         self.write_round(&caller, r.meta, t, cmd).await
     }
 
+    async fn split_knockout(
+        &self,
+        req: Request<pb::SplitKnockoutRequest>,
+    ) -> Result<Response<pb::Tournament>, Status> {
+        let caller = caller(&req)?;
+        caller.require(Action::Direct)?;
+        let r = req.into_inner();
+        let cmd = Command::SplitKnockout {
+            from: TournamentId(r.tournament_id),
+            top: r.top,
+            name: r.name,
+        };
+        let outcome = self.core.write(&caller, r.meta, cmd, Target::None).await?;
+        Ok(Response::new(super::tournament_answer(&outcome)?))
+    }
+
     async fn publish_round(
         &self,
         req: Request<pb::RoundRef>,

@@ -1368,3 +1368,69 @@ fn a_knockout_fills_the_next_round_as_results_come() {
     director_result(&mut s, 1, four_five.table, Outcome::WhiteWins).expect("corrected back");
     try_run(&mut s, close, &ctx_as(Role::Director, "td", 1)).expect("round 2 closes");
 }
+
+/// A Swiss knockout is split off a McMahon or Swiss tournament only after a closed round, and only a power of
+/// two of its placed players; the split enters the top players checked in, numbered by place, and ends their
+/// rounds of the main tournament.
+#[test]
+fn a_knockout_splits_off_after_a_closed_round() {
+    let split = |s: &mut State, top: u32| {
+        try_run(
+            s,
+            Command::SplitKnockout {
+                from: T,
+                top,
+                name: String::new(),
+            },
+            &ctx_as(Role::Director, "td", 1),
+        )
+    };
+    let mut s = event(3, &SEVEN, false);
+    close_registration(&mut s);
+    let refused = split(&mut s, 4).expect_err("no round yet");
+    assert!(
+        refused.to_string().contains("has no round yet"),
+        "{refused}"
+    );
+    draw(&mut s, 1).expect("draw");
+    publish(&mut s, 1);
+    let refused = split(&mut s, 4).expect_err("open");
+    assert!(
+        refused.to_string().contains("close it before splitting"),
+        "{refused}"
+    );
+    for g in round(&s, 1).games {
+        director_result(&mut s, 1, g.table, Outcome::WhiteWins).expect("result");
+    }
+    close_round(&mut s, 1);
+    for bad in [3, 1, 64] {
+        let refused = split(&mut s, bad).expect_err("not a power of two");
+        assert!(
+            refused.to_string().contains("choose 2, 4, 8, 16 or 32"),
+            "{refused}"
+        );
+    }
+    let refused = split(&mut s, 8).expect_err("seven placed");
+    assert!(
+        refused.to_string().contains("fewer than the top 8"),
+        "{refused}"
+    );
+    split(&mut s, 4).expect("split");
+    let ko = TournamentId(2);
+    let t = &s.tournaments[&ko];
+    assert_eq!(t.settings.system, PairingSystem::Knockout);
+    assert_eq!(t.settings.name, "Main knockout");
+    assert_eq!(t.settings.rounds, 2);
+    assert!(!t.registration_open);
+    let numbers = &s.play[&ko].numbers;
+    assert_eq!(numbers.len(), 4);
+    for p in numbers.keys() {
+        let entries = &s.participants[p].entries;
+        assert_eq!(entries[&ko].status, EntryStatus::CheckedIn);
+        assert_eq!(
+            entries[&T].rounds,
+            [1],
+            "out of the main tournament after round 1"
+        );
+    }
+}
