@@ -5,6 +5,10 @@
 //!
 //! Only reading and merging lives here; nothing connects. The environment is passed in as a lookup function so
 //! tests never touch the process environment.
+//!
+//! The config file stays `key = value` read by hand rather than TOML (issue 17): the files the venue guide and
+//! `deploy/issue-desk.sh` write (`server = https://…` unquoted) and every desk already holds would not parse as
+//! TOML, which needs the quotes; five keys and an optional pair of quotes do not need a parser.
 
 use std::path::{Path, PathBuf};
 

@@ -1,4 +1,9 @@
 //! Name normalisation for search and duplicate detection: case- and accent-insensitive (`cote` finds `Côté`).
+//!
+//! Kept as Unicode decomposition plus a handful of Latin letters that do not decompose, rather than `deunicode`
+//! (issue 17): a desk finds 王 小明 by typing 王, so scripts without accents stay as typed; `deunicode` would
+//! romanise them (and turn `ß` into `ss`), changing what every search and duplicate check matches. The EGF export,
+//! which must be ASCII, does use `deunicode` (`sheets/egf.rs`).
 
 use unicode_normalization::char::is_combining_mark;
 use unicode_normalization::UnicodeNormalization;
