@@ -152,6 +152,23 @@ fn array_of<'a>(v: &'a Value, key: &str) -> &'a Vec<Value> {
         .unwrap_or_else(|| panic!("no list {key} in {v}"))
 }
 
+/// `tournament create --name NAME --rounds ROUNDS --system SYSTEM` and any further flags; the tournament printed.
+fn create(tengen: &Tengen, name: &str, rounds: u32, system: &str, flags: &[&str]) -> Value {
+    let rounds = rounds.to_string();
+    let mut args = vec![
+        "tournament",
+        "create",
+        "--name",
+        name,
+        "--rounds",
+        &rounds,
+        "--system",
+        system,
+    ];
+    args.extend_from_slice(flags);
+    tengen.json(&args)
+}
+
 /// Registers and checks in one player for every round of tournament 1; the participant id.
 fn add_player(tengen: &Tengen, p: (&str, &str, &str, &str, &str)) -> u64 {
     let (family, given, rank, club, city) = p;

@@ -954,6 +954,33 @@ async fn every_page_fits_a_phone_screen() -> anyhow::Result<()> {
     browser.close().await
 }
 
+/// Enters `players` in tournament `t`, checks them in, and closes its registration (numbering them).
+async fn enter_checked_in(c: &Congress, t: u64, players: &[&Entrant]) -> anyhow::Result<()> {
+    let register = c.director.desk.register.clone();
+    for e in players {
+        register
+            .clone()
+            .enter_tournament(pb::EnterTournamentRequest {
+                meta: meta(),
+                participant_id: e.id,
+                entry: Some(enter(t)),
+                expected_revision: 0,
+            })
+            .await?;
+        register
+            .clone()
+            .check_in(pb::EntryRequest {
+                meta: meta(),
+                participant_id: e.id,
+                tournament_id: t,
+                expected_revision: 0,
+            })
+            .await?;
+    }
+    c.director.desk.set_registration_open(t, false).await?;
+    Ok(())
+}
+
 /// Issue 15: a round robin's standings on a phone: the crosstable under the standings, one row per finalist with
 /// their results against each number after two rounds (every game of the two rounds there once from each side),
 /// no MMS column, and nothing cut off at 360 px. Then a knockout of the same six: its pairings name the two seeds
@@ -972,28 +999,7 @@ async fn side_events_show_their_crosstable_and_bracket_on_a_phone() -> anyhow::R
     let c = Congress::open().await?;
     let rr = create_tournament_as(&c.director, "Finale", 5, "round-robin").await?;
     let finalists: Vec<&Entrant> = c.entrants.iter().filter(|e| e.checked_in).take(6).collect();
-    let register = c.director.desk.register.clone();
-    for e in &finalists {
-        register
-            .clone()
-            .enter_tournament(pb::EnterTournamentRequest {
-                meta: meta(),
-                participant_id: e.id,
-                entry: Some(enter(rr)),
-                expected_revision: 0,
-            })
-            .await?;
-        register
-            .clone()
-            .check_in(pb::EntryRequest {
-                meta: meta(),
-                participant_id: e.id,
-                tournament_id: rr,
-                expected_revision: 0,
-            })
-            .await?;
-    }
-    c.director.desk.set_registration_open(rr, false).await?;
+    enter_checked_in(&c, rr, &finalists).await?;
     for n in 1..=2 {
         let round = c.director.draw(rr, n, false, false).await?;
         ensure!(
@@ -1042,27 +1048,7 @@ async fn side_events_show_their_crosstable_and_bracket_on_a_phone() -> anyhow::R
     );
 
     let ko = create_tournament_as(&c.director, "Coupe", 3, "knockout").await?;
-    for e in &finalists {
-        register
-            .clone()
-            .enter_tournament(pb::EnterTournamentRequest {
-                meta: meta(),
-                participant_id: e.id,
-                entry: Some(enter(ko)),
-                expected_revision: 0,
-            })
-            .await?;
-        register
-            .clone()
-            .check_in(pb::EntryRequest {
-                meta: meta(),
-                participant_id: e.id,
-                tournament_id: ko,
-                expected_revision: 0,
-            })
-            .await?;
-    }
-    c.director.desk.set_registration_open(ko, false).await?;
+    enter_checked_in(&c, ko, &finalists).await?;
     let round = c.director.draw(ko, 1, false, false).await?;
     ensure!(
         round.games.len() == 2 && round.advancing.len() == 2,

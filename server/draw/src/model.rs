@@ -464,6 +464,19 @@ pub struct Game {
     pub ledger: Ledger,
 }
 
+impl Game {
+    /// A game not weighed by the matcher (a schedule's, a bracket's), its table still to number.
+    pub fn unweighed(white: PlayerId, black: PlayerId, handicap: u8) -> Game {
+        Game {
+            table: 0,
+            white,
+            black,
+            handicap,
+            ledger: Ledger::default(),
+        }
+    }
+}
+
 /// Something a director should look at before publishing.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Warning {

@@ -6,23 +6,14 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::{add_player, array_of, str_of, u64_of, Tengen, FIELD};
+use super::{add_player, array_of, create, str_of, u64_of, Tengen, FIELD};
 use tengen_tests::Venue;
 
 #[tokio::test]
 async fn issue_15_a_generalised_knockout_runs_from_the_cli() -> anyhow::Result<()> {
     let venue = Venue::start().await?;
     let tengen = Tengen::new(&venue)?;
-    let created = tengen.json(&[
-        "tournament",
-        "create",
-        "--name",
-        "Lightning",
-        "--rounds",
-        "3",
-        "--system",
-        "generalised-knockout",
-    ]);
+    let created = create(&tengen, "Lightning", 3, "generalised-knockout", &[]);
     assert_eq!(
         str_of(&created, "pairing_system"),
         "generalised-knockout",

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 use tengen_tests::Venue;
 
-use super::{add_player, array_of, refused, str_of, u64_of, Tengen, FIELD};
+use super::{add_player, array_of, create, refused, str_of, u64_of, Tengen, FIELD};
 
 /// (table, white id, black id) of every game of a round.
 fn games(tengen: &Tengen, round: &str) -> (Vec<(u64, u64, u64)>, Value) {
@@ -32,16 +32,7 @@ fn games(tengen: &Tengen, round: &str) -> (Vec<(u64, u64, u64)>, Value) {
 async fn issue_15_a_knockout_runs_from_the_cli() -> anyhow::Result<()> {
     let venue = Venue::start().await?;
     let tengen = Tengen::new(&venue)?;
-    let created = tengen.json(&[
-        "tournament",
-        "create",
-        "--name",
-        "Cup",
-        "--rounds",
-        "3",
-        "--system",
-        "knockout",
-    ]);
+    let created = create(&tengen, "Cup", 3, "knockout", &[]);
     assert_eq!(str_of(&created, "pairing_system"), "knockout", "{created}");
     // FIELD is strongest first: the participant ids follow the seeds.
     let ids: Vec<u64> = FIELD[..6].iter().map(|p| add_player(&tengen, *p)).collect();

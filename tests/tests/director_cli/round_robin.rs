@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use tengen_tests::Venue;
 
-use super::{add_player, array_of, refused, str_of, u64_of, Tengen};
+use super::{add_player, array_of, create, refused, str_of, u64_of, Tengen};
 
 /// family, given, rank, club, city: strongest first, so player numbers follow this order.
 const FINAL: [(&str, &str, &str, &str, &str); 5] = [
@@ -24,16 +24,7 @@ const FINAL: [(&str, &str, &str, &str, &str); 5] = [
 async fn issue_15_a_round_robin_final_runs_from_the_cli() -> anyhow::Result<()> {
     let venue = Venue::start().await?;
     let tengen = Tengen::new(&venue)?;
-    let created = tengen.json(&[
-        "tournament",
-        "create",
-        "--name",
-        "Final",
-        "--rounds",
-        "4",
-        "--system",
-        "round-robin",
-    ]);
+    let created = create(&tengen, "Final", 4, "round-robin", &[]);
     assert_eq!(
         str_of(&created, "pairing_system"),
         "round-robin",

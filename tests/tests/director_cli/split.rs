@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use super::{add_player, array_of, str_of, u64_of, Tengen, FIELD};
+use super::{add_player, array_of, create, str_of, u64_of, Tengen, FIELD};
 use tengen_tests::Venue;
 
 /// Draws, publishes, decides (White wins everywhere) and closes round `r` of tournament `t`: who played.
@@ -31,18 +31,7 @@ fn play(tengen: &Tengen, t: &str, r: u32) -> BTreeSet<u64> {
 async fn issue_15_a_swiss_knockout_splits_off_and_its_players_return() -> anyhow::Result<()> {
     let venue = Venue::start().await?;
     let tengen = Tengen::new(&venue)?;
-    tengen.json(&[
-        "tournament",
-        "create",
-        "--name",
-        "Open",
-        "--rounds",
-        "4",
-        "--system",
-        "swiss",
-        "--double-entry",
-        "off",
-    ]);
+    create(&tengen, "Open", 4, "swiss", &["--double-entry", "off"]);
     let ids: Vec<u64> = FIELD[..12]
         .iter()
         .map(|p| add_player(&tengen, *p))

@@ -16,9 +16,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::model::{
-    DrawError, Game, Ledger, Outcome, PlayerId, Round, Settings, Snapshot, Warning,
-};
+use crate::model::{DrawError, Game, Outcome, PlayerId, Round, Settings, Snapshot, Warning};
 
 use super::colour;
 use super::context::{pair_key, Field};
@@ -132,13 +130,7 @@ pub fn draw(snapshot: &Snapshot, settings: &Settings, seed: u64) -> Result<Round
         .into_iter()
         .map(|(a, b)| {
             let (white, black, handicap) = colour::colours(&field, a, b);
-            Game {
-                table: 0,
-                white,
-                black,
-                handicap,
-                ledger: Ledger::default(),
-            }
+            Game::unweighed(white, black, handicap)
         })
         .collect();
     tables::number_tables(&field, &mut games);

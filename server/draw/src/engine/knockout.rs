@@ -15,9 +15,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::model::{
-    DrawError, Game, Ledger, Outcome, PlayerId, Round, RoundNo, Settings, Snapshot,
-};
+use crate::model::{DrawError, Game, Outcome, PlayerId, Round, RoundNo, Settings, Snapshot};
 
 use super::colour;
 use super::context::{pair_key, Field};
@@ -220,13 +218,7 @@ pub fn draw(snapshot: &Snapshot, settings: &Settings, seed: u64) -> Result<Round
                     continue;
                 }
                 let (white, black, handicap) = colour::colours(&field, a, b);
-                games.push(Game {
-                    table: 0,
-                    white,
-                    black,
-                    handicap,
-                    ledger: Ledger::default(),
-                });
+                games.push(Game::unweighed(white, black, handicap));
             }
             [Side::Player(p), Side::Nobody] | [Side::Nobody, Side::Player(p)] if !seated(p) => {
                 advancing.push(p);

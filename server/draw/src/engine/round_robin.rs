@@ -18,7 +18,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::model::{DrawError, Game, Ledger, PlayerId, Round, Settings, Snapshot};
+use crate::model::{DrawError, Game, PlayerId, Round, Settings, Snapshot};
 
 use super::colour;
 use super::context::{pair_key, Field};
@@ -144,13 +144,7 @@ pub fn draw(snapshot: &Snapshot, settings: &Settings, seed: u64) -> Result<Round
         } else {
             (white, black)
         };
-        games.push(Game {
-            table: 0,
-            white,
-            black,
-            handicap,
-            ledger: Ledger::default(),
-        });
+        games.push(Game::unweighed(white, black, handicap));
     }
     tables::number_tables(&field, &mut games);
     let bye = bye_seat

@@ -1126,22 +1126,34 @@ fn aside_read_refuses_with_the_writers_words() {
     assert_eq!(Err(refused), writer(&s, 2));
 }
 
-/// The seven players made a round robin of `rounds` rounds (set before any draw).
-fn round_robin(rounds: u32) -> State {
-    let mut s = event(rounds, &SEVEN, false);
+/// The director's update of the tournament's settings as `change` makes them.
+fn update_settings(
+    s: &mut State,
+    change: impl FnOnce(&mut TournamentSettings),
+) -> Result<Vec<Event>, Rejected> {
     let t = &s.tournaments[&T];
     let mut settings = t.settings.clone();
-    settings.system = PairingSystem::RoundRobin;
-    settings.mcmahon = McMahonSetup::default();
+    change(&mut settings);
     let expected = t.revision;
-    run(
-        &mut s,
+    try_run(
+        s,
         Command::UpdateTournament {
             id: T,
             expected,
             settings,
         },
-    );
+        &ctx_as(Role::Director, "td", 1),
+    )
+}
+
+/// The seven players in a tournament of `rounds` rounds paired by `system` (set before any draw).
+fn event_as(system: PairingSystem, rounds: u32) -> State {
+    let mut s = event(rounds, &SEVEN, false);
+    update_settings(&mut s, |x| {
+        x.system = system;
+        x.mcmahon = McMahonSetup::default();
+    })
+    .expect("a new system before any draw");
     s
 }
 
@@ -1231,20 +1243,7 @@ fn a_round_robin_meets_everyone_and_forfeits_a_withdrawn_players_games() {
         .find(|r| r.player == super::super::field::player_id(fujita))
         .expect("Fujita still placed");
     assert_eq!(fujita_row.place, 7, "four forfeits and two results: last");
-    let t = &s.tournaments[&T];
-    let mut settings = t.settings.clone();
-    settings.system = PairingSystem::Swiss;
-    let expected = t.revision;
-    let refused = try_run(
-        &mut s,
-        Command::UpdateTournament {
-            id: T,
-            expected,
-            settings,
-        },
-        &ctx_as(Role::Director, "td", 1),
-    )
-    .expect_err("drawn");
+    let refused = update_settings(&mut s, |x| x.system = PairingSystem::Swiss).expect_err("drawn");
     assert!(
         refused.to_string().contains("cannot change now"),
         "{refused}"
@@ -1255,20 +1254,8 @@ fn a_round_robin_meets_everyone_and_forfeits_a_withdrawn_players_games() {
 #[test]
 fn a_round_robin_refuses_draw_choices() {
     let mut s = round_robin(7);
-    let t = &s.tournaments[&T];
-    let mut settings = t.settings.clone();
-    settings.draw.never_pair = vec![(1, 2)];
-    let expected = t.revision;
-    let refused = try_run(
-        &mut s,
-        Command::UpdateTournament {
-            id: T,
-            expected,
-            settings,
-        },
-        &ctx_as(Role::Director, "td", 1),
-    )
-    .expect_err("no choice");
+    let refused =
+        update_settings(&mut s, |x| x.draw.never_pair = vec![(1, 2)]).expect_err("no choice");
     assert!(
         refused
             .to_string()
@@ -1277,23 +1264,14 @@ fn a_round_robin_refuses_draw_choices() {
     );
 }
 
-/// The seven players made a knockout (a bracket of eight, three rounds) before any draw.
+/// The seven players made a round robin of `rounds` rounds.
+fn round_robin(rounds: u32) -> State {
+    event_as(PairingSystem::RoundRobin, rounds)
+}
+
+/// The seven players made a knockout (a bracket of eight, three rounds).
 fn knockout() -> State {
-    let mut s = event(3, &SEVEN, false);
-    let t = &s.tournaments[&T];
-    let mut settings = t.settings.clone();
-    settings.system = PairingSystem::Knockout;
-    settings.mcmahon = McMahonSetup::default();
-    let expected = t.revision;
-    run(
-        &mut s,
-        Command::UpdateTournament {
-            id: T,
-            expected,
-            settings,
-        },
-    );
-    s
+    event_as(PairingSystem::Knockout, 3)
 }
 
 /// A knockout's round 2 is drawn while round 1 is played; the result that decides a match adds its game in the

@@ -6,8 +6,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use proptest::prelude::*;
 
 use super::*;
-use crate::engine::testutil::{game, player, snapshot};
-use crate::model::{HandicapRule, Pairing, PastBye, PlayerId, Rank, RoundNo};
+use crate::engine::testutil::{game, mays, player, snapshot};
+use crate::model::{HandicapRule, Pairing, PastBye, PlayerId, RoundNo};
 
 fn settings() -> Settings {
     Settings {
@@ -271,7 +271,8 @@ fn refuses_a_schedule_broken_by_hand() {
     assert!(err.contains("who already met in this cycle"), "{err}");
 }
 
-/// With a handicap rule, the stronger player takes White and the stones follow the rank difference.
+/// With a rank-based handicap rule (Mays': below 8d, correction 1), the stronger player takes White and the
+/// stones follow the rank difference.
 #[test]
 fn handicap_games_give_white_to_the_stronger() {
     let players = vec![player(1, 3, 0), player(2, -1, 0)];
@@ -279,13 +280,7 @@ fn handicap_games_give_white_to_the_stronger() {
     snap.rounds_total = 1;
     let s = Settings {
         pairing: Pairing::RoundRobin,
-        handicap: HandicapRule {
-            based_on_mms: false,
-            no_handicap_above: Rank(8),
-            correction: 1,
-            ceiling: 9,
-            even_at_or_above: None,
-        },
+        handicap: mays().handicap,
         ..Settings::default()
     };
     let round = draw(&snap, &s, 1).expect("drawn");
