@@ -144,6 +144,14 @@ fn plays_at(
 /// Players checked in for round `r` (their entry lists it) who have neither a game nor the bye in it. Nobody
 /// may miss a round without a decision: publishing and closing refuse while this list is not empty.
 pub fn unseated(state: &State, t: TournamentId, r: &RoundRecord) -> Vec<ParticipantId> {
+    // A knockout's bracket decides who plays: the players it eliminated have no game, and nobody misses them.
+    if state
+        .tournaments
+        .get(&t)
+        .is_some_and(|x| x.settings.system.eliminates())
+    {
+        return Vec::new();
+    }
     state
         .participants
         .values()
@@ -152,7 +160,7 @@ pub fn unseated(state: &State, t: TournamentId, r: &RoundRecord) -> Vec<Particip
                 .get(&t)
                 .is_some_and(|e| Field::available(e, r.number))
                 && r.game_of(p.id).is_none()
-                && r.bye != Some(p.id)
+                && !r.has_bye(p.id)
         })
         .map(|p| p.id)
         .collect()
@@ -165,14 +173,6 @@ fn everyone_seated(
     r: &RoundRecord,
     action: &str,
 ) -> Result<(), Rejected> {
-    // A knockout's bracket decides who plays: the players it eliminated have no game, and nobody misses them.
-    if state
-        .tournaments
-        .get(&t)
-        .is_some_and(|x| x.settings.system.eliminates())
-    {
-        return Ok(());
-    }
     let missing = unseated(state, t, r);
     if missing.is_empty() {
         return Ok(());
@@ -314,8 +314,16 @@ fn drawable(
             drawn + 1
         )));
     } else if let Some(prev) = pl.rounds.last() {
-        // A knockout's next round may be drawn once this one is published: its matches fill in as results come.
-        let early = tour.settings.system.eliminates() && prev.state == RoundState::Published;
+        // A knockout's next round may be drawn once this one is published (its matches fill in as results come),
+        // one round ahead at most: the rounds before this one are closed.
+        let early = tour.settings.system.eliminates()
+            && prev.state == RoundState::Published
+            && pl
+                .rounds
+                .iter()
+                .rev()
+                .skip(1)
+                .all(|r| r.state == RoundState::Closed);
         if prev.state != RoundState::Closed && !early {
             return Err(precondition(format!(
                 "round {} is {}: close it (all results confirmed) before drawing round {n}",

@@ -766,7 +766,7 @@ fn unpaired(state: &State, t: TournamentId, r: &RoundRecord) -> Vec<ParticipantI
                 .get(&t)
                 .is_some_and(|e| Field::available(e, r.number))
         })
-        .filter(|p| r.game_of(p.id).is_none() && r.bye != Some(p.id))
+        .filter(|p| r.game_of(p.id).is_none() && !r.has_bye(p.id))
         .map(|p| {
             let n = numbers.and_then(|n| n.get(&p.id)).copied();
             (n.unwrap_or(u32::MAX), p.id)

@@ -1567,3 +1567,120 @@ async fn a_registration_desk_fills_a_new_player_in_from_the_rating_list() -> any
     b.close().await?;
     Ok(())
 }
+
+/// Issue 15: a knockout's round 2 is published while round 1 is still played. The results desk opens on round 1
+/// (the round the next one waits for), and a result entered there adds its round-2 game at once (the round-2 link
+/// shows it); the director's page shows round 1's progress under round 2, nobody "not in this round", and no draw
+/// button for round 3 while round 1 is open.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_knockouts_desks_follow_two_open_rounds() -> anyhow::Result<()> {
+    let test = "a_knockouts_desks_follow_two_open_rounds";
+    let e = Event::open(6, false, false).await?;
+    let t = e.t;
+    let mut register = e.director.desk.register.clone();
+    let current = register
+        .list_tournaments(pb::ListTournamentsRequest {})
+        .await?
+        .into_inner()
+        .tournaments
+        .into_iter()
+        .find(|x| x.id == t)
+        .context("the tournament")?;
+    let mut settings = current.settings.context("settings")?;
+    settings.pairing_system = "knockout".into();
+    register
+        .update_tournament(pb::UpdateTournamentRequest {
+            meta: meta(),
+            id: t,
+            expected_revision: current.revision,
+            settings: Some(settings),
+        })
+        .await?;
+    for p in &e.players {
+        register
+            .check_in(pb::EntryRequest {
+                meta: meta(),
+                participant_id: p.id,
+                tournament_id: t,
+                expected_revision: 0,
+            })
+            .await?;
+    }
+    e.director.desk.set_registration_open(t, false).await?;
+    let round1 = e.director.draw(t, 1, false, false).await?;
+    ensure!(
+        round1.games.len() == 2 && round1.advancing.len() == 2,
+        "{round1:?}"
+    );
+    e.director.publish(t, 1).await?;
+    e.director.draw(t, 2, false, false).await?;
+    e.director.publish(t, 2).await?;
+
+    let token = e.token("results-web", pb::Role::Results).await?;
+    let Some(results) = desk_browser(
+        test,
+        LAPTOP,
+        &e.venue,
+        &token,
+        "Rosa",
+        &format!("/desk/results/{t}"),
+    )
+    .await?
+    else {
+        return Ok(());
+    };
+    let heading = results
+        .eval("return document.querySelector('h1').innerText;")
+        .await?;
+    ensure!(
+        heading.as_str().unwrap_or_default().ends_with("round 1"),
+        "the results desk opens on round 1: {heading}"
+    );
+    let table = round1.games[0].table;
+    enter_result(&results, table, "w").await?;
+    let round2 = e.director.round(t, 2).await?;
+    ensure!(
+        round2.games.len() == 1,
+        "the decided match is in round 2 at once: {round2:?}"
+    );
+    results
+        .client
+        .goto(&format!("{}/desk/results/{t}?round=2", e.venue.url()))
+        .await?;
+    let tables = results
+        .eval("return document.querySelectorAll('[id^=t]').length;")
+        .await?;
+    ensure!(
+        tables.as_u64().unwrap_or(0) >= 1,
+        "round 2's game on the results desk: {tables}"
+    );
+    results.close().await?;
+
+    let Some(d) = desk_browser(
+        test,
+        LAPTOP,
+        &e.venue,
+        e.venue.director_token(),
+        "Dana",
+        &format!("/desk/director/{t}"),
+    )
+    .await?
+    else {
+        return Ok(());
+    };
+    let text = d
+        .eval("return document.querySelector('#round').innerText;")
+        .await?;
+    let text = text.as_str().unwrap_or_default();
+    ensure!(text.contains("Round 1 — still published"), "{text}");
+    ensure!(
+        !text.contains("Draw round 3"),
+        "one round ahead at most: {text}"
+    );
+    ensure!(
+        !text.contains("Not in this round yet"),
+        "byes and eliminated players are not missed: {text}"
+    );
+    d.screenshot("desk-director-knockout").await?;
+    d.close().await
+}

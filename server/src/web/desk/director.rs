@@ -98,7 +98,10 @@ fn registration(state: &State, roster: &Roster, desk: &Desk) -> Markup {
         .filter(|(_, e)| e.status == EntryStatus::CheckedIn && !e.ghost)
         .map(|(p, _)| p.fields.rank)
         .collect();
-    let bar = setup::suggest_bar(&ranks, roster.tournament.settings.rounds);
+    // The bar is a McMahon set-up: no suggestion for the other systems.
+    let bar = (roster.tournament.settings.system == crate::domain::PairingSystem::McMahon)
+        .then(|| setup::suggest_bar(&ranks, roster.tournament.settings.rounds))
+        .flatten();
     let _ = state;
     let by_desk = checked_in_by_desk(roster);
     // Nobody is dropped silently: who was expected and has not come, by register id (no number before the draw).
@@ -178,8 +181,19 @@ fn round_panel(roster: &Roster, desk: &Desk) -> Markup {
     let total = roster.tournament.settings.rounds;
     let last = roster.rounds().last();
     let next = last.map_or(1, |r| r.number + 1);
+    // A knockout's next round may be drawn once this one is published (its games fill in as results come), so
+    // the round before may still be open beside it.
+    let before = roster
+        .rounds()
+        .iter()
+        .rev()
+        .nth(1)
+        .filter(|r| r.state == RoundState::Published);
+    let early = roster.tournament.settings.system.eliminates() && before.is_none();
     let can_draw = !roster.tournament.registration_open
-        && last.is_none_or(|r| r.state == RoundState::Closed)
+        && last.is_none_or(|r| {
+            r.state == RoundState::Closed || (early && r.state == RoundState::Published)
+        })
         && next <= total;
     html! {
         section #round {
@@ -192,6 +206,10 @@ fn round_panel(roster: &Roster, desk: &Desk) -> Markup {
                     &format!("Draw round {next}")))
             } @else if roster.tournament.registration_open && last.is_none() {
                 p .note { "Close registration before drawing round 1." }
+            }
+            @if let Some(r) = before {
+                h3 { "Round " (r.number) " — still published" }
+                (progress(roster, r, desk))
             }
             @if let Some(r) = last {
                 @match r.state {

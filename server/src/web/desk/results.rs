@@ -244,11 +244,15 @@ pub(super) fn shown_round<'a>(
             .map(Some)
             .ok_or_else(|| WebError::not_found(format!("Round {n} has not been published.")));
     }
-    Ok(rounds
-        .iter()
-        .rev()
-        .find(|r| r.state == RoundState::Published)
-        .or_else(|| rounds.iter().rev().find(|r| r.state == RoundState::Closed)))
+    // A knockout plays its next round beside this one: the earlier open round is the one whose results the next
+    // waits for (the other is a link away).
+    let mut open = rounds.iter().filter(|r| r.state == RoundState::Published);
+    let current = if roster.tournament.settings.system.eliminates() {
+        open.next()
+    } else {
+        open.next_back()
+    };
+    Ok(current.or_else(|| rounds.iter().rev().find(|r| r.state == RoundState::Closed)))
 }
 
 fn render(
