@@ -127,7 +127,7 @@ pub struct SetupFlags {
     #[arg(long, value_parser = parse_komi, value_name = "POINTS")]
     bye_points: Option<i32>,
     /// Tie-break order, e.g. "mms,sos,sosos", or a profile: egf, mays, swiss, round-robin (wins, h2h, sodos),
-    /// generalised-knockout (sequence, sosw).
+    /// knockout (sequence), generalised-knockout (sequence, sosw).
     #[arg(long, value_parser = parse_tiebreaks, value_name = "LIST")]
     tiebreaks: Option<Tiebreaks>,
     /// Cash prizes for places 1, 2, …, e.g. "300,200,100" or "150.50,75" (`none` clears them).
@@ -502,7 +502,7 @@ pub const TIEBREAK_PROFILES: &[&str] = &[
     "generalised-knockout",
 ];
 
-/// `mms,sos,sosos` (also `;` or spaces), or one profile name: `egf`, `mays`, `swiss`, `round-robin`,
+/// `mms,sos,sosos` (also `;` or spaces), or one profile name: `egf`, `mays`, `swiss`, `round-robin`, `knockout`,
 /// `generalised-knockout`.
 pub fn parse_tiebreaks(text: &str) -> Result<Tiebreaks, String> {
     let names: Vec<String> = text

@@ -18,7 +18,8 @@ pub struct StandingsArgs {
     /// After this round (default: the last round with a result).
     #[arg(long, value_name = "ROUND")]
     after: Option<u32>,
-    /// Tie-breaks to use instead of the tournament's, e.g. "mms,sos,sosos" or a profile (egf, mays, swiss, round-robin).
+    /// Tie-breaks to use instead of the tournament's, e.g. "mms,sos,sosos" or a profile (egf, mays, swiss,
+    /// round-robin, knockout, generalised-knockout).
     #[arg(long, value_parser = parse_tiebreaks, value_name = "LIST")]
     tiebreaks: Option<Tiebreaks>,
 }
