@@ -407,8 +407,10 @@ pub fn draw_round(
             draws,
             published_at_ms: None,
         };
-        if field.tournament.settings.system.scheduled() {
-            schedule::forfeit_absent_players(state, t, &mut record);
+        let system = field.tournament.settings.system;
+        if system.scheduled() || system.eliminates() {
+            let forfeits = schedule::forfeit_absent_players(state, t, n, &mut record.games);
+            record.warnings.extend(forfeits);
         }
         let forfeits = paired_after_forfeit(state, t, pl, &record);
         record.warnings.extend(forfeits);

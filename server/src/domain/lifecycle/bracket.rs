@@ -65,6 +65,7 @@ pub(super) fn follow_up(
         .collect();
     let mut round = next.clone();
     let mut added = Vec::new();
+    let mut fresh = Vec::new();
     let settings = Field::new(&after, tour).draw_settings();
     let mut tables = (settings.first_table..)
         .filter(|x| !settings.skip_tables.contains(x) && next.games.iter().all(|g| g.table != *x));
@@ -74,9 +75,7 @@ pub(super) fn follow_up(
             continue;
         }
         let table = tables.next()?;
-        round
-            .games
-            .push(GameRecord::new(table, white, black, game.handicap));
+        fresh.push(GameRecord::new(table, white, black, game.handicap));
         added.push(format!(
             "table {table}: {} – {}",
             label(&after, t, white),
@@ -92,6 +91,14 @@ pub(super) fn follow_up(
     if added.is_empty() {
         return None;
     }
+    // A player withdrawn, or absent for the round, loses the new game by forfeit: the walk-over.
+    added.extend(super::schedule::forfeit_absent_players(
+        &after,
+        t,
+        n + 1,
+        &mut fresh,
+    ));
+    round.games.extend(fresh);
     round.games.sort_by_key(|g| g.table);
     Some(Event::RoundEdited {
         tournament: t,

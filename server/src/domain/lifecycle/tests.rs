@@ -1412,3 +1412,45 @@ fn a_knockout_splits_off_after_a_closed_round() {
         );
     }
 }
+
+/// A knockout player who withdraws loses their next match by forfeit the moment it is drawn: the walk-over.
+#[test]
+fn a_withdrawn_knockout_player_gives_a_walk_over() {
+    let mut s = knockout();
+    close_registration(&mut s);
+    draw(&mut s, 1).expect("round 1");
+    publish(&mut s, 1);
+    draw(&mut s, 2).expect("round 2");
+    publish(&mut s, 2);
+    let top = ParticipantId(1);
+    assert_eq!(round(&s, 1).advancing, [top]);
+    run(
+        &mut s,
+        Command::Withdraw {
+            id: top,
+            tournament: T,
+            expected: None,
+        },
+    );
+    let four_five = round(&s, 1)
+        .games
+        .into_iter()
+        .find(|g| g.has(ParticipantId(4)))
+        .expect("4–5");
+    director_result(&mut s, 1, four_five.table, Outcome::BlackWins).expect("result");
+    let r2 = round(&s, 2);
+    let g = r2.game_of(top).expect("1 against the winner of 4–5");
+    assert!(g.has(four_five.black));
+    let opponent_wins = if g.white == top {
+        Outcome::BlackWins
+    } else {
+        Outcome::WhiteWins
+    };
+    assert_eq!(
+        g.confirmed,
+        Some(GameResult {
+            outcome: opponent_wins,
+            by_forfeit: true
+        })
+    );
+}
