@@ -21,8 +21,12 @@ pub struct ValueView {
 }
 
 /// A criterion value as the desk shows scores: whole and half points as `12` / `12½` (like MMS and wins), other
-/// fractions as the server prints them; empty for a group criterion the player was not tied on.
+/// fractions as the server prints them, and words (a sequence of results, `WLW`) as the server writes them; empty
+/// for a group criterion the player was not tied on.
 fn value_text(v: &pb::Value) -> String {
+    if v.text.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return v.text.clone();
+    }
     match v.denominator {
         1 | 2 => format_half(v.numerator * (2 / v.denominator)),
         _ => v.text.clone(),

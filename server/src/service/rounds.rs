@@ -133,18 +133,24 @@ fn standings_of(
     Ok((field.standings(after, criteria.as_deref()), after))
 }
 
-fn value_to_pb(v: Option<Value>) -> pb::Value {
+fn value_to_pb(v: Option<Value>, text: String) -> pb::Value {
     match v {
         Some(v) => pb::Value {
             numerator: v.numer(),
             denominator: v.denom(),
-            text: v.to_string(),
+            text,
         },
         None => pb::Value::default(),
     }
 }
 
-fn row_to_pb(state: &State, t: TournamentId, after: u32, row: &Row) -> pb::StandingRow {
+fn row_to_pb(
+    state: &State,
+    t: TournamentId,
+    after: u32,
+    st: &Standings,
+    row: &Row,
+) -> pb::StandingRow {
     let mut player = player_ref(state, t, participant_id(row.player), after.max(1));
     player.number = row.number;
     pb::StandingRow {
@@ -154,7 +160,12 @@ fn row_to_pb(state: &State, t: TournamentId, after: u32, row: &Row) -> pb::Stand
         starting_mms_half: row.starting_mms.0,
         mms_half: row.mms.0,
         wins_half: row.wins.0,
-        values: row.values.iter().map(|v| value_to_pb(*v)).collect(),
+        values: row
+            .values
+            .iter()
+            .enumerate()
+            .map(|(i, v)| value_to_pb(*v, st.value_text(i, *v)))
+            .collect(),
     }
 }
 
@@ -185,7 +196,7 @@ fn standings_to_pb(state: &State, t: TournamentId, after: u32, st: &Standings) -
         rows: st
             .rows
             .iter()
-            .map(|r| row_to_pb(state, t, after, r))
+            .map(|r| row_to_pb(state, t, after, st, r))
             .collect(),
         sections: st
             .sections
@@ -195,7 +206,7 @@ fn standings_to_pb(state: &State, t: TournamentId, after: u32, st: &Standings) -
                 rows: s
                     .rows
                     .iter()
-                    .map(|r| row_to_pb(state, t, after, r))
+                    .map(|r| row_to_pb(state, t, after, st, r))
                     .collect(),
                 winners: s
                     .winners()
@@ -270,11 +281,11 @@ fn explain_to_pb(
         higher_value: e
             .separated_by
             .as_ref()
-            .map(|(_, h, _)| value_to_pb(Some(*h))),
+            .map(|(_, h, _)| value_to_pb(Some(*h), h.to_string())),
         lower_value: e
             .separated_by
             .as_ref()
-            .map(|(_, _, l)| value_to_pb(Some(*l))),
+            .map(|(_, _, l)| value_to_pb(Some(*l), l.to_string())),
         text,
     })
 }

@@ -5,21 +5,40 @@
 use super::model::{Block, Column, Sheet, Table};
 use super::roster::Roster;
 use crate::domain::field::{participant_id, Field};
-use crate::domain::Rejected;
+use crate::domain::{ParticipantId, Rejected};
 use tengen_draw::engine::knockout::{self, Bracket, Side};
+
+/// One side of a printed match, or who went through: a player (each page writes them its own way: the sheet by
+/// number and name, the board with its `#` label) or words.
+pub(crate) enum Entry {
+    /// A player.
+    Player(ParticipantId),
+    /// "bye", "winner of round 1 match 3", "nobody".
+    Words(String),
+}
+
+impl Entry {
+    /// The entry as a sheet prints it: "12 Family Given (3k)", or the words.
+    pub fn text(&self, roster: &Roster, round: u32) -> String {
+        match self {
+            Entry::Player(p) => roster.describe(*p, round),
+            Entry::Words(w) => w.clone(),
+        }
+    }
+}
 
 /// One match as printed: the two sides, the table (while it has a game) and the winner.
 pub(crate) struct MatchLine {
     /// Upper and lower side.
-    pub sides: [String; 2],
+    pub sides: [Entry; 2],
     /// The table of its game, when drawn.
     pub table: Option<u32>,
-    /// Who went through ("" while undecided).
-    pub winner: String,
+    /// Who went through (`None` while undecided).
+    pub winner: Option<Entry>,
 }
 
-/// The bracket of a knockout, round by round (`None` for any other system).
-pub(crate) fn lines(roster: &Roster) -> Option<(Vec<Vec<MatchLine>>, Option<String>)> {
+/// The bracket of a knockout, round by round, and its winner once decided (`None` for any other system).
+pub(crate) fn lines(roster: &Roster) -> Option<(Vec<Vec<MatchLine>>, Option<ParticipantId>)> {
     let settings = &roster.tournament.settings;
     if !settings.system.eliminates() {
         return None;
@@ -27,12 +46,11 @@ pub(crate) fn lines(roster: &Roster) -> Option<(Vec<Vec<MatchLine>>, Option<Stri
     let total = settings.rounds;
     let input = Field::new(roster.state, roster.tournament).snapshot(total + 1);
     let bracket: Bracket = knockout::bracket(&input.snapshot, total);
-    let rank_round = roster.rounds().len() as u32;
     let side = |s: Side, r: usize, k: usize, half: usize| match s {
-        Side::Player(p) => roster.describe(participant_id(p), rank_round),
-        Side::Nobody if r == 0 => "bye".to_string(),
-        Side::Nobody => "nobody (both lost)".to_string(),
-        Side::Pending => format!("winner of round {r} match {}", 2 * k + half + 1),
+        Side::Player(p) => Entry::Player(participant_id(p)),
+        Side::Nobody if r == 0 => Entry::Words("bye".into()),
+        Side::Nobody => Entry::Words("nobody (both lost)".into()),
+        Side::Pending => Entry::Words(format!("winner of round {r} match {}", 2 * k + half + 1)),
     };
     let rounds = bracket
         .rounds
@@ -57,19 +75,16 @@ pub(crate) fn lines(roster: &Roster) -> Option<(Vec<Vec<MatchLine>>, Option<Stri
                         sides: [side(m.sides[0], r, k, 0), side(m.sides[1], r, k, 1)],
                         table,
                         winner: match m.winner {
-                            Side::Player(p) => roster.describe(participant_id(p), rank_round),
-                            Side::Nobody if r > 0 => "nobody".to_string(),
-                            _ => String::new(),
+                            Side::Player(p) => Some(Entry::Player(participant_id(p))),
+                            Side::Nobody if r > 0 => Some(Entry::Words("nobody".into())),
+                            _ => None,
                         },
                     }
                 })
                 .collect()
         })
         .collect();
-    let champion = bracket
-        .champion()
-        .map(|p| roster.describe(participant_id(p), rank_round));
-    Some((rounds, champion))
+    Some((rounds, bracket.champion().map(participant_id)))
 }
 
 /// The bracket sheet.
@@ -86,6 +101,8 @@ pub(crate) fn bracket(roster: &Roster) -> Result<Sheet, Rejected> {
         )));
         return Ok(sheet);
     };
+    let rank_round = roster.rounds().len() as u32;
+    let text = |e: &Entry| e.text(roster, rank_round);
     for (r, matches) in rounds.iter().enumerate() {
         sheet
             .blocks
@@ -104,17 +121,20 @@ pub(crate) fn bracket(roster: &Roster) -> Result<Sheet, Rejected> {
                 .map(|(k, m)| {
                     vec![
                         (k + 1).to_string(),
-                        m.sides[0].clone(),
-                        m.sides[1].clone(),
+                        text(&m.sides[0]),
+                        text(&m.sides[1]),
                         m.table.map(|t| t.to_string()).unwrap_or_default(),
-                        m.winner.clone(),
+                        m.winner.as_ref().map(text).unwrap_or_default(),
                     ]
                 })
                 .collect(),
         }));
     }
     if let Some(winner) = champion {
-        sheet.blocks.push(Block::Note(format!("Winner: {winner}")));
+        sheet.blocks.push(Block::Note(format!(
+            "Winner: {}",
+            roster.describe(winner, rank_round)
+        )));
     }
     Ok(sheet)
 }

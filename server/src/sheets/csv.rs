@@ -106,7 +106,8 @@ pub(crate) fn standings(roster: &Roster, round: u32) -> Result<Document, Rejecte
         line.extend(
             row.values
                 .iter()
-                .map(|v| v.map(|v| v.to_string()).unwrap_or_default()),
+                .enumerate()
+                .map(|(i, v)| standings.value_text(i, *v)),
         );
         rows.push(line);
     }

@@ -61,7 +61,8 @@ pub(crate) fn standings(roster: &Roster, round: u32) -> Result<Sheet, Rejected> 
             cells.extend(
                 row.values
                     .iter()
-                    .map(|v| v.map(|v| v.to_string()).unwrap_or_default()),
+                    .enumerate()
+                    .map(|(i, v)| standings.value_text(i, *v)),
             );
             if !prizes.is_empty() {
                 cells.push(

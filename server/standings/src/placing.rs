@@ -72,6 +72,29 @@ pub struct Standings {
 }
 
 impl Standings {
+    /// Criterion `i`'s value as people read it: the number, or for `Sequence` the results round by round as
+    /// letters (`WLW`: W win or bye, J jigo, L loss or no game), which a number with its leading zeros lost is not.
+    pub fn value_text(&self, i: usize, v: Option<Value>) -> String {
+        let Some(v) = v else {
+            return String::new();
+        };
+        let rounds = self.after.0 as usize;
+        match self.criteria.get(i) {
+            Some(Criterion::Sequence) if rounds <= 18 && v.denom() == 1 => {
+                let digits = format!("{:0rounds$}", v.numer());
+                digits
+                    .chars()
+                    .map(|d| match d {
+                        '2' => 'W',
+                        '1' => 'J',
+                        _ => 'L',
+                    })
+                    .collect()
+            }
+            _ => v.to_string(),
+        }
+    }
+
     /// The row of a player.
     pub fn row(&self, player: PlayerId) -> Option<&Row> {
         self.rows.iter().find(|r| r.player == player)

@@ -149,7 +149,7 @@ pub enum Criterion {
     HeadToHead,
     /// The sequence of results compared round by round from the first, an early win above a late one (a
     /// generalised knockout's order, BGA handbook 11.3): one digit per round, 2 a win (or the bye), 1 a jigo,
-    /// 0 a loss or a round without a game, read as a number.
+    /// 0 a loss or a round without a game, read as a number (shown as letters: `Standings::value_text`).
     Sequence,
 }
 

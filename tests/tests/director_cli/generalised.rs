@@ -70,6 +70,15 @@ async fn issue_15_a_generalised_knockout_runs_from_the_cli() -> anyhow::Result<(
         "three rounds order eight players completely"
     );
     assert_eq!(order[3], [2, 0, 0], "WLL is 4th");
+    let shown: Vec<&str> = array_of(&standings, "rows")
+        .iter()
+        .map(|row| str_of(&row["values"][0], "text"))
+        .collect();
+    assert_eq!(
+        shown[3], "WLL",
+        "the sequence reads as results, not a number: {standings}"
+    );
+    assert_eq!(shown[4], "LWW", "{standings}");
     assert_eq!(order[4], [0, 2, 2], "LWW is 5th");
     let places: Vec<u64> = array_of(&standings, "rows")
         .iter()

@@ -13,7 +13,7 @@ use super::{halves, roster, tournament_page};
 use crate::domain::field::{participant_id, Field};
 use crate::domain::round::RoundState;
 use crate::domain::{PairingSystem, State, TournamentId};
-use crate::sheets::bracket::lines as bracket_lines;
+use crate::sheets::bracket::{lines as bracket_lines, Entry};
 use crate::sheets::grid::{crosstable, Crosstable};
 use crate::sheets::ranklist::{awards, section_awards, section_label, short};
 use crate::sheets::wallchart::place;
@@ -89,7 +89,7 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
                             }
                             @if show_mms { td .r { (halves(row.mms.0)) } }
                             @if show_wins { td .r { (halves(row.wins.0)) } }
-                            @for v in &row.values { td .r { @if let Some(v) = v { (v) } } }
+                            @for (i, v) in row.values.iter().enumerate() { td .r { (standings.value_text(i, *v)) } }
                             @if show_prizes { td .r { @if let Some(a) = awards.get(&row.player) { (a) } } }
                         }
                     }
@@ -120,16 +120,20 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
                 forfeit, ? no result yet." }
         }
         @if let Some((rounds, champion)) = &bracket {
-            h2 { "Bracket" }
-            @if let Some(winner) = champion { p #champion { "Winner: " (winner) } }
+            @let entry = |e: &Entry| match e {
+                Entry::Player(p) => label(&roster, *p, rank_round),
+                Entry::Words(w) => html! { (w) },
+            };
+            h2 #bracket { "Bracket" }
+            @if let Some(winner) = champion { p #champion { "Winner: " (label(&roster, *winner, rank_round)) } }
             @for (r, matches) in rounds.iter().enumerate() {
                 h3 { "Round " (r + 1) }
                 ol .bracket data-round=(r + 1) {
                     @for m in matches {
                         li .match {
-                            (m.sides[0]) " – " (m.sides[1])
+                            (entry(&m.sides[0])) " – " (entry(&m.sides[1]))
                             @if let Some(t) = m.table { " · table " (t) }
-                            @if !m.winner.is_empty() { br; span .note { "Through: " (m.winner) } }
+                            @if let Some(w) = &m.winner { br; span .note { "Through: " (entry(w)) } }
                         }
                     }
                 }
