@@ -292,6 +292,17 @@ pub async fn create_tournament_as(
     rounds: u32,
     system: &str,
 ) -> anyhow::Result<u64> {
+    create_in_groups(director, name, rounds, system, 0).await
+}
+
+/// The same, played in groups of about `group_size` (0: one field).
+pub async fn create_in_groups(
+    director: &PlayDesk,
+    name: &str,
+    rounds: u32,
+    system: &str,
+    group_size: u32,
+) -> anyhow::Result<u64> {
     let req = pb::CreateTournamentRequest {
         meta: meta(),
         settings: Some(pb::TournamentSettings {
@@ -300,6 +311,10 @@ pub async fn create_tournament_as(
             pairing_system: system.into(),
             scoring: Some(pb::Scoring {
                 double_entry: Some(false),
+                ..Default::default()
+            }),
+            draw: (group_size > 0).then(|| pb::DrawOptions {
+                group_size,
                 ..Default::default()
             }),
             ..Default::default()

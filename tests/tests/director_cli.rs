@@ -1193,6 +1193,8 @@ async fn issue_12_desks_type_the_numbers_on_the_sheets() -> anyhow::Result<()> {
 
 #[path = "director_cli/generalised.rs"]
 mod generalised;
+#[path = "director_cli/groups.rs"]
+mod groups;
 #[path = "director_cli/interop.rs"]
 mod interop;
 #[path = "director_cli/knockout.rs"]

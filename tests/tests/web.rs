@@ -21,8 +21,8 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, bail, ensure, Context as _};
 use scraper::Html;
 use tengen_tests::board::{
-    crawl, create_tournament_as, css, first_number, form, loopback, names, page, text, texts,
-    Congress, Entrant, EVENT_NAME, MAIN, MARKUP, SIDE,
+    crawl, create_in_groups, create_tournament_as, css, first_number, form, loopback, names, page,
+    text, texts, Congress, Entrant, EVENT_NAME, MAIN, MARKUP, SIDE,
 };
 use tengen_tests::browser::Browser;
 use tengen_tests::{enter, meta, pb};
@@ -1018,7 +1018,7 @@ async fn side_events_show_their_crosstable_and_bracket_on_a_phone() -> anyhow::R
     look_at(&browser, &url, "round-robin-standings").await?;
     let rows = browser
         .eval(
-            "return [...document.querySelectorAll('#crosstable tbody tr')].map(r => \
+            "return [...document.querySelectorAll('.crosstable tbody tr')].map(r => \
              [...r.querySelectorAll('td')].slice(1).map(td => td.innerText.trim()));",
         )
         .await?;
@@ -1046,6 +1046,45 @@ async fn side_events_show_their_crosstable_and_bracket_on_a_phone() -> anyhow::R
         !headers.iter().any(|h| h == "MMS"),
         "no McMahon score in a round robin: {headers:?}"
     );
+
+    // The same six in round-robin zones of three: each zone placed on its own under its name, a crosstable each.
+    let zones = create_in_groups(&c.director, "Zones", 3, "round-robin", 3).await?;
+    enter_checked_in(&c, zones, &finalists).await?;
+    let round = c.director.draw(zones, 1, false, false).await?;
+    ensure!(
+        round.games.len() == 2,
+        "one game in each zone of three: {round:?}"
+    );
+    c.director.publish(zones, 1).await?;
+    for g in &round.games {
+        c.director
+            .report(zones, 1, g.table, pb::Outcome::WhiteWins)
+            .await?;
+    }
+    c.director.close(zones, 1).await?;
+    look_at(
+        &browser,
+        &format!("{}/t/{zones}/standings", c.venue.public_url()),
+        "zones-standings",
+    )
+    .await?;
+    let layout = browser
+        .eval(
+            "return [...document.querySelectorAll('#standings tbody tr')].map(r =>              r.classList.contains('group') ? r.innerText.trim() : 'row');",
+        )
+        .await?;
+    let layout: Vec<String> = serde_json::from_value(layout)?;
+    ensure!(
+        layout == ["Group 1", "row", "row", "row", "Group 2", "row", "row", "row"],
+        "each zone under its name: {layout:?}"
+    );
+    let grids = browser
+        .eval(
+            "return [...document.querySelectorAll('.crosstable')].map(t =>              t.querySelectorAll('tbody tr').length);",
+        )
+        .await?;
+    let grids: Vec<u64> = serde_json::from_value(grids)?;
+    ensure!(grids == [3, 3], "a crosstable per zone: {grids:?}");
 
     let ko = create_tournament_as(&c.director, "Coupe", 3, "knockout").await?;
     enter_checked_in(&c, ko, &finalists).await?;

@@ -244,7 +244,10 @@ pub fn render_round(r: &pb::Round) -> String {
     }
     if !r.advancing.is_empty() {
         let names: Vec<String> = r.advancing.iter().map(player_line).collect();
-        out.push_str(&format!("through without a game: {}\n", names.join(", ")));
+        out.push_str(&format!(
+            "without a game (scored as a bye): {}\n",
+            names.join(", ")
+        ));
     }
     for w in &r.warnings {
         out.push_str(&format!("warning: {w}\n"));

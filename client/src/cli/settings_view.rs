@@ -71,6 +71,8 @@ pub struct DrawView {
     pub draw_up: String,
     /// Pairs of player numbers that never meet.
     pub never_pair: Vec<(u32, u32)>,
+    /// Groups of about this many players (0 = one field).
+    pub group_size: u32,
 }
 
 /// What each profile does when the director leaves a draw choice to it (the server's rule, `domain::setup`):
@@ -159,6 +161,7 @@ impl From<&pb::Tournament> for TournamentDetailView {
                 draw_down: d.draw_down,
                 draw_up: d.draw_up,
                 never_pair: d.never_pair.iter().map(|p| (p.a, p.b)).collect(),
+                group_size: d.group_size,
             },
             scoring: ScoringView {
                 missed_rounds: sc.missed_rounds,
@@ -319,8 +322,15 @@ pub fn settings_lines(v: &TournamentDetailView) -> Vec<(&'static str, String)> {
         (
             "draw",
             format!(
-                "profile {}, bye rule {}, first table {}",
-                d.profile, d.bye_rule, d.first_table
+                "profile {}, bye rule {}, first table {}{}",
+                d.profile,
+                d.bye_rule,
+                d.first_table,
+                if d.group_size > 0 {
+                    format!(", in groups of about {}", d.group_size)
+                } else {
+                    String::new()
+                }
             ),
         ),
         (

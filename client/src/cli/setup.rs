@@ -120,6 +120,11 @@ pub struct SetupFlags {
     /// Number of the first table.
     #[arg(long, value_name = "N")]
     first_table: Option<u32>,
+    /// Play in groups of about N players, made at round 1 by number, each a tournament of its own by the
+    /// tournament's system: Mays' groups of eight (swiss, 3 rounds), zones (round-robin), zoned Swiss (swiss).
+    /// 0 = one field.
+    #[arg(long, value_name = "N")]
+    group_size: Option<u32>,
     /// Credit for a missed round: half, one-per-two or nothing.
     #[arg(long, value_parser = ["half", "one-per-two", "nothing"])]
     missed: Option<String>,
@@ -267,6 +272,7 @@ impl SetupFlags {
             switch_opt(self.avoid_country, self.no_avoid_country),
         );
         set(&mut d.first_table, self.first_table);
+        set(&mut d.group_size, self.group_size);
         let profile_default = |choice: String| {
             if choice == "default" {
                 String::new()

@@ -77,6 +77,8 @@ pub struct SectionView {
     pub starting_mms_half: i32,
     /// A category's lowest rank; empty for a McMahon section.
     pub lowest_rank: String,
+    /// A group's number (a tournament played in groups), 0 otherwise.
+    pub group: u32,
     pub winners: Vec<u64>,
     pub rows: Vec<RowView>,
     pub prizes: Vec<PrizeView>,
@@ -114,6 +116,7 @@ impl From<&pb::Standings> for StandingsView {
                 .map(|sec| SectionView {
                     starting_mms_half: sec.starting_mms_half,
                     lowest_rank: sec.lowest_rank.clone(),
+                    group: sec.group,
                     winners: sec.winners.clone(),
                     rows: sec.rows.iter().map(row_view).collect(),
                     prizes: sec.prizes.iter().map(prize_view).collect(),
@@ -136,6 +139,9 @@ fn prize_view(p: &pb::Prize) -> PrizeView {
 /// strongest first).
 fn section_name(sections: &[&pb::StandingSection], i: usize) -> String {
     let sec = sections[i];
+    if sec.group > 0 {
+        return format!("group {}", sec.group);
+    }
     if sec.lowest_rank.is_empty() {
         return format!("starting at {}", format_half(sec.starting_mms_half.into()));
     }
@@ -173,25 +179,38 @@ pub fn render_standings(s: &pb::Standings) -> String {
         .collect();
     let mut headings = vec!["place", "#", "name", "rank", "mms", "wins"];
     headings.extend(extra.iter().map(|&i| s.criteria[i].as_str()));
-    let mut table = Table::new(&headings);
-    for r in &s.rows {
-        let p = r.player.clone().unwrap_or_default();
-        let mut cells = vec![
-            place_text(r.place, r.shared),
-            player_tag(&p),
-            player_name(&p),
-            p.rank.clone(),
-            format_half(r.mms_half.into()),
-            format_half(r.wins_half.into()),
-        ];
-        cells.extend(
-            extra
-                .iter()
-                .map(|&i| r.values.get(i).map(value_text).unwrap_or_default()),
-        );
-        table.row(cells);
+    // A tournament in groups: one table per group, each placed on its own.
+    let grouped = s.sections.first().is_some_and(|sec| sec.group > 0);
+    let parts: Vec<(String, &[pb::StandingRow])> = if grouped {
+        s.sections
+            .iter()
+            .map(|sec| (format!("group {}:\n", sec.group), sec.rows.as_slice()))
+            .collect()
+    } else {
+        vec![(String::new(), s.rows.as_slice())]
+    };
+    for (heading, rows) in parts {
+        out.push_str(&heading);
+        let mut table = Table::new(&headings);
+        for r in rows {
+            let p = r.player.clone().unwrap_or_default();
+            let mut cells = vec![
+                place_text(r.place, r.shared),
+                player_tag(&p),
+                player_name(&p),
+                p.rank.clone(),
+                format_half(r.mms_half.into()),
+                format_half(r.wins_half.into()),
+            ];
+            cells.extend(
+                extra
+                    .iter()
+                    .map(|&i| r.values.get(i).map(value_text).unwrap_or_default()),
+            );
+            table.row(cells);
+        }
+        out.push_str(&table.render());
     }
-    out.push_str(&table.render());
     let names: BTreeMap<u64, String> = s
         .rows
         .iter()
@@ -201,7 +220,11 @@ pub fn render_standings(s: &pb::Standings) -> String {
     let name = |id: u64| names.get(&id).cloned().unwrap_or_else(|| format!("P{id}"));
     let sections: Vec<&pb::StandingSection> = s.sections.iter().collect();
     if sections.iter().any(|sec| !sec.winners.is_empty()) {
-        out.push_str("section winners:\n");
+        out.push_str(if grouped {
+            "group winners:\n"
+        } else {
+            "section winners:\n"
+        });
         for (i, sec) in sections.iter().enumerate() {
             if sec.winners.is_empty() {
                 continue;

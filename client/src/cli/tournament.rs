@@ -33,7 +33,8 @@ pub enum TournamentCmd {
     /// Let registration desks register and enter players again.
     OpenRegistration(RegistrationArgs),
     /// A Swiss knockout: split the top players of a McMahon or Swiss tournament (after its last round, closed)
-    /// off into a knockout seeded by their places; each returns to it when their knockout ends.
+    /// off into a knockout seeded by their places; each returns to it when their knockout ends. With
+    /// --per-group, the play-off of a tournament played in groups (zones): the top of each group.
     Split(SplitArgs),
 }
 
@@ -42,9 +43,13 @@ pub enum TournamentCmd {
 pub struct SplitArgs {
     /// The main tournament's id.
     id: u64,
-    /// How many split off: 2, 4, 8, 16 or 32.
+    /// How many split off: 2, 4, 8, 16 or 32 (with --per-group: how many of each group, 1 for the winners).
     #[arg(long)]
     top: u32,
+    /// Take the top of each group (a tournament played in groups): the play-off of zones, seeded winners first
+    /// (strongest group first), byes to the top seeds when the count is not a power of two.
+    #[arg(long)]
+    per_group: bool,
     /// The knockout's name (default: the main tournament's name and "knockout").
     #[arg(long, default_value = "")]
     name: String,
@@ -149,6 +154,7 @@ pub async fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), CliError> {
                 tournament_id: a.id,
                 top: a.top,
                 name: a.name,
+                per_group: a.per_group,
             };
             let t = desk
                 .command(&ctx.request_id(), request, |mut d, r| async move {

@@ -371,6 +371,9 @@ pub struct Settings {
     /// an edge of the matching, even when repeats are forced); a round that cannot be drawn without one of them
     /// is refused with the list named. Numbers no player has are ignored.
     pub never_pair: Vec<(u32, u32)>,
+    /// Groups of about this many players (the players of round 1 by number), each drawn as a tournament of its
+    /// own ([`crate::engine::groups`]); 0 = one field.
+    pub group_size: u32,
 }
 
 impl Default for Settings {
@@ -388,6 +391,7 @@ impl Default for Settings {
             skip_tables: Vec::new(),
             mays: crate::engine::MaysParams::default(),
             never_pair: Vec::new(),
+            group_size: 0,
         }
     }
 }

@@ -208,14 +208,18 @@ pub enum Command {
         aside: Option<Arc<AsideDraw>>,
     },
     /// The top `top` players of a McMahon or Swiss tournament, after its last (closed) round, split off into a
-    /// knockout of their own; each returns to the main tournament when their knockout ends.
+    /// knockout of their own; each returns to the main tournament when their knockout ends. `per_group`: the top
+    /// `top` of each group of a tournament played in groups (the zones' play-off).
     SplitKnockout {
         /// The main tournament.
         from: TournamentId,
-        /// How many (a power of two).
+        /// How many (a power of two), or of each group.
         top: u32,
         /// The knockout's name (empty: the main tournament's and "knockout").
         name: String,
+        /// Take the top of each group.
+        #[serde(default)]
+        per_group: bool,
     },
     /// A round played elsewhere (an OpenGotha file, a paper event) recorded whole: the next round, drawn with
     /// these games and results and this bye, then published and closed by the ordinary commands.

@@ -60,6 +60,16 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
                     t.settings.system.as_str()
                 )));
             }
+            if drawn && settings.draw.group_size != t.settings.draw.group_size {
+                return Err(Rejected::Precondition(format!(
+                    "{} is played in {} and round 1 is drawn: the groups cannot change now",
+                    t.settings.name,
+                    match t.settings.draw.group_size {
+                        0 => "one field".to_string(),
+                        n => format!("groups of about {n}"),
+                    }
+                )));
+            }
             // The entries first: the last event is what the command answers with.
             let mut events = entries_follow_rounds(state, *id, t.settings.rounds, settings.rounds);
             events.push(Event::TournamentUpdated {
@@ -249,9 +259,12 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
         } => {
             lifecycle::import::import_round(state, *tournament, *round, games, *bye, *expected, ctx)
         }
-        Command::SplitKnockout { from, top, name } => {
-            lifecycle::split::split_knockout(state, *from, *top, name)
-        }
+        Command::SplitKnockout {
+            from,
+            top,
+            name,
+            per_group,
+        } => lifecycle::split::split_knockout(state, *from, *top, name, *per_group),
         Command::PublishRound { tournament, round } => {
             lifecycle::publish(state, *tournament, *round, ctx.now_ms)
         }

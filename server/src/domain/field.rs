@@ -246,13 +246,32 @@ impl<'a> Field<'a> {
         if let Some(c) = criteria {
             scoring.tiebreaks = c.to_vec();
         }
-        let settings = setup::standings_settings(&scoring, &self.tournament.settings.mcmahon);
+        let mut settings = setup::standings_settings(&scoring, &self.tournament.settings.mcmahon);
         let input = self.snapshot(after + 1);
         let mut snap = input.snapshot;
+        let groups = tengen_draw::engine::groups::groups(&snap, &self.draw_settings());
+        if !groups.is_empty() {
+            settings.sections = tengen_standings::settings::Sections::Groups(groups);
+        }
+
         // Only players who took part in a counted round (or are still to play) are placed.
         snap.players
             .retain(|p| p.participation.iter().take(after as usize).any(|x| *x) || after == 0);
         tengen_standings::placing::standings(&snap, draw::RoundNo(after), &settings)
+    }
+
+    /// The groups the tournament is played in, as the draw makes them (the players of round 1 by number,
+    /// strongest group first); empty when it is played as one field.
+    pub fn groups(&self) -> Vec<Vec<ParticipantId>> {
+        let settings = self.draw_settings();
+        if settings.group_size == 0 {
+            return Vec::new();
+        }
+        let input = self.snapshot(1);
+        tengen_draw::engine::groups::groups(&input.snapshot, &settings)
+            .into_iter()
+            .map(|g| g.into_iter().map(participant_id).collect())
+            .collect()
     }
 
     /// The score grid after round `after`: every player's McMahon score after each round (a player's own page).

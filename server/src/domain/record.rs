@@ -67,6 +67,16 @@ impl PairingSystem {
         self == PairingSystem::Knockout
     }
 
+    /// What a round's players without a game besides the bye (`RoundRecord::advancing`) are called: through
+    /// without a game in a knockout, the byes of the other groups in a tournament played in groups.
+    pub fn without_game(self) -> &'static str {
+        if self.eliminates() {
+            "Through without a game"
+        } else {
+            "Bye"
+        }
+    }
+
     /// The name used on the wire and in the CLI.
     pub fn as_str(self) -> &'static str {
         match self {

@@ -262,6 +262,10 @@ pub struct DrawSettings {
     /// Pairs of player numbers that must never meet: a hard rule of the draw.
     #[serde(default)]
     pub never_pair: Vec<(u32, u32)>,
+    /// Groups of about this many players, made at round 1 by number, each drawn as a tournament of its own by
+    /// the tournament's system (groups of eight, zones, zoned Swiss); 0 = one field.
+    #[serde(default)]
+    pub group_size: u32,
 }
 
 impl Default for DrawSettings {
@@ -277,6 +281,7 @@ impl Default for DrawSettings {
             draw_down: None,
             draw_up: None,
             never_pair: Vec::new(),
+            group_size: 0,
         }
     }
 }
@@ -455,6 +460,19 @@ pub fn validate(
     }
     if h.ceiling > 9 {
         return Err(Rejected::invalid("handicap_ceiling", "at most 9 stones"));
+    }
+    if draw_settings.group_size == 1 {
+        return Err(Rejected::invalid(
+            "group_size",
+            "a group needs at least two players (0 = no groups)",
+        ));
+    }
+    if draw_settings.group_size > 0 && system.eliminates() {
+        return Err(Rejected::invalid(
+            "group_size",
+            "a knockout is not played in groups: play the groups as a round robin or Swiss, then split their \
+             best players into a knockout",
+        ));
     }
     if !(-3..=3).contains(&h.correction) {
         return Err(Rejected::invalid(
@@ -665,6 +683,7 @@ pub fn draw_settings(
             ByeRule::Mays => draw::ByeRule::Mays,
         },
         first_table: d.first_table,
+        group_size: d.group_size,
         ..draw::Settings::default()
     };
     if system != PairingSystem::McMahon {

@@ -376,6 +376,7 @@ fn draw_from_pb(d: pb::DrawOptions) -> Result<DrawSettings, Rejected> {
             FloatFrom::parse,
         )?,
         never_pair: d.never_pair.iter().map(|p| (p.a, p.b)).collect(),
+        group_size: d.group_size,
     })
 }
 
@@ -420,6 +421,7 @@ fn draw_to_pb(d: &DrawSettings) -> pb::DrawOptions {
             .iter()
             .map(|&(a, b)| pb::PlayerPair { a, b })
             .collect(),
+        group_size: d.group_size,
     }
 }
 
@@ -1246,6 +1248,7 @@ mod tests {
             draw_down: "middle".into(),
             draw_up: String::new(),
             never_pair: vec![pb::PlayerPair { a: 3, b: 8 }],
+            group_size: 8,
         });
         w.time = Some(pb::TimeControl {
             system: "byo-yomi".into(),

@@ -214,6 +214,7 @@ fn standings_to_pb(state: &State, t: TournamentId, after: u32, st: &Standings) -
                     .map(|p| participant_id(p).0)
                     .collect(),
                 lowest_rank: s.lowest_rank.map(|r| r.to_string()).unwrap_or_default(),
+                group: s.group.unwrap_or(0),
                 prizes: split_prizes(&s.rows, &section_prizes)
                     .into_iter()
                     .map(prize_to_pb)
@@ -529,6 +530,7 @@ impl Rounds for RoundsService {
             from: TournamentId(r.tournament_id),
             top: r.top,
             name: r.name,
+            per_group: r.per_group,
         };
         let outcome = self.core.write(&caller, r.meta, cmd, Target::None).await?;
         Ok(Response::new(super::tournament_answer(&outcome)?))

@@ -22,8 +22,8 @@ pub(crate) fn grid(roster: &Roster, round: u32) -> Result<Sheet, Rejected> {
         0 => "before round 1".to_string(),
         n => format!("after round {n}"),
     };
-    let Crosstable { players, cells } = crosstable(roster, after);
-    let landscape = players.len() > PORTRAIT_PLAYERS;
+    let tables = crosstable(roster, after);
+    let landscape = tables.iter().any(|t| t.players.len() > PORTRAIT_PLAYERS);
     let mut sheet = Sheet::new(
         format!(
             "{}: crosstable {when}{}",
@@ -39,38 +39,48 @@ pub(crate) fn grid(roster: &Roster, round: u32) -> Result<Sheet, Rejected> {
         .iter()
         .map(|r| (participant_id(r.player), r))
         .collect();
-    let mut columns = vec![
-        Column::right("No"),
-        Column::flex("Name", 10).capped(28),
-        Column::left("Rank"),
-    ];
-    columns.extend(
-        players
+    for Crosstable {
+        heading,
+        players,
+        cells,
+    } in tables
+    {
+        let mut columns = vec![
+            Column::right("No"),
+            Column::flex("Name", 10).capped(28),
+            Column::left("Rank"),
+        ];
+        columns.extend(
+            players
+                .iter()
+                .map(|p| Column::left(&roster.number_text(*p))),
+        );
+        columns.push(Column::right("Points"));
+        columns.push(Column::right("Place"));
+        let table_rows = players
             .iter()
-            .map(|p| Column::left(&roster.number_text(*p))),
-    );
-    columns.push(Column::right("Points"));
-    columns.push(Column::right("Place"));
-    let table_rows = players
-        .iter()
-        .zip(cells)
-        .map(|(&p, marks)| {
-            let mut cells = vec![
-                roster.number_text(p),
-                roster.full_name(p),
-                roster.rank(p, after.max(1)),
-            ];
-            cells.extend(marks);
-            let row = rows.get(&p);
-            cells.push(row.map(|r| half_points(r.wins.0)).unwrap_or_default());
-            cells.push(row.map(|r| place(r)).unwrap_or_default());
-            cells
-        })
-        .collect();
-    sheet.blocks.push(Block::Table(Table {
-        columns,
-        rows: table_rows,
-    }));
+            .zip(cells)
+            .map(|(&p, marks)| {
+                let mut cells = vec![
+                    roster.number_text(p),
+                    roster.full_name(p),
+                    roster.rank(p, after.max(1)),
+                ];
+                cells.extend(marks);
+                let row = rows.get(&p);
+                cells.push(row.map(|r| half_points(r.wins.0)).unwrap_or_default());
+                cells.push(row.map(|r| place(r)).unwrap_or_default());
+                cells
+            })
+            .collect();
+        if !heading.is_empty() {
+            sheet.blocks.push(Block::Heading(heading));
+        }
+        sheet.blocks.push(Block::Table(Table {
+            columns,
+            rows: table_rows,
+        }));
+    }
     sheet.blocks.push(Block::Note(
         "Each cell: the row's result against the column's player: 1 win, 0 loss, ½ jigo, ! by forfeit, ? no \
          result yet."
@@ -82,15 +92,40 @@ pub(crate) fn grid(roster: &Roster, round: u32) -> Result<Sheet, Rejected> {
 /// The crosstable's content: the players by number, and for each the marks against every player in the same
 /// order (`×` against themself, empty before they meet).
 pub(crate) struct Crosstable {
+    /// "Group 2" in a tournament played in groups (one crosstable each); empty for one field.
+    pub heading: String,
     /// The players, by number.
     pub players: Vec<ParticipantId>,
     /// `cells[i][j]`: player `i`'s results against player `j`.
     pub cells: Vec<Vec<String>>,
 }
 
-/// The crosstable after round `after` (rounds up to it counted; results not confirmed yet are `?`).
-pub(crate) fn crosstable(roster: &Roster, after: u32) -> Crosstable {
+/// The crosstables after round `after` (rounds up to it counted; results not confirmed yet are `?`): one, or one
+/// per group in a tournament played in groups (its players by number).
+pub(crate) fn crosstable(roster: &Roster, after: u32) -> Vec<Crosstable> {
     let players = chart_players(roster);
+    let groups = Field::new(roster.state, roster.tournament).groups();
+    if groups.is_empty() {
+        return vec![one_crosstable(roster, after, String::new(), players)];
+    }
+    groups
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let members: Vec<ParticipantId> =
+                players.iter().copied().filter(|p| g.contains(p)).collect();
+            one_crosstable(roster, after, format!("Group {}", i + 1), members)
+        })
+        .collect()
+}
+
+/// The crosstable of `players` (by number).
+fn one_crosstable(
+    roster: &Roster,
+    after: u32,
+    heading: String,
+    players: Vec<ParticipantId>,
+) -> Crosstable {
     let mut games: BTreeMap<(ParticipantId, ParticipantId), Vec<String>> = BTreeMap::new();
     for r in roster.rounds().iter().filter(|r| r.number <= after) {
         for g in &r.games {
@@ -119,7 +154,11 @@ pub(crate) fn crosstable(roster: &Roster, after: u32) -> Crosstable {
                 .collect()
         })
         .collect();
-    Crosstable { players, cells }
+    Crosstable {
+        heading,
+        players,
+        cells,
+    }
 }
 
 /// Player `p`'s result in game `g`.

@@ -56,7 +56,8 @@ pub(crate) fn by_table(roster: &Roster, round: u32) -> Result<Sheet, Rejected> {
     if !r.advancing.is_empty() {
         let names: Vec<String> = r.advancing.iter().map(|p| roster.describe(*p, n)).collect();
         sheet.blocks.push(Block::Note(format!(
-            "Through without a game: {}",
+            "{}: {}",
+            roster.tournament.settings.system.without_game(),
             names.join(", ")
         )));
     }

@@ -43,48 +43,68 @@ pub(crate) fn standings(roster: &Roster, round: u32) -> Result<Sheet, Rejected> 
         columns.push(Column::right("Prize"));
     }
     let rank_round = after.max(1);
-    let rows = standings
-        .rows
-        .iter()
-        .map(|row| {
-            let p = participant_id(row.player);
-            let mut cells = vec![
-                place(row),
-                roster.number_text(p),
-                roster.full_name(p),
-                roster.rank(p, rank_round),
-                roster.club(p),
-            ];
-            if show_wins {
-                cells.push(half_points(row.wins.0));
-            }
-            cells.extend(
-                row.values
-                    .iter()
-                    .enumerate()
-                    .map(|(i, v)| standings.value_text(i, *v)),
+    let row_cells = |row: &tengen_standings::placing::Row| {
+        let p = participant_id(row.player);
+        let mut cells = vec![
+            place(row),
+            roster.number_text(p),
+            roster.full_name(p),
+            roster.rank(p, rank_round),
+            roster.club(p),
+        ];
+        if show_wins {
+            cells.push(half_points(row.wins.0));
+        }
+        cells.extend(
+            row.values
+                .iter()
+                .enumerate()
+                .map(|(i, v)| standings.value_text(i, *v)),
+        );
+        if !prizes.is_empty() {
+            cells.push(
+                awards
+                    .get(&row.player)
+                    .map(|c| c.to_string())
+                    .unwrap_or_default(),
             );
-            if !prizes.is_empty() {
-                cells.push(
-                    awards
-                        .get(&row.player)
-                        .map(|c| c.to_string())
-                        .unwrap_or_default(),
-                );
-            }
-            cells
-        })
-        .collect();
-    sheet.blocks.push(Block::Table(Table { columns, rows }));
+        }
+        cells
+    };
+    // A tournament in groups: each group's own table under its heading.
+    let groups: Vec<(String, &[tengen_standings::placing::Row])> = if grouped(&standings) {
+        standings
+            .sections
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (section_label(&standings.sections, i), s.rows.as_slice()))
+            .collect()
+    } else {
+        vec![(String::new(), standings.rows.as_slice())]
+    };
+    for (heading, rows) in groups {
+        if !heading.is_empty() {
+            sheet.blocks.push(Block::Heading(heading));
+        }
+        sheet.blocks.push(Block::Table(Table {
+            columns: columns.clone(),
+            rows: rows.iter().map(row_cells).collect(),
+        }));
+    }
     let order: Vec<String> = standings.criteria.iter().map(Criterion::name).collect();
     sheet.blocks.push(Block::Note(format!(
         "Order: {}. Equal places are marked =.",
         order.join(", ")
     )));
     if !standings.sections.is_empty() {
-        sheet
-            .blocks
-            .push(Block::Heading("Section winners".to_string()));
+        sheet.blocks.push(Block::Heading(
+            if grouped(&standings) {
+                "Group winners"
+            } else {
+                "Section winners"
+            }
+            .to_string(),
+        ));
         let rows = standings
             .sections
             .iter()
@@ -152,6 +172,9 @@ pub(crate) fn standings(roster: &Roster, round: u32) -> Result<Sheet, Rejected> 
 /// A section's name on the sheets: its number for a McMahon section (strongest first), the ranks it spans for
 /// one of the director's categories ("1d+" for the strongest, "10k–2k" below it).
 pub(crate) fn section_label(sections: &[Section], index: usize) -> String {
+    if let Some(g) = sections.get(index).and_then(|s| s.group) {
+        return format!("Group {g}");
+    }
     let Some(lowest) = sections.get(index).and_then(|s| s.lowest_rank) else {
         return (index + 1).to_string();
     };
@@ -166,11 +189,19 @@ pub(crate) fn section_label(sections: &[Section], index: usize) -> String {
     }
 }
 
+/// Is the tournament played in groups (its sections are the groups, each placed on its own)?
+pub(crate) fn grouped(standings: &Standings) -> bool {
+    standings
+        .sections
+        .first()
+        .is_some_and(|s| s.group.is_some())
+}
+
 /// A section's starting MMS, for McMahon sections only (a category's members start where their ranks put them).
 fn section_start(section: &Section) -> String {
-    match section.lowest_rank {
-        Some(_) => String::new(),
-        None => half_points(section.starting_mms.0),
+    match (section.lowest_rank, section.group) {
+        (None, None) => half_points(section.starting_mms.0),
+        _ => String::new(),
     }
 }
 
@@ -207,6 +238,10 @@ pub(crate) fn awards(
         .iter()
         .map(|c| Cents(*c))
         .collect();
+    // In groups, places repeat from group to group: the groups' prizes are the section prizes.
+    if grouped(standings) {
+        return (Vec::new(), BTreeMap::new());
+    }
     let awards = split_prizes(&standings.rows, &prizes)
         .into_iter()
         .map(|a| (a.player, a.amount))

@@ -2,8 +2,8 @@
 //! players one criterion at a time (group criteria such as head-to-head are computed inside each tied group).
 //! Players equal on every criterion share a place and are listed by player number, then id. Also the
 //! per-section standings with their winners, when the settings ask for sections: McMahon sections (players
-//! sharing a starting MMS, the top one being the group at the bar) or the director's categories by rank.
-//! Ghosts are not placed (they still count as opponents).
+//! sharing a starting MMS, the top one being the group at the bar) or the director's categories by rank; in a
+//! tournament played in groups, its groups, each placed on its own (and no overall order across them). Ghosts are not placed (they still count as opponents).
 
 use std::collections::BTreeMap;
 
@@ -40,8 +40,10 @@ pub struct Row {
 pub struct Section {
     /// The section's starting McMahon score (for a category: the highest among its members).
     pub starting_mms: HalfPoints,
-    /// For a category: its lowest rank; `None` for a McMahon section.
+    /// For a category: its lowest rank; `None` for a McMahon section or a group.
     pub lowest_rank: Option<Rank>,
+    /// For a group: its number, 1 the strongest.
+    pub group: Option<u32>,
     /// Its members, placed among themselves.
     pub rows: Vec<Row>,
 }
@@ -64,7 +66,7 @@ pub struct Standings {
     pub after: RoundNo,
     /// The criteria, in order; `Row::values` follows it.
     pub criteria: Vec<Criterion>,
-    /// Every player, in placement order.
+    /// Every player, in placement order; in a tournament played in groups, group by group, each placed on its own.
     pub rows: Vec<Row>,
     /// The sections, strongest first (empty when the settings ask for none). McMahon sections: one per
     /// starting MMS, the first being the group at the bar; categories: one per non-empty category.
@@ -123,19 +125,26 @@ pub fn standings_of(table: &ScoreTable, settings: &Settings) -> Standings {
         .map(|&c| tiebreak::individual(table, c))
         .collect();
     let everyone: Vec<usize> = (0..table.len()).filter(|&p| !table.ghosts[p]).collect();
-    let rows = place(table, &settings.criteria, &cache, &everyone);
-    let sections = sections_of(table, &settings.sections, &everyone)
+    let grouped = matches!(settings.sections, Sections::Groups(_));
+    let sections: Vec<Section> = sections_of(table, &settings.sections, &everyone)
         .into_iter()
-        .map(|(lowest_rank, members)| Section {
+        .enumerate()
+        .map(|(i, (lowest_rank, members))| Section {
             starting_mms: members
                 .iter()
                 .map(|&p| table.starts[p])
                 .max()
                 .unwrap_or_default(),
             lowest_rank,
+            group: grouped.then_some(i as u32 + 1),
             rows: place(table, &settings.criteria, &cache, &members),
         })
         .collect();
+    let rows = if grouped {
+        sections.iter().flat_map(|s| s.rows.clone()).collect()
+    } else {
+        place(table, &settings.criteria, &cache, &everyone)
+    };
     Standings {
         after: table.after,
         criteria: settings.criteria.clone(),
@@ -162,6 +171,21 @@ fn sections_of(
                     .push(p);
             }
             by_start.into_values().map(|m| (None, m)).collect()
+        }
+        Sections::Groups(groups) => {
+            let placed: std::collections::BTreeSet<usize> = everyone.iter().copied().collect();
+            groups
+                .iter()
+                .map(|g| {
+                    let members: Vec<usize> = g
+                        .iter()
+                        .filter_map(|id| table.ids.binary_search(id).ok())
+                        .filter(|p| placed.contains(p))
+                        .collect();
+                    (None, members)
+                })
+                .filter(|(_, m)| !m.is_empty())
+                .collect()
         }
         Sections::ByRank(lowest) if lowest.is_empty() => Vec::new(),
         Sections::ByRank(lowest) => {

@@ -204,6 +204,9 @@ pub enum Sections {
     /// The director's categories by rank: the lowest rank of each, strongest first; a player belongs to the
     /// first category whose lowest rank they reach (the last one takes everyone below).
     ByRank(Vec<Rank>),
+    /// The groups the tournament is played in (groups of eight, zones), strongest first, as the draw made them:
+    /// each group is placed on its own, and the overall standings are the groups' one after the other.
+    Groups(Vec<Vec<tengen_draw::model::PlayerId>>),
 }
 
 /// Everything standings depend on besides the tournament itself.

@@ -5,7 +5,8 @@
 //! dispatch and the hard-rule stages), `solve` (candidate graph and matcher), `colour` (handicap and colours),
 //! `tables`, `warnings`, [`edit`] (manual edits), [`partial`] (partial draws), `rng` (seeded SplitMix64).
 //! [`round_robin`] (a fixed schedule), [`generalised`] (a generalised knockout: equal result sequences meet) and
-//! [`knockout`] (a bracket) are the other ways to a round, chosen by `Settings::pairing`, without the matcher.
+//! [`knockout`] (a bracket) are the other ways to a round, chosen by `Settings::pairing`, without the matcher;
+//! [`groups`] divides the field into groups first and draws each by its system (`Settings::group_size`).
 //!
 //! Determinism: every collection that reaches the output is a `BTreeMap`/sorted `Vec`, every tie is broken by
 //! player number then id, and randomness comes only from the seed.
@@ -15,6 +16,7 @@ mod colour;
 mod context;
 pub mod edit;
 pub mod generalised;
+pub mod groups;
 pub mod knockout;
 mod mays;
 pub mod partial;
@@ -50,6 +52,9 @@ use weights::Weigher;
 /// Every player who plays this round and is not already in a game (or the bye) of it is paired exactly once, or
 /// gets the bye when their number is odd. Same snapshot, settings and seed → identical [`Round`].
 pub fn draw(snapshot: &Snapshot, settings: &Settings, seed: u64) -> Result<Round, DrawError> {
+    if settings.group_size > 0 {
+        return groups::draw(snapshot, settings, seed, draw);
+    }
     match settings.pairing {
         Pairing::RoundRobin => return round_robin::draw(snapshot, settings, seed),
         Pairing::Sequence => return generalised::draw(snapshot, settings, seed),

@@ -5,6 +5,10 @@
 //! their knockout ended (a loss, or the final). One command, one log entry: the new tournament, its entries checked
 //! in, the top players' rounds of the main tournament ended, their numbers by place, registration closed. Pure;
 //! must not touch the knockout's bracket (the draw's) or the main tournament's draw.
+//!
+//! The same split is the play-off of zones (BGA handbook 11.4, a tournament played in groups of any system): the
+//! top of each group by its own standings, seeded winners first (strongest group first), then runners-up; any
+//! number of them, the bracket giving byes to the top seeds.
 
 use super::super::event::Event;
 use super::super::field::{participant_id, Field};
@@ -27,9 +31,20 @@ pub fn split_knockout(
     from: TournamentId,
     top: u32,
     name: &str,
+    per_group: bool,
 ) -> Result<Vec<Event>, Rejected> {
     let main = tournament(state, from)?;
-    if main.settings.system.own_rule() {
+    let in_groups = main.settings.draw.group_size > 0;
+    if per_group && !in_groups {
+        return Err(Rejected::invalid(
+            "per_group",
+            format!(
+                "{} is not played in groups: split its top players without --per-group",
+                main.settings.name
+            ),
+        ));
+    }
+    if main.settings.system.eliminates() || (main.settings.system.own_rule() && !per_group) {
         return Err(Rejected::invalid(
             "tournament",
             format!(
@@ -39,7 +54,7 @@ pub fn split_knockout(
             ),
         ));
     }
-    if !(2..=MOST).contains(&top) || !top.is_power_of_two() {
+    if !per_group && (!(2..=MOST).contains(&top) || !top.is_power_of_two()) {
         return Err(Rejected::invalid(
             "top",
             format!("a knockout of the top {top}: choose 2, 4, 8, 16 or 32 players"),
@@ -80,16 +95,60 @@ pub fn split_knockout(
                 .is_some_and(|e| e.status != EntryStatus::Withdrawn)
         })
         .collect();
-    placed.sort_by_key(|row| (row.place, number(row)));
-    let top_rows = placed.get(..top as usize).ok_or_else(|| {
-        precondition(format!(
-            "{} has {} players placed: fewer than the top {top}",
-            main.settings.name,
-            placed.len()
-        ))
-    })?;
+    let top_rows = if per_group {
+        // Each group's top, by place in the group: the winners first, strongest group first, then the
+        // runners-up, and so on.
+        let mut chosen = Vec::new();
+        for (g, section) in standings.sections.iter().enumerate() {
+            let mut rows: Vec<_> = placed
+                .iter()
+                .filter(|row| section.rows.iter().any(|s| s.player == row.player))
+                .copied()
+                .collect();
+            rows.sort_by_key(|row| (row.place, number(row)));
+            if rows.len() < top as usize {
+                return Err(precondition(format!(
+                    "group {} of {} has {} players placed: fewer than the top {top}",
+                    g + 1,
+                    main.settings.name,
+                    rows.len()
+                )));
+            }
+            chosen.extend(
+                rows.into_iter()
+                    .take(top as usize)
+                    .enumerate()
+                    .map(|(i, r)| (i, g, r)),
+            );
+        }
+        chosen.sort_by_key(|&(i, g, _)| (i, g));
+        let chosen: Vec<_> = chosen.into_iter().map(|(_, _, r)| r).collect();
+        if !(2..=MOST as usize).contains(&chosen.len()) {
+            return Err(Rejected::invalid(
+                "top",
+                format!(
+                    "the top {top} of {} groups make a play-off of {}: it takes 2 to {MOST} players",
+                    standings.sections.len(),
+                    chosen.len()
+                ),
+            ));
+        }
+        chosen
+    } else {
+        placed.sort_by_key(|row| (row.place, number(row)));
+        placed
+            .get(..top as usize)
+            .ok_or_else(|| {
+                precondition(format!(
+                    "{} has {} players placed: fewer than the top {top}",
+                    main.settings.name,
+                    placed.len()
+                ))
+            })?
+            .to_vec()
+    };
     let id = state.next_tournament_id();
-    let rounds = top.trailing_zeros();
+    let rounds = tengen_draw::engine::knockout::rounds_for(top_rows.len());
     let first_table = last.games.iter().map(|g| g.table).max().unwrap_or(0) + 1;
     let mut settings = TournamentSettings {
         name: if name.trim().is_empty() {

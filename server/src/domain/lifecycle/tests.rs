@@ -1359,6 +1359,7 @@ fn a_knockout_splits_off_after_a_closed_round() {
                 from: T,
                 top,
                 name: String::new(),
+                per_group: false,
             },
             &ctx_as(Role::Director, "td", 1),
         )
@@ -1453,4 +1454,106 @@ fn a_withdrawn_knockout_player_gives_a_walk_over() {
             by_forfeit: true
         })
     );
+}
+
+/// Zones (BGA handbook 11.4): seven players in round-robin zones of about three make two zones, #1–#4 and #5–#7,
+/// each all-play-all in three rounds and nobody meeting the other zone; the standings place each zone on its own;
+/// the groups cannot change once drawn, and a knockout is not played in groups; the zone winners split off into
+/// their play-off, the stronger zone's winner the first seed.
+#[test]
+fn zones_play_all_play_all_and_their_winners_play_off() {
+    let mut s = round_robin(3);
+    let refused = update_settings(&mut s, |x| x.draw.group_size = 1).expect_err("a group of one");
+    assert!(
+        refused.to_string().contains("at least two players"),
+        "{refused}"
+    );
+    let refused = update_settings(&mut s, |x| {
+        x.system = PairingSystem::Knockout;
+        x.draw.group_size = 3;
+    })
+    .expect_err("a knockout in groups");
+    assert!(
+        refused.to_string().contains("not played in groups"),
+        "{refused}"
+    );
+    update_settings(&mut s, |x| x.draw.group_size = 3).expect("zones of three");
+    close_registration(&mut s);
+    let zone = |p: ParticipantId| usize::from(p.0 > 4);
+    let mut met = std::collections::BTreeSet::new();
+    for n in 1..=3 {
+        draw(&mut s, n).expect("drawn");
+        let r = round(&s, n);
+        assert_eq!(
+            r.games.len(),
+            3,
+            "round {n}: two games in zone 1, one in zone 2"
+        );
+        let sitting: Vec<ParticipantId> = r.bye.iter().chain(&r.advancing).copied().collect();
+        assert_eq!(sitting.len(), 1, "zone 2's bye");
+        assert_eq!(zone(sitting[0]), 1);
+        for g in &r.games {
+            assert_eq!(zone(g.white), zone(g.black), "round {n}: across zones");
+            assert!(
+                met.insert((g.white.min(g.black), g.white.max(g.black))),
+                "met twice"
+            );
+        }
+        publish(&mut s, n);
+        // The stronger player (lower number) wins every game.
+        for g in &r.games {
+            let outcome = if g.white < g.black {
+                Outcome::WhiteWins
+            } else {
+                Outcome::BlackWins
+            };
+            director_result(&mut s, n, g.table, outcome).expect("result");
+        }
+        close_round(&mut s, n);
+    }
+    assert_eq!(met.len(), 6 + 3, "all play all in each zone");
+    let refused = update_settings(&mut s, |x| x.draw.group_size = 0).expect_err("drawn");
+    assert!(
+        refused.to_string().contains("groups cannot change"),
+        "{refused}"
+    );
+    let t = &s.tournaments[&T];
+    let standings = Field::new(&s, t).standings(3, None);
+    let groups: Vec<(Option<u32>, Vec<u32>)> = standings
+        .sections
+        .iter()
+        .map(|sec| (sec.group, sec.rows.iter().map(|r| r.place).collect()))
+        .collect();
+    assert_eq!(
+        groups,
+        [(Some(1), vec![1, 2, 3, 4]), (Some(2), vec![1, 2, 3])]
+    );
+    let places: Vec<u32> = standings.rows.iter().map(|r| r.place).collect();
+    assert_eq!(places, [1, 2, 3, 4, 1, 2, 3], "each zone placed on its own");
+    let events = try_run(
+        &mut s,
+        Command::SplitKnockout {
+            from: T,
+            top: 1,
+            name: "Play-off".into(),
+            per_group: true,
+        },
+        &ctx_as(Role::Director, "td", 1),
+    )
+    .expect("the zone winners' play-off");
+    let numbers = events
+        .iter()
+        .find_map(|e| match e {
+            Event::PlayersNumbered { numbers, .. } => Some(numbers.clone()),
+            _ => None,
+        })
+        .expect("numbered");
+    assert_eq!(numbers, [(ParticipantId(1), 1), (ParticipantId(5), 2)]);
+    let play_off = s
+        .tournaments
+        .values()
+        .find(|t| t.settings.name == "Play-off")
+        .expect("the play-off");
+    assert_eq!(play_off.settings.system, PairingSystem::Knockout);
+    assert_eq!(play_off.settings.rounds, 1);
 }

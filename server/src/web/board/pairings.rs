@@ -129,7 +129,7 @@ fn render(
             p #bye { "Bye: " (label(&roster, bye, r.number)) }
         }
         @if !r.advancing.is_empty() {
-            p #advancing { "Through without a game: "
+            p #advancing { (roster.tournament.settings.system.without_game()) ": "
                 @for (i, p) in r.advancing.iter().enumerate() {
                     @if i > 0 { ", " } (label(&roster, *p, r.number))
                 }
@@ -188,7 +188,7 @@ fn by_name(roster: &Roster, r: &RoundRecord) -> Vec<Line> {
         lines.push(line(roster, bye, what));
     }
     for p in &r.advancing {
-        let what = html! { span .who { (label(roster, *p, r.number)) } span .where { "Through without a game" } };
+        let what = html! { span .who { (label(roster, *p, r.number)) } span .where { (roster.tournament.settings.system.without_game()) } };
         lines.push(line(roster, *p, what));
     }
     lines.sort_by(|a, b| a.sort.cmp(&b.sort));

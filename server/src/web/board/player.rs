@@ -112,7 +112,7 @@ fn render(
                                 } @else if r.bye == Some(p) {
                                     td colspan="2" { "Bye" }
                                 } @else if r.advancing.contains(&p) {
-                                    td colspan="2" { "Through without a game" }
+                                    td colspan="2" { (roster.tournament.settings.system.without_game()) }
                                 } @else {
                                     td colspan="2" { "Not paired" }
                                 }

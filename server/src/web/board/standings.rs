@@ -2,7 +2,8 @@
 //! round with confirmed results (marked provisional while that round is open); section winners (Mays' sections
 //! or the director's categories, when the tournament has them) and prizes once the director has closed the last
 //! round, which is when the final standings are published. A round robin shows its crosstable under them (numbers
-//! as on the sheets), a knockout its bracket; MMS only in McMahon.
+//! as on the sheets), a knockout its bracket; MMS only in McMahon. A tournament played in groups shows each
+//! group's standings under its name (and each group's crosstable in a round robin), and its group winners.
 
 use super::super::layout::Tab;
 use super::super::topics::Topic;
@@ -15,7 +16,7 @@ use crate::domain::round::RoundState;
 use crate::domain::{PairingSystem, State, TournamentId};
 use crate::sheets::bracket::{lines as bracket_lines, Entry};
 use crate::sheets::grid::{crosstable, Crosstable};
-use crate::sheets::ranklist::{awards, section_awards, section_label, short};
+use crate::sheets::ranklist::{awards, grouped, section_awards, section_label, short};
 use crate::sheets::wallchart::place;
 use axum::extract::State as Shared;
 use axum::response::Response;
@@ -58,6 +59,22 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
     let section_prizes = section_awards(&roster, &standings);
     let show_section_prizes = section_prizes.iter().any(|(_, list)| !list.is_empty());
     let rank_round = after.max(1);
+    // A tournament in groups: each group placed on its own, under its name.
+    let parts: Vec<(String, &[tengen_standings::placing::Row])> = if grouped(&standings) {
+        standings
+            .sections
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (section_label(&standings.sections, i), s.rows.as_slice()))
+            .collect()
+    } else {
+        vec![(String::new(), standings.rows.as_slice())]
+    };
+    let columns = 2
+        + usize::from(show_mms)
+        + usize::from(show_wins)
+        + standings.criteria.len()
+        + usize::from(show_prizes);
     let heading = match (after, closed, last_closed) {
         (0, _, _) => "Standings before round 1".to_string(),
         (_, _, true) => "Final standings".to_string(),
@@ -78,7 +95,11 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
                     @if show_prizes { th .r { "Prize" } }
                 } }
                 tbody {
-                    @for row in &standings.rows {
+                    @for (heading, rows) in &parts {
+                        @if !heading.is_empty() {
+                            tr .group { th colspan=(columns) { (heading) } }
+                        }
+                        @for row in *rows {
                         @let p = participant_id(row.player);
                         tr .row {
                             td .r { (place(row)) }
@@ -92,16 +113,17 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
                             @for (i, v) in row.values.iter().enumerate() { td .r { (standings.value_text(i, *v)) } }
                             @if show_prizes { td .r { @if let Some(a) = awards.get(&row.player) { (a) } } }
                         }
+                        }
                     }
                 }
             }
         }
         p .note { "Order: " (standings.criteria.iter().map(Criterion::name).collect::<Vec<_>>().join(", "))
             ". Equal places are marked =." }
-        @if let Some(Crosstable { players, cells }) = &grid {
-            h2 { "Crosstable" }
+        @for Crosstable { heading, players, cells } in grid.iter().flatten() {
+            h2 { "Crosstable" @if !heading.is_empty() { ": " (heading) } }
             div .scroll {
-                table #crosstable {
+                table .crosstable {
                     thead { tr {
                         th { "Player" }
                         @for q in players { th .r { (roster.number_text(*q)) } }
@@ -140,18 +162,18 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
             }
         }
         @if last_closed && !standings.sections.is_empty() {
-            h2 { "Section winners" }
+            h2 { @if grouped(&standings) { "Group winners" } @else { "Section winners" } }
             div .scroll {
                 table #sections {
                     thead { tr {
-                        th .r { "Section" } th .r { "Start MMS" } th .r { "Players" } th { "Winner" }
+                        th .r { @if grouped(&standings) { "Group" } @else { "Section" } } th .r { "Start MMS" } th .r { "Players" } th { "Winner" }
                         @if show_section_prizes { th { "Prizes" } }
                     } }
                     tbody {
                         @for (i, s) in standings.sections.iter().enumerate() {
                             tr {
                                 td .r { (section_label(&standings.sections, i)) }
-                                td .r { @if s.lowest_rank.is_none() { (halves(s.starting_mms.0)) } }
+                                td .r { @if s.lowest_rank.is_none() && s.group.is_none() { (halves(s.starting_mms.0)) } }
                                 td .r { (s.rows.len()) }
                                 td .name {
                                     (s.winners().into_iter()

@@ -277,7 +277,7 @@ fn review(roster: &Roster, r: &RoundRecord, desk: &Desk) -> Markup {
         (games_table(roster, r))
         @if let Some(bye) = r.bye { p #bye { "Bye: " (label(roster, bye, r.number)) } }
         @if !r.advancing.is_empty() {
-            p #advancing { "Through without a game: "
+            p #advancing { (roster.tournament.settings.system.without_game()) ": "
                 @for (i, p) in r.advancing.iter().enumerate() { @if i > 0 { ", " } (label(roster, *p, r.number)) }
             }
         }
