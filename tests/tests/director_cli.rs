@@ -1191,6 +1191,8 @@ async fn issue_12_desks_type_the_numbers_on_the_sheets() -> anyhow::Result<()> {
     Ok(())
 }
 
+#[path = "director_cli/double.rs"]
+mod double;
 #[path = "director_cli/generalised.rs"]
 mod generalised;
 #[path = "director_cli/groups.rs"]

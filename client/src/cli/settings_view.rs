@@ -88,6 +88,11 @@ fn profile_defaults(profile: &str, system: &str) -> ([bool; 3], &'static str, [&
             ["none", "none"],
         ),
         (_, "knockout") => ([false, false, false], "none: the bracket", ["none", "none"]),
+        (_, "double-elimination") => (
+            [false, false, false],
+            "none: the bracket, then first against last among one loss",
+            ["none", "none"],
+        ),
         (_, "generalised-knockout") => (
             [false, false, false],
             "first against last in each sequence group",

@@ -505,11 +505,12 @@ pub const TIEBREAK_PROFILES: &[&str] = &[
     "swiss",
     "round-robin",
     "knockout",
+    "double-elimination",
     "generalised-knockout",
 ];
 
 /// `mms,sos,sosos` (also `;` or spaces), or one profile name: `egf`, `mays`, `swiss`, `round-robin`, `knockout`,
-/// `generalised-knockout`.
+/// `double-elimination`, `generalised-knockout`.
 pub fn parse_tiebreaks(text: &str) -> Result<Tiebreaks, String> {
     let names: Vec<String> = text
         .split([',', ';', ' '])

@@ -66,7 +66,9 @@ pub struct CreateArgs {
     rounds: u32,
     /// Pairing system: mcmahon, swiss, round-robin (all play all by Berger tables: rounds = players − 1, or
     /// players when odd; twice that for a double round robin), knockout (a bracket seeded by number, byes to the
-    /// top seeds: rounds = log2 of the field rounded up) or generalised-knockout (nobody eliminated: equal
+    /// top seeds: rounds = log2 of the field rounded up), double-elimination (the Judan system: a knockout and a
+    /// losers' section, out at the second loss; 16 players take 7 rounds, 8 to play the final again when the
+    /// losers' winner wins it; the draw names both counts) or generalised-knockout (nobody eliminated: equal
     /// sequences of results meet; log2(players) rounds order a field of 2^k completely).
     #[arg(long, default_value = "mcmahon")]
     system: String,

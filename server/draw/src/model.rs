@@ -250,6 +250,8 @@ pub enum Pairing {
     Sequence,
     /// By a bracket: a simple knockout ([`crate::engine::knockout`]).
     Knockout,
+    /// By losses: a double elimination ([`crate::engine::double`]).
+    DoubleElimination,
 }
 
 /// Which rule book the cost function follows.

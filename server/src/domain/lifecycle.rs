@@ -316,7 +316,7 @@ fn drawable(
     } else if let Some(prev) = pl.rounds.last() {
         // A knockout's next round may be drawn once this one is published (its matches fill in as results come),
         // one round ahead at most: the rounds before this one are closed.
-        let early = tour.settings.system.eliminates()
+        let early = tour.settings.system.bracket()
             && prev.state == RoundState::Published
             && pl
                 .rounds

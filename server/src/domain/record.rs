@@ -44,6 +44,10 @@ pub enum PairingSystem {
     /// winners of its two feeding matches; a match is drawn as soon as both are decided. Placed by how far each
     /// player went.
     Knockout,
+    /// Double elimination, the Judan system (BGA handbook 11.2): the knockout's bracket beside a losers' section of
+    /// everyone with one loss, out at the second; the two sections' winners meet in the final (played again when
+    /// the losers' winner wins it and the tournament has the round for it). Placed by the round each went out in.
+    DoubleElimination,
 }
 
 impl PairingSystem {
@@ -59,11 +63,22 @@ impl PairingSystem {
             PairingSystem::RoundRobin
                 | PairingSystem::GeneralisedKnockout
                 | PairingSystem::Knockout
+                | PairingSystem::DoubleElimination
         )
     }
 
-    /// Does the system eliminate players (who then have no game, and no one expects them to)?
+    /// Does the system eliminate players (who then have no game, and no one expects them to; a player who does
+    /// not play keeps their game and loses it by forfeit)?
     pub fn eliminates(self) -> bool {
+        matches!(
+            self,
+            PairingSystem::Knockout | PairingSystem::DoubleElimination
+        )
+    }
+
+    /// Does each round follow a bracket whose matches fill in as results come (the simple knockout: its next
+    /// round is drawn while this one is played)?
+    pub fn bracket(self) -> bool {
         self == PairingSystem::Knockout
     }
 
@@ -85,6 +100,7 @@ impl PairingSystem {
             PairingSystem::RoundRobin => "round-robin",
             PairingSystem::GeneralisedKnockout => "generalised-knockout",
             PairingSystem::Knockout => "knockout",
+            PairingSystem::DoubleElimination => "double-elimination",
         }
     }
 }

@@ -368,6 +368,7 @@ pub fn tiebreak_profile(name: &str) -> Option<Vec<String>> {
         "round-robin" | "roundrobin" | "rr" => &["wins", "h2h", "sodos"],
         "generalised-knockout" | "generalized-knockout" | "gko" => &["sequence", "sosw"],
         "knockout" | "ko" => &["sequence"],
+        "double-elimination" | "double-knockout" | "judan" => &["survival"],
         _ => return None,
     };
     Some(list.iter().map(|s| s.to_string()).collect())
@@ -402,6 +403,7 @@ pub fn criterion(name: &str) -> Option<st::Criterion> {
         "saco" => C::Saco,
         "h2h" | "head-to-head" => C::HeadToHead,
         "sequence" | "seq" => C::Sequence,
+        "survival" | "out" => C::Survival,
         "sosw" => C::Sos(r(O::Wins, U::Zero)),
         "sososw" => C::Sosos(r(O::Wins, U::Zero)),
         _ => return None,
@@ -666,13 +668,15 @@ pub fn draw_settings(
             PairingSystem::Swiss
             | PairingSystem::RoundRobin
             | PairingSystem::GeneralisedKnockout
-            | PairingSystem::Knockout => draw::System::Swiss,
+            | PairingSystem::Knockout
+            | PairingSystem::DoubleElimination => draw::System::Swiss,
         },
         pairing: match system {
             PairingSystem::McMahon | PairingSystem::Swiss => draw::Pairing::ScoreGroups,
             PairingSystem::RoundRobin => draw::Pairing::RoundRobin,
             PairingSystem::GeneralisedKnockout => draw::Pairing::Sequence,
             PairingSystem::Knockout => draw::Pairing::Knockout,
+            PairingSystem::DoubleElimination => draw::Pairing::DoubleElimination,
         },
         profile: match d.profile {
             DrawProfile::Egf => draw::Profile::Egf,

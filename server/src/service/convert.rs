@@ -193,11 +193,13 @@ pub fn settings_from_pb(
         "roundrobin" | "rr" | "allplayall" | "berger" => PairingSystem::RoundRobin,
         "generalisedknockout" | "generalizedknockout" | "gko" => PairingSystem::GeneralisedKnockout,
         "knockout" | "ko" | "cup" => PairingSystem::Knockout,
+        "doubleelimination" | "doubleknockout" | "judan" => PairingSystem::DoubleElimination,
         other => {
             return Err(Rejected::invalid(
                 "pairing_system",
                 format!(
-                    "{} is not a pairing system: use mcmahon, swiss, round-robin, knockout or generalised-knockout",
+                    "{} is not a pairing system: use mcmahon, swiss, round-robin, knockout, double-elimination or \
+                     generalised-knockout",
                     quote(other)
                 ),
             ))
@@ -448,7 +450,7 @@ pub fn criteria_from_pb(list: &[String]) -> Result<Option<Vec<String>>, Rejected
     if let Some(bad) = names.iter().find(|n| setup::criterion(n).is_none()) {
         return Err(Rejected::invalid(
             "tiebreaks",
-            format!("unknown criterion {}: use e.g. mms, sos, sosos, sodos, wins, sosw, or a profile name (egf, mays, swiss, round-robin, knockout, generalised-knockout)", quote(bad)),
+            format!("unknown criterion {}: use e.g. mms, sos, sosos, sodos, wins, sosw, or a profile name (egf, mays, swiss, round-robin, knockout, double-elimination, generalised-knockout)", quote(bad)),
         ));
     }
     Ok(Some(names))
@@ -458,7 +460,7 @@ pub fn criteria_from_pb(list: &[String]) -> Result<Option<Vec<String>>, Rejected
 /// head-to-head, then SODOS (its SOS is everybody's total less their own, so it orders nothing), and its bye (the
 /// seat left out of an odd field, once per player and cycle) scores nothing; a generalised knockout by the
 /// sequence of results, then the opponents' wins; a knockout by how far each went (the sequence: a round through
-/// without a game counts as won).
+/// without a game counts as won); a double elimination by the round each player went out in.
 fn scoring_from_pb(
     s: Option<pb::Scoring>,
     system: PairingSystem,
@@ -472,6 +474,10 @@ fn scoring_from_pb(
         },
         PairingSystem::Knockout => ScoringSettings {
             tiebreaks: setup::tiebreak_profile("knockout").unwrap_or_default(),
+            ..ScoringSettings::default()
+        },
+        PairingSystem::DoubleElimination => ScoringSettings {
+            tiebreaks: setup::tiebreak_profile("double-elimination").unwrap_or_default(),
             ..ScoringSettings::default()
         },
         PairingSystem::GeneralisedKnockout => ScoringSettings {

@@ -182,7 +182,13 @@ fn standings_to_pb(state: &State, t: TournamentId, after: u32, st: &Standings) -
             })
             .unwrap_or_default()
     };
-    let prizes = cents(|s| &s.prizes_cents);
+    // In groups, places repeat from group to group: the groups' prizes are the section prizes.
+    let grouped = st.sections.first().is_some_and(|s| s.group.is_some());
+    let prizes = if grouped {
+        Vec::new()
+    } else {
+        cents(|s| &s.prizes_cents)
+    };
     let section_prizes = cents(|s| &s.section_prizes_cents);
     let prize_to_pb = |a: tengen_standings::Award| pb::Prize {
         participant_id: participant_id(a.player).0,

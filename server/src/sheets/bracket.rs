@@ -40,7 +40,7 @@ pub(crate) struct MatchLine {
 /// The bracket of a knockout, round by round, and its winner once decided (`None` for any other system).
 pub(crate) fn lines(roster: &Roster) -> Option<(Vec<Vec<MatchLine>>, Option<ParticipantId>)> {
     let settings = &roster.tournament.settings;
-    if !settings.system.eliminates() {
+    if !settings.system.bracket() {
         return None;
     }
     let total = settings.rounds;

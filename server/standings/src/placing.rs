@@ -93,6 +93,13 @@ impl Standings {
                     })
                     .collect()
             }
+            Some(Criterion::Survival) if v.denom() == 1 => {
+                if v.numer() > i64::from(self.after.0) {
+                    "in".to_string()
+                } else {
+                    format!("R{}", v.numer())
+                }
+            }
             _ => v.to_string(),
         }
     }

@@ -34,6 +34,8 @@ pub enum Event {
         forfeit: bool,
         /// Handicap stones seen from this player: + when they gave them (White), − when they took them.
         handicap: i32,
+        /// The result is known (an unknown one scores nothing for either player, but is nobody's loss yet).
+        decided: bool,
     },
     /// The bye.
     Bye,
@@ -63,6 +65,8 @@ impl Event {
 pub struct ScoreTable {
     /// The last round counted (R).
     pub after: RoundNo,
+    /// The tournament's number of rounds.
+    pub rounds_total: u32,
     /// Player ids, ascending; every per-player vector follows this order.
     pub ids: Vec<PlayerId>,
     /// Player numbers (by strength), for tie display order.
@@ -137,6 +141,7 @@ impl ScoreTable {
         let starts: Vec<HalfPoints> = players.iter().map(|p| p.starting_mms).collect();
         let mut table = ScoreTable {
             after,
+            rounds_total: snapshot.rounds_total,
             ids: players.iter().map(|p| p.id).collect(),
             numbers: players.iter().map(|p| p.number).collect(),
             starts,
@@ -217,12 +222,14 @@ fn place_game(events: &mut [Vec<Event>], index: &BTreeMap<PlayerId, usize>, g: &
     let bp = game_points(g.result.outcome, false);
     let forfeit = g.result.by_forfeit;
     let handicap = i32::from(g.handicap);
+    let decided = g.result.outcome != tengen_draw::model::Outcome::Unknown;
     events[w][s] = Event::Game {
         opponent: b,
         points: wp,
         opponent_points: bp,
         forfeit,
         handicap,
+        decided,
     };
     events[b][s] = Event::Game {
         opponent: w,
@@ -230,6 +237,7 @@ fn place_game(events: &mut [Vec<Event>], index: &BTreeMap<PlayerId, usize>, g: &
         opponent_points: wp,
         forfeit,
         handicap: -handicap,
+        decided,
     };
 }
 

@@ -151,6 +151,10 @@ pub enum Criterion {
     /// generalised knockout's order, BGA handbook 11.3): one digit per round, 2 a win (or the bye), 1 a jigo,
     /// 0 a loss or a round without a game, read as a number (shown as letters: `Standings::value_text`).
     Sequence,
+    /// The round a player went out in, a double elimination's order (BGA handbook 11.2): the round of their
+    /// second loss, or of a loss in the tournament's last round (the final); one more than the rounds counted for
+    /// a player still in (and for the winner). Shown as `R3` for out in round 3, `in` otherwise.
+    Survival,
 }
 
 impl Criterion {
@@ -169,6 +173,7 @@ impl Criterion {
             Criterion::Saco => "SACO".into(),
             Criterion::HeadToHead => "H2H".into(),
             Criterion::Sequence => "Sequence".into(),
+            Criterion::Survival => "Out in".into(),
         }
     }
 

@@ -190,6 +190,38 @@ pub fn sequence(table: &ScoreTable) -> Vec<Value> {
         .collect()
 }
 
+/// The round each player went out in (see [`Criterion::Survival`]).
+pub fn survival(table: &ScoreTable) -> Vec<Value> {
+    let after = table.after.0;
+    table
+        .events
+        .iter()
+        .map(|row| {
+            let mut losses = 0;
+            let mut out = None;
+            for (i, e) in row.iter().take(after as usize).enumerate() {
+                let round = i as u32 + 1;
+                if let Event::Game {
+                    points,
+                    opponent_points,
+                    decided: true,
+                    ..
+                } = e
+                {
+                    if points < opponent_points || (points.0 == 0 && opponent_points.0 == 0) {
+                        losses += 1;
+                        if losses >= 2 || round == table.rounds_total {
+                            out = Some(round);
+                            break;
+                        }
+                    }
+                }
+            }
+            Value::int(i64::from(out.unwrap_or(after + 1)))
+        })
+        .collect()
+}
+
 /// The value of an individual criterion for every player; `None` for group criteria.
 pub fn individual(table: &ScoreTable, criterion: Criterion) -> Option<Vec<Value>> {
     let values = match criterion {
@@ -204,6 +236,7 @@ pub fn individual(table: &ScoreTable, criterion: Criterion) -> Option<Vec<Value>
         Criterion::Cuss => cuss(table),
         Criterion::Cusp => cusp(table),
         Criterion::Sequence => sequence(table),
+        Criterion::Survival => survival(table),
         Criterion::Saco | Criterion::HeadToHead => return None,
     };
     Some(values)

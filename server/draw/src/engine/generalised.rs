@@ -146,7 +146,7 @@ pub fn draw(snapshot: &Snapshot, settings: &Settings, seed: u64) -> Result<Round
 
 /// Pairs an even `group` (by number, dropped players on top) first against last; a pair that would repeat a game
 /// exchanges its lower player with the nearest pair below that makes both games new, else stays and is warned.
-fn fold(
+pub(crate) fn fold(
     field: &Field,
     group: &[PlayerId],
     warnings: &mut Vec<Warning>,

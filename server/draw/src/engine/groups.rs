@@ -107,7 +107,10 @@ pub fn draw(
     inner: fn(&Snapshot, &Settings, u64) -> Result<Round, DrawError>,
 ) -> Result<Round, DrawError> {
     let field = Field::new(snapshot, settings, seed)?;
-    if settings.pairing == Pairing::Knockout {
+    if matches!(
+        settings.pairing,
+        Pairing::Knockout | Pairing::DoubleElimination
+    ) {
         return Err(DrawError::NoValidPairing(vec![
             "a knockout is not played in groups: split the groups' best players into a knockout instead".into(),
         ]));

@@ -5,7 +5,7 @@
 //! dispatch and the hard-rule stages), `solve` (candidate graph and matcher), `colour` (handicap and colours),
 //! `tables`, `warnings`, [`edit`] (manual edits), [`partial`] (partial draws), `rng` (seeded SplitMix64).
 //! [`round_robin`] (a fixed schedule), [`generalised`] (a generalised knockout: equal result sequences meet) and
-//! [`knockout`] (a bracket) are the other ways to a round, chosen by `Settings::pairing`, without the matcher;
+//! [`knockout`] (a bracket), [`double`] (a double elimination) are the other ways to a round, chosen by `Settings::pairing`, without the matcher;
 //! [`groups`] divides the field into groups first and draws each by its system (`Settings::group_size`).
 //!
 //! Determinism: every collection that reaches the output is a `BTreeMap`/sorted `Vec`, every tie is broken by
@@ -14,6 +14,7 @@
 mod bye;
 mod colour;
 mod context;
+pub mod double;
 pub mod edit;
 pub mod generalised;
 pub mod groups;
@@ -59,6 +60,7 @@ pub fn draw(snapshot: &Snapshot, settings: &Settings, seed: u64) -> Result<Round
         Pairing::RoundRobin => return round_robin::draw(snapshot, settings, seed),
         Pairing::Sequence => return generalised::draw(snapshot, settings, seed),
         Pairing::Knockout => return knockout::draw(snapshot, settings, seed),
+        Pairing::DoubleElimination => return double::draw(snapshot, settings, seed),
         Pairing::ScoreGroups => {}
     }
     let plan = Plan::new(snapshot, settings, seed, None)?;

@@ -42,7 +42,7 @@ pub(super) fn follow_up(
     revision: Revision,
 ) -> Option<Event> {
     let tour = state.tournaments.get(&t)?;
-    if !tour.settings.system.eliminates() {
+    if !tour.settings.system.bracket() {
         return None;
     }
     let next = state.play.get(&t)?.round(n + 1)?;
@@ -123,7 +123,7 @@ pub(super) fn check_complete(
     let Some(tour) = state.tournaments.get(&t) else {
         return Ok(());
     };
-    if !tour.settings.system.eliminates() {
+    if !tour.settings.system.bracket() {
         return Ok(());
     }
     let input = Field::new(state, tour).snapshot(r.number);

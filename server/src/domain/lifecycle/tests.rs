@@ -16,6 +16,7 @@ use super::super::round::{GameResult, Outcome, ResultProgress, RoundState};
 use super::super::setup::McMahonSetup;
 use super::super::state::State;
 use proptest::prelude::*;
+use std::collections::{BTreeMap, BTreeSet};
 
 const T: TournamentId = TournamentId(1);
 
@@ -1183,7 +1184,7 @@ fn a_round_robin_meets_everyone_and_forfeits_a_withdrawn_players_games() {
     );
     let mut s = round_robin(7);
     close_registration(&mut s);
-    let mut met = std::collections::BTreeSet::new();
+    let mut met = BTreeSet::new();
     let mut sat_out = std::collections::BTreeSet::new();
     let fujita = ParticipantId(6);
     for n in 1..=7 {
@@ -1480,7 +1481,7 @@ fn zones_play_all_play_all_and_their_winners_play_off() {
     update_settings(&mut s, |x| x.draw.group_size = 3).expect("zones of three");
     close_registration(&mut s);
     let zone = |p: ParticipantId| usize::from(p.0 > 4);
-    let mut met = std::collections::BTreeSet::new();
+    let mut met = BTreeSet::new();
     for n in 1..=3 {
         draw(&mut s, n).expect("drawn");
         let r = round(&s, n);
@@ -1556,4 +1557,110 @@ fn zones_play_all_play_all_and_their_winners_play_off() {
         .expect("the play-off");
     assert_eq!(play_off.settings.system, PairingSystem::Knockout);
     assert_eq!(play_off.settings.rounds, 1);
+}
+
+/// A double elimination of seven (BGA handbook 11.2) takes six rounds, or seven to play the final again, and
+/// refuses any other number; a player withdrawn after losing once loses their losers' section game by forfeit at
+/// the draw and is out; nobody plays after a second loss; the last round is the final between the unbeaten winner
+/// and the losers' winner; placed by the round each went out in.
+#[test]
+fn a_double_elimination_puts_everyone_out_at_the_second_loss() {
+    let mut s = event_as(PairingSystem::DoubleElimination, 3);
+    close_registration(&mut s);
+    let refused = draw(&mut s, 1).expect_err("seven play six rounds");
+    assert!(
+        refused
+            .to_string()
+            .contains("plays 6 rounds (7 to play the final again"),
+        "{refused}"
+    );
+    update_settings(&mut s, |x| {
+        x.rounds = 6;
+        x.scoring.tiebreaks =
+            super::super::setup::tiebreak_profile("double-elimination").unwrap_or_default();
+    })
+    .expect("six rounds");
+    let seven = ParticipantId(7);
+    let mut losses: BTreeMap<ParticipantId, u32> = BTreeMap::new();
+    for n in 1..=6 {
+        if n == 2 {
+            run(
+                &mut s,
+                Command::Withdraw {
+                    id: seven,
+                    tournament: T,
+                    expected: None,
+                },
+            );
+        }
+        draw(&mut s, n).expect("drawn");
+        let r = round(&s, n);
+        if n == 6 {
+            let [g] = r.games.as_slice() else {
+                panic!("the final alone: {:?}", r.games)
+            };
+            let mut sides = [
+                losses.get(&g.white).copied().unwrap_or(0),
+                losses.get(&g.black).copied().unwrap_or(0),
+            ];
+            sides.sort_unstable();
+            assert_eq!(
+                sides,
+                [0, 1],
+                "the unbeaten winner against the losers' winner"
+            );
+        }
+        publish(&mut s, n);
+        for g in &r.games {
+            for p in [g.white, g.black] {
+                assert!(
+                    losses.get(&p).copied().unwrap_or(0) < 2,
+                    "round {n}: {p:?} is out"
+                );
+            }
+            if let Some(done) = g.confirmed {
+                assert!(
+                    g.has(seven) && done.by_forfeit,
+                    "round {n}: only #7's game is decided at the draw"
+                );
+            } else {
+                let outcome = if g.white < g.black {
+                    Outcome::WhiteWins
+                } else {
+                    Outcome::BlackWins
+                };
+                director_result(&mut s, n, g.table, outcome).expect("result");
+            }
+            let g = round(&s, n)
+                .games
+                .into_iter()
+                .find(|x| x.table == g.table)
+                .expect("game");
+            let loser = match g.confirmed.map(|c| c.outcome) {
+                Some(Outcome::WhiteWins) => g.black,
+                Some(Outcome::BlackWins) => g.white,
+                other => panic!("a single winner: {other:?}"),
+            };
+            *losses.entry(loser).or_default() += 1;
+        }
+        close_round(&mut s, n);
+    }
+    assert_eq!(losses.get(&seven), Some(&2), "#7 out by forfeit");
+    let out: Vec<_> = losses.iter().filter(|(_, l)| **l >= 2).collect();
+    assert_eq!(out.len(), 6, "everyone but the winner out: {losses:?}");
+    let t = &s.tournaments[&T];
+    let standings = Field::new(&s, t).standings(6, None);
+    let first = &standings.rows[0];
+    assert_eq!(first.player.0, 1);
+    assert_eq!(standings.value_text(0, first.values[0]), "in");
+    assert_eq!(standings.value_text(0, standings.rows[1].values[0]), "R6");
+    let rounds_out: Vec<i64> = standings
+        .rows
+        .iter()
+        .filter_map(|r| r.values[0].map(|v| v.numer()))
+        .collect();
+    assert!(
+        rounds_out.windows(2).all(|w| w[0] >= w[1]),
+        "{rounds_out:?}"
+    );
 }

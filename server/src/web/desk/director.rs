@@ -189,7 +189,7 @@ fn round_panel(roster: &Roster, desk: &Desk) -> Markup {
         .rev()
         .nth(1)
         .filter(|r| r.state == RoundState::Published);
-    let early = roster.tournament.settings.system.eliminates() && before.is_none();
+    let early = roster.tournament.settings.system.bracket() && before.is_none();
     let can_draw = !roster.tournament.registration_open
         && last.is_none_or(|r| {
             r.state == RoundState::Closed || (early && r.state == RoundState::Published)

@@ -247,7 +247,7 @@ pub(super) fn shown_round<'a>(
     // A knockout plays its next round beside this one: the earlier open round is the one whose results the next
     // waits for (the other is a link away).
     let mut open = rounds.iter().filter(|r| r.state == RoundState::Published);
-    let current = if roster.tournament.settings.system.eliminates() {
+    let current = if roster.tournament.settings.system.bracket() {
         open.next()
     } else {
         open.next_back()
