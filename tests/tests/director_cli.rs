@@ -1201,6 +1201,8 @@ mod groups;
 mod interop;
 #[path = "director_cli/knockout.rs"]
 mod knockout;
+#[path = "director_cli/ladder.rs"]
+mod ladder;
 #[path = "director_cli/ratings.rs"]
 mod ratings;
 #[path = "director_cli/round_robin.rs"]

@@ -1137,6 +1137,49 @@ async fn side_events_show_their_crosstable_and_bracket_on_a_phone() -> anyhow::R
     ensure!(byes == 2, "two byes in round 1: {matches:?}");
     let decided = matches[0].iter().filter(|m| m.contains("Through:")).count();
     ensure!(decided == 3, "two byes and one result decided: {matches:?}");
+
+    // The same six on a club ladder: #3 challenges #1 and wins, and the standings page is the ladder.
+    let ladder = create_tournament_as(&c.director, "Ladder", 1, "ladder").await?;
+    enter_checked_in(&c, ladder, &finalists).await?;
+    let after = c
+        .director
+        .rounds
+        .clone()
+        .record_ladder_game(pb::RecordLadderGameRequest {
+            meta: tengen_tests::meta(),
+            tournament_id: ladder,
+            challenger: 3,
+            defender: 1,
+            outcome: "challenger".into(),
+        })
+        .await?
+        .into_inner();
+    ensure!(after.games.len() == 1, "{after:?}");
+    look_at(
+        &browser,
+        &format!("{public}/t/{ladder}/standings"),
+        "ladder-standings",
+    )
+    .await?;
+    let rows = browser
+        .eval(
+            "return [...document.querySelectorAll('#ladder tbody tr')].map(r =>              r.querySelector('td.name a').innerText.trim().split(' ')[0]);",
+        )
+        .await?;
+    let rows: Vec<String> = serde_json::from_value(rows)?;
+    ensure!(
+        rows == ["#3", "#2", "#1", "#4", "#5", "#6"],
+        "the challenger took the top rung: {rows:?}"
+    );
+    let games = browser
+        .eval("return document.querySelector('#ladder-games').innerText;")
+        .await?;
+    ensure!(
+        games
+            .as_str()
+            .is_some_and(|g| g.contains("the challenger won")),
+        "{games:?}"
+    );
     browser.close().await
 }
 

@@ -12,6 +12,7 @@ mod event;
 mod export;
 mod import;
 mod import_played;
+mod ladder;
 mod output;
 mod player;
 mod player_arg;
@@ -124,6 +125,9 @@ pub enum Command {
     /// Rounds: draw, publish, show, edit, close.
     #[command(subcommand)]
     Round(round::RoundCmd),
+    /// A club ladder: show its rungs, record a game (no rounds: any day).
+    #[command(subcommand)]
+    Ladder(ladder::LadderCmd),
     /// Standings after a round, with section winners and prizes.
     Standings(standings::StandingsArgs),
     /// Why one player is placed above another.
@@ -263,6 +267,7 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
         Command::Number(args) => round::number(&ctx, args).await,
         Command::Numbers { tournament } => round::numbers(&ctx, tournament).await,
         Command::Round(cmd) => round::run(&ctx, cmd).await,
+        Command::Ladder(cmd) => ladder::run(&ctx, cmd).await,
         Command::Standings(args) => standings::standings(&ctx, args).await,
         Command::Explain(args) => standings::explain(&ctx, args).await,
         Command::ResultOne(args) => results::result(&ctx, args).await,

@@ -23,6 +23,15 @@ pub struct TournamentDetailView {
     pub handicap: HandicapView,
     pub draw: DrawView,
     pub scoring: ScoringView,
+    /// A ladder's rules (every tournament has them; only a ladder uses them).
+    pub ladder: LadderView,
+}
+
+/// A ladder's reach and handicap.
+#[derive(Debug, Serialize)]
+pub struct LadderView {
+    pub reach: u32,
+    pub rungs_per_stone: u32,
 }
 
 /// The time control.
@@ -128,7 +137,15 @@ impl From<&pb::Tournament> for TournamentDetailView {
         let h = s.handicap.clone().unwrap_or_else(default_handicap);
         let d = s.draw.clone().unwrap_or_else(default_draw);
         let sc = s.scoring.clone().unwrap_or_else(default_scoring);
+        let l = s.ladder.unwrap_or(pb::LadderOptions {
+            reach: 3,
+            rungs_per_stone: 0,
+        });
         TournamentDetailView {
+            ladder: LadderView {
+                reach: l.reach,
+                rungs_per_stone: l.rungs_per_stone,
+            },
             tournament: TournamentView::from(t),
             komi_half: s.komi_half.unwrap_or(13),
             time: TimeView {
@@ -304,7 +321,7 @@ pub fn settings_lines(v: &TournamentDetailView) -> Vec<(&'static str, String)> {
         .iter()
         .map(|(a, b)| format!("{a}–{b}"))
         .collect();
-    vec![
+    let mut lines = vec![
         ("id", t.id.to_string()),
         ("revision", t.revision.to_string()),
         ("name", t.name.clone()),
@@ -387,7 +404,25 @@ pub fn settings_lines(v: &TournamentDetailView) -> Vec<(&'static str, String)> {
                 .unwrap_or_else(|| "default".to_string()),
         ),
         ("forfeit after", format!("{} min", sc.forfeit_minutes)),
-    ]
+    ];
+    if t.pairing_system == "ladder" {
+        let l = &v.ladder;
+        lines.push((
+            "ladder",
+            format!(
+                "challenges reach {}, {}",
+                match l.reach {
+                    0 => "any rung above".to_string(),
+                    n => format!("{n} rungs up"),
+                },
+                match l.rungs_per_stone {
+                    0 => "even games".to_string(),
+                    n => format!("one stone per {n} rungs"),
+                }
+            ),
+        ));
+    }
+    lines
 }
 
 /// Prints one tournament with all its settings.

@@ -125,6 +125,12 @@ pub struct SetupFlags {
     /// 0 = one field.
     #[arg(long, value_name = "N")]
     group_size: Option<u32>,
+    /// A ladder: how many rungs up a challenge may reach (0 = anyone above; default 3).
+    #[arg(long, value_name = "N")]
+    reach: Option<u32>,
+    /// A ladder: rungs per handicap stone (0 = even games, the default).
+    #[arg(long, value_name = "N")]
+    rungs_per_stone: Option<u32>,
     /// Credit for a missed round: half, one-per-two or nothing.
     #[arg(long, value_parser = ["half", "one-per-two", "nothing"])]
     missed: Option<String>,
@@ -236,6 +242,14 @@ impl SetupFlags {
     pub fn apply(self, s: &mut TournamentSettings) {
         if self.komi.is_some() {
             s.komi_half = self.komi;
+        }
+        if self.reach.is_some() || self.rungs_per_stone.is_some() {
+            let l = s.ladder.get_or_insert(tengen_proto::v1::LadderOptions {
+                reach: 3,
+                rungs_per_stone: 0,
+            });
+            set(&mut l.reach, self.reach);
+            set(&mut l.rungs_per_stone, self.rungs_per_stone);
         }
         self.apply_time(s.time.get_or_insert_with(default_time));
         let mm = s.mcmahon.get_or_insert_with(McMahonSetup::default);

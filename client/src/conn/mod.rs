@@ -150,6 +150,7 @@ mutating!(
     DrawRoundRequest,
     ImportRoundRequest,
     SplitKnockoutRequest,
+    RecordLadderGameRequest,
     RoundRef,
     EditRoundRequest,
     ReportResultRequest,

@@ -221,6 +221,17 @@ pub enum Command {
         #[serde(default)]
         per_group: bool,
     },
+    /// A ladder game between the players numbered `challenger` and `defender` (the challenger below).
+    RecordLadderGame {
+        /// The ladder.
+        tournament: TournamentId,
+        /// The challenger's number.
+        challenger: u32,
+        /// The defender's number.
+        defender: u32,
+        /// How it ended.
+        outcome: super::ladder::LadderOutcome,
+    },
     /// A round played elsewhere (an OpenGotha file, a paper event) recorded whole: the next round, drawn with
     /// these games and results and this bye, then published and closed by the ordinary commands.
     ImportRound {
@@ -450,6 +461,7 @@ impl Command {
             Command::DrawRound { .. } => "DrawRound",
             Command::ImportRound { .. } => "ImportRound",
             Command::SplitKnockout { .. } => "SplitKnockout",
+            Command::RecordLadderGame { .. } => "RecordLadderGame",
             Command::PublishRound { .. } => "PublishRound",
             Command::EditRound { .. } => "EditRound",
             Command::CloseRound { .. } => "CloseRound",

@@ -85,7 +85,11 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
             let mut events = Vec::new();
             // Closing registration before the first draw numbers the field by strength.
             let drawn = state.play.get(id).is_some_and(|p| !p.rounds.is_empty());
-            if !open && !drawn {
+            // A ladder that has games keeps its numbers (its rungs start from them): newcomers join at the bottom.
+            let ladder = state.play.get(id).is_some_and(|p| !p.ladder.is_empty());
+            if !open && ladder {
+                events.extend(super::ladder::number_newcomers(state, *id));
+            } else if !open && !drawn {
                 events.extend(lifecycle::number_players(state, *id, &[])?);
             }
             events.push(Event::RegistrationSet {
@@ -265,6 +269,12 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
             name,
             per_group,
         } => lifecycle::split::split_knockout(state, *from, *top, name, *per_group),
+        Command::RecordLadderGame {
+            tournament,
+            challenger,
+            defender,
+            outcome,
+        } => super::ladder::record_game(state, *tournament, *challenger, *defender, *outcome, ctx),
         Command::PublishRound { tournament, round } => {
             lifecycle::publish(state, *tournament, *round, ctx.now_ms)
         }

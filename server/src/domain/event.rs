@@ -218,6 +218,15 @@ pub enum Event {
         /// When (ms since the Unix epoch).
         at_ms: i64,
     },
+    /// A ladder game was recorded.
+    LadderGamePlayed {
+        /// Which tournament (a ladder).
+        tournament: TournamentId,
+        /// New revision of the tournament's play.
+        revision: Revision,
+        /// The game.
+        game: super::ladder::LadderGame,
+    },
     /// A part of a rating list was loaded (part 0 replaces the source's list).
     RatingsLoaded {
         /// Which list.
@@ -272,6 +281,7 @@ impl Event {
             Event::SlipResolved { accepted: true, .. } => "SlipAccepted",
             Event::SlipResolved { .. } => "SlipRejected",
             Event::RatingsLoaded { .. } => "RatingsLoaded",
+            Event::LadderGamePlayed { .. } => "LadderGamePlayed",
         }
     }
 }

@@ -38,6 +38,7 @@ static NO_PLAY: Play = Play {
     numbers: std::collections::BTreeMap::new(),
     starts: std::collections::BTreeMap::new(),
     rounds: Vec::new(),
+    ladder: Vec::new(),
 };
 
 /// The tournament's rounds, borrowed (a result report must not copy every round of the event).
@@ -273,6 +274,12 @@ fn drawable(
 ) -> Result<(Field<'_>, u32), Rejected> {
     let tour = tournament(state, t)?;
     check_expected(expected, revision_of(state, t))?;
+    if tour.settings.system == super::record::PairingSystem::Ladder {
+        return Err(precondition(format!(
+            "{} is a ladder: it has no rounds to draw; record each game as it is played (tengen ladder result)",
+            tour.settings.name
+        )));
+    }
     let pl = play(state, t);
     let total = tour.settings.rounds;
     if n == 0 || n > total {

@@ -7,6 +7,7 @@ pub mod error;
 pub mod event;
 pub mod field;
 pub mod ids;
+pub mod ladder;
 pub mod lifecycle;
 pub mod name;
 pub mod rank;

@@ -48,6 +48,9 @@ pub enum PairingSystem {
     /// everyone with one loss, out at the second; the two sections' winners meet in the final (played again when
     /// the losers' winner wins it and the tournament has the round for it). Placed by the round each went out in.
     DoubleElimination,
+    /// A club ladder (BGA handbook 5.1; also a congress's self-paired side event, 8.5): no rounds; each game is
+    /// recorded when it is played, a challenger's win exchanging the two players' rungs (`domain::ladder`).
+    Ladder,
 }
 
 impl PairingSystem {
@@ -64,6 +67,7 @@ impl PairingSystem {
                 | PairingSystem::GeneralisedKnockout
                 | PairingSystem::Knockout
                 | PairingSystem::DoubleElimination
+                | PairingSystem::Ladder
         )
     }
 
@@ -101,6 +105,7 @@ impl PairingSystem {
             PairingSystem::GeneralisedKnockout => "generalised-knockout",
             PairingSystem::Knockout => "knockout",
             PairingSystem::DoubleElimination => "double-elimination",
+            PairingSystem::Ladder => "ladder",
         }
     }
 }
@@ -143,6 +148,9 @@ pub struct TournamentSettings {
     /// split, never by an update.
     #[serde(default)]
     pub split_from: Option<SplitFrom>,
+    /// A ladder's reach and handicap (used by the ladder system only).
+    #[serde(default)]
+    pub ladder: super::ladder::LadderSettings,
 }
 
 /// Where a split-off knockout's players came from: they left `tournament` after `after_round`, and each returns
@@ -174,6 +182,7 @@ impl Default for TournamentSettings {
             draw: DrawSettings::default(),
             scoring: ScoringSettings::default(),
             split_from: None,
+            ladder: super::ladder::LadderSettings::default(),
         }
     }
 }

@@ -267,6 +267,9 @@ pub struct Play {
     pub starts: BTreeMap<ParticipantId, i32>,
     /// Rounds 1, 2, … in order.
     pub rounds: Vec<RoundRecord>,
+    /// A ladder's games in the order they were recorded (a ladder has no rounds).
+    #[serde(default)]
+    pub ladder: Vec<super::ladder::LadderGame>,
 }
 
 impl Play {

@@ -35,6 +35,8 @@ pub enum Subject {
     Slip(Slip),
     /// A rating list, without its players (a part's answer stays small).
     RatingList(RatingListInfo),
+    /// A ladder after one of its games.
+    Ladder(TournamentId),
 }
 
 /// A request id as the register remembers it: scoped by the terminal that sent it, so one desk's id never answers
@@ -471,6 +473,15 @@ impl State {
                     };
                 }
             }
+            Event::LadderGamePlayed {
+                tournament,
+                revision,
+                game,
+            } => {
+                let play = self.play.entry(*tournament).or_default();
+                play.revision = *revision;
+                play.ladder.push(game.clone());
+            }
             Event::RatingsLoaded {
                 source,
                 file,
@@ -679,6 +690,7 @@ impl State {
                 slip: Slip { id, .. },
             }
             | Event::SlipResolved { id, .. } => self.slips.get(id).cloned().map(Subject::Slip),
+            Event::LadderGamePlayed { tournament, .. } => Some(Subject::Ladder(*tournament)),
             Event::RatingsLoaded { source, .. } => self
                 .ratings
                 .get(source)

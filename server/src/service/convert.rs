@@ -194,12 +194,13 @@ pub fn settings_from_pb(
         "generalisedknockout" | "generalizedknockout" | "gko" => PairingSystem::GeneralisedKnockout,
         "knockout" | "ko" | "cup" => PairingSystem::Knockout,
         "doubleelimination" | "doubleknockout" | "judan" => PairingSystem::DoubleElimination,
+        "ladder" | "clubladder" => PairingSystem::Ladder,
         other => {
             return Err(Rejected::invalid(
                 "pairing_system",
                 format!(
-                    "{} is not a pairing system: use mcmahon, swiss, round-robin, knockout, double-elimination or \
-                     generalised-knockout",
+                    "{} is not a pairing system: use mcmahon, swiss, round-robin, knockout, double-elimination, \
+                     generalised-knockout or ladder",
                     quote(other)
                 ),
             ))
@@ -226,6 +227,13 @@ pub fn settings_from_pb(
         draw: s.draw.map(draw_from_pb).transpose()?.unwrap_or_default(),
         scoring: scoring_from_pb(s.scoring, system, double_entry_default)?,
         split_from: None,
+        ladder: s
+            .ladder
+            .map(|l| crate::domain::ladder::LadderSettings {
+                reach: l.reach,
+                rungs_per_stone: l.rungs_per_stone,
+            })
+            .unwrap_or_default(),
     })
 }
 
@@ -484,6 +492,10 @@ fn scoring_from_pb(
             tiebreaks: setup::tiebreak_profile("generalised-knockout").unwrap_or_default(),
             ..ScoringSettings::default()
         },
+        PairingSystem::Ladder => ScoringSettings {
+            tiebreaks: vec!["wins".to_string()],
+            ..ScoringSettings::default()
+        },
         PairingSystem::McMahon | PairingSystem::Swiss => ScoringSettings::default(),
     };
     let Some(s) = s else {
@@ -550,6 +562,10 @@ pub fn tournament_to_pb(t: &Tournament) -> pb::Tournament {
             scoring: Some(scoring_to_pb(&s.scoring)),
             time_class: s.time.class().as_str().to_string(),
             adjusted_time_seconds: s.time.adjusted_seconds(),
+            ladder: Some(pb::LadderOptions {
+                reach: s.ladder.reach,
+                rungs_per_stone: s.ladder.rungs_per_stone,
+            }),
         }),
         registration_open: t.registration_open,
     }
@@ -809,6 +825,45 @@ pub fn round_to_pb(state: &State, t: TournamentId, r: &RoundRecord) -> pb::Round
     }
 }
 
+/// A ladder for the wire: the players by rung, and its games.
+pub fn ladder_to_pb(state: &State, t: TournamentId) -> pb::Ladder {
+    let ladder = crate::domain::ladder::ladder(state, t);
+    let settings = state
+        .tournaments
+        .get(&t)
+        .map(|x| x.settings.ladder)
+        .unwrap_or_default();
+    let games = state.play.get(&t).map_or(&[][..], |p| p.ladder.as_slice());
+    pb::Ladder {
+        tournament_id: t.0,
+        rungs: ladder
+            .rungs
+            .iter()
+            .enumerate()
+            .map(|(i, p)| pb::LadderRung {
+                rung: i as u32 + 1,
+                player: Some(player_ref(state, t, *p, 1)),
+                games: ladder.games.get(p).copied().unwrap_or(0),
+                wins: ladder.wins.get(p).copied().unwrap_or(0),
+            })
+            .collect(),
+        games: games
+            .iter()
+            .map(|g| pb::LadderGame {
+                challenger: Some(player_ref(state, t, g.challenger, 1)),
+                defender: Some(player_ref(state, t, g.defender, 1)),
+                outcome: g.outcome.as_str().to_string(),
+                handicap: u32::from(g.handicap),
+                from_rung: g.from_rung,
+                to_rung: g.to_rung,
+                at_ms: g.at_ms,
+            })
+            .collect(),
+        reach: settings.reach,
+        rungs_per_stone: settings.rungs_per_stone,
+    }
+}
+
 /// A tournament's player numbers for the wire, by number; ranks as in force in the latest round.
 pub fn numbers_to_pb(state: &State, t: TournamentId) -> pb::PlayerNumbers {
     let play = state.play.get(&t);
@@ -893,6 +948,7 @@ fn subject_to_pb(state: &State, s: &Subject, private: bool) -> Option<pb::event:
         Subject::Round(t, r) => pb::event::Subject::Round(round_to_pb(state, *t, r)),
         Subject::Numbers(t) => pb::event::Subject::Numbers(numbers_to_pb(state, *t)),
         Subject::Game(t, n, g) => pb::event::Subject::Game(game_to_pb(state, *t, *n, g)),
+        Subject::Ladder(t) => pb::event::Subject::Ladder(ladder_to_pb(state, *t)),
         Subject::Slip(_) | Subject::RatingList(_) => return None,
     })
 }
@@ -966,6 +1022,7 @@ fn summary(state: &State, event: &domain::Event, subject: Option<&Subject>) -> S
         Some(Subject::Event(e)) => format!("event {}", e.name),
         Some(Subject::Round(t, r)) => format!("{} round {}", tournament_name(state, *t), r.number),
         Some(Subject::Numbers(t)) => format!("{} player numbers", tournament_name(state, *t)),
+        Some(Subject::Ladder(t)) => format!("{} ladder", tournament_name(state, *t)),
         Some(Subject::Game(t, n, g)) => {
             format!("{} round {n} table {}", tournament_name(state, *t), g.table)
         }

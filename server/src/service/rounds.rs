@@ -387,6 +387,27 @@ impl RoundsService {
     }
 }
 
+/// A ladder's standings: its players by rung (the place), with their games won.
+fn ladder_standings(state: &crate::domain::State, t: TournamentId) -> pb::Standings {
+    let ladder = super::convert::ladder_to_pb(state, t);
+    pb::Standings {
+        tournament_id: t.0,
+        after_round: 0,
+        criteria: vec!["Rung".to_string()],
+        rows: ladder
+            .rungs
+            .into_iter()
+            .map(|r| pb::StandingRow {
+                place: r.rung,
+                player: r.player,
+                wins_half: 2 * r.wins as i32,
+                ..pb::StandingRow::default()
+            })
+            .collect(),
+        ..pb::Standings::default()
+    }
+}
+
 #[tonic::async_trait]
 impl Rounds for RoundsService {
     async fn number_players(
@@ -619,10 +640,59 @@ impl Rounds for RoundsService {
         let r = req.into_inner();
         let t = TournamentId(r.tournament_id);
         let standings = self.core.read(|s| {
+            // A ladder's standings are its rungs.
+            if s.tournaments
+                .get(&t)
+                .is_some_and(|x| x.settings.system == crate::domain::PairingSystem::Ladder)
+            {
+                return Ok(ladder_standings(s, t));
+            }
             let (st, after) = standings_of(s, t, r.after_round, &r.tiebreaks)?;
             Ok::<_, Status>(standings_to_pb(s, t, after, &st))
         })??;
         Ok(Response::new(standings))
+    }
+
+    async fn record_ladder_game(
+        &self,
+        req: Request<pb::RecordLadderGameRequest>,
+    ) -> Result<Response<pb::Ladder>, Status> {
+        let caller = caller(&req)?;
+        caller.require(Action::EnterResults)?;
+        let r = req.into_inner();
+        let outcome = crate::domain::ladder::LadderOutcome::parse(&r.outcome).ok_or_else(|| {
+            Status::invalid_argument(format!(
+                "outcome {:?}: use challenger, defender or jigo",
+                r.outcome
+            ))
+        })?;
+        let t = TournamentId(r.tournament_id);
+        let cmd = Command::RecordLadderGame {
+            tournament: t,
+            challenger: r.challenger,
+            defender: r.defender,
+            outcome,
+        };
+        self.core.write(&caller, r.meta, cmd, Target::None).await?;
+        Ok(Response::new(
+            self.core.read(|s| super::convert::ladder_to_pb(s, t))?,
+        ))
+    }
+
+    async fn get_ladder(
+        &self,
+        req: Request<pb::GetLadderRequest>,
+    ) -> Result<Response<pb::Ladder>, Status> {
+        caller(&req)?.require(Action::Read)?;
+        let t = TournamentId(req.into_inner().tournament_id);
+        let ladder = self.core.read(|s| {
+            if s.tournaments.contains_key(&t) {
+                Ok(super::convert::ladder_to_pb(s, t))
+            } else {
+                Err(Status::not_found(format!("no tournament {}", t.0)))
+            }
+        })??;
+        Ok(Response::new(ladder))
     }
 
     async fn explain(

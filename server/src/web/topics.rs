@@ -81,7 +81,8 @@ fn desk(e: &Event) -> Vec<Topic> {
         | Event::RoundEdited { tournament, .. }
         | Event::RoundStateSet { tournament, .. }
         | Event::GameUpdated { tournament, .. }
-        | Event::PlayersNumbered { tournament, .. } => vec![Topic::Rounds(*tournament)],
+        | Event::PlayersNumbered { tournament, .. }
+        | Event::LadderGamePlayed { tournament, .. } => vec![Topic::Rounds(*tournament)],
         Event::ParticipantRegistered { .. }
         | Event::ParticipantUpdated { .. }
         | Event::TournamentEntered { .. }
@@ -148,7 +149,7 @@ fn public(state: &State, e: &Event) -> Vec<Topic> {
         Event::EntryOptionsSet { tournament, .. } | Event::RankChanged { tournament, .. } => {
             vec![Topic::Players(*tournament), Topic::Standings(*tournament)]
         }
-        Event::PlayersNumbered { tournament, .. } => {
+        Event::PlayersNumbered { tournament, .. } | Event::LadderGamePlayed { tournament, .. } => {
             vec![Topic::Players(*tournament), Topic::Standings(*tournament)]
         }
         // A draw is private until it is published; it may number latecomers.

@@ -37,6 +37,9 @@ pub async fn page(
 
 fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, WebError> {
     let roster = roster(state, t)?;
+    if roster.tournament.settings.system == PairingSystem::Ladder {
+        return Ok(ladder_page(state, t, &roster));
+    }
     let after = roster
         .counted_round(0)
         .map_err(|_| WebError::not_found("No standings yet."))?;
@@ -201,6 +204,72 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
         format!("{}: standings", roster.name()),
         body,
     ))
+}
+
+/// A ladder's standings: every player by rung with their games and wins, the challenge rule, then the games,
+/// newest first.
+fn ladder_page(
+    state: &State,
+    t: TournamentId,
+    roster: &crate::sheets::roster::Roster,
+) -> super::super::layout::Page {
+    let ladder = crate::domain::ladder::ladder(state, t);
+    let rules = roster.tournament.settings.ladder;
+    let games = state.play.get(&t).map_or(&[][..], |p| p.ladder.as_slice());
+    let body = html! {
+        h1 { "Ladder" }
+        p .note {
+            "A player challenges anyone "
+            @match rules.reach { 0 => { "above them" }, n => { "up to " (n) " rungs above" } }
+            "; a challenger who wins takes the defender's rung. "
+            @match rules.rungs_per_stone {
+                0 => { "Even games." },
+                n => { "One handicap stone per " (n) " rungs between the two." },
+            }
+        }
+        div .scroll {
+            table #ladder {
+                thead { tr { th .r { "Rung" } th { "Player" } th .r { "Games" } th .r { "Wins" } } }
+                tbody {
+                    @for (i, p) in ladder.rungs.iter().enumerate() {
+                        tr .row {
+                            td .r { (i + 1) }
+                            td .name {
+                                a href=(player_href(t, roster, *p)) { (label(roster, *p, 1)) }
+                                @let club = roster.club(*p);
+                                @if !club.is_empty() { br; span .note { (club) } }
+                            }
+                            td .r { (ladder.games.get(p).copied().unwrap_or(0)) }
+                            td .r { (ladder.wins.get(p).copied().unwrap_or(0)) }
+                        }
+                    }
+                }
+            }
+        }
+        @if !games.is_empty() {
+            h2 { "Games" }
+            ol #ladder-games reversed {
+                @for g in games.iter().rev() {
+                    li {
+                        (label(roster, g.challenger, 1)) " (rung " (g.from_rung) ") challenged "
+                        (label(roster, g.defender, 1)) " (rung " (g.to_rung) "): "
+                        @match g.outcome {
+                            crate::domain::ladder::LadderOutcome::Challenger => { "the challenger won" },
+                            crate::domain::ladder::LadderOutcome::Defender => { "the defender won" },
+                            crate::domain::ladder::LadderOutcome::Jigo => { "jigo" },
+                        }
+                        @if g.handicap > 0 { " · " (g.handicap) " stones" }
+                    }
+                }
+            }
+        }
+    };
+    tournament_page(
+        roster,
+        Some(Tab::Standings),
+        format!("{}: ladder", roster.name()),
+        body,
+    )
 }
 
 /// The address of a player's own page: by the number on the sheets, or by register id before numbering.
