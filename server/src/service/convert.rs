@@ -1234,7 +1234,7 @@ mod tests {
         assert!(
             refused
                 .to_string()
-                .contains("use mcmahon, swiss, round-robin, knockout or generalised-knockout"),
+                .contains("use mcmahon, swiss, round-robin, knockout, double-elimination, generalised-knockout or ladder"),
             "{refused}"
         );
     }

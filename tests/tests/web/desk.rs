@@ -1568,14 +1568,8 @@ async fn a_registration_desk_fills_a_new_player_in_from_the_rating_list() -> any
     Ok(())
 }
 
-/// Issue 15: a knockout's round 2 is published while round 1 is still played. The results desk opens on round 1
-/// (the round the next one waits for), and a result entered there adds its round-2 game at once (the round-2 link
-/// shows it); the director's page shows round 1's progress under round 2, nobody "not in this round", and no draw
-/// button for round 3 while round 1 is open.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_knockouts_desks_follow_two_open_rounds() -> anyhow::Result<()> {
-    let test = "a_knockouts_desks_follow_two_open_rounds";
-    let e = Event::open(6, false, false).await?;
+/// The event's tournament paired as `system`, everyone checked in, registration closed (the field numbered).
+async fn paired_as(e: &Event, system: &str) -> anyhow::Result<()> {
     let t = e.t;
     let mut register = e.director.desk.register.clone();
     let current = register
@@ -1587,7 +1581,7 @@ async fn a_knockouts_desks_follow_two_open_rounds() -> anyhow::Result<()> {
         .find(|x| x.id == t)
         .context("the tournament")?;
     let mut settings = current.settings.context("settings")?;
-    settings.pairing_system = "knockout".into();
+    settings.pairing_system = system.into();
     register
         .update_tournament(pb::UpdateTournamentRequest {
             meta: meta(),
@@ -1607,6 +1601,98 @@ async fn a_knockouts_desks_follow_two_open_rounds() -> anyhow::Result<()> {
             .await?;
     }
     e.director.desk.set_registration_open(t, false).await?;
+    Ok(())
+}
+
+/// Issue 15: a club ladder's results desk takes two numbers and who won: a challenger's win moves them up the
+/// ladder shown under the form; a challenge beyond the ladder's reach is refused with the reason, and the numbers
+/// typed stay in the form.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_ladders_results_desk_records_a_challenge() -> anyhow::Result<()> {
+    let test = "a_ladders_results_desk_records_a_challenge";
+    let e = Event::open(6, false, false).await?;
+    let t = e.t;
+    paired_as(&e, "ladder").await?;
+    let token = e.token("results-web", pb::Role::Results).await?;
+    let Some(b) = desk_browser(
+        test,
+        PHONE,
+        &e.venue,
+        &token,
+        "Rosa",
+        &format!("/desk/results/{t}"),
+    )
+    .await?
+    else {
+        return Ok(());
+    };
+    let record = |c: u32, d: u32, winner: &'static str| {
+        format!(
+            "const f = document.querySelector('form#ladder-result'); \
+             f.querySelector('#challenger').value = '{c}'; \
+             f.querySelector('#defender').value = '{d}'; \
+             f.querySelector('input[name=winner][value={winner}]').checked = true; \
+             f.querySelector('button[type=submit]').click(); return null;"
+        )
+    };
+    b.eval(&record(3, 1, "challenger")).await?;
+    wait_text(
+        &b,
+        "p.done",
+        "#3 challenged #1, the challenger won",
+        Duration::from_secs(5),
+        "desk-ladder-done",
+    )
+    .await?;
+    let rungs = b
+        .eval(
+            "return [...document.querySelectorAll('#rungs tbody tr')].map(r => \
+             r.querySelectorAll('td')[1].innerText.split(' ')[0]);",
+        )
+        .await?;
+    let rungs: Vec<String> = serde_json::from_value(rungs)?;
+    ensure!(
+        rungs == ["#3", "#2", "#1", "#4", "#5", "#6"],
+        "the challenger on the top rung: {rungs:?}"
+    );
+    b.eval(&record(6, 3, "challenger")).await?;
+    wait_text(
+        &b,
+        "#error",
+        "a challenge reaches 3 rungs at most",
+        Duration::from_secs(5),
+        "desk-ladder-refused",
+    )
+    .await?;
+    let kept = b
+        .eval("return document.querySelector('#challenger').value;")
+        .await?;
+    ensure!(kept.as_str() == Some("6"), "the typed number stays: {kept}");
+    let ladder = e
+        .director
+        .rounds
+        .clone()
+        .get_ladder(pb::GetLadderRequest { tournament_id: t })
+        .await?
+        .into_inner();
+    ensure!(
+        ladder.games.len() == 1,
+        "the refused challenge wrote nothing: {ladder:?}"
+    );
+    b.screenshot("desk-ladder-results").await?;
+    b.close().await
+}
+
+/// Issue 15: a knockout's round 2 is published while round 1 is still played. The results desk opens on round 1
+/// (the round the next one waits for), and a result entered there adds its round-2 game at once (the round-2 link
+/// shows it); the director's page shows round 1's progress under round 2, nobody "not in this round", and no draw
+/// button for round 3 while round 1 is open.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_knockouts_desks_follow_two_open_rounds() -> anyhow::Result<()> {
+    let test = "a_knockouts_desks_follow_two_open_rounds";
+    let e = Event::open(6, false, false).await?;
+    let t = e.t;
+    paired_as(&e, "knockout").await?;
     let round1 = e.director.draw(t, 1, false, false).await?;
     ensure!(
         round1.games.len() == 2 && round1.advancing.len() == 2,

@@ -6,9 +6,12 @@
 //! the sheets.
 //!
 //! Reads the applied state; writes only `ReportResult`, through the writer, as this desk's terminal. Works without
-//! script (radio buttons, or "12w" typed in the table field); `assets/desk.js` adds the single-key entry.
+//! script (radio buttons, or "12w" typed in the table field); `assets/desk.js` adds the single-key entry. A club
+//! ladder has no rounds: its results page is `ladder`'s form (the two players' numbers, who won), which writes
+//! `RecordLadderGame`.
 
 mod entry;
+mod ladder;
 
 pub use entry::{key_outcome, parse_entry, SlipEntry};
 
@@ -55,6 +58,8 @@ struct Notice {
     table: String,
     result: String,
     forfeit: bool,
+    /// A ladder's form as typed.
+    ladder: ladder::LadderEntry,
 }
 
 /// The topics the page follows: every round change and result report.
@@ -113,6 +118,15 @@ pub struct ResultForm {
     result: String,
     #[serde(default)]
     forfeit: String,
+    /// A ladder game: the challenger's number.
+    #[serde(default)]
+    challenger: Option<String>,
+    /// A ladder game: the defender's number.
+    #[serde(default)]
+    defender: String,
+    /// A ladder game: challenger, defender or jigo.
+    #[serde(default)]
+    winner: String,
 }
 
 /// `POST /desk/results/{t}`: one result, then back to the empty form (303) with what was entered.
@@ -125,6 +139,11 @@ async fn enter(
     let pinned = form.pinned == "1";
     let round = form.round.trim().parse::<u32>().ok();
     let forfeit = !form.forfeit.is_empty();
+    let ladder_entry = form.challenger.as_ref().map(|c| ladder::LadderEntry {
+        challenger: c.clone(),
+        defender: form.defender.clone(),
+        winner: form.winner.clone(),
+    });
     let refused = |status: StatusCode, message: String| {
         let notice = Notice {
             done: None,
@@ -132,6 +151,7 @@ async fn enter(
             table: form.table.clone(),
             result: form.result.clone(),
             forfeit,
+            ladder: ladder_entry.clone().unwrap_or_default(),
         };
         let shown = if pinned { round } else { None };
         let mut response = web.desk_page(&desk, Action::EnterResults, &topics(t), |state| {
@@ -142,6 +162,42 @@ async fn enter(
         }
         response
     };
+    if let Some(entry) = &ladder_entry {
+        let cmd = match entry.command(t) {
+            Ok(cmd) => cmd,
+            Err(problem) => return refused(StatusCode::BAD_REQUEST, problem),
+        };
+        let written = web
+            .desk_write(
+                &desk,
+                Action::EnterResults,
+                &form.csrf,
+                &form.request_id,
+                cmd,
+                Target::Rounds(t),
+            )
+            .await;
+        return match written {
+            Ok(_) => {
+                let done = format!(
+                    "Recorded: #{} challenged #{}, {}",
+                    entry.challenger.trim().trim_start_matches('#'),
+                    entry.defender.trim().trim_start_matches('#'),
+                    match entry.winner.as_str() {
+                        "challenger" => "the challenger won.",
+                        "defender" => "the defender won.",
+                        _ => "jigo.",
+                    }
+                );
+                let query = serde_urlencoded::to_string([("done", done)]).unwrap_or_default();
+                Redirect::to(&format!("/desk/results/{}?{query}", t.0)).into_response()
+            }
+            Err(status) => {
+                let (code, message) = refusal(&status);
+                refused(code, message)
+            }
+        };
+    }
     let Some(round) = round else {
         return refused(
             StatusCode::BAD_REQUEST,
@@ -264,6 +320,10 @@ fn render(
 ) -> Result<(String, Markup), WebError> {
     let roster = roster(state, t)?;
     let title = format!("{}: results", roster.name());
+    if roster.tournament.settings.system == crate::domain::PairingSystem::Ladder {
+        let body = html! { (style()) (ladder::page(state, &roster, desk, notice)) };
+        return Ok((title, body));
+    }
     let Some(r) = shown_round(&roster, round)? else {
         let body = html! {
             (style())
