@@ -810,7 +810,6 @@ async fn the_director_draws_swaps_publishes_and_closes_a_round_in_the_browser() 
         Duration::from_secs(5),
     )
     .await?;
-    let swapped = c.director.round(t, 1).await?;
     let seats = |r: &pb::Round, table: u32| -> Vec<u64> {
         r.games
             .iter()
@@ -818,6 +817,15 @@ async fn the_director_draws_swaps_publishes_and_closes_a_round_in_the_browser() 
             .flat_map(|g| [player_id(&g.white), player_id(&g.black)])
             .collect()
     };
+    // The draw's own notice may still be on the page when the wait above returns: wait for the round itself.
+    let mut swapped = c.director.round(t, 1).await?;
+    for _ in 0..50 {
+        if seats(&swapped, g1.table).contains(&pb_) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        swapped = c.director.round(t, 1).await?;
+    }
     assert!(
         seats(&swapped, g1.table).contains(&pb_) && seats(&swapped, g2.table).contains(&pa),
         "#{na} and #{nb} swapped tables {} and {}: before {:?} / {:?}, after {:?} / {:?}",
