@@ -19,7 +19,8 @@ pub enum LadderCmd {
         tournament: u64,
     },
     /// Record a game: the challenger's and the defender's numbers, and who won. A challenger who wins takes the
-    /// defender's rung; the handicap (by the rung distance) is the server's.
+    /// defender's rung; the handicap (by the rung distance) is the server's. A self-paired event: the two players'
+    /// numbers in any order, and first, second or jigo.
     Result(ResultArgs),
 }
 
@@ -32,8 +33,9 @@ pub struct ResultArgs {
     challenger: u32,
     /// The defender's number (the player above).
     defender: u32,
-    /// Who won: challenger, defender or jigo.
-    #[arg(value_parser = ["challenger", "defender", "jigo"])]
+    /// Who won: challenger, defender or jigo (a self-paired event: first, second or jigo, the players in the
+    /// order given).
+    #[arg(value_parser = ["challenger", "defender", "first", "second", "jigo"])]
     winner: String,
 }
 
@@ -62,6 +64,8 @@ struct GameView {
 #[derive(Debug, Serialize)]
 struct LadderView {
     tournament_id: u64,
+    pairing_system: String,
+    max_meetings: u32,
     reach: u32,
     rungs_per_stone: u32,
     rungs: Vec<RungView>,
@@ -71,6 +75,8 @@ struct LadderView {
 fn view(l: &Ladder) -> LadderView {
     LadderView {
         tournament_id: l.tournament_id,
+        pairing_system: l.pairing_system.clone(),
+        max_meetings: l.max_meetings,
         reach: l.reach,
         rungs_per_stone: l.rungs_per_stone,
         rungs: l
@@ -99,8 +105,11 @@ fn view(l: &Ladder) -> LadderView {
     }
 }
 
-/// The ladder for people: the rungs, the rule, then the games, newest first.
+/// The ladder for people: the rungs, the rule, then the games, newest first (a self-paired event: places by wins).
 fn render(l: &Ladder) -> String {
+    if l.pairing_system == "self-paired" {
+        return render_self_paired(l);
+    }
     let mut out = format!(
         "Tournament {}, ladder: challenges reach {}, {}\n",
         l.tournament_id,
@@ -143,6 +152,43 @@ fn render(l: &Ladder) -> String {
             ]);
         }
         for line in table.render().lines() {
+            out.push_str(&format!("  {line}\n"));
+        }
+    }
+    out
+}
+
+/// A self-paired event for people: places by wins, then the games, newest first.
+fn render_self_paired(l: &Ladder) -> String {
+    let mut out = format!(
+        "Tournament {}, self-paired: {}\n",
+        l.tournament_id,
+        match l.max_meetings {
+            0 => "any two players, any number of times".to_string(),
+            n => format!("each pair {n} times at most"),
+        }
+    );
+    let mut table = Table::new(&["place", "player", "games", "wins"]);
+    for r in &l.rungs {
+        table.row(vec![
+            r.rung.to_string(),
+            r.player.as_ref().map(player_line).unwrap_or_default(),
+            r.games.to_string(),
+            r.wins.to_string(),
+        ]);
+    }
+    out.push_str(&table.render());
+    if !l.games.is_empty() {
+        out.push_str("games, newest first:\n");
+        for g in l.games.iter().rev() {
+            let name = |p: &Option<tengen_proto::v1::PlayerRef>| {
+                p.as_ref().map(player_line).unwrap_or_default()
+            };
+            let line = match g.outcome.as_str() {
+                "challenger" => format!("{} beat {}", name(&g.challenger), name(&g.defender)),
+                "defender" => format!("{} beat {}", name(&g.defender), name(&g.challenger)),
+                _ => format!("{} – {}: jigo", name(&g.challenger), name(&g.defender)),
+            };
             out.push_str(&format!("  {line}\n"));
         }
     }

@@ -27,11 +27,12 @@ pub struct TournamentDetailView {
     pub ladder: LadderView,
 }
 
-/// A ladder's reach and handicap.
+/// A ladder's reach and handicap, and how often two players may meet.
 #[derive(Debug, Serialize)]
 pub struct LadderView {
     pub reach: u32,
     pub rungs_per_stone: u32,
+    pub max_meetings: u32,
 }
 
 /// The time control.
@@ -137,14 +138,14 @@ impl From<&pb::Tournament> for TournamentDetailView {
         let h = s.handicap.clone().unwrap_or_else(default_handicap);
         let d = s.draw.clone().unwrap_or_else(default_draw);
         let sc = s.scoring.clone().unwrap_or_else(default_scoring);
-        let l = s.ladder.unwrap_or(pb::LadderOptions {
-            reach: 3,
-            rungs_per_stone: 0,
-        });
+        let l = s
+            .ladder
+            .unwrap_or_else(|| super::setup::default_ladder(&s.pairing_system));
         TournamentDetailView {
             ladder: LadderView {
                 reach: l.reach,
                 rungs_per_stone: l.rungs_per_stone,
+                max_meetings: l.max_meetings,
             },
             tournament: TournamentView::from(t),
             komi_half: s.komi_half.unwrap_or(13),
@@ -405,6 +406,13 @@ pub fn settings_lines(v: &TournamentDetailView) -> Vec<(&'static str, String)> {
         ),
         ("forfeit after", format!("{} min", sc.forfeit_minutes)),
     ];
+    let meetings = |n: u32| match n {
+        0 => "no limit on meetings".to_string(),
+        n => format!("each pair {n} times at most"),
+    };
+    if t.pairing_system == "self-paired" {
+        lines.push(("self-paired", meetings(v.ladder.max_meetings)));
+    }
     if t.pairing_system == "ladder" {
         let l = &v.ladder;
         lines.push((
@@ -419,7 +427,7 @@ pub fn settings_lines(v: &TournamentDetailView) -> Vec<(&'static str, String)> {
                     0 => "even games".to_string(),
                     n => format!("one stone per {n} rungs"),
                 }
-            ),
+            ) + &format!(", {}", meetings(l.max_meetings)),
         ));
     }
     lines

@@ -131,6 +131,9 @@ pub struct SetupFlags {
     /// A ladder: rungs per handicap stone (0 = even games, the default).
     #[arg(long, value_name = "N")]
     rungs_per_stone: Option<u32>,
+    /// A ladder or self-paired event: how many times two players may meet (0 = no limit; self-paired: 2).
+    #[arg(long, value_name = "N")]
+    max_meetings: Option<u32>,
     /// Credit for a missed round: half, one-per-two or nothing.
     #[arg(long, value_parser = ["half", "one-per-two", "nothing"])]
     missed: Option<String>,
@@ -198,6 +201,24 @@ pub fn default_handicap() -> HandicapRule {
     }
 }
 
+/// The server's default ladder rules for a system: a self-paired event lets anyone meet twice at most; a ladder
+/// reaches three rungs up, even games.
+pub fn default_ladder(system: &str) -> tengen_proto::v1::LadderOptions {
+    if system == "self-paired" {
+        tengen_proto::v1::LadderOptions {
+            reach: 0,
+            rungs_per_stone: 0,
+            max_meetings: 2,
+        }
+    } else {
+        tengen_proto::v1::LadderOptions {
+            reach: 3,
+            rungs_per_stone: 0,
+            max_meetings: 0,
+        }
+    }
+}
+
 /// The server's default draw options (EGF costs and bye, first table 1, every other choice the profile's).
 pub fn default_draw() -> DrawOptions {
     DrawOptions {
@@ -243,13 +264,12 @@ impl SetupFlags {
         if self.komi.is_some() {
             s.komi_half = self.komi;
         }
-        if self.reach.is_some() || self.rungs_per_stone.is_some() {
-            let l = s.ladder.get_or_insert(tengen_proto::v1::LadderOptions {
-                reach: 3,
-                rungs_per_stone: 0,
-            });
+        if self.reach.is_some() || self.rungs_per_stone.is_some() || self.max_meetings.is_some() {
+            let defaults = default_ladder(&s.pairing_system);
+            let l = s.ladder.get_or_insert(defaults);
             set(&mut l.reach, self.reach);
             set(&mut l.rungs_per_stone, self.rungs_per_stone);
+            set(&mut l.max_meetings, self.max_meetings);
         }
         self.apply_time(s.time.get_or_insert_with(default_time));
         let mm = s.mcmahon.get_or_insert_with(McMahonSetup::default);

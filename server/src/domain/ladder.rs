@@ -7,7 +7,10 @@
 //!
 //! The ladder is never stored: it is the fold of the games in order over the starting order (`rungs`), so it
 //! replays from the log like everything else; a withdrawn player's rung is left out and the players below move up.
-//! Pure; owns the ladder's rule and its command; must not touch rounds, the draw or the standings.
+//!
+//! A self-paired event (8.5) records its games the same way, without rungs: any two players, in either order, each
+//! pair at most `max_meetings` times (twice unless told), even games, placed by wins. Pure; owns these rules and
+//! their command; must not touch rounds, the draw or the standings.
 
 use super::command::Context;
 use super::error::Rejected;
@@ -19,13 +22,16 @@ use super::state::State;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// A ladder's rules (BGA handbook 5.1).
+/// A ladder's rules (BGA handbook 5.1), and a self-paired event's (8.5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LadderSettings {
     /// How many rungs up a challenge may reach (0: anyone above).
     pub reach: u32,
     /// Rungs per handicap stone (0: even games).
     pub rungs_per_stone: u32,
+    /// How many times two players may meet (0: no limit).
+    #[serde(default)]
+    pub max_meetings: u32,
 }
 
 impl Default for LadderSettings {
@@ -33,6 +39,22 @@ impl Default for LadderSettings {
         LadderSettings {
             reach: 3,
             rungs_per_stone: 0,
+            max_meetings: 0,
+        }
+    }
+}
+
+impl LadderSettings {
+    /// What a tournament of `system` starts with: a self-paired event lets each pair meet twice at most (the
+    /// handbook's usual restriction); a ladder reaches three rungs, even games, no limit.
+    pub fn for_system(system: PairingSystem) -> LadderSettings {
+        match system {
+            PairingSystem::SelfPaired => LadderSettings {
+                reach: 0,
+                rungs_per_stone: 0,
+                max_meetings: 2,
+            },
+            _ => LadderSettings::default(),
         }
     }
 }
@@ -61,8 +83,8 @@ impl LadderOutcome {
     /// From the wire: `challenger`, `defender` or `jigo`.
     pub fn parse(text: &str) -> Option<LadderOutcome> {
         match text.trim().to_ascii_lowercase().as_str() {
-            "challenger" | "c" => Some(LadderOutcome::Challenger),
-            "defender" | "d" => Some(LadderOutcome::Defender),
+            "challenger" | "c" | "first" => Some(LadderOutcome::Challenger),
+            "defender" | "d" | "second" => Some(LadderOutcome::Defender),
             "jigo" | "j" | "draw" => Some(LadderOutcome::Jigo),
             _ => None,
         }
@@ -88,7 +110,8 @@ pub struct LadderGame {
     pub at_ms: i64,
 }
 
-/// The ladder now: the players by rung (rung 1 first) with their games and wins.
+/// The ladder now: the players by rung (rung 1 first) with their games and wins. A self-paired event's "rungs"
+/// are its players by wins (most first, then by number), and `places` their places (equal wins share one).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Ladder {
     /// Players by rung, the top first.
@@ -97,6 +120,8 @@ pub struct Ladder {
     pub games: BTreeMap<ParticipantId, u32>,
     /// Games won, by player.
     pub wins: BTreeMap<ParticipantId, u32>,
+    /// Each rung's place: the rung itself on a ladder; shared by equal wins in a self-paired event.
+    pub places: Vec<u32>,
 }
 
 impl Ladder {
@@ -149,11 +174,17 @@ pub fn ladder(state: &State, t: TournamentId) -> Ladder {
             .and_then(|x| x.entries.get(&t))
             .is_none_or(|e| e.status == EntryStatus::Withdrawn)
     };
+    let self_paired = state
+        .tournaments
+        .get(&t)
+        .is_some_and(|x| x.settings.system == PairingSystem::SelfPaired);
+    let order = if self_paired {
+        start
+    } else {
+        apply(&start, &play.ladder)
+    };
     let mut out = Ladder {
-        rungs: apply(&start, &play.ladder)
-            .into_iter()
-            .filter(|p| !withdrawn(p))
-            .collect(),
+        rungs: order.into_iter().filter(|p| !withdrawn(p)).collect(),
         ..Ladder::default()
     };
     for g in &play.ladder {
@@ -168,6 +199,24 @@ pub fn ladder(state: &State, t: TournamentId) -> Ladder {
         if let Some(w) = winner {
             *out.wins.entry(w).or_default() += 1;
         }
+    }
+    let wins = |p: &ParticipantId| out.wins.get(p).copied().unwrap_or(0);
+    if self_paired {
+        // By wins, most first; the sort is stable, so equal wins stay in number order.
+        let mut rungs = std::mem::take(&mut out.rungs);
+        rungs.sort_by_key(|p| std::cmp::Reverse(wins(p)));
+        out.places = (0..rungs.len())
+            .map(|i| {
+                let first = rungs[..i]
+                    .iter()
+                    .position(|q| wins(q) == wins(&rungs[i]))
+                    .unwrap_or(i);
+                first as u32 + 1
+            })
+            .collect();
+        out.rungs = rungs;
+    } else {
+        out.places = (1..=out.rungs.len() as u32).collect();
     }
     out
 }
@@ -196,11 +245,11 @@ pub fn record_game(
         .tournaments
         .get(&t)
         .ok_or(Rejected::UnknownTournament(t))?;
-    if tour.settings.system != PairingSystem::Ladder {
+    if !tour.settings.system.unrounded() {
         return Err(Rejected::invalid(
             "tournament",
             format!(
-                "{} is paired as {}: ladder games belong to a ladder",
+                "{} is paired as {}: games without rounds belong to a ladder or a self-paired event",
                 tour.settings.name,
                 tour.settings.system.as_str()
             ),
@@ -229,6 +278,45 @@ pub fn record_game(
             "a player cannot challenge themself",
         ));
     }
+    let rules = tour.settings.ladder;
+    let met = state.play.get(&t).map_or(0, |p| {
+        p.ladder
+            .iter()
+            .filter(|g| {
+                (g.challenger, g.defender) == (c, d) || (g.challenger, g.defender) == (d, c)
+            })
+            .count()
+    });
+    if rules.max_meetings > 0 && met >= rules.max_meetings as usize {
+        return Err(Rejected::invalid(
+            "defender",
+            format!(
+                "#{challenger} and #{defender} have met {met} times: {} at most",
+                rules.max_meetings
+            ),
+        ));
+    }
+    let revision = state
+        .play
+        .get(&t)
+        .map_or(super::ids::Revision(0), |p| p.revision)
+        .next();
+    if tour.settings.system == PairingSystem::SelfPaired {
+        // No rungs: the two players in either order, even games.
+        return Ok(vec![Event::LadderGamePlayed {
+            tournament: t,
+            revision,
+            game: LadderGame {
+                challenger: c,
+                defender: d,
+                outcome,
+                handicap: 0,
+                from_rung: 0,
+                to_rung: 0,
+                at_ms: ctx.now_ms,
+            },
+        }]);
+    }
     if d_rung >= c_rung {
         return Err(Rejected::invalid(
             "defender",
@@ -238,7 +326,7 @@ pub fn record_game(
             ),
         ));
     }
-    let reach = tour.settings.ladder.reach;
+    let reach = rules.reach;
     if reach > 0 && c_rung - d_rung > reach {
         return Err(Rejected::invalid(
             "defender",
@@ -248,11 +336,6 @@ pub fn record_game(
             ),
         ));
     }
-    let revision = state
-        .play
-        .get(&t)
-        .map_or(super::ids::Revision(0), |p| p.revision)
-        .next();
     Ok(vec![Event::LadderGamePlayed {
         tournament: t,
         revision,
@@ -260,11 +343,7 @@ pub fn record_game(
             challenger: c,
             defender: d,
             outcome,
-            handicap: handicap(
-                c_rung - d_rung,
-                &tour.settings.ladder,
-                tour.settings.handicap.ceiling,
-            ),
+            handicap: handicap(c_rung - d_rung, &rules, tour.settings.handicap.ceiling),
             from_rung: c_rung,
             to_rung: d_rung,
             at_ms: ctx.now_ms,
@@ -355,6 +434,7 @@ mod tests {
         let s = LadderSettings {
             reach: 5,
             rungs_per_stone: 2,
+            max_meetings: 0,
         };
         assert_eq!(handicap(1, &s, 9), 0);
         assert_eq!(handicap(5, &s, 9), 2);

@@ -274,10 +274,11 @@ fn drawable(
 ) -> Result<(Field<'_>, u32), Rejected> {
     let tour = tournament(state, t)?;
     check_expected(expected, revision_of(state, t))?;
-    if tour.settings.system == super::record::PairingSystem::Ladder {
+    if tour.settings.system.unrounded() {
         return Err(precondition(format!(
-            "{} is a ladder: it has no rounds to draw; record each game as it is played (tengen ladder result)",
-            tour.settings.name
+            "{} is a {}: it has no rounds to draw; record each game as it is played (tengen ladder result)",
+            tour.settings.name,
+            tour.settings.system.as_str()
         )));
     }
     let pl = play(state, t);

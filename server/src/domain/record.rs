@@ -51,6 +51,10 @@ pub enum PairingSystem {
     /// A club ladder (BGA handbook 5.1; also a congress's self-paired side event, 8.5): no rounds; each game is
     /// recorded when it is played, a challenger's win exchanging the two players' rungs (`domain::ladder`).
     Ladder,
+    /// A self-paired side event (BGA handbook 8.5): no rounds; players pair themselves between the main event's
+    /// rounds and each game is recorded as it is played, each pair meeting at most `ladder.max_meetings` times;
+    /// placed by wins. Shares the ladder's games (`domain::ladder`), without rungs.
+    SelfPaired,
 }
 
 impl PairingSystem {
@@ -68,7 +72,13 @@ impl PairingSystem {
                 | PairingSystem::Knockout
                 | PairingSystem::DoubleElimination
                 | PairingSystem::Ladder
+                | PairingSystem::SelfPaired
         )
+    }
+
+    /// Are its games recorded one at a time, any day, instead of in rounds (a ladder, a self-paired event)?
+    pub fn unrounded(self) -> bool {
+        matches!(self, PairingSystem::Ladder | PairingSystem::SelfPaired)
     }
 
     /// Does the system eliminate players (who then have no game, and no one expects them to; a player who does
@@ -106,6 +116,7 @@ impl PairingSystem {
             PairingSystem::Knockout => "knockout",
             PairingSystem::DoubleElimination => "double-elimination",
             PairingSystem::Ladder => "ladder",
+            PairingSystem::SelfPaired => "self-paired",
         }
     }
 }

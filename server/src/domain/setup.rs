@@ -469,7 +469,7 @@ pub fn validate(
             "a group needs at least two players (0 = no groups)",
         ));
     }
-    if draw_settings.group_size > 0 && (system.eliminates() || system == PairingSystem::Ladder) {
+    if draw_settings.group_size > 0 && (system.eliminates() || system.unrounded()) {
         return Err(Rejected::invalid(
             "group_size",
             "a knockout is not played in groups: play the groups as a round robin or Swiss, then split their \
@@ -670,12 +670,14 @@ pub fn draw_settings(
             | PairingSystem::GeneralisedKnockout
             | PairingSystem::Knockout
             | PairingSystem::DoubleElimination
-            | PairingSystem::Ladder => draw::System::Swiss,
+            | PairingSystem::Ladder
+            | PairingSystem::SelfPaired => draw::System::Swiss,
         },
         pairing: match system {
-            PairingSystem::McMahon | PairingSystem::Swiss | PairingSystem::Ladder => {
-                draw::Pairing::ScoreGroups
-            }
+            PairingSystem::McMahon
+            | PairingSystem::Swiss
+            | PairingSystem::Ladder
+            | PairingSystem::SelfPaired => draw::Pairing::ScoreGroups,
             PairingSystem::RoundRobin => draw::Pairing::RoundRobin,
             PairingSystem::GeneralisedKnockout => draw::Pairing::Sequence,
             PairingSystem::Knockout => draw::Pairing::Knockout,

@@ -195,12 +195,13 @@ pub fn settings_from_pb(
         "knockout" | "ko" | "cup" => PairingSystem::Knockout,
         "doubleelimination" | "doubleknockout" | "judan" => PairingSystem::DoubleElimination,
         "ladder" | "clubladder" => PairingSystem::Ladder,
+        "selfpaired" | "selfpairing" => PairingSystem::SelfPaired,
         other => {
             return Err(Rejected::invalid(
                 "pairing_system",
                 format!(
                     "{} is not a pairing system: use mcmahon, swiss, round-robin, knockout, double-elimination, \
-                     generalised-knockout or ladder",
+                     generalised-knockout, ladder or self-paired",
                     quote(other)
                 ),
             ))
@@ -232,8 +233,9 @@ pub fn settings_from_pb(
             .map(|l| crate::domain::ladder::LadderSettings {
                 reach: l.reach,
                 rungs_per_stone: l.rungs_per_stone,
+                max_meetings: l.max_meetings,
             })
-            .unwrap_or_default(),
+            .unwrap_or_else(|| crate::domain::ladder::LadderSettings::for_system(system)),
     })
 }
 
@@ -492,7 +494,7 @@ fn scoring_from_pb(
             tiebreaks: setup::tiebreak_profile("generalised-knockout").unwrap_or_default(),
             ..ScoringSettings::default()
         },
-        PairingSystem::Ladder => ScoringSettings {
+        PairingSystem::Ladder | PairingSystem::SelfPaired => ScoringSettings {
             tiebreaks: vec!["wins".to_string()],
             ..ScoringSettings::default()
         },
@@ -565,6 +567,7 @@ pub fn tournament_to_pb(t: &Tournament) -> pb::Tournament {
             ladder: Some(pb::LadderOptions {
                 reach: s.ladder.reach,
                 rungs_per_stone: s.ladder.rungs_per_stone,
+                max_meetings: s.ladder.max_meetings,
             }),
         }),
         registration_open: t.registration_open,
@@ -841,7 +844,7 @@ pub fn ladder_to_pb(state: &State, t: TournamentId) -> pb::Ladder {
             .iter()
             .enumerate()
             .map(|(i, p)| pb::LadderRung {
-                rung: i as u32 + 1,
+                rung: ladder.places.get(i).copied().unwrap_or(i as u32 + 1),
                 player: Some(player_ref(state, t, *p, 1)),
                 games: ladder.games.get(p).copied().unwrap_or(0),
                 wins: ladder.wins.get(p).copied().unwrap_or(0),
@@ -861,6 +864,12 @@ pub fn ladder_to_pb(state: &State, t: TournamentId) -> pb::Ladder {
             .collect(),
         reach: settings.reach,
         rungs_per_stone: settings.rungs_per_stone,
+        max_meetings: settings.max_meetings,
+        pairing_system: state
+            .tournaments
+            .get(&t)
+            .map(|x| x.settings.system.as_str().to_string())
+            .unwrap_or_default(),
     }
 }
 
@@ -1234,7 +1243,7 @@ mod tests {
         assert!(
             refused
                 .to_string()
-                .contains("use mcmahon, swiss, round-robin, knockout, double-elimination, generalised-knockout or ladder"),
+                .contains("use mcmahon, swiss, round-robin, knockout, double-elimination, generalised-knockout, ladder or self-paired"),
             "{refused}"
         );
     }

@@ -387,19 +387,27 @@ impl RoundsService {
     }
 }
 
-/// A ladder's standings: its players by rung (the place), with their games won.
+/// A ladder's standings: its players by rung (the place), with their games won; a self-paired event's by wins
+/// (equal wins share a place).
 fn ladder_standings(state: &crate::domain::State, t: TournamentId) -> pb::Standings {
     let ladder = super::convert::ladder_to_pb(state, t);
+    let count = |place: u32| ladder.rungs.iter().filter(|r| r.rung == place).count();
     pb::Standings {
         tournament_id: t.0,
         after_round: 0,
-        criteria: vec!["Rung".to_string()],
+        criteria: vec![if ladder.pairing_system == "ladder" {
+            "Rung"
+        } else {
+            "Wins"
+        }
+        .to_string()],
         rows: ladder
             .rungs
-            .into_iter()
+            .iter()
             .map(|r| pb::StandingRow {
                 place: r.rung,
-                player: r.player,
+                shared: count(r.rung) > 1,
+                player: r.player.clone(),
                 wins_half: 2 * r.wins as i32,
                 ..pb::StandingRow::default()
             })
@@ -643,7 +651,7 @@ impl Rounds for RoundsService {
             // A ladder's standings are its rungs.
             if s.tournaments
                 .get(&t)
-                .is_some_and(|x| x.settings.system == crate::domain::PairingSystem::Ladder)
+                .is_some_and(|x| x.settings.system.unrounded())
             {
                 return Ok(ladder_standings(s, t));
             }

@@ -90,3 +90,36 @@ async fn issue_15_a_club_ladder_records_games_any_day() -> anyhow::Result<()> {
     );
     Ok(())
 }
+
+/// A congress's self-paired side event (BGA handbook 8.5): any two players, in either order, each pair twice at
+/// most (the third game is refused), placed by wins with equal wins sharing a place.
+#[tokio::test]
+async fn issue_15_a_self_paired_event_places_by_wins() -> anyhow::Result<()> {
+    let venue = Venue::start().await?;
+    let tengen = Tengen::new(&venue)?;
+    let created = create(&tengen, "Self-paired", 1, "self-paired", &[]);
+    assert_eq!(created["ladder"]["max_meetings"], 2, "{created}");
+    for p in &FIELD[..4] {
+        add_player(&tengen, *p);
+    }
+    tengen.ok(&["tournament", "close-registration", "1"]);
+    tengen.json(&["ladder", "result", "1", "2", "1", "first"]);
+    tengen.json(&["ladder", "result", "1", "1", "2", "second"]);
+    let stderr = refused(&tengen, &["ladder", "result", "1", "1", "2", "first"]);
+    assert!(stderr.contains("have met 2 times: 2 at most"), "{stderr}");
+    tengen.json(&["ladder", "result", "1", "3", "4", "jigo"]);
+    tengen.json(&["ladder", "result", "1", "4", "1", "first"]);
+    let standings = tengen.json(&["standings", "1"]);
+    let places: Vec<(u64, u64)> = array_of(&standings, "rows")
+        .iter()
+        .map(|r| (u64_of(r, "place"), u64_of(&r["player"], "number")))
+        .collect();
+    assert_eq!(places, [(1, 2), (2, 4), (3, 1), (3, 3)], "{standings}");
+    let text = tengen.ok(&["ladder", "show", "1"]);
+    assert!(
+        text.contains("self-paired: each pair 2 times at most"),
+        "{text}"
+    );
+    assert!(text.contains("beat"), "{text}");
+    Ok(())
+}

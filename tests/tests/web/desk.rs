@@ -1647,7 +1647,7 @@ async fn a_ladders_results_desk_records_a_challenge() -> anyhow::Result<()> {
     wait_text(
         &b,
         "p.done",
-        "#3 challenged #1, the challenger won",
+        "#3 against #1, the challenger won",
         Duration::from_secs(5),
         "desk-ladder-done",
     )

@@ -37,7 +37,7 @@ pub async fn page(
 
 fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, WebError> {
     let roster = roster(state, t)?;
-    if roster.tournament.settings.system == PairingSystem::Ladder {
+    if roster.tournament.settings.system.unrounded() {
         return Ok(ladder_page(state, t, &roster));
     }
     let after = roster
@@ -207,15 +207,61 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
 }
 
 /// A ladder's standings: every player by rung with their games and wins, the challenge rule, then the games,
-/// newest first.
+/// newest first; a self-paired event's: every player by wins.
 fn ladder_page(
     state: &State,
     t: TournamentId,
     roster: &crate::sheets::roster::Roster,
 ) -> super::super::layout::Page {
+    use crate::domain::ladder::LadderOutcome;
     let ladder = crate::domain::ladder::ladder(state, t);
     let rules = roster.tournament.settings.ladder;
     let games = state.play.get(&t).map_or(&[][..], |p| p.ladder.as_slice());
+    if roster.tournament.settings.system == PairingSystem::SelfPaired {
+        let body = html! {
+            h1 { "Self-paired games" }
+            p .note {
+                "Pair yourselves between rounds: any two players"
+                @match rules.max_meetings { 0 => {}, n => { ", each pair " (n) " times at most" } }
+                "; tell the results desk who won. Placed by wins."
+            }
+            div .scroll {
+                table #ladder {
+                    thead { tr { th .r { "Place" } th { "Player" } th .r { "Games" } th .r { "Wins" } } }
+                    tbody {
+                        @for (i, p) in ladder.rungs.iter().enumerate() {
+                            tr .row {
+                                td .r { (ladder.places.get(i).copied().unwrap_or(0)) }
+                                td .name { a href=(player_href(t, roster, *p)) { (label(roster, *p, 1)) } }
+                                td .r { (ladder.games.get(p).copied().unwrap_or(0)) }
+                                td .r { (ladder.wins.get(p).copied().unwrap_or(0)) }
+                            }
+                        }
+                    }
+                }
+            }
+            @if !games.is_empty() {
+                h2 { "Games" }
+                ol #ladder-games reversed {
+                    @for g in games.iter().rev() {
+                        li {
+                            @match g.outcome {
+                                LadderOutcome::Challenger => { (label(roster, g.challenger, 1)) " beat " (label(roster, g.defender, 1)) },
+                                LadderOutcome::Defender => { (label(roster, g.defender, 1)) " beat " (label(roster, g.challenger, 1)) },
+                                LadderOutcome::Jigo => { (label(roster, g.challenger, 1)) " – " (label(roster, g.defender, 1)) ": jigo" },
+                            }
+                        }
+                    }
+                }
+            }
+        };
+        return tournament_page(
+            roster,
+            Some(Tab::Standings),
+            format!("{}: self-paired games", roster.name()),
+            body,
+        );
+    }
     let body = html! {
         h1 { "Ladder" }
         p .note {
@@ -254,9 +300,9 @@ fn ladder_page(
                         (label(roster, g.challenger, 1)) " (rung " (g.from_rung) ") challenged "
                         (label(roster, g.defender, 1)) " (rung " (g.to_rung) "): "
                         @match g.outcome {
-                            crate::domain::ladder::LadderOutcome::Challenger => { "the challenger won" },
-                            crate::domain::ladder::LadderOutcome::Defender => { "the defender won" },
-                            crate::domain::ladder::LadderOutcome::Jigo => { "jigo" },
+                            LadderOutcome::Challenger => { "the challenger won" },
+                            LadderOutcome::Defender => { "the defender won" },
+                            LadderOutcome::Jigo => { "jigo" },
                         }
                         @if g.handicap > 0 { " · " (g.handicap) " stones" }
                     }

@@ -180,12 +180,14 @@ async fn enter(
         return match written {
             Ok(_) => {
                 let done = format!(
-                    "Recorded: #{} challenged #{}, {}",
+                    "Recorded: #{} against #{}, {}",
                     entry.challenger.trim().trim_start_matches('#'),
                     entry.defender.trim().trim_start_matches('#'),
                     match entry.winner.as_str() {
                         "challenger" => "the challenger won.",
                         "defender" => "the defender won.",
+                        "first" => "the first won.",
+                        "second" => "the second won.",
                         _ => "jigo.",
                     }
                 );
@@ -320,7 +322,7 @@ fn render(
 ) -> Result<(String, Markup), WebError> {
     let roster = roster(state, t)?;
     let title = format!("{}: results", roster.name());
-    if roster.tournament.settings.system == crate::domain::PairingSystem::Ladder {
+    if roster.tournament.settings.system.unrounded() {
         let body = html! { (style()) (ladder::page(state, &roster, desk, notice)) };
         return Ok((title, body));
     }

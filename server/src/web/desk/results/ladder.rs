@@ -35,7 +35,7 @@ impl LadderEntry {
         let challenger = number("challenger", &self.challenger)?;
         let defender = number("defender", &self.defender)?;
         let outcome = LadderOutcome::parse(&self.winner)
-            .ok_or_else(|| "choose who won: the challenger, the defender, or jigo".to_string())?;
+            .ok_or_else(|| "choose who won (or jigo)".to_string())?;
         Ok(Command::RecordLadderGame {
             tournament: t,
             challenger,
@@ -50,22 +50,39 @@ pub fn page(state: &State, roster: &Roster, desk: &Desk, notice: &Notice) -> Mar
     let t = roster.tournament.id;
     let now = ladder(state, t);
     let entry = &notice.ladder;
-    let winners = [
-        ("challenger", "Challenger won (takes the rung)"),
-        ("defender", "Defender won"),
-        ("jigo", "Jigo"),
-    ];
+    let self_paired = roster.tournament.settings.system == crate::domain::PairingSystem::SelfPaired;
+    let (first, second, winners) = if self_paired {
+        (
+            "First player's number ",
+            "Second player's number ",
+            [
+                ("first", "First player won"),
+                ("second", "Second player won"),
+                ("jigo", "Jigo"),
+            ],
+        )
+    } else {
+        (
+            "Challenger's number ",
+            "Defender's number (above) ",
+            [
+                ("challenger", "Challenger won (takes the rung)"),
+                ("defender", "Defender won"),
+                ("jigo", "Jigo"),
+            ],
+        )
+    };
     html! {
-        h1 { (roster.name()) ": ladder results" }
+        h1 { (roster.name()) @if self_paired { ": self-paired games" } @else { ": ladder results" } }
         @if let Some(done) = &notice.done { p .done .ok { (done) } }
         @if let Some(error) = &notice.error { p #error .error { (error) } }
         form #ladder-result method="post" action=(format!("/desk/results/{}", t.0)) autocomplete="off" {
             input type="hidden" name="csrf" value=(desk.csrf);
             input type="hidden" name="request_id" value=(request_id());
-            p { label { "Challenger's number "
+            p { label { (first)
                 input #challenger name="challenger" type="text" inputmode="numeric" size="6" value=(entry.challenger) autofocus;
             } }
-            p { label { "Defender's number (above) "
+            p { label { (second)
                 input #defender name="defender" type="text" inputmode="numeric" size="6" value=(entry.defender);
             } }
             fieldset {
@@ -76,13 +93,13 @@ pub fn page(state: &State, roster: &Roster, desk: &Desk, notice: &Notice) -> Mar
             }
             button .big .primary type="submit" { "Record the game" }
         }
-        h2 { "The ladder" }
+        h2 { @if self_paired { "Places" } @else { "The ladder" } }
         table #rungs {
-            thead { tr { th .r { "Rung" } th { "Player" } th .r { "Games" } th .r { "Wins" } } }
+            thead { tr { th .r { @if self_paired { "Place" } @else { "Rung" } } th { "Player" } th .r { "Games" } th .r { "Wins" } } }
             tbody {
                 @for (i, p) in now.rungs.iter().enumerate() {
                     tr {
-                        td .r { (i + 1) }
+                        td .r { (now.places.get(i).copied().unwrap_or(i as u32 + 1)) }
                         td { (label(roster, *p, 1)) }
                         td .r { (now.games.get(p).copied().unwrap_or(0)) }
                         td .r { (now.wins.get(p).copied().unwrap_or(0)) }
