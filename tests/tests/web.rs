@@ -1138,6 +1138,41 @@ async fn side_events_show_their_crosstable_and_bracket_on_a_phone() -> anyhow::R
     let decided = matches[0].iter().filter(|m| m.contains("Through:")).count();
     ensure!(decided == 3, "two byes and one result decided: {matches:?}");
 
+    // The same six in a double elimination: after two rounds the standings show the winners' section as a
+    // bracket and round 2's losers' section game.
+    let de = create_tournament_as(&c.director, "Judan", 6, "double-elimination").await?;
+    enter_checked_in(&c, de, &finalists).await?;
+    for n in 1..=2 {
+        let round = c.director.draw(de, n, false, false).await?;
+        c.director.publish(de, n).await?;
+        for g in &round.games {
+            c.director
+                .report(de, n, g.table, pb::Outcome::WhiteWins)
+                .await?;
+        }
+        c.director.close(de, n).await?;
+    }
+    look_at(
+        &browser,
+        &format!("{public}/t/{de}/standings"),
+        "double-elimination-standings",
+    )
+    .await?;
+    let sections = browser
+        .eval(
+            "return [document.querySelector('#bracket').innerText, \
+             [...document.querySelectorAll('h3.losers')].map(h => h.innerText), \
+             [...document.querySelectorAll('ol.losers li.match')].length];",
+        )
+        .await?;
+    let (bracket_heading, losers, games): (String, Vec<String>, u64) =
+        serde_json::from_value(sections)?;
+    ensure!(bracket_heading == "Winners' section", "{bracket_heading}");
+    ensure!(
+        losers == ["Losers' section: round 2"] && games == 1,
+        "round 1's two losers met in round 2: {losers:?} {games}"
+    );
+
     // The same six on a club ladder: #3 challenges #1 and wins, and the standings page is the ladder.
     let ladder = create_tournament_as(&c.director, "Ladder", 1, "ladder").await?;
     enter_checked_in(&c, ladder, &finalists).await?;

@@ -1,11 +1,15 @@
 //! The knockout's bracket: each round's matches in bracket order (not table order), each side a player by number
 //! or "bye" (an empty place) or the winner of a match still to be decided, the table while it is being played and
-//! the winner once decided; then the tournament's winner. Any other system prints one line saying it has none.
+//! the winner once decided; then the tournament's winner. A double elimination prints the same bracket as its
+//! winners' section, then its losers' section round by round (the games of players with one loss, and the final).
+//! Any other system prints one line saying it has none.
 
 use super::model::{Block, Column, Sheet, Table};
 use super::roster::Roster;
 use crate::domain::field::{participant_id, Field};
-use crate::domain::{ParticipantId, Rejected};
+use crate::domain::round::Outcome;
+use crate::domain::{PairingSystem, ParticipantId, Rejected};
+use std::collections::BTreeMap;
 use tengen_draw::engine::knockout::{self, Bracket, Side};
 
 /// One side of a printed match, or who went through: a player (each page writes them its own way: the sheet by
@@ -37,10 +41,12 @@ pub(crate) struct MatchLine {
     pub winner: Option<Entry>,
 }
 
-/// The bracket of a knockout, round by round, and its winner once decided (`None` for any other system).
+/// The bracket of a knockout (or a double elimination's winners' section), round by round, and the knockout's
+/// winner once decided (`None` for any other system).
 pub(crate) fn lines(roster: &Roster) -> Option<(Vec<Vec<MatchLine>>, Option<ParticipantId>)> {
     let settings = &roster.tournament.settings;
-    if !settings.system.bracket() {
+    let double = settings.system == PairingSystem::DoubleElimination;
+    if !settings.system.bracket() && !double {
         return None;
     }
     let total = settings.rounds;
@@ -84,7 +90,78 @@ pub(crate) fn lines(roster: &Roster) -> Option<(Vec<Vec<MatchLine>>, Option<Part
                 .collect()
         })
         .collect();
-    Some((rounds, bracket.champion().map(participant_id)))
+    // A double elimination's winner is the final's, not the winners' section's.
+    let champion = bracket.champion().filter(|_| !double).map(participant_id);
+    Some((rounds, champion))
+}
+
+/// One round of a double elimination's losers' section (or its final) as printed.
+pub(crate) struct LosersRound {
+    /// The round.
+    pub round: u32,
+    /// "Losers' section", "Final", or "Final, played again".
+    pub heading: &'static str,
+    /// Its games, by table.
+    pub matches: Vec<MatchLine>,
+}
+
+/// A double elimination's losers' section: for each round that has any, its games between players who had lost
+/// once before it, and the final (the winners' section's winner against the losers'), with tables and winners.
+pub(crate) fn losers_lines(roster: &Roster) -> Vec<LosersRound> {
+    if roster.tournament.settings.system != PairingSystem::DoubleElimination {
+        return Vec::new();
+    }
+    let mut losses: BTreeMap<ParticipantId, u32> = BTreeMap::new();
+    let mut out: Vec<LosersRound> = Vec::new();
+    let mut final_played = false;
+    for r in roster.rounds() {
+        let lost = |p: &ParticipantId| losses.get(p).copied().unwrap_or(0);
+        let mut games: Vec<_> = r
+            .games
+            .iter()
+            .filter(|g| lost(&g.white) + lost(&g.black) > 0)
+            .collect();
+        games.sort_by_key(|g| g.table);
+        let is_final = games.iter().any(|g| lost(&g.white) != lost(&g.black));
+        let heading = match (is_final, final_played) {
+            (true, _) => "Final",
+            (false, true) => "Final, played again",
+            (false, false) => "Losers' section",
+        };
+        final_played |= is_final;
+        let matches: Vec<MatchLine> = games
+            .iter()
+            .map(|g| MatchLine {
+                sides: [Entry::Player(g.white), Entry::Player(g.black)],
+                table: Some(g.table),
+                winner: match g.confirmed.map(|c| c.outcome) {
+                    Some(Outcome::WhiteWins) => Some(Entry::Player(g.white)),
+                    Some(Outcome::BlackWins) => Some(Entry::Player(g.black)),
+                    Some(Outcome::BothLose) => Some(Entry::Words("nobody".into())),
+                    _ => None,
+                },
+            })
+            .collect();
+        if !matches.is_empty() {
+            out.push(LosersRound {
+                round: r.number,
+                heading,
+                matches,
+            });
+        }
+        for g in &r.games {
+            let losers: &[ParticipantId] = match g.confirmed.map(|c| c.outcome) {
+                Some(Outcome::WhiteWins) => &[g.black],
+                Some(Outcome::BlackWins) => &[g.white],
+                Some(Outcome::BothLose) => &[g.white, g.black],
+                _ => &[],
+            };
+            for p in losers {
+                *losses.entry(*p).or_default() += 1;
+            }
+        }
+    }
+    out
 }
 
 /// The bracket sheet.
@@ -95,7 +172,7 @@ pub(crate) fn bracket(roster: &Roster) -> Result<Sheet, Rejected> {
     );
     let Some((rounds, champion)) = lines(roster) else {
         sheet.blocks.push(Block::Note(format!(
-            "{} is paired as {}: only a knockout has a bracket.",
+            "{} is paired as {}: only a knockout or a double elimination has a bracket.",
             roster.name(),
             roster.tournament.settings.system.as_str()
         )));
@@ -103,10 +180,13 @@ pub(crate) fn bracket(roster: &Roster) -> Result<Sheet, Rejected> {
     };
     let rank_round = roster.rounds().len() as u32;
     let text = |e: &Entry| e.text(roster, rank_round);
+    let double = roster.tournament.settings.system == PairingSystem::DoubleElimination;
     for (r, matches) in rounds.iter().enumerate() {
-        sheet
-            .blocks
-            .push(Block::Heading(format!("Round {}", r + 1)));
+        sheet.blocks.push(Block::Heading(if double {
+            format!("Winners' section: round {}", r + 1)
+        } else {
+            format!("Round {}", r + 1)
+        }));
         sheet.blocks.push(Block::Table(Table {
             columns: vec![
                 Column::right("Match"),
@@ -121,6 +201,35 @@ pub(crate) fn bracket(roster: &Roster) -> Result<Sheet, Rejected> {
                 .map(|(k, m)| {
                     vec![
                         (k + 1).to_string(),
+                        text(&m.sides[0]),
+                        text(&m.sides[1]),
+                        m.table.map(|t| t.to_string()).unwrap_or_default(),
+                        m.winner.as_ref().map(text).unwrap_or_default(),
+                    ]
+                })
+                .collect(),
+        }));
+    }
+    for LosersRound {
+        round,
+        heading,
+        matches,
+    } in losers_lines(roster)
+    {
+        sheet
+            .blocks
+            .push(Block::Heading(format!("{heading}: round {round}")));
+        sheet.blocks.push(Block::Table(Table {
+            columns: vec![
+                Column::flex("White", 14),
+                Column::flex("Black", 14),
+                Column::right("Table"),
+                Column::flex("Won", 14),
+            ],
+            rows: matches
+                .iter()
+                .map(|m| {
+                    vec![
                         text(&m.sides[0]),
                         text(&m.sides[1]),
                         m.table.map(|t| t.to_string()).unwrap_or_default(),

@@ -3,7 +3,8 @@
 //! system's (the error names six, or seven to play the final again), then played over seven rounds. The stronger
 //! player (lower number) wins every game but the first final, which the losers' winner takes: both have lost once,
 //! so the seventh round plays the final again. Nobody plays after a second loss, everybody but the winner ends
-//! with two, and the standings place by the round each went out in.
+//! with two, the standings place by the round each went out in, and the bracket sheet prints the winners' section,
+//! the losers' section round by round, the final and the final played again.
 
 use std::collections::BTreeMap;
 
@@ -111,5 +112,20 @@ async fn issue_15_a_double_elimination_plays_its_final_again() -> anyhow::Result
         "placed by the round out: {out_in:?}"
     );
     assert!(rounds.iter().all(|r| (2..=7).contains(r)), "{out_in:?}");
+    let sheet = tengen.ok(&["sheet", "1", "bracket"]);
+    for heading in [
+        "Winners' section: round 1",
+        "Winners' section: round 3",
+        "Losers' section: round 2",
+        "Losers' section: round 5",
+        "Final: round 6",
+        "Final, played again: round 7",
+    ] {
+        assert!(sheet.contains(heading), "{heading}: {sheet}");
+    }
+    assert!(
+        !sheet.contains("Winners' section: round 4"),
+        "eight players: three rounds of the bracket"
+    );
     Ok(())
 }

@@ -2,7 +2,8 @@
 //! round with confirmed results (marked provisional while that round is open); section winners (Mays' sections
 //! or the director's categories, when the tournament has them) and prizes once the director has closed the last
 //! round, which is when the final standings are published. A round robin shows its crosstable under them (numbers
-//! as on the sheets), a knockout its bracket; MMS only in McMahon. A tournament played in groups shows each
+//! as on the sheets), a knockout its bracket, a double elimination its winners' section as a bracket and its
+//! losers' section (and final) round by round; MMS only in McMahon. A tournament played in groups shows each
 //! group's standings under its name (and each group's crosstable in a round robin), and its group winners.
 
 use super::super::layout::Tab;
@@ -14,7 +15,7 @@ use super::{halves, roster, tournament_page};
 use crate::domain::field::{participant_id, Field};
 use crate::domain::round::RoundState;
 use crate::domain::{PairingSystem, State, TournamentId};
-use crate::sheets::bracket::{lines as bracket_lines, Entry};
+use crate::sheets::bracket::{lines as bracket_lines, losers_lines, Entry, LosersRound};
 use crate::sheets::grid::{crosstable, Crosstable};
 use crate::sheets::ranklist::{awards, grouped, section_awards, section_label, short};
 use crate::sheets::wallchart::place;
@@ -58,6 +59,8 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
         system == PairingSystem::McMahon && !standings.criteria.contains(&Criterion::Mms);
     let grid = system.scheduled().then(|| crosstable(&roster, after));
     let bracket = bracket_lines(&roster);
+    let losers = losers_lines(&roster);
+    let double = system == PairingSystem::DoubleElimination;
     let show_prizes = last_closed && !prizes.is_empty();
     let section_prizes = section_awards(&roster, &standings);
     let show_section_prizes = section_prizes.iter().any(|(_, list)| !list.is_empty());
@@ -149,7 +152,7 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
                 Entry::Player(p) => label(&roster, *p, rank_round),
                 Entry::Words(w) => html! { (w) },
             };
-            h2 #bracket { "Bracket" }
+            h2 #bracket { @if double { "Winners' section" } @else { "Bracket" } }
             @if let Some(winner) = champion { p #champion { "Winner: " (label(&roster, *winner, rank_round)) } }
             @for (r, matches) in rounds.iter().enumerate() {
                 h3 { "Round " (r + 1) }
@@ -160,6 +163,22 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
                             @if let Some(t) = m.table { " · table " (t) }
                             @if let Some(w) = &m.winner { br; span .note { "Through: " (entry(w)) } }
                         }
+                    }
+                }
+            }
+        }
+        @for LosersRound { round, heading, matches } in &losers {
+            h3 .losers { (heading) ": round " (round) }
+            ol .losers data-round=(round) {
+                @for m in matches {
+                    li .match {
+                        @let entry = |e: &Entry| match e {
+                            Entry::Player(p) => label(&roster, *p, rank_round),
+                            Entry::Words(w) => html! { (w) },
+                        };
+                        (entry(&m.sides[0])) " – " (entry(&m.sides[1]))
+                        @if let Some(t) = m.table { " · table " (t) }
+                        @if let Some(w) = &m.winner { br; span .note { "Won: " (entry(w)) } }
                     }
                 }
             }
