@@ -119,6 +119,7 @@ fn render(l: &Ladder) -> String {
         },
         match l.rungs_per_stone {
             0 => "even games".to_string(),
+            1 => "one handicap stone per rung".to_string(),
             n => format!("one handicap stone per {n} rungs"),
         }
     );

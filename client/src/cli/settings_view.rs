@@ -425,6 +425,7 @@ pub fn settings_lines(v: &TournamentDetailView) -> Vec<(&'static str, String)> {
                 },
                 match l.rungs_per_stone {
                     0 => "even games".to_string(),
+                    1 => "one stone per rung".to_string(),
                     n => format!("one stone per {n} rungs"),
                 }
             ) + &format!(", {}", meetings(l.max_meetings)),

@@ -85,7 +85,7 @@ async fn issue_15_a_club_ladder_records_games_any_day() -> anyhow::Result<()> {
     assert_eq!(places, [(1, 3), (2, 1), (3, 4), (4, 5), (5, 6), (6, 7)]);
     let text = tengen.ok(&["ladder", "show", "1"]);
     assert!(
-        text.contains("challenges reach 2 rungs up, one handicap stone per 1 rungs"),
+        text.contains("challenges reach 2 rungs up, one handicap stone per rung"),
         "{text}"
     );
     Ok(())

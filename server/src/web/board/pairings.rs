@@ -79,9 +79,17 @@ fn render(
         None => published.last().copied(),
     };
     let Some(r) = shown else {
+        let unrounded = roster.tournament.settings.system.unrounded();
         let body = html! {
             h1 { "Pairings" }
-            p #none { "No round published yet. This page shows the pairings the moment the director publishes them." }
+            @if unrounded {
+                p #none {
+                    "This event has no rounds: players pair themselves and each game is recorded as it is played. "
+                    a href=(format!("/t/{}/standings", roster.tournament.id.0)) { "See who is where" } "."
+                }
+            } @else {
+                p #none { "No round published yet. This page shows the pairings the moment the director publishes them." }
+            }
         };
         return Ok(tournament_page(
             &roster,

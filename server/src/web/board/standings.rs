@@ -250,7 +250,8 @@ fn ladder_page(
                     tbody {
                         @for (i, p) in ladder.rungs.iter().enumerate() {
                             tr .row {
-                                td .r { (ladder.places.get(i).copied().unwrap_or(0)) }
+                                @let place = ladder.places.get(i).copied().unwrap_or(0);
+                                td .r { (place) @if ladder.places.iter().filter(|x| **x == place).count() > 1 { "=" } }
                                 td .name { a href=(player_href(t, roster, *p)) { (label(roster, *p, 1)) } }
                                 td .r { (ladder.games.get(p).copied().unwrap_or(0)) }
                                 td .r { (ladder.wins.get(p).copied().unwrap_or(0)) }
@@ -289,6 +290,7 @@ fn ladder_page(
             "; a challenger who wins takes the defender's rung. "
             @match rules.rungs_per_stone {
                 0 => { "Even games." },
+                1 => { "One handicap stone per rung between the two." },
                 n => { "One handicap stone per " (n) " rungs between the two." },
             }
         }
@@ -323,7 +325,7 @@ fn ladder_page(
                             LadderOutcome::Defender => { "the defender won" },
                             LadderOutcome::Jigo => { "jigo" },
                         }
-                        @if g.handicap > 0 { " · " (g.handicap) " stones" }
+                        @if g.handicap == 1 { " · 1 stone" } @else if g.handicap > 1 { " · " (g.handicap) " stones" }
                     }
                 }
             }
