@@ -64,7 +64,7 @@
 //! In HTML (`--html`) the same text is shown in a `<pre>` block inside the usual sheet page.
 
 use super::html;
-use super::model::Sheet;
+use super::model::{Block, Sheet};
 use super::roster::{half_points, Roster};
 use super::{Document, HTML, TEXT};
 use crate::domain::field::{participant_id, Field};
@@ -119,9 +119,9 @@ pub(crate) fn document(roster: &Roster, round: u32, html: bool) -> Result<Docume
     let title = format!("{}: EGF results after round {after}", roster.name());
     let text = table(roster, after);
     let (content_type, body) = if html {
-        let page = html::render(&Sheet::new(title.clone(), roster.heading_lines()));
-        let pre = format!("<pre>\n{}</pre>\n</body>", html::escape(&text));
-        (HTML, page.replacen("</body>", &pre, 1))
+        let mut sheet = Sheet::new(title.clone(), roster.heading_lines());
+        sheet.blocks.push(Block::Preformatted(text));
+        (HTML, html::render(&sheet))
     } else {
         (TEXT, text)
     };

@@ -36,6 +36,8 @@ pub(crate) enum Block {
     Table(Table),
     /// A line of text (a bye, a legend).
     Note(String),
+    /// Text printed as it is, in a fixed-width font (the EGF export's columns).
+    Preformatted(String),
     /// Result slips, one per game, to be cut apart.
     Slips(Vec<Slip>),
 }

@@ -30,6 +30,7 @@ pub(crate) fn render(sheet: &Sheet) -> String {
                 out.push("-".repeat(width(&h)));
             }
             Block::Note(n) => out.extend(wrap(n, limit)),
+            Block::Preformatted(text) => out.extend(text.lines().map(str::to_string)),
             Block::Table(t) => out.extend(table(t, limit)),
             Block::Slips(slips) => {
                 for s in slips {
