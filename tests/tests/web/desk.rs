@@ -1688,7 +1688,30 @@ async fn a_ladders_results_desk_records_a_challenge() -> anyhow::Result<()> {
         "the refused challenge wrote nothing: {ladder:?}"
     );
     b.screenshot("desk-ladder-results").await?;
-    b.close().await
+    b.close().await?;
+
+    // The director's page offers no draw, and sends the director to the results page.
+    let Some(d) = desk_browser(
+        test,
+        LAPTOP,
+        &e.venue,
+        e.venue.director_token(),
+        "Dana",
+        &format!("/desk/director/{t}"),
+    )
+    .await?
+    else {
+        return Ok(());
+    };
+    let text = d
+        .eval("return document.querySelector('#round').innerText;")
+        .await?;
+    let text = text.as_str().unwrap_or_default();
+    ensure!(
+        text.contains("no rounds to draw") && !text.contains("Draw round"),
+        "{text}"
+    );
+    d.close().await
 }
 
 /// Issue 15: a knockout's round 2 is published while round 1 is still played. The results desk opens on round 1

@@ -178,6 +178,19 @@ fn checked_in_by_desk(roster: &Roster) -> Vec<(String, usize)> {
 
 fn round_panel(roster: &Roster, desk: &Desk) -> Markup {
     let t = roster.tournament.id;
+    // A ladder or a self-paired event has no rounds: its games go in on the results desk's page.
+    if roster.tournament.settings.system.unrounded() {
+        return html! {
+            section #round {
+                h2 { "Games" }
+                @if roster.tournament.registration_open {
+                    p .note { "Close registration to number the players; newcomers are numbered each time it closes again." }
+                }
+                p { "This event has no rounds to draw: record each game as it is played on the "
+                    a href=(format!("/desk/results/{}", t.0)) { "results page" } "." }
+            }
+        };
+    }
     let total = roster.tournament.settings.rounds;
     let last = roster.rounds().last();
     let next = last.map_or(1, |r| r.number + 1);
