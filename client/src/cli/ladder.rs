@@ -105,6 +105,20 @@ fn view(l: &Ladder) -> LadderView {
     }
 }
 
+/// The players by rung (or place), with their games and wins.
+fn rungs(l: &Ladder, first: &str) -> String {
+    let mut table = Table::new(&[first, "player", "games", "wins"]);
+    for r in &l.rungs {
+        table.row(vec![
+            r.rung.to_string(),
+            r.player.as_ref().map(player_line).unwrap_or_default(),
+            r.games.to_string(),
+            r.wins.to_string(),
+        ]);
+    }
+    table.render()
+}
+
 /// The ladder for people: the rungs, the rule, then the games, newest first (a self-paired event: places by wins).
 fn render(l: &Ladder) -> String {
     if l.pairing_system == "self-paired" {
@@ -123,16 +137,7 @@ fn render(l: &Ladder) -> String {
             n => format!("one handicap stone per {n} rungs"),
         }
     );
-    let mut table = Table::new(&["rung", "player", "games", "wins"]);
-    for r in &l.rungs {
-        table.row(vec![
-            r.rung.to_string(),
-            r.player.as_ref().map(player_line).unwrap_or_default(),
-            r.games.to_string(),
-            r.wins.to_string(),
-        ]);
-    }
-    out.push_str(&table.render());
+    out.push_str(&rungs(l, "rung"));
     if !l.games.is_empty() {
         out.push_str("games, newest first:\n");
         let mut table = Table::new(&["challenger", "defender", "won", "handicap"]);
@@ -169,16 +174,7 @@ fn render_self_paired(l: &Ladder) -> String {
             n => format!("each pair {n} times at most"),
         }
     );
-    let mut table = Table::new(&["place", "player", "games", "wins"]);
-    for r in &l.rungs {
-        table.row(vec![
-            r.rung.to_string(),
-            r.player.as_ref().map(player_line).unwrap_or_default(),
-            r.games.to_string(),
-            r.wins.to_string(),
-        ]);
-    }
-    out.push_str(&table.render());
+    out.push_str(&rungs(l, "place"));
     if !l.games.is_empty() {
         out.push_str("games, newest first:\n");
         for g in l.games.iter().rev() {

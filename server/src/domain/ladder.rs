@@ -301,41 +301,35 @@ pub fn record_game(
         .get(&t)
         .map_or(super::ids::Revision(0), |p| p.revision)
         .next();
-    if tour.settings.system == PairingSystem::SelfPaired {
-        // No rungs: the two players in either order, even games.
-        return Ok(vec![Event::LadderGamePlayed {
-            tournament: t,
-            revision,
-            game: LadderGame {
-                challenger: c,
-                defender: d,
-                outcome,
-                handicap: 0,
-                from_rung: 0,
-                to_rung: 0,
-                at_ms: ctx.now_ms,
-            },
-        }]);
-    }
-    if d_rung >= c_rung {
-        return Err(Rejected::invalid(
-            "defender",
-            format!(
-                "#{defender} is on rung {d_rung}, not above #{challenger} on rung {c_rung}: challenge upwards \
-                 (swap the two numbers)"
-            ),
-        ));
-    }
-    let reach = rules.reach;
-    if reach > 0 && c_rung - d_rung > reach {
-        return Err(Rejected::invalid(
-            "defender",
-            format!(
-                "#{defender} is {} rungs above #{challenger}: a challenge reaches {reach} rungs at most",
-                c_rung - d_rung
-            ),
-        ));
-    }
+    // A self-paired event has no rungs: the two players in either order, even games.
+    let (handicap, from_rung, to_rung) = if tour.settings.system == PairingSystem::SelfPaired {
+        (0, 0, 0)
+    } else {
+        if d_rung >= c_rung {
+            return Err(Rejected::invalid(
+                "defender",
+                format!(
+                    "#{defender} is on rung {d_rung}, not above #{challenger} on rung {c_rung}: challenge \
+                     upwards (swap the two numbers)"
+                ),
+            ));
+        }
+        let reach = rules.reach;
+        if reach > 0 && c_rung - d_rung > reach {
+            return Err(Rejected::invalid(
+                "defender",
+                format!(
+                    "#{defender} is {} rungs above #{challenger}: a challenge reaches {reach} rungs at most",
+                    c_rung - d_rung
+                ),
+            ));
+        }
+        (
+            handicap(c_rung - d_rung, &rules, tour.settings.handicap.ceiling),
+            c_rung,
+            d_rung,
+        )
+    };
     Ok(vec![Event::LadderGamePlayed {
         tournament: t,
         revision,
@@ -343,9 +337,9 @@ pub fn record_game(
             challenger: c,
             defender: d,
             outcome,
-            handicap: handicap(c_rung - d_rung, &rules, tour.settings.handicap.ceiling),
-            from_rung: c_rung,
-            to_rung: d_rung,
+            handicap,
+            from_rung,
+            to_rung,
             at_ms: ctx.now_ms,
         },
     }])

@@ -72,17 +72,7 @@ pub(crate) fn standings(roster: &Roster, round: u32) -> Result<Sheet, Rejected> 
         cells
     };
     // A tournament in groups: each group's own table under its heading.
-    let groups: Vec<(String, &[tengen_standings::placing::Row])> = if grouped(&standings) {
-        standings
-            .sections
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (section_label(&standings.sections, i), s.rows.as_slice()))
-            .collect()
-    } else {
-        vec![(String::new(), standings.rows.as_slice())]
-    };
-    for (heading, rows) in groups {
+    for (heading, rows) in parts(&standings) {
         if !heading.is_empty() {
             sheet.blocks.push(Block::Heading(heading));
         }
@@ -186,6 +176,20 @@ pub(crate) fn section_label(sections: &[Section], index: usize) -> String {
         Some(above) if above.0 - 1 > lowest.0 => format!("{lowest}–{}", Rank(above.0 - 1)),
         Some(_) => lowest.to_string(),
         None => format!("{lowest}+"),
+    }
+}
+
+/// The standings' tables: one, or in a tournament played in groups one per group under its name ("Group 2").
+pub(crate) fn parts(standings: &Standings) -> Vec<(String, &[tengen_standings::placing::Row])> {
+    if grouped(standings) {
+        standings
+            .sections
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (section_label(&standings.sections, i), s.rows.as_slice()))
+            .collect()
+    } else {
+        vec![(String::new(), standings.rows.as_slice())]
     }
 }
 

@@ -200,6 +200,17 @@ impl<'a> Field<'a> {
         (self.player(id).map_or(u32::MAX, |p| p.number), id)
     }
 
+    /// Does `id` already have a game, the bye or a round through without a game in this round (a round drawn
+    /// again after part of it)?
+    pub(crate) fn seated(&self, id: PlayerId) -> bool {
+        self.in_game.contains(&id)
+            || self
+                .snapshot
+                .byes
+                .iter()
+                .any(|b| b.round == self.round && b.player == id)
+    }
+
     /// Players who play this round and are neither in a game nor the bye of this round, by player number.
     pub(crate) fn pairable(&self) -> Vec<PlayerId> {
         let mut out: Vec<PlayerId> = self

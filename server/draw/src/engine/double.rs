@@ -23,9 +23,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::model::{DrawError, Game, Outcome, PlayerId, Round, Settings, Snapshot};
+use crate::model::{DrawError, Outcome, PlayerId, Round, Settings, Snapshot};
 
-use super::colour;
 use super::context::Field;
 use super::generalised::fold;
 use super::knockout::{self, Side};
@@ -119,13 +118,7 @@ pub fn draw(snapshot: &Snapshot, settings: &Settings, seed: u64) -> Result<Round
         ));
     }
     let losses = losses(snapshot, round.0);
-    let seated = |id: PlayerId| {
-        field.in_game.contains(&id)
-            || snapshot
-                .byes
-                .iter()
-                .any(|b| b.round == round && b.player == id)
-    };
+    let seated = |id: PlayerId| field.seated(id);
     let mut pairs: Vec<(PlayerId, PlayerId)> = Vec::new();
     let mut advancing = Vec::new();
     let mut warnings = Vec::new();
@@ -176,14 +169,7 @@ pub fn draw(snapshot: &Snapshot, settings: &Settings, seed: u64) -> Result<Round
         }
         _ => {}
     }
-    let mut games: Vec<Game> = pairs
-        .into_iter()
-        .map(|(a, b)| {
-            let (white, black, handicap) = colour::colours(&field, a, b);
-            Game::unweighed(white, black, handicap)
-        })
-        .collect();
-    tables::number_tables(&field, &mut games);
+    let games = tables::games_of(&field, pairs);
     advancing.sort_by_key(|id| field.number_key(*id));
     Ok(Round {
         round,

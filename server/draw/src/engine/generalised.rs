@@ -16,9 +16,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::model::{DrawError, Game, Outcome, PlayerId, Round, Settings, Snapshot, Warning};
+use crate::model::{DrawError, Outcome, PlayerId, Round, Settings, Snapshot, Warning};
 
-use super::colour;
 use super::context::{pair_key, Field};
 use super::tables;
 
@@ -126,14 +125,7 @@ pub fn draw(snapshot: &Snapshot, settings: &Settings, seed: u64) -> Result<Round
         }
         other => other.filter(|_| field.bye_given.is_none()),
     };
-    let mut games: Vec<Game> = pairs
-        .into_iter()
-        .map(|(a, b)| {
-            let (white, black, handicap) = colour::colours(&field, a, b);
-            Game::unweighed(white, black, handicap)
-        })
-        .collect();
-    tables::number_tables(&field, &mut games);
+    let games = tables::games_of(&field, pairs);
     Ok(Round {
         round,
         seed,

@@ -202,13 +202,7 @@ pub fn draw(snapshot: &Snapshot, settings: &Settings, seed: u64) -> Result<Round
             ));
         }
     }
-    let seated = |id: PlayerId| {
-        field.in_game.contains(&id)
-            || snapshot
-                .byes
-                .iter()
-                .any(|b| b.round == round && b.player == id)
-    };
+    let seated = |id: PlayerId| field.seated(id);
     let mut games = Vec::new();
     let mut advancing = Vec::new();
     for m in bracket.rounds.get(round.index()).into_iter().flatten() {

@@ -20,6 +20,20 @@ pub(crate) fn table_numbers<'f>(field: &'f Field<'_>) -> impl Iterator<Item = u3
     (s.first_table..).filter(move |t| !s.skip_tables.contains(t))
 }
 
+/// The games of `pairs` with the draw's colours and handicaps, numbered: the systems that pair by their own rule
+/// (no weights, so no ledger).
+pub(crate) fn games_of(field: &Field, pairs: Vec<(PlayerId, PlayerId)>) -> Vec<Game> {
+    let mut games: Vec<Game> = pairs
+        .into_iter()
+        .map(|(a, b)| {
+            let (white, black, handicap) = super::colour::colours(field, a, b);
+            Game::unweighed(white, black, handicap)
+        })
+        .collect();
+    number_tables(field, &mut games);
+    games
+}
+
 /// Orders `games` by their better player and numbers them; the result is sorted by table.
 pub(crate) fn number_tables(field: &Field, games: &mut [Game]) {
     games.sort_by_key(|g| game_key(field, g.white, g.black));

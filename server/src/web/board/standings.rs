@@ -17,7 +17,7 @@ use crate::domain::round::RoundState;
 use crate::domain::{PairingSystem, State, TournamentId};
 use crate::sheets::bracket::{lines as bracket_lines, losers_lines, Entry, LosersRound};
 use crate::sheets::grid::{crosstable, Crosstable};
-use crate::sheets::ranklist::{awards, grouped, section_awards, section_label, short};
+use crate::sheets::ranklist::{awards, grouped, parts, section_awards, section_label, short};
 use crate::sheets::wallchart::place;
 use axum::extract::State as Shared;
 use axum::response::Response;
@@ -66,16 +66,7 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
     let show_section_prizes = section_prizes.iter().any(|(_, list)| !list.is_empty());
     let rank_round = after.max(1);
     // A tournament in groups: each group placed on its own, under its name.
-    let parts: Vec<(String, &[tengen_standings::placing::Row])> = if grouped(&standings) {
-        standings
-            .sections
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (section_label(&standings.sections, i), s.rows.as_slice()))
-            .collect()
-    } else {
-        vec![(String::new(), standings.rows.as_slice())]
-    };
+    let parts = parts(&standings);
     let columns = 2
         + usize::from(show_mms)
         + usize::from(show_wins)
@@ -226,7 +217,7 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
 }
 
 /// A ladder's standings: every player by rung with their games and wins, the challenge rule, then the games,
-/// newest first; a self-paired event's: every player by wins.
+/// newest first; a self-paired event's: every player by wins (equal wins sharing a place).
 fn ladder_page(
     state: &State,
     t: TournamentId,
@@ -236,73 +227,43 @@ fn ladder_page(
     let ladder = crate::domain::ladder::ladder(state, t);
     let rules = roster.tournament.settings.ladder;
     let games = state.play.get(&t).map_or(&[][..], |p| p.ladder.as_slice());
-    if roster.tournament.settings.system == PairingSystem::SelfPaired {
-        let body = html! {
+    let self_paired = roster.tournament.settings.system == PairingSystem::SelfPaired;
+    let shared = |place: u32| ladder.places.iter().filter(|x| **x == place).count() > 1;
+    let who = |p| label(roster, p, 1);
+    let body = html! {
+        @if self_paired {
             h1 { "Self-paired games" }
             p .note {
                 "Pair yourselves between rounds: any two players"
                 @match rules.max_meetings { 0 => {}, n => { ", each pair " (n) " times at most" } }
                 "; tell the results desk who won. Placed by wins."
             }
-            div .scroll {
-                table #ladder {
-                    thead { tr { th .r { "Place" } th { "Player" } th .r { "Games" } th .r { "Wins" } } }
-                    tbody {
-                        @for (i, p) in ladder.rungs.iter().enumerate() {
-                            tr .row {
-                                @let place = ladder.places.get(i).copied().unwrap_or(0);
-                                td .r { (place) @if ladder.places.iter().filter(|x| **x == place).count() > 1 { "=" } }
-                                td .name { a href=(player_href(t, roster, *p)) { (label(roster, *p, 1)) } }
-                                td .r { (ladder.games.get(p).copied().unwrap_or(0)) }
-                                td .r { (ladder.wins.get(p).copied().unwrap_or(0)) }
-                            }
-                        }
-                    }
+        } @else {
+            h1 { "Ladder" }
+            p .note {
+                "A player challenges anyone "
+                @match rules.reach { 0 => { "above them" }, n => { "up to " (n) " rungs above" } }
+                "; a challenger who wins takes the defender's rung. "
+                @match rules.rungs_per_stone {
+                    0 => { "Even games." },
+                    1 => { "One handicap stone per rung between the two." },
+                    n => { "One handicap stone per " (n) " rungs between the two." },
                 }
-            }
-            @if !games.is_empty() {
-                h2 { "Games" }
-                ol #ladder-games reversed {
-                    @for g in games.iter().rev() {
-                        li {
-                            @match g.outcome {
-                                LadderOutcome::Challenger => { (label(roster, g.challenger, 1)) " beat " (label(roster, g.defender, 1)) },
-                                LadderOutcome::Defender => { (label(roster, g.defender, 1)) " beat " (label(roster, g.challenger, 1)) },
-                                LadderOutcome::Jigo => { (label(roster, g.challenger, 1)) " – " (label(roster, g.defender, 1)) ": jigo" },
-                            }
-                        }
-                    }
-                }
-            }
-        };
-        return tournament_page(
-            roster,
-            Some(Tab::Standings),
-            format!("{}: self-paired games", roster.name()),
-            body,
-        );
-    }
-    let body = html! {
-        h1 { "Ladder" }
-        p .note {
-            "A player challenges anyone "
-            @match rules.reach { 0 => { "above them" }, n => { "up to " (n) " rungs above" } }
-            "; a challenger who wins takes the defender's rung. "
-            @match rules.rungs_per_stone {
-                0 => { "Even games." },
-                1 => { "One handicap stone per rung between the two." },
-                n => { "One handicap stone per " (n) " rungs between the two." },
             }
         }
         div .scroll {
             table #ladder {
-                thead { tr { th .r { "Rung" } th { "Player" } th .r { "Games" } th .r { "Wins" } } }
+                thead { tr {
+                    th .r { @if self_paired { "Place" } @else { "Rung" } }
+                    th { "Player" } th .r { "Games" } th .r { "Wins" }
+                } }
                 tbody {
                     @for (i, p) in ladder.rungs.iter().enumerate() {
+                        @let place = ladder.places.get(i).copied().unwrap_or(i as u32 + 1);
                         tr .row {
-                            td .r { (i + 1) }
+                            td .r { (place) @if shared(place) { "=" } }
                             td .name {
-                                a href=(player_href(t, roster, *p)) { (label(roster, *p, 1)) }
+                                a href=(player_href(t, roster, *p)) { (who(*p)) }
                                 @let club = roster.club(*p);
                                 @if !club.is_empty() { br; span .note { (club) } }
                             }
@@ -318,23 +279,36 @@ fn ladder_page(
             ol #ladder-games reversed {
                 @for g in games.iter().rev() {
                     li {
-                        (label(roster, g.challenger, 1)) " (rung " (g.from_rung) ") challenged "
-                        (label(roster, g.defender, 1)) " (rung " (g.to_rung) "): "
-                        @match g.outcome {
-                            LadderOutcome::Challenger => { "the challenger won" },
-                            LadderOutcome::Defender => { "the defender won" },
-                            LadderOutcome::Jigo => { "jigo" },
+                        @if self_paired {
+                            @match g.outcome {
+                                LadderOutcome::Challenger => { (who(g.challenger)) " beat " (who(g.defender)) },
+                                LadderOutcome::Defender => { (who(g.defender)) " beat " (who(g.challenger)) },
+                                LadderOutcome::Jigo => { (who(g.challenger)) " – " (who(g.defender)) ": jigo" },
+                            }
+                        } @else {
+                            (who(g.challenger)) " (rung " (g.from_rung) ") challenged "
+                            (who(g.defender)) " (rung " (g.to_rung) "): "
+                            @match g.outcome {
+                                LadderOutcome::Challenger => { "the challenger won" },
+                                LadderOutcome::Defender => { "the defender won" },
+                                LadderOutcome::Jigo => { "jigo" },
+                            }
+                            @if g.handicap == 1 { " · 1 stone" } @else if g.handicap > 1 { " · " (g.handicap) " stones" }
                         }
-                        @if g.handicap == 1 { " · 1 stone" } @else if g.handicap > 1 { " · " (g.handicap) " stones" }
                     }
                 }
             }
         }
     };
+    let what = if self_paired {
+        "self-paired games"
+    } else {
+        "ladder"
+    };
     tournament_page(
         roster,
         Some(Tab::Standings),
-        format!("{}: ladder", roster.name()),
+        format!("{}: {what}", roster.name()),
         body,
     )
 }

@@ -162,22 +162,22 @@ async fn enter(
         }
         response
     };
+    let write = |cmd: Command| {
+        web.desk_write(
+            &desk,
+            Action::EnterResults,
+            &form.csrf,
+            &form.request_id,
+            cmd,
+            Target::Rounds(t),
+        )
+    };
     if let Some(entry) = &ladder_entry {
         let cmd = match entry.command(t) {
             Ok(cmd) => cmd,
             Err(problem) => return refused(StatusCode::BAD_REQUEST, problem),
         };
-        let written = web
-            .desk_write(
-                &desk,
-                Action::EnterResults,
-                &form.csrf,
-                &form.request_id,
-                cmd,
-                Target::Rounds(t),
-            )
-            .await;
-        return match written {
+        return match write(cmd).await {
             Ok(_) => {
                 let done = format!(
                     "Recorded: #{} against #{}, {}",
@@ -216,17 +216,7 @@ async fn enter(
         table: entry.table,
         result: entry.result,
     };
-    let written = web
-        .desk_write(
-            &desk,
-            Action::EnterResults,
-            &form.csrf,
-            &form.request_id,
-            cmd,
-            Target::Rounds(t),
-        )
-        .await;
-    match written {
+    match write(cmd).await {
         Ok(outcome) => {
             let standing = match &outcome.subject {
                 Some(Subject::Game(_, _, g)) => standing(g.progress()),

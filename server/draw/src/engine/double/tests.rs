@@ -9,7 +9,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::engine::testutil::{player, snapshot};
-use crate::model::{GameResult, HandicapRule, Pairing, PastBye, PastGame, RoundNo};
+use crate::model::{Game, GameResult, HandicapRule, Pairing, PastBye, PastGame, RoundNo};
 
 fn settings() -> Settings {
     Settings {
