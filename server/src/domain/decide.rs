@@ -52,10 +52,15 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
                 split_from: t.settings.split_from,
                 ..settings.clone()
             };
-            let drawn = state.play.get(id).is_some_and(|p| !p.rounds.is_empty());
+            // A ladder's recorded games count as drawn: its system, and so its rungs, must not change under them.
+            let drawn = state
+                .play
+                .get(id)
+                .is_some_and(|p| !p.rounds.is_empty() || !p.ladder.is_empty());
             if drawn && settings.system != t.settings.system {
                 return Err(Rejected::Precondition(format!(
-                    "{} is paired as {} and round 1 is drawn: the pairing system cannot change now",
+                    "{} is paired as {} and play has begun (round 1 drawn, or a game recorded): the pairing system \
+                     cannot change now",
                     t.settings.name,
                     t.settings.system.as_str()
                 )));

@@ -48,8 +48,8 @@ pub enum PairingSystem {
     /// everyone with one loss, out at the second; the two sections' winners meet in the final (played again when
     /// the losers' winner wins it and the tournament has the round for it). Placed by the round each went out in.
     DoubleElimination,
-    /// A club ladder (BGA handbook 5.1; also a congress's self-paired side event, 8.5): no rounds; each game is
-    /// recorded when it is played, a challenger's win exchanging the two players' rungs (`domain::ladder`).
+    /// A club ladder (BGA handbook 5.1): no rounds; each game is recorded when it is played, a challenger's win
+    /// exchanging the two players' rungs (`domain::ladder`).
     Ladder,
     /// A self-paired side event (BGA handbook 8.5): no rounds; players pair themselves between the main event's
     /// rounds and each game is recorded as it is played, each pair meeting at most `ladder.max_meetings` times;

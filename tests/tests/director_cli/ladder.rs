@@ -61,6 +61,14 @@ async fn issue_15_a_club_ladder_records_games_any_day() -> anyhow::Result<()> {
     );
     tengen.json(&["ladder", "result", "1", "1", "2", "challenger"]);
     assert_eq!(rungs(&tengen), [3, 1, 2, 4, 5, 6]);
+    let stderr = refused(
+        &tengen,
+        &["tournament", "update", "1", "--system", "mcmahon"],
+    );
+    assert!(
+        stderr.contains("the pairing system cannot change now"),
+        "{stderr}"
+    );
 
     // A newcomer a week later, numbered when registration closes again: the bottom rung.
     tengen.ok(&["tournament", "open-registration", "1"]);
