@@ -162,7 +162,8 @@ pub fn draw(snapshot: &Snapshot, settings: &Settings, seed: u64) -> Result<Round
             }
             let mut found = Vec::new();
             pairs.extend(fold(&field, &section, &mut found));
-            // Two left are the final played again: that they met is the point.
+            // Two left (the losers' section's last game, or the final played again) have no one to exchange
+            // with: a repeat there is no fault of the draw, so it is not warned.
             if section.len() > 2 {
                 warnings.extend(found);
             }
