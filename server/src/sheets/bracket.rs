@@ -6,10 +6,10 @@
 
 use super::model::{Block, Column, Sheet, Table};
 use super::roster::Roster;
-use crate::domain::field::{participant_id, Field};
+use crate::domain::field::{participant_id, player_id, Field};
 use crate::domain::round::Outcome;
 use crate::domain::{PairingSystem, ParticipantId, Rejected};
-use std::collections::BTreeMap;
+use tengen_draw::engine::double;
 use tengen_draw::engine::knockout::{self, Bracket, Side};
 
 /// One side of a printed match, or who went through: a player (each page writes them its own way: the sheet by
@@ -111,11 +111,14 @@ pub(crate) fn losers_lines(roster: &Roster) -> Vec<LosersRound> {
     if roster.tournament.settings.system != PairingSystem::DoubleElimination {
         return Vec::new();
     }
-    let mut losses: BTreeMap<ParticipantId, u32> = BTreeMap::new();
+    // Losses before each round are the draw's own count, from the same snapshot the draw reads.
+    let total = roster.tournament.settings.rounds;
+    let input = Field::new(roster.state, roster.tournament).snapshot(total + 1);
     let mut out: Vec<LosersRound> = Vec::new();
     let mut final_played = false;
     for r in roster.rounds() {
-        let lost = |p: &ParticipantId| losses.get(p).copied().unwrap_or(0);
+        let losses = double::losses(&input.snapshot, r.number);
+        let lost = |p: &ParticipantId| losses.get(&player_id(*p)).copied().unwrap_or(0);
         let mut games: Vec<_> = r
             .games
             .iter()
@@ -148,17 +151,6 @@ pub(crate) fn losers_lines(roster: &Roster) -> Vec<LosersRound> {
                 heading,
                 matches,
             });
-        }
-        for g in &r.games {
-            let losers: &[ParticipantId] = match g.confirmed.map(|c| c.outcome) {
-                Some(Outcome::WhiteWins) => &[g.black],
-                Some(Outcome::BlackWins) => &[g.white],
-                Some(Outcome::BothLose) => &[g.white, g.black],
-                _ => &[],
-            };
-            for p in losers {
-                *losses.entry(*p).or_default() += 1;
-            }
         }
     }
     out

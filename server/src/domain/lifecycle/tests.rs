@@ -1209,19 +1209,7 @@ fn a_round_robin_meets_everyone_and_forfeits_a_withdrawn_players_games() {
                 "round {n}: again"
             );
             if g.has(fujita) && n >= 3 {
-                let won = if g.white == fujita {
-                    Outcome::BlackWins
-                } else {
-                    Outcome::WhiteWins
-                };
-                assert_eq!(
-                    g.confirmed,
-                    Some(GameResult {
-                        outcome: won,
-                        by_forfeit: true
-                    }),
-                    "round {n}"
-                );
+                assert_eq!(g.confirmed, lost_by_forfeit(g, fujita), "round {n}");
                 assert!(
                     r.warnings.iter().any(|w| w.contains("not playing round")),
                     "{:?}",
@@ -1263,6 +1251,21 @@ fn a_round_robin_refuses_draw_choices() {
             .contains("--never-pair: a round robin follows its schedule"),
         "{refused}"
     );
+}
+
+/// The result of game `g` when `loser` lost it by forfeit (their opponent wins it).
+fn lost_by_forfeit(
+    g: &super::super::round::GameRecord,
+    loser: ParticipantId,
+) -> Option<GameResult> {
+    Some(GameResult {
+        outcome: if g.white == loser {
+            Outcome::BlackWins
+        } else {
+            Outcome::WhiteWins
+        },
+        by_forfeit: true,
+    })
 }
 
 /// The seven players made a round robin of `rounds` rounds.
@@ -1443,18 +1446,7 @@ fn a_withdrawn_knockout_player_gives_a_walk_over() {
     let r2 = round(&s, 2);
     let g = r2.game_of(top).expect("1 against the winner of 4–5");
     assert!(g.has(four_five.black));
-    let opponent_wins = if g.white == top {
-        Outcome::BlackWins
-    } else {
-        Outcome::WhiteWins
-    };
-    assert_eq!(
-        g.confirmed,
-        Some(GameResult {
-            outcome: opponent_wins,
-            by_forfeit: true
-        })
-    );
+    assert_eq!(g.confirmed, lost_by_forfeit(g, top));
 }
 
 /// Zones (BGA handbook 11.4): seven players in round-robin zones of about three make two zones, #1–#4 and #5–#7,
