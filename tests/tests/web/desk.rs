@@ -1711,6 +1711,7 @@ async fn a_ladders_results_desk_records_a_challenge() -> anyhow::Result<()> {
         text.contains("no rounds to draw") && !text.contains("Draw round"),
         "{text}"
     );
+    d.screenshot("desk-director-ladder").await?;
     d.close().await
 }
 
