@@ -112,18 +112,54 @@ pub async fn backup(
     file.flush()?;
     file.get_ref().sync_all()?;
     drop(file);
+    // A backup nobody can restore is found out now, not on the day it is needed: restore it into memory.
+    let written = std::fs::File::open(&tmp)?;
+    let state = backup::restore(
+        &mut std::io::BufReader::new(written),
+        &crate::log::MemoryStore::default(),
+    )
+    .with_context(|| format!("the backup written to {} does not restore", tmp.display()))?;
     std::fs::rename(&tmp, out)?;
-    println!("backup written to {}", out.display());
+    println!(
+        "backup written to {} and verified: {} entries, {} participants, {} tournaments",
+        out.display(),
+        state.last_seq.0,
+        state.participants.len(),
+        state.tournaments.len()
+    );
     Ok(0)
 }
 
-/// `tengen-server restore`.
+/// `tengen-server restore`: into `DATA/log.restoring`, renamed to `DATA/log` only once the whole file has been
+/// verified, so that a damaged or truncated file leaves nothing behind.
 pub fn restore(data: &Path, from: &Path) -> anyhow::Result<i32> {
     let input = std::fs::File::open(from).with_context(|| format!("opening {}", from.display()))?;
+    let (log, partial) = (data.join("log"), data.join("log.restoring"));
+    if log.exists() {
+        anyhow::bail!(
+            "{} already holds a log: restore into a new data directory",
+            data.display()
+        );
+    }
     std::fs::create_dir_all(data)?;
-    let store = SledStore::open(&data.join("log"))?;
-    let state = backup::restore(&mut std::io::BufReader::new(input), &store)?;
-    store.sync()?;
+    if partial.exists() {
+        std::fs::remove_dir_all(&partial)?;
+    }
+    let restored = (|| -> anyhow::Result<_> {
+        let store = SledStore::open(&partial)?;
+        let state = backup::restore(&mut std::io::BufReader::new(input), &store)?;
+        store.sync()?;
+        Ok(state)
+    })();
+    let state = match restored {
+        Ok(state) => state,
+        Err(e) => {
+            let _ = std::fs::remove_dir_all(&partial);
+            return Err(e.context(format!("nothing was restored from {}", from.display())));
+        }
+    };
+    std::fs::rename(&partial, &log)?;
+    std::fs::File::open(data)?.sync_all()?;
     println!(
         "restored {} entries into {} ({} participants, {} tournaments); copy ca.pem and ca.key from the old data \
          directory (or issue new ones) before starting the server",

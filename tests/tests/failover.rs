@@ -401,7 +401,7 @@ async fn a_backup_restores_to_the_same_state_and_standings() -> anyhow::Result<(
     }
     let before = director.standings(t, 1, &[]).await?;
     let out = venue.path().join("backup.tgb");
-    admin(&[
+    let said = admin(&[
         "--data",
         &venue.data_dir().display().to_string(),
         "backup",
@@ -410,14 +410,55 @@ async fn a_backup_restores_to_the_same_state_and_standings() -> anyhow::Result<(
         "--out",
         &out.display().to_string(),
     ])?;
+    assert!(said.contains("verified"), "{said}");
+    // The file is a tar archive that the machine's own tar lists.
+    let listed = std::process::Command::new("tar")
+        .arg("tzf")
+        .arg(&out)
+        .output()?;
+    assert!(listed.status.success());
+    let listed = String::from_utf8(listed.stdout)?;
+    assert!(
+        listed.starts_with("tengen-backup.txt\nlog/000000000001.bin\n")
+            && listed.ends_with("snapshot.bin\nSHA256SUMS\n"),
+        "{listed}"
+    );
+    // A truncated copy restores nothing: no half-written log is left to start a server on.
+    let bytes = std::fs::read(&out)?;
+    let cut = venue.path().join("cut.tgb");
+    std::fs::write(&cut, &bytes[..bytes.len() * 2 / 3])?;
+    let refused_dir = venue.path().join("refused");
+    let refused = admin(&[
+        "--data",
+        &refused_dir.display().to_string(),
+        "restore",
+        "--from",
+        &cut.display().to_string(),
+    ])
+    .expect_err("a truncated backup is refused")
+    .to_string();
+    assert!(refused.contains("nothing was restored"), "{refused}");
+    assert!(!refused_dir.join("log").exists() && !refused_dir.join("log.restoring").exists());
     let restored = venue.path().join("restored");
-    admin(&[
+    let said = admin(&[
         "--data",
         &restored.display().to_string(),
         "restore",
         "--from",
         &out.display().to_string(),
     ])?;
+    assert!(said.contains("restored"), "{said}");
+    // Restoring again over it is refused before anything is read.
+    let again = admin(&[
+        "--data",
+        &restored.display().to_string(),
+        "restore",
+        "--from",
+        &out.display().to_string(),
+    ])
+    .expect_err("a data directory with a log is refused")
+    .to_string();
+    assert!(again.contains("already holds a log"), "{again}");
     for f in ["ca.pem", "ca.key", "director.token"] {
         std::fs::copy(venue.data_dir().join(f), restored.join(f))?;
     }

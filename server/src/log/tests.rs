@@ -364,37 +364,148 @@ fn a_restart_starts_from_the_snapshot_and_replays_only_the_tail() {
     }
 }
 
+/// Restores a backup file into a new memory store.
+fn restore_file(file: &[u8]) -> Result<State, crate::replica::backup::BackupError> {
+    crate::replica::backup::restore(&mut std::io::Cursor::new(file), &MemoryStore::default())
+}
+
+/// A backup writer of one format.
+type Export = fn(
+    &dyn LogStore,
+    &State,
+    &mut dyn std::io::Write,
+) -> Result<u64, crate::replica::backup::BackupError>;
+
 #[test]
 fn backup_and_restore_reproduce_the_state() {
+    use crate::replica::backup::{export, export_text};
     for (name, store, _dir) in stores() {
         let state = fill(store.clone(), 25);
-        let mut file = Vec::new();
-        crate::replica::backup::export(store.as_ref(), &state, &mut file).unwrap();
-        let target = MemoryStore::default();
-        let restored =
-            crate::replica::backup::restore(&mut std::io::Cursor::new(&file), &target).unwrap();
-        assert!(restored.image_eq(&state), "{name}");
-        assert!(replay(&target).unwrap().state.image_eq(&state), "{name}");
-        // Restoring twice into the same store is refused; a truncated file is refused.
-        assert!(
-            crate::replica::backup::restore(&mut std::io::Cursor::new(&file), &target).is_err()
-        );
-        let cut = &file[..file.len() - 10];
-        assert!(crate::replica::backup::restore(
-            &mut std::io::Cursor::new(cut),
-            &MemoryStore::default()
-        )
-        .is_err());
-        // A flipped byte inside an entry is refused.
-        let mut bad = file.clone();
-        let at = bad.len() / 3;
-        bad[at] = if bad[at] == b'0' { b'1' } else { b'0' };
-        assert!(crate::replica::backup::restore(
-            &mut std::io::Cursor::new(&bad),
-            &MemoryStore::default()
-        )
-        .is_err());
+        // The archive every server writes now, and the text files of version 1 that directors may still hold.
+        let formats: [(&str, Export); 2] = [("archive", export), ("text", export_text)];
+        for (format, write) in formats {
+            let mut file = Vec::new();
+            write(store.as_ref(), &state, &mut file).unwrap();
+            let target = MemoryStore::default();
+            let restored =
+                crate::replica::backup::restore(&mut std::io::Cursor::new(&file), &target).unwrap();
+            assert!(restored.image_eq(&state), "{name} {format}");
+            assert!(
+                replay(&target).unwrap().state.image_eq(&state),
+                "{name} {format}"
+            );
+            // Restoring twice into the same store is refused; a truncated file is refused.
+            assert!(
+                crate::replica::backup::restore(&mut std::io::Cursor::new(&file), &target).is_err()
+            );
+            assert!(
+                restore_file(&file[..file.len() - 10]).is_err(),
+                "{name} {format}"
+            );
+            // A changed byte anywhere in the file is refused.
+            for at in [file.len() / 3, file.len() / 2, file.len() - 30] {
+                let mut bad = file.clone();
+                bad[at] = if bad[at] == b'0' { b'1' } else { b'0' };
+                assert!(restore_file(&bad).is_err(), "{name} {format} at {at}");
+            }
+        }
     }
+}
+
+/// The members of a backup archive, in order.
+fn members(file: &[u8]) -> Vec<(String, Vec<u8>)> {
+    use std::io::Read;
+    let mut archive = tar::Archive::new(flate2::read::GzDecoder::new(file));
+    archive
+        .entries()
+        .unwrap()
+        .map(|m| {
+            let mut m = m.unwrap();
+            let name = m.path().unwrap().to_string_lossy().into_owned();
+            let mut bytes = Vec::new();
+            m.read_to_end(&mut bytes).unwrap();
+            (name, bytes)
+        })
+        .collect()
+}
+
+/// A backup archive of these members, as a tool other than the server would write it.
+fn archive_of(members: &[(String, Vec<u8>)]) -> Vec<u8> {
+    let mut tar = tar::Builder::new(flate2::write::GzEncoder::new(
+        Vec::new(),
+        flate2::Compression::fast(),
+    ));
+    for (name, bytes) in members {
+        let mut header = tar::Header::new_ustar();
+        header.set_size(bytes.len() as u64);
+        header.set_mode(0o644);
+        tar.append_data(&mut header, name, &bytes[..]).unwrap();
+    }
+    tar.into_inner().unwrap().finish().unwrap()
+}
+
+#[test]
+fn a_backup_is_a_tar_archive_with_its_sums_and_smaller_than_the_log() {
+    let store: Arc<dyn LogStore> = Arc::new(MemoryStore::default());
+    let state = fill(store.clone(), 1100);
+    let mut file = Vec::new();
+    crate::replica::backup::export(store.as_ref(), &state, &mut file).unwrap();
+    let inside = members(&file);
+    let names: Vec<&str> = inside.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "tengen-backup.txt",
+            "log/000000000001.bin",
+            "log/000000001025.bin",
+            "snapshot.bin",
+            "SHA256SUMS"
+        ]
+    );
+    assert!(String::from_utf8_lossy(&inside[0].1).starts_with("tengen-backup 2\nepoch "));
+    // SHA256SUMS checks every member before it, as `sha256sum -c` would.
+    let sums = String::from_utf8(inside[4].1.clone()).unwrap();
+    assert_eq!(sums.lines().count(), 4);
+    for (line, (name, bytes)) in sums.lines().zip(&inside) {
+        let digest = hex::encode(<sha2::Sha256 as sha2::Digest>::digest(bytes));
+        assert_eq!(line, format!("{digest}  {name}"));
+    }
+    // Compressed, the archive is far smaller than the log's own bytes (the text format was twice their size).
+    let log: usize = store
+        .read_from(Seq(1), usize::MAX)
+        .unwrap()
+        .iter()
+        .map(|(_, b)| b.len())
+        .sum();
+    assert!(
+        file.len() * 3 < log,
+        "{} bytes for a log of {log}",
+        file.len()
+    );
+    // The same log makes the same archive.
+    let mut again = Vec::new();
+    crate::replica::backup::export(store.as_ref(), &state, &mut again).unwrap();
+    assert_eq!(again, file);
+    // Rebuilt from its own members by another tool, it restores.
+    assert!(restore_file(&archive_of(&inside)).unwrap().image_eq(&state));
+    // A member changed inside a sound archive is refused by its sum, even where the change would decode the same
+    // (a space after the snapshot's JSON).
+    let mut changed = inside.clone();
+    changed[3].1.push(b' ');
+    let refused = restore_file(&archive_of(&changed)).unwrap_err().to_string();
+    assert!(refused.contains("SHA256SUMS"), "{refused}");
+    // Without its last member the archive is truncated; a member out of order is refused by name.
+    let refused = restore_file(&archive_of(&inside[..4]))
+        .unwrap_err()
+        .to_string();
+    assert!(refused.contains("truncated"), "{refused}");
+    let mut swapped = inside.clone();
+    swapped.swap(1, 2);
+    let refused = restore_file(&archive_of(&swapped)).unwrap_err().to_string();
+    assert!(refused.contains("log/000000001025.bin"), "{refused}");
+    // A file that is neither version says so.
+    let refused = restore_file(b"hello").unwrap_err().to_string();
+    assert!(refused.contains("not a Tengen backup"), "{refused}");
 }
 
 fn at(terminal: &str) -> Actor {
@@ -493,7 +604,7 @@ fn issue_12_an_unscoped_snapshot_is_scoped_from_the_log() {
         assert!(replayed.image_eq(&state), "{name}");
         // A backup written by such a server restores, and its snapshot is rewritten scoped.
         let mut file = Vec::new();
-        crate::replica::backup::export(store.as_ref(), &state, &mut file).unwrap();
+        crate::replica::backup::export_text(store.as_ref(), &state, &mut file).unwrap();
         let text = String::from_utf8(file).unwrap();
         let old: String = text
             .lines()
