@@ -1,56 +1,42 @@
 //! Printing: aligned plain-text tables for people, JSON for scripts.
 
 use std::io::Write;
-use unicode_width::UnicodeWidthStr;
 
 use serde::Serialize;
 
 use super::CliError;
 
-/// A table with a header row; columns are padded to their widest cell.
-pub struct Table {
-    rows: Vec<Vec<String>>,
-}
+/// A table with a header row; columns are padded to their widest cell (by display width, so names in any script
+/// line up), laid out by the same `tengen_text` tables as the printed sheets.
+pub struct Table(tengen_text::Table);
 
 impl Table {
     /// A table with these column headings.
     pub fn new(headings: &[&str]) -> Self {
-        Table {
-            rows: vec![headings.iter().map(|h| h.to_string()).collect()],
-        }
+        Table(tengen_text::Table {
+            columns: headings
+                .iter()
+                .map(|h| tengen_text::Column::left(h))
+                .collect(),
+            rows: Vec::new(),
+        })
     }
 
-    /// Adds a row (cells past the headings are kept; missing ones print empty).
+    /// Adds a row (cells past the headings get columns without a heading; missing ones print empty).
     pub fn row(&mut self, cells: Vec<String>) {
-        self.rows.push(cells);
+        while self.0.columns.len() < cells.len() {
+            self.0.columns.push(tengen_text::Column::left(""));
+        }
+        self.0.rows.push(cells);
     }
 
     /// The table as text, one line per row, no trailing spaces.
     pub fn render(&self) -> String {
-        let columns = self.rows.iter().map(Vec::len).max().unwrap_or(0);
-        let width = |c: usize| {
-            self.rows
-                .iter()
-                .filter_map(|r| r.get(c))
-                .map(|s| UnicodeWidthStr::width(s.as_str()))
-                .max()
-        };
-        let widths: Vec<usize> = (0..columns).map(|c| width(c).unwrap_or(0)).collect();
-        let mut out = String::new();
-        for row in &self.rows {
-            let mut line = String::new();
-            for (c, w) in widths.iter().enumerate() {
-                let cell = row.get(c).map(String::as_str).unwrap_or("");
-                line.push_str(cell);
-                line.extend(std::iter::repeat_n(
-                    ' ',
-                    w.saturating_sub(UnicodeWidthStr::width(cell)) + 2,
-                ));
-            }
-            out.push_str(line.trim_end());
-            out.push('\n');
-        }
-        out
+        self.0
+            .lines(usize::MAX, false)
+            .iter()
+            .map(|line| format!("{}\n", line.trim_end()))
+            .collect()
     }
 
     /// Prints the table to stdout.
@@ -118,6 +104,14 @@ mod tests {
         t.row(vec!["1".into(), "Côté Marie".into()]);
         t.row(vec!["12".into(), "Li".into()]);
         assert_eq!(t.render(), "id  name\n1   Côté Marie\n12  Li\n");
+    }
+
+    #[test]
+    fn cells_past_the_headings_are_kept() {
+        let mut t = Table::new(&["id"]);
+        t.row(vec!["1".into(), "extra".into()]);
+        t.row(vec![]);
+        assert_eq!(t.render(), "id\n1   extra\n\n");
     }
 
     #[test]

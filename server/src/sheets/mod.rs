@@ -22,7 +22,6 @@ mod slips;
 mod text;
 mod tou;
 pub(crate) mod wallchart;
-mod width;
 
 #[cfg(test)]
 mod tests;

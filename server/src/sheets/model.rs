@@ -42,74 +42,7 @@ pub(crate) enum Block {
     Slips(Vec<Slip>),
 }
 
-/// How a column's cells line up.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Align {
-    /// Text.
-    Left,
-    /// Numbers.
-    Right,
-}
-
-/// One column of a table.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Column {
-    /// Header text.
-    pub header: String,
-    /// Alignment of header and cells.
-    pub align: Align,
-    /// Names and clubs: the text printer may narrow the column (down to `min` characters) and truncate its cells
-    /// with an ellipsis to fit the page. Other columns keep their natural width.
-    pub flex: bool,
-    /// The narrowest a flexible column may become.
-    pub min: usize,
-    /// The widest a column may be in text, however much room the page has.
-    pub max: usize,
-}
-
-impl Column {
-    /// A fixed-width left-aligned column.
-    pub fn left(header: &str) -> Column {
-        Column {
-            header: header.to_string(),
-            align: Align::Left,
-            flex: false,
-            min: 0,
-            max: usize::MAX,
-        }
-    }
-
-    /// A fixed-width right-aligned column.
-    pub fn right(header: &str) -> Column {
-        Column {
-            align: Align::Right,
-            ..Column::left(header)
-        }
-    }
-
-    /// A left-aligned column that may be narrowed down to `min` characters.
-    pub fn flex(header: &str, min: usize) -> Column {
-        Column {
-            flex: true,
-            min,
-            ..Column::left(header)
-        }
-    }
-
-    /// The same column, never wider than `max` characters in text.
-    pub fn capped(self, max: usize) -> Column {
-        Column { max, ..self }
-    }
-}
-
-/// A table: columns and rows of cells (one per column).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Table {
-    /// The columns.
-    pub columns: Vec<Column>,
-    /// The rows.
-    pub rows: Vec<Vec<String>>,
-}
+pub(crate) use tengen_text::{Align, Column, Table};
 
 /// One game's result slip.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! handicap game and a win by forfeit, built by applying domain events; every kind in both formats is
 //! snapshotted (reviewed by eye for alignment), plus the page-width, privacy and refusal rules.
 
-use super::{render, text, width::width, FILES, KINDS};
+use super::{render, text, FILES, KINDS};
 use crate::domain::event::Event;
 use crate::domain::round::{GameRecord, GameResult, Outcome, RoundRecord, RoundState};
 use crate::domain::setup::{self, McMahonSetup};
@@ -11,6 +11,7 @@ use crate::domain::{
     Revision, State, Tournament, TournamentId, TournamentSettings,
 };
 use std::collections::BTreeMap;
+use tengen_text::width;
 
 const T: TournamentId = TournamentId(1);
 

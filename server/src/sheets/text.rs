@@ -2,15 +2,13 @@
 //! aligned columns (by display width, so CJK names line up); names and clubs are narrowed with an ellipsis
 //! when the table would not fit. Slips are separated by cut lines.
 
-use super::model::{Align, Block, Column, Sheet, Slip, Table};
-use super::width::{pad_left, pad_right, truncate, width};
+use super::model::{Block, Sheet, Slip};
+use tengen_text::{pad_right, truncate, width};
 
 /// Columns of an A4 portrait page in a 10-point monospaced font.
 pub(crate) const PORTRAIT: usize = 80;
 /// Columns of an A4 landscape page in a 10-point monospaced font.
 pub(crate) const LANDSCAPE: usize = 132;
-/// Spaces between table columns.
-const GAP: usize = 2;
 
 /// The whole sheet as text, every line at most 80 (or 132) columns, ending with a newline.
 pub(crate) fn render(sheet: &Sheet) -> String {
@@ -31,7 +29,7 @@ pub(crate) fn render(sheet: &Sheet) -> String {
             }
             Block::Note(n) => out.extend(wrap(n, limit)),
             Block::Preformatted(text) => out.extend(text.lines().map(str::to_string)),
-            Block::Table(t) => out.extend(table(t, limit)),
+            Block::Table(t) => out.extend(t.lines(limit, true)),
             Block::Slips(slips) => {
                 for s in slips {
                     out.extend(slip(s, limit));
@@ -64,74 +62,6 @@ fn wrap(text: &str, limit: usize) -> Vec<String> {
     }
     lines.push(truncate(&line, limit));
     lines
-}
-
-/// Column widths: each column's widest cell (up to its cap), then the flexible column furthest above its minimum
-/// narrowed one character at a time until the table fits `limit` (or every flexible column is at its minimum).
-fn widths(t: &Table, limit: usize) -> Vec<usize> {
-    let mut w: Vec<usize> = t
-        .columns
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            t.rows
-                .iter()
-                .filter_map(|r| r.get(i))
-                .map(|cell| width(cell))
-                .chain([width(&c.header)])
-                .max()
-                .unwrap_or(0)
-                .min(c.max.max(c.min))
-        })
-        .collect();
-    let total = |w: &[usize]| w.iter().sum::<usize>() + GAP * w.len().saturating_sub(1);
-    while total(&w) > limit {
-        let widest = t
-            .columns
-            .iter()
-            .enumerate()
-            .filter(|(i, c)| c.flex && w[*i] > c.min.max(1))
-            .max_by_key(|(i, c)| (w[*i] - c.min.max(1), std::cmp::Reverse(*i)))
-            .map(|(i, _)| i);
-        match widest {
-            Some(i) => w[i] -= 1,
-            None => break,
-        }
-    }
-    w
-}
-
-fn cell(text: &str, column: &Column, w: usize) -> String {
-    match column.align {
-        Align::Left => pad_right(text, w),
-        Align::Right => pad_left(text, w),
-    }
-}
-
-/// A table: header, a rule, the rows.
-fn table(t: &Table, limit: usize) -> Vec<String> {
-    let w = widths(t, limit);
-    let gap = " ".repeat(GAP);
-    let line = |cells: Vec<String>| cells.join(&gap);
-    let header: Vec<String> = t
-        .columns
-        .iter()
-        .zip(&w)
-        .map(|(c, &w)| cell(&c.header, c, w))
-        .collect();
-    let mut out = vec![line(header)];
-    out.push("-".repeat(w.iter().sum::<usize>() + GAP * w.len().saturating_sub(1)));
-    for row in &t.rows {
-        let cells: Vec<String> = t
-            .columns
-            .iter()
-            .zip(&w)
-            .enumerate()
-            .map(|(i, (c, &w))| cell(row.get(i).map_or("", String::as_str), c, w))
-            .collect();
-        out.push(line(cells));
-    }
-    out
 }
 
 /// "- - - - cut here - - - …" across the page.

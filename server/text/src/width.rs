@@ -1,5 +1,5 @@
 //! Display width of text in a monospaced font: East Asian wide characters take two columns, combining accents
-//! none. Truncation with an ellipsis and padding to a width. Pure string functions.
+//! none. Truncation with an ellipsis and padding to a width.
 
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
@@ -7,13 +7,13 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 const ELLIPSIS: char = '…';
 
 /// Columns `s` takes in a monospaced font.
-pub(crate) fn width(s: &str) -> usize {
+pub fn width(s: &str) -> usize {
     UnicodeWidthStr::width(s)
 }
 
 /// `s` cut to at most `max` columns, ending with an ellipsis when something was cut. A double-width character
 /// that would straddle the limit is dropped whole; combining marks stay with their base character.
-pub(crate) fn truncate(s: &str, max: usize) -> String {
+pub fn truncate(s: &str, max: usize) -> String {
     if width(s) <= max {
         return s.to_string();
     }
@@ -38,14 +38,14 @@ pub(crate) fn truncate(s: &str, max: usize) -> String {
 }
 
 /// `s` truncated to `w` columns and padded with spaces on the right to exactly `w`.
-pub(crate) fn pad_right(s: &str, w: usize) -> String {
+pub fn pad_right(s: &str, w: usize) -> String {
     let s = truncate(s, w);
     let fill = w.saturating_sub(width(&s));
     format!("{s}{}", " ".repeat(fill))
 }
 
 /// `s` truncated to `w` columns and padded with spaces on the left to exactly `w`.
-pub(crate) fn pad_left(s: &str, w: usize) -> String {
+pub fn pad_left(s: &str, w: usize) -> String {
     let s = truncate(s, w);
     let fill = w.saturating_sub(width(&s));
     format!("{}{s}", " ".repeat(fill))
