@@ -423,41 +423,32 @@ async fn a_backup_restores_to_the_same_state_and_standings() -> anyhow::Result<(
             && listed.ends_with("snapshot.bin\nSHA256SUMS\n"),
         "{listed}"
     );
+    let restore = |into: &std::path::Path, from: &std::path::Path| {
+        admin(&[
+            "--data",
+            &into.display().to_string(),
+            "restore",
+            "--from",
+            &from.display().to_string(),
+        ])
+    };
     // A truncated copy restores nothing: no half-written log is left to start a server on.
     let bytes = std::fs::read(&out)?;
     let cut = venue.path().join("cut.tgb");
     std::fs::write(&cut, &bytes[..bytes.len() * 2 / 3])?;
     let refused_dir = venue.path().join("refused");
-    let refused = admin(&[
-        "--data",
-        &refused_dir.display().to_string(),
-        "restore",
-        "--from",
-        &cut.display().to_string(),
-    ])
-    .expect_err("a truncated backup is refused")
-    .to_string();
+    let refused = restore(&refused_dir, &cut)
+        .expect_err("a truncated backup is refused")
+        .to_string();
     assert!(refused.contains("nothing was restored"), "{refused}");
     assert!(!refused_dir.join("log").exists() && !refused_dir.join("log.restoring").exists());
     let restored = venue.path().join("restored");
-    let said = admin(&[
-        "--data",
-        &restored.display().to_string(),
-        "restore",
-        "--from",
-        &out.display().to_string(),
-    ])?;
+    let said = restore(&restored, &out)?;
     assert!(said.contains("restored"), "{said}");
     // Restoring again over it is refused before anything is read.
-    let again = admin(&[
-        "--data",
-        &restored.display().to_string(),
-        "restore",
-        "--from",
-        &out.display().to_string(),
-    ])
-    .expect_err("a data directory with a log is refused")
-    .to_string();
+    let again = restore(&restored, &out)
+        .expect_err("a data directory with a log is refused")
+        .to_string();
     assert!(again.contains("already holds a log"), "{again}");
     for f in ["ca.pem", "ca.key", "director.token"] {
         std::fs::copy(venue.data_dir().join(f), restored.join(f))?;
