@@ -11,7 +11,11 @@ use crate::domain::Rejected;
 /// Content type of the files.
 const CSV: &str = "text/csv; charset=utf-8";
 
-fn finish(rows: Vec<Vec<String>>, title: String, file_name: String) -> Result<Document, Rejected> {
+pub(super) fn finish(
+    rows: Vec<Vec<String>>,
+    title: String,
+    file_name: String,
+) -> Result<Document, Rejected> {
     let mut writer = ::csv::Writer::from_writer(Vec::new());
     for row in rows {
         writer

@@ -12,6 +12,7 @@ mod csv;
 mod egf;
 pub(crate) mod grid;
 mod html;
+mod ladder;
 mod model;
 mod opengotha;
 mod pairings;
@@ -28,6 +29,7 @@ mod tests;
 
 use crate::domain::error::quote;
 use crate::domain::{Rejected, State, TournamentId};
+use model::Sheet;
 use roster::Roster;
 
 /// The document kinds, as named in a request: printed sheets, then files for other programs (`egf` is the EGF
@@ -52,6 +54,16 @@ pub const KINDS: [&str; 14] = [
 
 /// Files for other programs: the same content whatever format is asked (no HTML page of them).
 pub const FILES: [&str; 5] = ["opengotha", "tou", "aga", "csv-register", "csv-standings"];
+
+/// Whether sheet `kind` has anything to print for a tournament paired by `system`: a ladder or a self-paired
+/// event (no rounds) has its register and its standings (the ladder), and no sheet or file made of rounds.
+pub fn offered(system: crate::domain::PairingSystem, kind: &str) -> bool {
+    !system.unrounded()
+        || matches!(
+            kind,
+            "register" | "csv-register" | "standings" | "csv-standings"
+        )
+}
 
 /// A document written to a file as UTF-8.
 pub const UTF8: &str = "utf-8";
@@ -127,6 +139,19 @@ pub fn render(
 ) -> Result<Document, Rejected> {
     let roster = Roster::new(state, tournament)?;
     let kind = kind.trim().to_ascii_lowercase();
+    let system = roster.tournament.settings.system;
+    if system.unrounded() {
+        match kind.as_str() {
+            "standings" => return Ok(sheet_document(ladder::sheet(&roster), html)),
+            "csv-standings" => return ladder::csv(&roster),
+            other
+                if !offered(system, other) && (KINDS.contains(&other) || other == "crosstable") =>
+            {
+                return Err(ladder::no_rounds(&roster, other))
+            }
+            _ => {}
+        }
+    }
     match kind.as_str() {
         "egf" => return egf::document(&roster, round, html),
         "opengotha" => return opengotha::document(&roster),
@@ -152,16 +177,21 @@ pub fn render(
             ))
         }
     };
+    Ok(sheet_document(sheet, html))
+}
+
+/// A sheet printed as HTML or plain text.
+fn sheet_document(sheet: Sheet, html: bool) -> Document {
     let (content_type, body) = if html {
         (HTML, html::render(&sheet))
     } else {
         (TEXT, text::render(&sheet))
     };
-    Ok(Document {
+    Document {
         title: sheet.title,
         content_type: content_type.to_string(),
         body,
         encoding: UTF8.to_string(),
         file_name: String::new(),
-    })
+    }
 }

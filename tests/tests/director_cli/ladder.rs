@@ -96,6 +96,57 @@ async fn issue_15_a_club_ladder_records_games_any_day() -> anyhow::Result<()> {
         text.contains("challenges reach 2 rungs up, one handicap stone per rung"),
         "{text}"
     );
+
+    // The printed standings are the ladder and its games, for the club's notice board; the sheets and files made
+    // of rounds say why they have nothing to print, instead of an empty round.
+    let sheet = tengen.ok(&["sheet", "1", "standings"]);
+    let lines: Vec<&str> = sheet.lines().collect();
+    assert!(lines[1].ends_with("Club ladder: ladder"), "{sheet}");
+    let rung = |n: &str| {
+        lines
+            .iter()
+            .find(|l| l.split_whitespace().next() == Some(n))
+            .map(|l| l.split_whitespace().nth(1).unwrap_or_default().to_string())
+    };
+    assert_eq!(rung("1").as_deref(), Some("3"), "{sheet}");
+    assert_eq!(rung("2").as_deref(), Some("1"), "{sheet}");
+    let games = sheet.split("Games\n-----").nth(1).unwrap_or_default();
+    let first = games
+        .lines()
+        .find(|l| l.trim_start().starts_with("1  "))
+        .unwrap_or_default();
+    assert!(
+        first.contains("3 Müller Hans")
+            && first.contains("1 Côté Élise")
+            && first.contains("challenger"),
+        "{sheet}"
+    );
+    assert!(first.trim_end().ends_with('2'), "two stones: {first}");
+    for kind in ["wallchart", "slips"] {
+        let stderr = refused(&tengen, &["sheet", "1", kind]);
+        assert!(stderr.contains("is a ladder: it has no rounds"), "{stderr}");
+    }
+    let files = tempfile::tempdir()?;
+    let out = files.path().join("ladder.h9").display().to_string();
+    let stderr = refused(&tengen, &["export", "1", "--format", "h9", "--out", &out]);
+    assert!(
+        stderr.contains("an EGF rating file is made of rounds"),
+        "{stderr}"
+    );
+    let csv = files.path().join("ladder.csv");
+    tengen.ok(&[
+        "export",
+        "1",
+        "--format",
+        "csv-standings",
+        "--out",
+        &csv.display().to_string(),
+    ]);
+    let csv = std::fs::read_to_string(csv)?;
+    assert!(
+        csv.starts_with("rung,number,name,rank,club,country,games,wins\n1,3,Müller Hans,3d,"),
+        "{csv}"
+    );
     Ok(())
 }
 

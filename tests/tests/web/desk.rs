@@ -1711,6 +1711,16 @@ async fn a_ladders_results_desk_records_a_challenge() -> anyhow::Result<()> {
         text.contains("no rounds to draw") && !text.contains("Draw round"),
         "{text}"
     );
+    // Its sheets are the register and the ladder: nothing made of rounds is offered.
+    let links = d
+        .eval(
+            "return [...document.querySelectorAll('#sheets a')].map(a => a.getAttribute('href').split('/sheet/')[1]).join(' ');",
+        )
+        .await?;
+    ensure!(
+        links.as_str() == Some("standings register csv-register?file=true csv-standings?file=true"),
+        "{links}"
+    );
     d.screenshot("desk-director-ladder").await?;
     d.close().await
 }

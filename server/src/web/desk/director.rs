@@ -413,6 +413,7 @@ fn slips(state: &State, roster: &Roster, desk: &Desk) -> Markup {
 
 fn sheets(roster: &Roster) -> Markup {
     let t = roster.tournament.id;
+    let system = roster.tournament.settings.system;
     let files = [
         ("egf", "EGF rating (.h9)"),
         ("opengotha", "OpenGotha (.xml)"),
@@ -425,13 +426,13 @@ fn sheets(roster: &Roster) -> Markup {
         section #sheets {
             h2 { "Printable sheets" }
             p .actions {
-                @for kind in crate::sheets::KINDS.iter().filter(|k| !crate::sheets::FILES.contains(k)) {
+                @for kind in crate::sheets::KINDS.iter().filter(|k| !crate::sheets::FILES.contains(k) && crate::sheets::offered(system, k)) {
                     a .big href=(format!("/desk/director/{}/sheet/{kind}", t.0)) target="_blank" { (kind) }
                 }
             }
             h2 { "Files for other programs" }
             p .actions {
-                @for (kind, label) in files {
+                @for (kind, label) in files.into_iter().filter(|(k, _)| crate::sheets::offered(system, k)) {
                     a .big href=(format!("/desk/director/{}/sheet/{kind}?file=true", t.0)) download { (label) }
                 }
             }
