@@ -31,6 +31,16 @@ impl fmt::Display for Explanation {
             write!(f, "{} equal ({v}); ", c.name())?;
         }
         match &self.separated_by {
+            Some((Criterion::HeadToHead, h, l)) => write!(
+                f,
+                "{} (place {}) ahead of {} (place {}) on H2H: level {} among the tied players, before level {}",
+                self.higher,
+                self.places.0,
+                self.lower,
+                self.places.1,
+                1 - h.numer(),
+                1 - l.numer()
+            ),
             Some((c, h, l)) => write!(
                 f,
                 "{} (place {}) ahead of {} (place {}) on {}: {h} > {l}",

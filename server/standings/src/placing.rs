@@ -75,7 +75,8 @@ pub struct Standings {
 
 impl Standings {
     /// Criterion `i`'s value as people read it: the number, or for `Sequence` the results round by round as
-    /// letters (`WLW`: W win or bye, J jigo, L loss or no game), which a number with its leading zeros lost is not.
+    /// letters (`WLW`: W win or bye, J jigo, L loss or no game), which a number with its leading zeros lost is not;
+    /// for `HeadToHead` the level among the tied players (1 first), for `Survival` the round a player went out.
     pub fn value_text(&self, i: usize, v: Option<Value>) -> String {
         let Some(v) = v else {
             return String::new();
@@ -93,6 +94,9 @@ impl Standings {
                     })
                     .collect()
             }
+            // Head-to-head is kept as −level (higher is better); people read the level itself, counted from 1:
+            // 1 for the tied players nobody else tied beat, 2 for those only a 1 beat, and so on.
+            Some(Criterion::HeadToHead) if v.denom() == 1 => (1 - v.numer()).to_string(),
             Some(Criterion::Survival) if v.denom() == 1 => {
                 if v.numer() > i64::from(self.after.0) {
                     "in".to_string()

@@ -120,6 +120,19 @@ fn head_to_head_is_applied_only_among_exactly_tied_players() {
         Some(Value::ZERO),
         "4 and 5 tied, never met"
     );
+    // People read the level among the tied, from 1: 2 and 3 at level 1, 1 (beaten by 2) at level 2.
+    let shown = |id: u32| st.value_text(1, st.row(PlayerId(id)).unwrap().values[1]);
+    assert_eq!(
+        (shown(2), shown(3), shown(1)),
+        ("1".into(), "1".into(), "2".into())
+    );
+    let why = tengen_standings::explain(&st, PlayerId(2), PlayerId(1))
+        .unwrap()
+        .to_string();
+    assert!(
+        why.ends_with("on H2H: level 1 among the tied players, before level 2"),
+        "{why}"
+    );
 }
 
 #[test]
