@@ -1215,6 +1215,33 @@ async fn side_events_show_their_crosstable_and_bracket_on_a_phone() -> anyhow::R
             .is_some_and(|g| g.contains("the challenger won")),
         "{games:?}"
     );
+
+    // #1's own page, now on rung 3: the rungs within reach above, their game, and a change slip that asks for no
+    // rounds.
+    look_at(
+        &browser,
+        &format!("{public}/t/{ladder}/players/1"),
+        "ladder-player",
+    )
+    .await?;
+    let page = browser
+        .eval(
+            "return [document.querySelector('#standing').innerText, \
+             [...document.querySelectorAll('#challenges li')].map(li => li.innerText), \
+             document.querySelector('#ladder-games').innerText, \
+             !!document.querySelector('#slip input[name=rounds]')];",
+        )
+        .await?;
+    let (standing, challenges, games, asks_rounds): (String, Vec<String>, String, bool) =
+        serde_json::from_value(page)?;
+    ensure!(standing == "Rung 3 of 6 · 1 game · 0 wins", "{standing}");
+    let challenges: Vec<&str> = challenges
+        .iter()
+        .filter_map(|c| c.split_whitespace().next())
+        .collect();
+    ensure!(challenges == ["#3", "#2"], "{challenges:?}");
+    ensure!(games.starts_with("Lost to #3"), "{games}");
+    ensure!(!asks_rounds, "a ladder's change slip asks for no rounds");
     browser.close().await
 }
 

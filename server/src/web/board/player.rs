@@ -1,5 +1,6 @@
 //! `/t/{t}/players/{number}`: one player's page — who they are as registered, every published round with
-//! opponent, colour, handicap, result and the McMahon score after it — and the change slip ("something wrong?")
+//! opponent, colour, handicap, result and the McMahon score after it (on a ladder: their rung, whom they may
+//! challenge, their games) — and the change slip ("something wrong?")
 //! that sends a correction to the director. `{number}` is the number on the sheets; `P12` (the register id) works
 //! for a player not numbered yet.
 
@@ -10,8 +11,9 @@ use super::pairings::{handicap_words, label};
 use super::players::{rounds_text, status_text};
 use super::{halves, player_by_number, roster, tournament_id, tournament_page};
 use crate::domain::field::{player_id, Field};
+use crate::domain::ladder::{handicap, ladder, LadderOutcome};
 use crate::domain::round::{GameRecord, GameResult, Outcome, RoundState};
-use crate::domain::{ParticipantId, State, TournamentId};
+use crate::domain::{PairingSystem, ParticipantId, State, TournamentId};
 use crate::sheets::roster::Roster;
 use axum::extract::{Path, Query, State as Shared};
 use axum::response::{IntoResponse, Response};
@@ -71,6 +73,20 @@ fn render(
 ) -> super::super::layout::Page {
     let t = roster.tournament.id;
     let (person, entry) = roster.entrants[&p];
+    let unrounded = roster.tournament.settings.system.unrounded();
+    // Club, country, status and rounds, those there are.
+    let mut about: Vec<String> = [&person.fields.club, &person.fields.country]
+        .into_iter()
+        .filter(|x| !x.trim().is_empty())
+        .cloned()
+        .collect();
+    about.push(status_text(entry.status).to_string());
+    if !unrounded {
+        about.push(format!(
+            "rounds {}",
+            rounds_text(&entry.rounds, roster.tournament.settings.rounds)
+        ));
+    }
     let published: Vec<_> = roster
         .rounds()
         .iter()
@@ -81,12 +97,10 @@ fn render(
     let me = table.index_of(player_id(p));
     let body = html! {
         h1 { (label(roster, p, last.max(1))) }
-        p .note {
-            (person.fields.club) @if !person.fields.country.is_empty() { " · " (person.fields.country) }
-            " · " (status_text(entry.status))
-            " · rounds " (rounds_text(&entry.rounds, roster.tournament.settings.rounds))
-        }
-        @if published.is_empty() {
+        p .note { (about.join(" · ")) }
+        @if unrounded {
+            (ladder_part(state, roster, p))
+        } @else if published.is_empty() {
             p #none { "No round published yet." }
         } @else {
             div .scroll {
@@ -127,7 +141,7 @@ fn render(
                 }
             }
         }
-        (slip_form(t, number, sent))
+        (slip_form(t, number, sent, !unrounded))
     };
     tournament_page(roster, Some(Tab::Players), roster.full_name(p), body)
 }
@@ -170,8 +184,93 @@ fn result_text(g: &GameRecord, p: ParticipantId) -> String {
     }
 }
 
-/// "Something wrong?": the change slip. Contact data is not asked for and cannot be sent.
-fn slip_form(t: TournamentId, number: &str, sent: bool) -> Markup {
+/// A ladder's or a self-paired event's player: their rung (or place), whom they may challenge and at what
+/// handicap, and their games, newest first.
+fn ladder_part(state: &State, roster: &Roster, p: ParticipantId) -> Markup {
+    let t = roster.tournament.id;
+    let settings = &roster.tournament.settings;
+    let self_paired = settings.system == PairingSystem::SelfPaired;
+    let now = ladder(state, t);
+    let games = roster.play.map_or(&[][..], |pl| pl.ladder.as_slice());
+    let mine: Vec<_> = games
+        .iter()
+        .filter(|g| g.challenger == p || g.defender == p)
+        .collect();
+    let who = |q| label(roster, q, 1);
+    let Some(rung) = now.rung(p) else {
+        return html! { p #none { "Not on the ladder: numbered when registration next closes." } };
+    };
+    let place = now.places.get(rung as usize - 1).copied().unwrap_or(rung);
+    let shared = now.places.iter().filter(|x| **x == place).count() > 1;
+    let rules = settings.ladder;
+    // Players above within reach, top first, with the stones the rungs would give.
+    let above: Vec<(ParticipantId, u32, u8)> = if self_paired {
+        Vec::new()
+    } else {
+        now.rungs
+            .iter()
+            .enumerate()
+            .map(|(i, q)| (*q, i as u32 + 1))
+            .filter(|(_, r)| *r < rung && (rules.reach == 0 || rung - r <= rules.reach))
+            .map(|(q, r)| (q, r, handicap(rung - r, &rules, settings.handicap.ceiling)))
+            .collect()
+    };
+    html! {
+        p #standing .big {
+            @if self_paired { "Place " (place) @if shared { "=" } } @else { "Rung " (rung) " of " (now.rungs.len()) }
+            " · " (count(now.games.get(&p).copied().unwrap_or(0), "game")) " · "
+            (count(now.wins.get(&p).copied().unwrap_or(0), "win"))
+        }
+        @if !self_paired {
+            @if above.is_empty() && rung == 1 {
+                p { "At the top: defend the rung against challengers from below." }
+            } @else {
+                p { "May challenge:" }
+                ul #challenges {
+                    @for (q, r, stones) in &above {
+                        li { (who(*q)) " · rung " (r)
+                            @match stones { 0 => { " · even" }, 1 => { " · 1 stone" }, n => { " · " (n) " stones" } } }
+                    }
+                }
+            }
+        }
+        @if mine.is_empty() {
+            p .note { "No games yet." }
+        } @else {
+            h2 { "Games" }
+            ol #ladder-games reversed {
+                @for g in mine.iter().rev() {
+                    @let challenged = g.challenger == p;
+                    @let other = if challenged { g.defender } else { g.challenger };
+                    li {
+                        @match (g.outcome, challenged) {
+                            (LadderOutcome::Jigo, _) => { "Jigo with " (who(other)) },
+                            (LadderOutcome::Challenger, true) | (LadderOutcome::Defender, false) => { "Won against " (who(other)) },
+                            _ => { "Lost to " (who(other)) },
+                        }
+                        @if !self_paired {
+                            @if challenged { " · challenged rung " (g.to_rung) } @else { " · challenged from rung " (g.from_rung) }
+                            @if g.handicap == 1 { " · 1 stone" } @else if g.handicap > 1 { " · " (g.handicap) " stones" }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `1 game`, `3 games`.
+fn count(n: u32, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// "Something wrong?": the change slip. Contact data is not asked for and cannot be sent; an event without
+/// rounds does not ask for rounds.
+fn slip_form(t: TournamentId, number: &str, sent: bool, rounds: bool) -> Markup {
     html! {
         h2 #slip-heading { "Something wrong?" }
         @if sent {
@@ -185,7 +284,9 @@ fn slip_form(t: TournamentId, number: &str, sent: bool) -> Markup {
             label { "Rank (e.g. 3k, 2d)" input name="rank" maxlength="4" autocomplete="off"; }
             label { "Club" input name="club" maxlength="100" autocomplete="off"; }
             label { "Country (two letters)" input name="country" maxlength="2" autocomplete="off"; }
-            label { "Rounds you play (e.g. 1-3,5)" input name="rounds" maxlength="60" autocomplete="off"; }
+            @if rounds {
+                label { "Rounds you play (e.g. 1-3,5)" input name="rounds" maxlength="60" autocomplete="off"; }
+            }
             label { "Anything else" textarea name="message" maxlength="1000" rows="3" {} }
             button type="submit" { "Send to the director" }
         }
