@@ -1242,6 +1242,19 @@ async fn side_events_show_their_crosstable_and_bracket_on_a_phone() -> anyhow::R
     ensure!(challenges == ["#3", "#2"], "{challenges:?}");
     ensure!(games.starts_with("Lost to #3"), "{games}");
     ensure!(!asks_rounds, "a ladder's change slip asks for no rounds");
+    look_at(
+        &browser,
+        &format!("{public}/t/{ladder}/players"),
+        "ladder-players",
+    )
+    .await?;
+    let headings = browser
+        .eval("return [...document.querySelectorAll('#players th')].map(th => th.innerText).join(' ');")
+        .await?;
+    ensure!(
+        headings.as_str() == Some("# Name Rank Club Country Status"),
+        "a ladder's player list has no rounds column: {headings}"
+    );
     browser.close().await
 }
 

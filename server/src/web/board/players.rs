@@ -44,6 +44,8 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
         .filter(|r| r.3.status == EntryStatus::CheckedIn)
         .count();
     let total_rounds = roster.tournament.settings.rounds;
+    // A ladder or a self-paired event has no rounds to choose.
+    let rounds = !roster.tournament.settings.system.unrounded();
     let body = html! {
         h1 { "Players" }
         p .note { (rows.len()) " registered, " (checked_in) " checked in." }
@@ -52,7 +54,7 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
         div .scroll {
             table #players {
                 thead { tr {
-                    th .r { "#" } th { "Name" } th { "Rank" } th { "Club" } th { "Country" } th { "Rounds" } th { "Status" }
+                    th .r { "#" } th { "Name" } th { "Rank" } th { "Club" } th { "Country" } @if rounds { th { "Rounds" } } th { "Status" }
                 } }
                 tbody {
                     @for (number, key, p, e) in &rows {
@@ -63,7 +65,7 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
                             td { (person.fields.rank) }
                             td { (person.fields.club) }
                             td { (person.fields.country) }
-                            td { (rounds_text(&e.rounds, total_rounds)) }
+                            @if rounds { td { (rounds_text(&e.rounds, total_rounds)) } }
                             td { (status_text(e.status)) }
                         }
                     }
