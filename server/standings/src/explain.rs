@@ -28,7 +28,10 @@ pub struct Explanation {
 impl fmt::Display for Explanation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (c, v) in &self.equal_on {
-            write!(f, "{} equal ({v}); ", c.name())?;
+            match c {
+                Criterion::HeadToHead => write!(f, "H2H equal (level {}); ", 1 - v.numer())?,
+                _ => write!(f, "{} equal ({v}); ", c.name())?,
+            }
         }
         match &self.separated_by {
             Some((Criterion::HeadToHead, h, l)) => write!(

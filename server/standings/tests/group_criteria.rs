@@ -133,6 +133,10 @@ fn head_to_head_is_applied_only_among_exactly_tied_players() {
         why.ends_with("on H2H: level 1 among the tied players, before level 2"),
         "{why}"
     );
+    let tied = tengen_standings::explain(&st, PlayerId(4), PlayerId(5))
+        .unwrap()
+        .to_string();
+    assert!(tied.contains("H2H equal (level 1)"), "{tied}");
 }
 
 #[test]
