@@ -42,6 +42,8 @@ pub(crate) enum Block {
     Slips(Vec<Slip>),
 }
 
+// A table's columns and rows are `tengen_text`'s plain data, shared with the desk program's terminal tables;
+// the HTML printer reads the same fields.
 pub(crate) use tengen_text::{Align, Column, Table};
 
 /// One game's result slip.
