@@ -163,7 +163,8 @@ fn table(roster: &Roster, after: u32) -> String {
                 .values
                 .iter()
                 .take(CRITERIA)
-                .map(|v| v.map_or_else(|| "0".to_string(), score))
+                .enumerate()
+                .map(|(k, v)| criterion_value(&standings, k, *v))
                 .collect(),
             rounds: rounds.iter().map(|r| export.token(*r, p)).collect(),
             pin: export.pin(p),
@@ -190,22 +191,27 @@ fn table(roster: &Roster, after: u32) -> String {
     ascii(&out)
 }
 
-/// Each row's place as printed: blank on the lines after the first of a shared place.
+/// Each row's place as printed: blank on the lines after the first of a shared place. In groups, each group's
+/// places follow those of the groups before it (strongest first, as the standings list them), so that the file
+/// has one order of places and no two groups' players share one.
 fn places(standings: &Standings) -> Vec<String> {
     let mut previous = None;
-    standings
-        .rows
-        .iter()
-        .map(|row| {
-            let shared = previous == Some(row.place);
-            previous = Some(row.place);
-            if shared {
+    let mut out = Vec::with_capacity(standings.rows.len());
+    let mut before = 0;
+    for (_, rows) in super::ranklist::parts(standings) {
+        for row in rows {
+            let place = row.place + before;
+            let shared = previous == Some(place);
+            previous = Some(place);
+            out.push(if shared {
                 String::new()
             } else {
-                row.place.to_string()
-            }
-        })
-        .collect()
+                place.to_string()
+            });
+        }
+        before += u32::try_from(rows.len()).unwrap_or(u32::MAX);
+    }
+    out
 }
 
 /// The players in the table's order after round `after` (at least 1): each one's place as printed and round
@@ -290,6 +296,18 @@ impl PlayerLine {
         }
         line.push('\n');
         line
+    }
+}
+
+/// Criterion `k`'s value on a player line: as people read it where the number is only a code (head-to-head's
+/// level, a knockout's sequence `WLW`, the round a player went out), else [`score`]; `0` when it has none.
+fn criterion_value(standings: &Standings, k: usize, v: Option<Value>) -> String {
+    match (standings.criteria.get(k), v) {
+        (_, None) => "0".to_string(),
+        (Some(Criterion::HeadToHead | Criterion::Sequence | Criterion::Survival), Some(_)) => {
+            standings.value_text(k, v)
+        }
+        (_, Some(v)) => score(v),
     }
 }
 

@@ -114,6 +114,33 @@ async fn issue_15_groups_of_eight_play_apart_and_end_one_three_three_one() -> an
         sheet.contains("Group 1") && sheet.contains("Group winners"),
         "{sheet}"
     );
+    // The EGF file has one order of places: the second group's follow the first's, so no two players share
+    // first place and every opponent's line number is its place.
+    let files = tempfile::tempdir()?;
+    let h9 = files.path().join("groups.h9");
+    tengen.ok(&[
+        "export",
+        "1",
+        "--format",
+        "h9",
+        "--out",
+        &h9.display().to_string(),
+    ]);
+    let h9 = std::fs::read_to_string(&h9)?;
+    // A shared place is printed on its first line only.
+    let places: Vec<Option<u64>> = h9
+        .lines()
+        .filter(|l| !l.starts_with(';') && !l.trim().is_empty())
+        .map(|l| l.split_whitespace().next().and_then(|w| w.parse().ok()))
+        .collect();
+    assert_eq!(places.len(), 16, "{h9}");
+    assert_eq!(places[0], Some(1), "{h9}");
+    assert_eq!(places[8], Some(9), "the second group's winner: {h9}");
+    let shown: Vec<u64> = places.iter().flatten().copied().collect();
+    assert!(
+        shown.windows(2).all(|w| w[0] < w[1]),
+        "places only go down the file: {h9}"
+    );
     Ok(())
 }
 
