@@ -21,11 +21,13 @@
 //!   into the one before (`SOSSOSOS` for SOS, SOSOS), which nobody can read back; here a column is as wide as
 //!   its longest name or value, at least four as in the real files, so a table whose names and values fit in
 //!   four columns is laid out exactly like theirs.
-//! - A player line: the place right-aligned in 4, left blank on the lines after the first of a shared place;
+//! - A player line: the place right-aligned in 4, left blank on the lines after the first of a shared place (in
+//!   groups, each group's places follow the groups before it: ours, so that one file has one order of places);
 //!   "Family Given" in 30 with blanks inside a name part written `_`; the rank in 3 (`7K`, `1D`, `9P`); the
 //!   country in 2, `XX` when unknown; the club's first four letters and digits right-aligned in 4, `xxxx` when
 //!   unknown (real files, reference).
-//! - Criteria: the tournament's first four tie-breaks, in its order (real files have up to four). Half points
+//! - Criteria: the tournament's first four tie-breaks, in its order (real files have up to four); head-to-head,
+//!   a sequence and survival as the standings show them (`2`, `WLW`, `R5`), not their internal codes. Half points
 //!   print as `24.5`: the EGF writes half a point as "0.5" and the komi as `KM[7.5]` (EGF, real files),
 //!   Pairgoth prints its criteria with a decimal point (reference), and `½` is not ASCII. Never cut to the
 //!   whole number: the real files only ever show whole values there, but a half is part of the score. Other
