@@ -95,6 +95,11 @@ pub(crate) fn standings(roster: &Roster, round: u32) -> Result<Sheet, Rejected> 
             }
             .to_string(),
         ));
+        // Only McMahon sections start at an MMS; categories and groups would leave the column empty.
+        let mcmahon = standings
+            .sections
+            .iter()
+            .any(|s| !section_start(s).is_empty());
         let rows = standings
             .sections
             .iter()
@@ -105,23 +110,20 @@ pub(crate) fn standings(roster: &Roster, round: u32) -> Result<Sheet, Rejected> 
                     .into_iter()
                     .map(|w| roster.describe(participant_id(w), rank_round))
                     .collect();
-                vec![
-                    section_label(&standings.sections, i),
-                    section_start(s),
-                    s.rows.len().to_string(),
-                    winners.join(", "),
-                ]
+                let mut row = vec![section_label(&standings.sections, i)];
+                if mcmahon {
+                    row.push(section_start(s));
+                }
+                row.extend([s.rows.len().to_string(), winners.join(", ")]);
+                row
             })
             .collect();
-        sheet.blocks.push(Block::Table(Table {
-            columns: vec![
-                Column::right("Section"),
-                Column::right("Start MMS"),
-                Column::right("Players"),
-                Column::flex("Winner", 20),
-            ],
-            rows,
-        }));
+        let mut columns = vec![Column::right("Section")];
+        if mcmahon {
+            columns.push(Column::right("Start MMS"));
+        }
+        columns.extend([Column::right("Players"), Column::flex("Winner", 20)]);
+        sheet.blocks.push(Block::Table(Table { columns, rows }));
         let prizes = section_awards(roster, &standings);
         if prizes.iter().any(|(_, list)| !list.is_empty()) {
             sheet

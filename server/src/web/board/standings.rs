@@ -64,6 +64,11 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
     let show_prizes = last_closed && !prizes.is_empty();
     let section_prizes = section_awards(&roster, &standings);
     let show_section_prizes = section_prizes.iter().any(|(_, list)| !list.is_empty());
+    // Only McMahon sections start at an MMS; categories and groups have no such column.
+    let mcmahon_sections = standings
+        .sections
+        .iter()
+        .any(|s| s.lowest_rank.is_none() && s.group.is_none());
     let rank_round = after.max(1);
     // A tournament in groups: each group placed on its own, under its name.
     let parts = parts(&standings);
@@ -179,14 +184,14 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
             div .scroll {
                 table #sections {
                     thead { tr {
-                        th .r { @if grouped(&standings) { "Group" } @else { "Section" } } th .r { "Start MMS" } th .r { "Players" } th { "Winner" }
+                        th .r { @if grouped(&standings) { "Group" } @else { "Section" } } @if mcmahon_sections { th .r { "Start MMS" } } th .r { "Players" } th { "Winner" }
                         @if show_section_prizes { th { "Prizes" } }
                     } }
                     tbody {
                         @for (i, s) in standings.sections.iter().enumerate() {
                             tr {
                                 td .r { (section_label(&standings.sections, i)) }
-                                td .r { @if s.lowest_rank.is_none() && s.group.is_none() { (halves(s.starting_mms.0)) } }
+                                @if mcmahon_sections { td .r { (halves(s.starting_mms.0)) } }
                                 td .r { (s.rows.len()) }
                                 td .name {
                                     (s.winners().into_iter()
