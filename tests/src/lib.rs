@@ -856,6 +856,23 @@ impl PlayDesk {
         Ok(self.results.clone().report_result(req).await?.into_inner())
     }
 
+    /// Plays round `round` through as the director does, White winning every game: draw, publish, a result at
+    /// every table, close. Returns the round as drawn.
+    pub async fn play_white_wins(
+        &self,
+        tournament_id: u64,
+        round: u32,
+    ) -> Result<pb::Round, Status> {
+        let drawn = self.draw(tournament_id, round, false, false).await?;
+        self.publish(tournament_id, round).await?;
+        for g in &drawn.games {
+            self.report(tournament_id, round, g.table, pb::Outcome::WhiteWins)
+                .await?;
+        }
+        self.close(tournament_id, round).await?;
+        Ok(drawn)
+    }
+
     /// The referee's report at `table`.
     pub async fn referee(
         &self,

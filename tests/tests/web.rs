@@ -1001,18 +1001,11 @@ async fn side_events_show_their_crosstable_and_bracket_on_a_phone() -> anyhow::R
     let finalists: Vec<&Entrant> = c.entrants.iter().filter(|e| e.checked_in).take(6).collect();
     enter_checked_in(&c, rr, &finalists).await?;
     for n in 1..=2 {
-        let round = c.director.draw(rr, n, false, false).await?;
+        let round = c.director.play_white_wins(rr, n).await?;
         ensure!(
             round.games.len() == 3,
             "six finalists, three games: {round:?}"
         );
-        c.director.publish(rr, n).await?;
-        for g in &round.games {
-            c.director
-                .report(rr, n, g.table, pb::Outcome::WhiteWins)
-                .await?;
-        }
-        c.director.close(rr, n).await?;
     }
     let url = format!("{}/t/{rr}/standings", c.venue.public_url());
     look_at(&browser, &url, "round-robin-standings").await?;
@@ -1050,18 +1043,11 @@ async fn side_events_show_their_crosstable_and_bracket_on_a_phone() -> anyhow::R
     // The same six in round-robin zones of three: each zone placed on its own under its name, a crosstable each.
     let zones = create_in_groups(&c.director, "Zones", 3, "round-robin", 3).await?;
     enter_checked_in(&c, zones, &finalists).await?;
-    let round = c.director.draw(zones, 1, false, false).await?;
+    let round = c.director.play_white_wins(zones, 1).await?;
     ensure!(
         round.games.len() == 2,
         "one game in each zone of three: {round:?}"
     );
-    c.director.publish(zones, 1).await?;
-    for g in &round.games {
-        c.director
-            .report(zones, 1, g.table, pb::Outcome::WhiteWins)
-            .await?;
-    }
-    c.director.close(zones, 1).await?;
     look_at(
         &browser,
         &format!("{}/t/{zones}/standings", c.venue.public_url()),
@@ -1088,14 +1074,7 @@ async fn side_events_show_their_crosstable_and_bracket_on_a_phone() -> anyhow::R
     // Once the zones have played every round, the group winners' table: groups start at no MMS, so it has no
     // such column.
     for n in 2..=3 {
-        let round = c.director.draw(zones, n, false, false).await?;
-        c.director.publish(zones, n).await?;
-        for g in &round.games {
-            c.director
-                .report(zones, n, g.table, pb::Outcome::WhiteWins)
-                .await?;
-        }
-        c.director.close(zones, n).await?;
+        c.director.play_white_wins(zones, n).await?;
     }
     look_at(
         &browser,
@@ -1168,14 +1147,7 @@ async fn side_events_show_their_crosstable_and_bracket_on_a_phone() -> anyhow::R
     let de = create_tournament_as(&c.director, "Judan", 6, "double-elimination").await?;
     enter_checked_in(&c, de, &finalists).await?;
     for n in 1..=2 {
-        let round = c.director.draw(de, n, false, false).await?;
-        c.director.publish(de, n).await?;
-        for g in &round.games {
-            c.director
-                .report(de, n, g.table, pb::Outcome::WhiteWins)
-                .await?;
-        }
-        c.director.close(de, n).await?;
+        c.director.play_white_wins(de, n).await?;
     }
     look_at(
         &browser,
