@@ -59,10 +59,9 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
                 .is_some_and(|p| !p.rounds.is_empty() || !p.ladder.is_empty());
             if drawn && settings.system != t.settings.system {
                 return Err(Rejected::Precondition(format!(
-                    "{} is paired as {} and play has begun (round 1 drawn, or a game recorded): the pairing system \
-                     cannot change now",
-                    t.settings.name,
-                    t.settings.system.as_str()
+                    "{} and play has begun (round 1 drawn, or a game recorded): the pairing system cannot change \
+                     now",
+                    t.settings.paired_as()
                 )));
             }
             if drawn && settings.draw.group_size != t.settings.draw.group_size {

@@ -249,9 +249,8 @@ pub fn record_game(
         return Err(Rejected::invalid(
             "tournament",
             format!(
-                "{} is paired as {}: games without rounds belong to a ladder or a self-paired event",
-                tour.settings.name,
-                tour.settings.system.as_str()
+                "{}: games without rounds belong to a ladder or a self-paired event",
+                tour.settings.paired_as()
             ),
         ));
     }

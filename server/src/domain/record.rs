@@ -178,6 +178,13 @@ fn default_komi() -> i32 {
     13
 }
 
+impl TournamentSettings {
+    /// "Main is paired as knockout": how a refusal names a tournament whose system does not allow the request.
+    pub fn paired_as(&self) -> String {
+        format!("{} is paired as {}", self.name, self.system.as_str())
+    }
+}
+
 impl Default for TournamentSettings {
     fn default() -> Self {
         TournamentSettings {

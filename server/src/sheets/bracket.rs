@@ -164,9 +164,8 @@ pub(crate) fn bracket(roster: &Roster) -> Result<Sheet, Rejected> {
     );
     let Some((rounds, champion)) = lines(roster) else {
         sheet.blocks.push(Block::Note(format!(
-            "{} is paired as {}: only a knockout or a double elimination has a bracket.",
-            roster.name(),
-            roster.tournament.settings.system.as_str()
+            "{}: only a knockout or a double elimination has a bracket.",
+            roster.tournament.settings.paired_as()
         )));
         return Ok(sheet);
     };

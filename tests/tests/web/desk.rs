@@ -150,6 +150,28 @@ fn player_id(p: &Option<pb::PlayerRef>) -> u64 {
 // A browser at a desk
 
 /// A browser of `viewport` signed in at `venue` with `token`, on `next`. `None` when browser tests are skipped.
+/// The director's page of tournament `t` on a laptop, signed in as Dana with the director's token.
+async fn director_browser(test: &str, venue: &Venue, t: u64) -> anyhow::Result<Option<Browser>> {
+    let token = venue.director_token().to_string();
+    desk_browser(
+        test,
+        LAPTOP,
+        venue,
+        &token,
+        "Dana",
+        &format!("/desk/director/{t}"),
+    )
+    .await
+}
+
+/// The text of the director's round panel.
+async fn round_text(director: &Browser) -> anyhow::Result<String> {
+    let text = director
+        .eval("return document.querySelector('#round').innerText;")
+        .await?;
+    Ok(text.as_str().unwrap_or_default().to_string())
+}
+
 async fn desk_browser(
     test: &str,
     viewport: Viewport,
@@ -659,16 +681,7 @@ async fn referee_tablet_and_two_results_desks_and_the_director_settles_the_misma
     results.close().await?;
 
     // The director's dashboard shows the mismatch with both entries and settles it.
-    let Some(director) = desk_browser(
-        test,
-        LAPTOP,
-        &e.venue,
-        e.venue.director_token(),
-        "Dana",
-        &format!("/desk/director/{t}"),
-    )
-    .await?
-    else {
+    let Some(director) = director_browser(test, &e.venue, t).await? else {
         return Ok(());
     };
     let row = "table#open tr.open.mismatch[data-table=\"4\"]";
@@ -731,16 +744,7 @@ async fn the_director_draws_swaps_publishes_and_closes_a_round_in_the_browser() 
     let c = Congress::open().await?;
     let t = c.t;
     let url = c.venue.url();
-    let Some(d) = desk_browser(
-        test,
-        LAPTOP,
-        &c.venue,
-        c.venue.director_token(),
-        "Dana",
-        &format!("/desk/director/{t}"),
-    )
-    .await?
-    else {
+    let Some(d) = director_browser(test, &c.venue, t).await? else {
         return Ok(());
     };
     let Some(phone) = Browser::sized(test, &screenshot_dir(), PHONE).await? else {
@@ -1691,22 +1695,11 @@ async fn a_ladders_results_desk_records_a_challenge() -> anyhow::Result<()> {
     b.close().await?;
 
     // The director's page offers no draw, and sends the director to the results page.
-    let Some(d) = desk_browser(
-        test,
-        LAPTOP,
-        &e.venue,
-        e.venue.director_token(),
-        "Dana",
-        &format!("/desk/director/{t}"),
-    )
-    .await?
-    else {
+    let Some(d) = director_browser(test, &e.venue, t).await? else {
         return Ok(());
     };
-    let text = d
-        .eval("return document.querySelector('#round').innerText;")
-        .await?;
-    let text = text.as_str().unwrap_or_default();
+    let text = round_text(&d).await?;
+    let text = text.as_str();
     ensure!(
         text.contains("no rounds to draw") && !text.contains("Draw round"),
         "{text}"
@@ -1784,22 +1777,11 @@ async fn a_knockouts_desks_follow_two_open_rounds() -> anyhow::Result<()> {
     );
     results.close().await?;
 
-    let Some(d) = desk_browser(
-        test,
-        LAPTOP,
-        &e.venue,
-        e.venue.director_token(),
-        "Dana",
-        &format!("/desk/director/{t}"),
-    )
-    .await?
-    else {
+    let Some(d) = director_browser(test, &e.venue, t).await? else {
         return Ok(());
     };
-    let text = d
-        .eval("return document.querySelector('#round').innerText;")
-        .await?;
-    let text = text.as_str().unwrap_or_default();
+    let text = round_text(&d).await?;
+    let text = text.as_str();
     ensure!(text.contains("Round 1 — still published"), "{text}");
     ensure!(
         !text.contains("Draw round 3"),

@@ -48,9 +48,8 @@ pub fn split_knockout(
         return Err(Rejected::invalid(
             "tournament",
             format!(
-                "{} is paired as {}: a knockout splits off a McMahon or Swiss tournament",
-                main.settings.name,
-                main.settings.system.as_str()
+                "{}: a knockout splits off a McMahon or Swiss tournament",
+                main.settings.paired_as()
             ),
         ));
     }
