@@ -17,6 +17,7 @@
 
 #![warn(missing_docs)]
 
+pub mod app;
 pub mod auth;
 pub mod board_qr;
 pub mod cli;
@@ -33,13 +34,13 @@ pub mod web;
 
 pub use tengen_draw as draw;
 
+use app::Core;
 use domain::{Actor, Command, Role, State, Subject};
 use service::admin::AdminService;
 use service::log::LogService;
 use service::register::RegisterService;
 use service::results::ResultsService;
 use service::rounds::RoundsService;
-use service::Core;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -389,7 +390,7 @@ fn quorum_setup(
 async fn bootstrap_director(core: &Core, path: &Path) -> Result<Option<String>, ServerError> {
     let has_tokens = core
         .read(|s: &State| !s.tokens.is_empty())
-        .map_err(|e| ServerError::Bootstrap(e.message().to_string()))?;
+        .map_err(|e| ServerError::Bootstrap(e.to_string()))?;
     if has_tokens {
         if auth::token_file::read(path).is_none() {
             tracing::warn!(

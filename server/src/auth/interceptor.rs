@@ -4,39 +4,10 @@
 //! The header must read `Bearer <token>` (the scheme in any case, RFC 6750); a bare token or another scheme is
 //! refused like a wrong token. Health checking and reflection are not behind this interceptor: they stay open.
 
-use super::role::{allows, Action};
-use crate::domain::{decide::token_hash, Role, State, TokenId};
+pub use super::role::Caller;
+use crate::domain::{decide::token_hash, State, TokenId};
 use std::sync::{Arc, RwLock};
 use tonic::{Request, Status};
-
-/// Who is calling: attached to every authenticated request.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Caller {
-    /// The token's terminal name.
-    pub terminal: String,
-    /// The token's role.
-    pub role: Role,
-}
-
-impl Caller {
-    /// Refuses with `PERMISSION_DENIED` unless the role allows `action`.
-    pub fn require(&self, action: Action) -> Result<(), Status> {
-        if allows(self.role, action) {
-            Ok(())
-        } else {
-            Err(Status::permission_denied(format!(
-                "a {} terminal may not {}",
-                self.role.as_str(),
-                action.describe()
-            )))
-        }
-    }
-
-    /// May this caller see private contact data?
-    pub fn sees_private(&self) -> bool {
-        allows(self.role, Action::ReadPrivate)
-    }
-}
 
 /// Builds the interceptor for one service.
 pub fn authenticate(

@@ -7,4 +7,4 @@ pub mod role;
 pub mod token_file;
 
 pub use interceptor::{authenticate, caller, credential, Caller};
-pub use role::{allows, Action};
+pub use role::{allows, required, Action, Denied};

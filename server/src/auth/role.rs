@@ -1,6 +1,82 @@
-//! The role matrix: which terminal role may do which class of request. One table, checked by every RPC.
+//! The role matrix: which terminal role may do which class of request ([`allows`]), which class each command of
+//! the register is ([`required`]), and who is asking ([`Caller`]). One table for every door: the application core
+//! checks each command against it on the write path, gRPC checks its reads, and the desk pages ask it which
+//! buttons a terminal sees. Knows no door: no tonic, no HTTP.
 
-use crate::domain::Role;
+use crate::domain::{Command, Role};
+
+/// Who is asking: a terminal's name and role, from its token (or the public board's fixed caller).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Caller {
+    /// The token's terminal name.
+    pub terminal: String,
+    /// The token's role.
+    pub role: Role,
+}
+
+impl Caller {
+    /// Refuses unless the role allows `action`.
+    pub fn require(&self, action: Action) -> Result<(), Denied> {
+        if allows(self.role, action) {
+            Ok(())
+        } else {
+            Err(Denied {
+                role: self.role,
+                action,
+            })
+        }
+    }
+
+    /// May this caller see private contact data?
+    pub fn sees_private(&self) -> bool {
+        allows(self.role, Action::ReadPrivate)
+    }
+}
+
+/// A role that does not allow what it asked for. Each door words it (gRPC `PERMISSION_DENIED`, a 403 page).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("a {} terminal may not {}", role.as_str(), action.describe())]
+pub struct Denied {
+    /// The caller's role.
+    pub role: Role,
+    /// What it may not do.
+    pub action: Action,
+}
+
+/// The class of request a command is, so the one role check on the write path covers every door.
+pub fn required(cmd: &Command) -> Action {
+    use Action::*;
+    match cmd {
+        Command::UpdateEvent { .. }
+        | Command::CreateTournament { .. }
+        | Command::UpdateTournament { .. }
+        | Command::SetRegistrationOpen { .. } => Configure,
+        Command::RegisterParticipant { .. }
+        | Command::UpdateParticipant { .. }
+        | Command::EnterTournament { .. }
+        | Command::LeaveTournament { .. }
+        | Command::SetRounds { .. }
+        | Command::CheckIn { .. } => Register,
+        Command::Withdraw { .. } | Command::Reinstate { .. } => Withdraw,
+        Command::CreateToken { .. }
+        | Command::RevokeToken { .. }
+        | Command::ResetDirectorToken { .. } => ManageTokens,
+        Command::SetEntryOptions { .. }
+        | Command::ChangeRank { .. }
+        | Command::NumberPlayers { .. }
+        | Command::DrawRound { .. }
+        | Command::SplitKnockout { .. }
+        | Command::ImportRound { .. }
+        | Command::PublishRound { .. }
+        | Command::EditRound { .. }
+        | Command::CloseRound { .. } => Direct,
+        Command::RecordLadderGame { .. } | Command::ReportResult { .. } => EnterResults,
+        Command::RefereeReport { .. } => Referee,
+        Command::SubmitSlip { .. } => SubmitSlip,
+        Command::ResolveSlip { .. } => ResolveSlips,
+        Command::LoadRatings { .. } => LoadRatings,
+    }
+}
 
 /// A class of request, as the role matrix sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -108,6 +184,85 @@ mod tests {
         Action::ResolveSlips,
         Action::LoadRatings,
     ];
+
+    #[test]
+    fn a_refusal_names_the_role_and_what_it_may_not_do() {
+        let viewer = Caller {
+            terminal: "screen-1".into(),
+            role: Role::Viewer,
+        };
+        let denied = viewer.require(Action::EnterResults).unwrap_err();
+        assert_eq!(
+            denied.to_string(),
+            "a viewer terminal may not enter results"
+        );
+        assert!(viewer.require(Action::Read).is_ok());
+    }
+
+    #[test]
+    fn each_command_needs_the_class_of_the_desk_that_sends_it() {
+        use crate::domain::{ParticipantId, TokenId, TournamentId};
+        let (id, tournament, expected) = (ParticipantId(1), TournamentId(1), None);
+        let cases = [
+            (
+                Command::CheckIn {
+                    id,
+                    tournament: Some(tournament),
+                    expected,
+                },
+                Action::Register,
+            ),
+            (
+                Command::Withdraw {
+                    id,
+                    tournament,
+                    expected,
+                },
+                Action::Withdraw,
+            ),
+            (
+                Command::Reinstate {
+                    id,
+                    tournament,
+                    expected,
+                },
+                Action::Withdraw,
+            ),
+            (
+                Command::PublishRound {
+                    tournament,
+                    round: 1,
+                },
+                Action::Direct,
+            ),
+            (
+                Command::CloseRound {
+                    tournament,
+                    round: 1,
+                },
+                Action::Direct,
+            ),
+            (
+                Command::RevokeToken { id: TokenId(2) },
+                Action::ManageTokens,
+            ),
+            (
+                Command::SetRegistrationOpen {
+                    id: tournament,
+                    open: false,
+                    expected,
+                },
+                Action::Configure,
+            ),
+        ];
+        for (cmd, action) in cases {
+            assert_eq!(required(&cmd), action, "{}", cmd.name());
+        }
+        // The referee withdraws a player who leaves, as a registration desk may; neither directs.
+        assert!(
+            allows(Role::Referee, Action::Withdraw) && allows(Role::Registration, Action::Withdraw)
+        );
+    }
 
     fn roles_allowed(action: Action) -> Vec<Role> {
         ROLES.into_iter().filter(|r| allows(*r, action)).collect()

@@ -7,11 +7,11 @@
 
 use super::control::Mode;
 use super::peer::{peer_status, Peer, PeerConfig};
+use crate::app::Core;
 use crate::domain::{Epoch, Seq};
 use crate::log::entry::{decode, stored_hash, Hash, GENESIS};
 use crate::log::replay::apply_entry;
 use crate::log::{replay, writer, Committed, LogStore};
-use crate::service::Core;
 use futures::FutureExt;
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -1,8 +1,8 @@
 //! The `Admin` service: terminal tokens and server status.
 
 use super::convert::{role_from_pb, role_to_pb, token_to_pb};
-use super::{invalid, Core, Target};
-use crate::auth::{caller, Action};
+use super::{invalid, write_rpc, Core, Decoded, Target};
+use crate::auth::{caller, Action, Caller};
 use crate::domain::{Command, Subject, TokenId};
 use crate::replica::{Mode, SyncMode};
 use std::sync::Arc;
@@ -28,21 +28,23 @@ impl Admin for AdminService {
         &self,
         req: Request<pb::CreateTokenRequest>,
     ) -> Result<Response<pb::CreateTokenResponse>, Status> {
-        let caller = caller(&req)?;
-        caller.require(Action::ManageTokens)?;
-        let r = req.into_inner();
-        let cmd = Command::CreateToken {
-            name: r.name,
-            role: role_from_pb(r.role).map_err(invalid)?,
+        let decode = |_: &Caller, r: pb::CreateTokenRequest| {
+            let cmd = Command::CreateToken {
+                name: r.name,
+                role: role_from_pb(r.role).map_err(invalid)?,
+            };
+            Ok(Decoded::new(r.meta, cmd, Target::None))
         };
-        let outcome = self.core.write(&caller, r.meta, cmd, Target::None).await?;
-        let Some(Subject::Token(token)) = &outcome.subject else {
-            return Err(Status::internal("the command did not answer with a token"));
-        };
-        Ok(Response::new(pb::CreateTokenResponse {
-            info: Some(token_to_pb(token)),
-            token: outcome.token_secret.unwrap_or_default(),
-        }))
+        write_rpc(&self.core, req, decode, |_, outcome| {
+            let Some(Subject::Token(token)) = &outcome.subject else {
+                return Err(Status::internal("the command did not answer with a token"));
+            };
+            Ok(pb::CreateTokenResponse {
+                info: Some(token_to_pb(token)),
+                token: outcome.token_secret.unwrap_or_default(),
+            })
+        })
+        .await
     }
 
     async fn list_tokens(
@@ -60,15 +62,17 @@ impl Admin for AdminService {
         &self,
         req: Request<pb::RevokeTokenRequest>,
     ) -> Result<Response<pb::TokenInfo>, Status> {
-        let caller = caller(&req)?;
-        caller.require(Action::ManageTokens)?;
-        let r = req.into_inner();
-        let cmd = Command::RevokeToken { id: TokenId(r.id) };
-        let outcome = self.core.write(&caller, r.meta, cmd, Target::None).await?;
-        match &outcome.subject {
-            Some(Subject::Token(t)) => Ok(Response::new(token_to_pb(t))),
-            _ => Err(Status::internal("the command did not answer with a token")),
-        }
+        let decode = |_: &Caller, r: pb::RevokeTokenRequest| {
+            let cmd = Command::RevokeToken { id: TokenId(r.id) };
+            Ok(Decoded::new(r.meta, cmd, Target::None))
+        };
+        write_rpc(&self.core, req, decode, |_, outcome| {
+            match &outcome.subject {
+                Some(Subject::Token(t)) => Ok(token_to_pb(t)),
+                _ => Err(Status::internal("the command did not answer with a token")),
+            }
+        })
+        .await
     }
 
     async fn who_am_i(
@@ -106,7 +110,7 @@ pub fn status_of(core: &Core) -> Result<pb::StatusResponse, Status> {
         _ => "",
     };
     let alarms = control.alarms();
-    core.read(|s| pb::StatusResponse {
+    Ok(core.read(|s| pb::StatusResponse {
         last_seq: s.last_seq.0,
         epoch: s.epoch.0,
         mode: mode.as_str().into(),
@@ -117,5 +121,5 @@ pub fn status_of(core: &Core) -> Result<pb::StatusResponse, Status> {
         primary,
         standby_acked_seq: control.hub.acked(),
         replication: replication.into(),
-    })
+    })?)
 }

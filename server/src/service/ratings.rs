@@ -2,8 +2,8 @@
 //! lookup a registration desk makes while a player stands at it, and the lists loaded. Reads the same applied
 //! state as every other service; writes only through the writer.
 
-use super::{invalid, Core, Target};
-use crate::auth::{caller, Action};
+use super::{invalid, write_rpc, Core, Decoded, Target};
+use crate::auth::{caller, Action, Caller};
 use crate::domain::ratings::{self, RatedPlayer, RatingListInfo, RatingSource};
 use crate::domain::{Command, Rejected, Subject};
 use std::sync::Arc;
@@ -78,24 +78,26 @@ impl Ratings for RatingsService {
         &self,
         req: Request<pb::LoadRatingsRequest>,
     ) -> Result<Response<pb::RatingListInfo>, Status> {
-        let caller = caller(&req)?;
-        caller.require(Action::LoadRatings)?;
-        let r = req.into_inner();
-        let cmd = Command::LoadRatings {
-            source: source(&r.source)?,
-            file: r.file,
-            date: r.date,
-            part: r.part,
-            parts: r.parts,
-            players: r.players.into_iter().map(player_from_pb).collect(),
+        let decode = |_: &Caller, r: pb::LoadRatingsRequest| {
+            let cmd = Command::LoadRatings {
+                source: source(&r.source)?,
+                file: r.file,
+                date: r.date,
+                part: r.part,
+                parts: r.parts,
+                players: r.players.into_iter().map(player_from_pb).collect(),
+            };
+            Ok(Decoded::new(r.meta, cmd, Target::None))
         };
-        let outcome = self.core.write(&caller, r.meta, cmd, Target::None).await?;
-        match &outcome.subject {
-            Some(Subject::RatingList(info)) => Ok(Response::new(info_to_pb(info))),
-            _ => Err(Status::internal(
-                "a rating list part answered without its list",
-            )),
-        }
+        write_rpc(&self.core, req, decode, |_, outcome| {
+            match &outcome.subject {
+                Some(Subject::RatingList(info)) => Ok(info_to_pb(info)),
+                _ => Err(Status::internal(
+                    "a rating list part answered without its list",
+                )),
+            }
+        })
+        .await
     }
 
     async fn lookup_rating(

@@ -2,8 +2,10 @@
 //! entries from the public board (a slip is accepted through the register's normal participant update).
 
 use super::convert::{self, fields_from_pb, participant_to_pb, settings_from_pb};
-use super::{any_revision, invalid, participant_answer, tournament_answer, Core, Target};
-use crate::auth::{caller, Action};
+use super::{
+    any_revision, invalid, participant_answer, tournament_answer, write_rpc, Core, Decoded, Target,
+};
+use crate::auth::{caller, Action, Caller};
 use crate::domain::{
     Command, EnterSpec, ParticipantId, Rejected, Revision, SlipId, Subject, TournamentId,
 };
@@ -54,26 +56,20 @@ pub(crate) fn register_command(
 }
 
 impl RegisterService {
+    /// A command about one participant's entry (leave, check in, withdraw, reinstate), answered with the
+    /// participant.
     async fn participant_command(
         &self,
         req: Request<pb::EntryRequest>,
-        action: Action,
         make: impl FnOnce(ParticipantId, TournamentId, Option<Revision>) -> Command,
     ) -> Result<Response<pb::Participant>, Status> {
-        let caller = caller(&req)?;
-        caller.require(action)?;
-        let r = req.into_inner();
-        let id = ParticipantId(r.participant_id);
-        let cmd = make(
-            id,
-            TournamentId(r.tournament_id),
-            any_revision(r.expected_revision),
-        );
-        let outcome = self
-            .core
-            .write(&caller, r.meta, cmd, Target::Participant(id))
-            .await?;
-        Ok(Response::new(participant_answer(&outcome, &caller)?))
+        let decode = |_: &Caller, r: pb::EntryRequest| {
+            let id = ParticipantId(r.participant_id);
+            let tournament = TournamentId(r.tournament_id);
+            let cmd = make(id, tournament, any_revision(r.expected_revision));
+            Ok(Decoded::new(r.meta, cmd, Target::Participant(id)))
+        };
+        write_rpc(&self.core, req, decode, participant_answer).await
     }
 }
 
@@ -93,94 +89,87 @@ impl Register for RegisterService {
         &self,
         req: Request<pb::UpdateEventRequest>,
     ) -> Result<Response<pb::EventInfo>, Status> {
-        let caller = caller(&req)?;
-        caller.require(Action::Configure)?;
-        let r = req.into_inner();
-        let event = convert::event_from_pb(r.event).map_err(invalid)?;
-        let cmd = Command::UpdateEvent {
-            event,
-            expected: any_revision(r.expected_revision),
+        let decode = |_: &Caller, r: pb::UpdateEventRequest| {
+            let cmd = Command::UpdateEvent {
+                event: convert::event_from_pb(r.event).map_err(invalid)?,
+                expected: any_revision(r.expected_revision),
+            };
+            Ok(Decoded::new(r.meta, cmd, Target::Event))
         };
-        let outcome = self.core.write(&caller, r.meta, cmd, Target::Event).await?;
-        match outcome.subject {
-            Some(Subject::Event(e)) => Ok(Response::new(convert::event_to_pb(&e))),
-            _ => Err(Status::internal(
-                "the command did not answer with the event",
-            )),
-        }
+        write_rpc(&self.core, req, decode, |_, outcome| {
+            match outcome.subject {
+                Some(Subject::Event(e)) => Ok(convert::event_to_pb(&e)),
+                _ => Err(Status::internal(
+                    "the command did not answer with the event",
+                )),
+            }
+        })
+        .await
     }
 
     async fn create_tournament(
         &self,
         req: Request<pb::CreateTournamentRequest>,
     ) -> Result<Response<pb::Tournament>, Status> {
-        let caller = caller(&req)?;
-        caller.require(Action::Configure)?;
-        let r = req.into_inner();
-        // Left unset, double entry is decided by the writer (on for the event's first tournament), so the command a
-        // retry sends is the one first sent, whatever tournaments were created in between.
-        let double_entry_unset = r
-            .settings
-            .as_ref()
-            .and_then(|s| s.scoring.as_ref())
-            .is_none_or(|sc| sc.double_entry.is_none());
-        let settings = settings_from_pb(r.settings, false).map_err(invalid)?;
-        let outcome = self
-            .core
-            .write(
-                &caller,
-                r.meta,
-                Command::CreateTournament {
-                    settings,
-                    double_entry_unset,
-                },
-                Target::None,
-            )
-            .await?;
-        Ok(Response::new(tournament_answer(&outcome)?))
+        let decode = |_: &Caller, r: pb::CreateTournamentRequest| {
+            // Left unset, double entry is decided by the writer (on for the event's first tournament), so the
+            // command a retry sends is the one first sent, whatever tournaments were created in between.
+            let double_entry_unset = r
+                .settings
+                .as_ref()
+                .and_then(|s| s.scoring.as_ref())
+                .is_none_or(|sc| sc.double_entry.is_none());
+            let cmd = Command::CreateTournament {
+                settings: settings_from_pb(r.settings, false).map_err(invalid)?,
+                double_entry_unset,
+            };
+            Ok(Decoded::new(r.meta, cmd, Target::None))
+        };
+        write_rpc(&self.core, req, decode, |_, outcome| {
+            tournament_answer(&outcome)
+        })
+        .await
     }
 
     async fn update_tournament(
         &self,
         req: Request<pb::UpdateTournamentRequest>,
     ) -> Result<Response<pb::Tournament>, Status> {
-        let caller = caller(&req)?;
-        caller.require(Action::Configure)?;
-        let r = req.into_inner();
-        let id = TournamentId(r.id);
-        let double_entry = self
-            .core
-            .read(|s| convert::double_entry_default(s, Some(id)))?;
-        let cmd = Command::UpdateTournament {
-            id,
-            expected: Revision(r.expected_revision),
-            settings: settings_from_pb(r.settings, double_entry).map_err(invalid)?,
+        let decode = |_: &Caller, r: pb::UpdateTournamentRequest| {
+            let id = TournamentId(r.id);
+            let double_entry = self
+                .core
+                .read(|s| convert::double_entry_default(s, Some(id)))?;
+            let cmd = Command::UpdateTournament {
+                id,
+                expected: Revision(r.expected_revision),
+                settings: settings_from_pb(r.settings, double_entry).map_err(invalid)?,
+            };
+            Ok(Decoded::new(r.meta, cmd, Target::Tournament(id)))
         };
-        let outcome = self
-            .core
-            .write(&caller, r.meta, cmd, Target::Tournament(id))
-            .await?;
-        Ok(Response::new(tournament_answer(&outcome)?))
+        write_rpc(&self.core, req, decode, |_, outcome| {
+            tournament_answer(&outcome)
+        })
+        .await
     }
 
     async fn set_registration_open(
         &self,
         req: Request<pb::SetRegistrationOpenRequest>,
     ) -> Result<Response<pb::Tournament>, Status> {
-        let caller = caller(&req)?;
-        caller.require(Action::Configure)?;
-        let r = req.into_inner();
-        let id = TournamentId(r.tournament_id);
-        let cmd = Command::SetRegistrationOpen {
-            id,
-            open: r.open,
-            expected: any_revision(r.expected_revision),
+        let decode = |_: &Caller, r: pb::SetRegistrationOpenRequest| {
+            let id = TournamentId(r.tournament_id);
+            let cmd = Command::SetRegistrationOpen {
+                id,
+                open: r.open,
+                expected: any_revision(r.expected_revision),
+            };
+            Ok(Decoded::new(r.meta, cmd, Target::Tournament(id)))
         };
-        let outcome = self
-            .core
-            .write(&caller, r.meta, cmd, Target::Tournament(id))
-            .await?;
-        Ok(Response::new(tournament_answer(&outcome)?))
+        write_rpc(&self.core, req, decode, |_, outcome| {
+            tournament_answer(&outcome)
+        })
+        .await
     }
 
     async fn list_tournaments(
@@ -201,11 +190,11 @@ impl Register for RegisterService {
         &self,
         req: Request<pb::RegisterParticipantRequest>,
     ) -> Result<Response<pb::Participant>, Status> {
-        let caller = caller(&req)?;
-        caller.require(Action::Register)?;
-        let (meta, cmd) = register_command(req.into_inner())?;
-        let outcome = self.core.write(&caller, meta, cmd, Target::None).await?;
-        Ok(Response::new(participant_answer(&outcome, &caller)?))
+        let decode = |_: &Caller, r| {
+            let (meta, cmd) = register_command(r)?;
+            Ok(Decoded::new(meta, cmd, Target::None))
+        };
+        write_rpc(&self.core, req, decode, participant_answer).await
     }
 
     type CheckRegistrationsStream = super::dry_run::Checks;
@@ -216,7 +205,7 @@ impl Register for RegisterService {
     ) -> Result<Response<Self::CheckRegistrationsStream>, Status> {
         let caller = caller(&req)?;
         caller.require(Action::Register)?;
-        let checks = self.core.check_registrations(caller, req.into_inner())?;
+        let checks = super::dry_run::check_registrations(&self.core, caller, req.into_inner())?;
         Ok(Response::new(checks))
     }
 
@@ -224,71 +213,61 @@ impl Register for RegisterService {
         &self,
         req: Request<pb::UpdateParticipantRequest>,
     ) -> Result<Response<pb::Participant>, Status> {
-        let caller = caller(&req)?;
-        caller.require(Action::Register)?;
-        let r = req.into_inner();
-        if r.expected_revision == 0 {
-            return Err(Status::invalid_argument(
-                "expected_revision is required: send the revision you edited",
-            ));
-        }
-        let id = ParticipantId(r.id);
-        let mut fields = fields_from_pb(r.fields).map_err(invalid)?;
-        if !caller.sees_private() {
-            // Cannot happen with today's matrix (only desks edit), but never let a blind edit wipe contact data.
-            self.core.read(|s| {
-                if let Some(p) = s.participants.get(&id) {
-                    fields.email = p.fields.email.clone();
-                    fields.phone = p.fields.phone.clone();
-                }
-            })?;
-        }
-        let cmd = Command::UpdateParticipant {
-            id,
-            expected: Revision(r.expected_revision),
-            fields,
-            different_person: r.different_person,
+        let decode = |caller: &Caller, r: pb::UpdateParticipantRequest| {
+            if r.expected_revision == 0 {
+                return Err(Status::invalid_argument(
+                    "expected_revision is required: send the revision you edited",
+                ));
+            }
+            let id = ParticipantId(r.id);
+            let mut fields = fields_from_pb(r.fields).map_err(invalid)?;
+            if !caller.sees_private() {
+                // Cannot happen with today's matrix (only desks edit), but never let a blind edit wipe contact data.
+                self.core.read(|s| {
+                    if let Some(p) = s.participants.get(&id) {
+                        fields.email = p.fields.email.clone();
+                        fields.phone = p.fields.phone.clone();
+                    }
+                })?;
+            }
+            let cmd = Command::UpdateParticipant {
+                id,
+                expected: Revision(r.expected_revision),
+                fields,
+                different_person: r.different_person,
+            };
+            Ok(Decoded::new(r.meta, cmd, Target::Participant(id)))
         };
-        let outcome = self
-            .core
-            .write(&caller, r.meta, cmd, Target::Participant(id))
-            .await?;
-        Ok(Response::new(participant_answer(&outcome, &caller)?))
+        write_rpc(&self.core, req, decode, participant_answer).await
     }
 
     async fn enter_tournament(
         &self,
         req: Request<pb::EnterTournamentRequest>,
     ) -> Result<Response<pb::Participant>, Status> {
-        let caller = caller(&req)?;
-        caller.require(Action::Register)?;
-        let r = req.into_inner();
-        let id = ParticipantId(r.participant_id);
-        let entry = r
-            .entry
-            .ok_or_else(|| Status::invalid_argument("entry: missing"))?;
-        let cmd = Command::EnterTournament {
-            id,
-            entry: enter_spec(entry),
-            expected: any_revision(r.expected_revision),
+        let decode = |_: &Caller, r: pb::EnterTournamentRequest| {
+            let id = ParticipantId(r.participant_id);
+            let entry = r
+                .entry
+                .ok_or_else(|| Status::invalid_argument("entry: missing"))?;
+            let cmd = Command::EnterTournament {
+                id,
+                entry: enter_spec(entry),
+                expected: any_revision(r.expected_revision),
+            };
+            Ok(Decoded::new(r.meta, cmd, Target::Participant(id)))
         };
-        let outcome = self
-            .core
-            .write(&caller, r.meta, cmd, Target::Participant(id))
-            .await?;
-        Ok(Response::new(participant_answer(&outcome, &caller)?))
+        write_rpc(&self.core, req, decode, participant_answer).await
     }
 
     async fn leave_tournament(
         &self,
         req: Request<pb::EntryRequest>,
     ) -> Result<Response<pb::Participant>, Status> {
-        self.participant_command(req, Action::Register, |id, tournament, expected| {
-            Command::LeaveTournament {
-                id,
-                tournament,
-                expected,
-            }
+        self.participant_command(req, |id, tournament, expected| Command::LeaveTournament {
+            id,
+            tournament,
+            expected,
         })
         .await
     }
@@ -297,33 +276,27 @@ impl Register for RegisterService {
         &self,
         req: Request<pb::SetRoundsRequest>,
     ) -> Result<Response<pb::Participant>, Status> {
-        let caller = caller(&req)?;
-        caller.require(Action::Register)?;
-        let r = req.into_inner();
-        let id = ParticipantId(r.participant_id);
-        let cmd = Command::SetRounds {
-            id,
-            tournament: TournamentId(r.tournament_id),
-            rounds: rounds(r.rounds),
-            expected: any_revision(r.expected_revision),
+        let decode = |_: &Caller, r: pb::SetRoundsRequest| {
+            let id = ParticipantId(r.participant_id);
+            let cmd = Command::SetRounds {
+                id,
+                tournament: TournamentId(r.tournament_id),
+                rounds: rounds(r.rounds),
+                expected: any_revision(r.expected_revision),
+            };
+            Ok(Decoded::new(r.meta, cmd, Target::Participant(id)))
         };
-        let outcome = self
-            .core
-            .write(&caller, r.meta, cmd, Target::Participant(id))
-            .await?;
-        Ok(Response::new(participant_answer(&outcome, &caller)?))
+        write_rpc(&self.core, req, decode, participant_answer).await
     }
 
     async fn check_in(
         &self,
         req: Request<pb::EntryRequest>,
     ) -> Result<Response<pb::Participant>, Status> {
-        self.participant_command(req, Action::Register, |id, tournament, expected| {
-            Command::CheckIn {
-                id,
-                tournament: (tournament.0 != 0).then_some(tournament),
-                expected,
-            }
+        self.participant_command(req, |id, tournament, expected| Command::CheckIn {
+            id,
+            tournament: (tournament.0 != 0).then_some(tournament),
+            expected,
         })
         .await
     }
@@ -332,12 +305,10 @@ impl Register for RegisterService {
         &self,
         req: Request<pb::EntryRequest>,
     ) -> Result<Response<pb::Participant>, Status> {
-        self.participant_command(req, Action::Withdraw, |id, tournament, expected| {
-            Command::Withdraw {
-                id,
-                tournament,
-                expected,
-            }
+        self.participant_command(req, |id, tournament, expected| Command::Withdraw {
+            id,
+            tournament,
+            expected,
         })
         .await
     }
@@ -346,12 +317,10 @@ impl Register for RegisterService {
         &self,
         req: Request<pb::EntryRequest>,
     ) -> Result<Response<pb::Participant>, Status> {
-        self.participant_command(req, Action::Withdraw, |id, tournament, expected| {
-            Command::Reinstate {
-                id,
-                tournament,
-                expected,
-            }
+        self.participant_command(req, |id, tournament, expected| Command::Reinstate {
+            id,
+            tournament,
+            expected,
         })
         .await
     }
@@ -475,27 +444,29 @@ impl Register for RegisterService {
         &self,
         req: Request<pb::ResolveSlipRequest>,
     ) -> Result<Response<pb::Slip>, Status> {
-        let caller = caller(&req)?;
-        caller.require(Action::ResolveSlips)?;
-        let r = req.into_inner();
-        let id = SlipId(r.slip_id);
-        // A stale revision answers with the participant the slip is about, as a participant edit does.
-        let target = self
-            .core
-            .read(|s| s.slips.get(&id).map(|slip| slip.participant))?
-            .map_or(Target::None, Target::Participant);
-        let cmd = Command::ResolveSlip {
-            slip: id,
-            accept: r.accept,
-            reason: r.reason,
-            expected_revision: any_revision(r.expected_revision),
+        let decode = |_: &Caller, r: pb::ResolveSlipRequest| {
+            let id = SlipId(r.slip_id);
+            // A stale revision answers with the participant the slip is about, as a participant edit does.
+            let target = self
+                .core
+                .read(|s| s.slips.get(&id).map(|slip| slip.participant))?
+                .map_or(Target::None, Target::Participant);
+            let cmd = Command::ResolveSlip {
+                slip: id,
+                accept: r.accept,
+                reason: r.reason,
+                expected_revision: any_revision(r.expected_revision),
+            };
+            Ok(Decoded::new(r.meta, cmd, target))
         };
-        let outcome = self.core.write(&caller, r.meta, cmd, target).await?;
-        match &outcome.subject {
-            Some(Subject::Slip(slip)) => Ok(Response::new(
-                self.core.read(|s| convert::slip_to_pb(s, slip))?,
-            )),
-            _ => Err(Status::internal("the command did not answer with a slip")),
-        }
+        write_rpc(&self.core, req, decode, |_, outcome| {
+            match &outcome.subject {
+                Some(Subject::Slip(slip)) => {
+                    Ok(self.core.read(|s| convert::slip_to_pb(s, slip))?)
+                }
+                _ => Err(Status::internal("the command did not answer with a slip")),
+            }
+        })
+        .await
     }
 }

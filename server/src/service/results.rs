@@ -3,8 +3,8 @@
 //! writer (the domain confirms them), progress and sheets read the applied state.
 
 use super::convert::{game_to_pb, result_from_pb, round_state_to_pb};
-use super::{invalid, round_or_last, Core, Target};
-use crate::auth::{caller, Action};
+use super::{invalid, round_or_last, write_rpc, Core, Decoded, Target};
+use crate::auth::{caller, Action, Caller};
 use crate::domain::command::RefereeReport;
 use crate::domain::error::quote;
 use crate::domain::field::Field;
@@ -36,7 +36,7 @@ impl ResultsService {
         if game.table != table {
             return Err(Status::internal("the command answered with another table"));
         }
-        self.core.read(|s| game_to_pb(s, *t, *n, game))
+        Ok(self.core.read(|s| game_to_pb(s, *t, *n, game))?)
     }
 }
 
@@ -130,42 +130,42 @@ impl Results for ResultsService {
         &self,
         req: Request<pb::ReportResultRequest>,
     ) -> Result<Response<pb::Game>, Status> {
-        let caller = caller(&req)?;
-        caller.require(Action::EnterResults)?;
-        let r = req.into_inner();
-        let t = TournamentId(r.tournament_id);
-        let cmd = Command::ReportResult {
-            tournament: t,
-            round: r.round,
-            table: r.table,
-            result: result_from_pb(r.result).map_err(invalid)?,
+        let table = req.get_ref().table;
+        let decode = |_: &Caller, r: pb::ReportResultRequest| {
+            let t = TournamentId(r.tournament_id);
+            let cmd = Command::ReportResult {
+                tournament: t,
+                round: r.round,
+                table: r.table,
+                result: result_from_pb(r.result).map_err(invalid)?,
+            };
+            Ok(Decoded::new(r.meta, cmd, Target::Rounds(t)))
         };
-        let outcome = self
-            .core
-            .write(&caller, r.meta, cmd, Target::Rounds(t))
-            .await?;
-        Ok(Response::new(self.game_answer(&outcome, r.table)?))
+        write_rpc(&self.core, req, decode, |_, outcome| {
+            self.game_answer(&outcome, table)
+        })
+        .await
     }
 
     async fn referee_report(
         &self,
         req: Request<pb::RefereeReportRequest>,
     ) -> Result<Response<pb::Game>, Status> {
-        let caller = caller(&req)?;
-        caller.require(Action::Referee)?;
-        let r = req.into_inner();
-        let t = TournamentId(r.tournament_id);
-        let cmd = Command::RefereeReport {
-            tournament: t,
-            round: r.round,
-            table: r.table,
-            report: referee_from_pb(r.report).map_err(invalid)?,
+        let table = req.get_ref().table;
+        let decode = |_: &Caller, r: pb::RefereeReportRequest| {
+            let t = TournamentId(r.tournament_id);
+            let cmd = Command::RefereeReport {
+                tournament: t,
+                round: r.round,
+                table: r.table,
+                report: referee_from_pb(r.report).map_err(invalid)?,
+            };
+            Ok(Decoded::new(r.meta, cmd, Target::Rounds(t)))
         };
-        let outcome = self
-            .core
-            .write(&caller, r.meta, cmd, Target::Rounds(t))
-            .await?;
-        Ok(Response::new(self.game_answer(&outcome, r.table)?))
+        write_rpc(&self.core, req, decode, |_, outcome| {
+            self.game_answer(&outcome, table)
+        })
+        .await
     }
 
     async fn progress(

@@ -4,8 +4,11 @@
 //! Decides nothing itself: changes go through the writer, reads through `Field` on the applied state.
 
 use super::convert::{self, criteria_from_pb, numbers_to_pb, player_ref, round_to_pb};
-use super::{any_revision, invalid, participant_answer, round_answer, round_or_last, Core, Target};
-use crate::auth::{caller, Action};
+use super::{
+    any_revision, invalid, participant_answer, round_answer, round_or_last, write_rpc, Core,
+    Decoded, Target,
+};
+use crate::auth::{caller, Action, Caller};
 use crate::domain::command::RoundEdit;
 use crate::domain::field::{participant_id, player_id, Field};
 use crate::domain::lifecycle::{label, progress_counts};
@@ -364,26 +367,23 @@ impl RoundsService {
         req: Request<pb::RoundRef>,
         make: impl FnOnce(TournamentId, u32) -> Command,
     ) -> Result<Response<pb::Round>, Status> {
-        let caller = caller(&req)?;
-        caller.require(Action::Direct)?;
-        let r = req.into_inner();
-        let t = TournamentId(r.tournament_id);
-        self.write_round(&caller, r.meta, t, make(t, r.round)).await
+        let decode = |_: &Caller, r: pb::RoundRef| {
+            let t = TournamentId(r.tournament_id);
+            Ok(Decoded::new(r.meta, make(t, r.round), Target::Rounds(t)))
+        };
+        self.write_round(req, decode).await
     }
 
     /// Writes a round command of tournament `t` and answers with the round it changed.
-    async fn write_round(
+    async fn write_round<Req>(
         &self,
-        caller: &crate::auth::Caller,
-        meta: Option<pb::RequestMeta>,
-        t: TournamentId,
-        cmd: Command,
+        req: Request<Req>,
+        decode: impl FnOnce(&Caller, Req) -> Result<Decoded, Status>,
     ) -> Result<Response<pb::Round>, Status> {
-        let outcome = self
-            .core
-            .write(caller, meta, cmd, Target::Rounds(t))
-            .await?;
-        Ok(Response::new(round_answer(&self.core, &outcome)?))
+        write_rpc(&self.core, req, decode, |_, outcome| {
+            round_answer(&self.core, &outcome)
+        })
+        .await
     }
 }
 
@@ -422,23 +422,22 @@ impl Rounds for RoundsService {
         &self,
         req: Request<pb::NumberPlayersRequest>,
     ) -> Result<Response<pb::PlayerNumbers>, Status> {
-        let caller = caller(&req)?;
-        caller.require(Action::Direct)?;
-        let r = req.into_inner();
-        let t = TournamentId(r.tournament_id);
-        let cmd = Command::NumberPlayers {
-            tournament: t,
-            order: r.order.into_iter().map(ParticipantId).collect(),
+        let decode = |_: &Caller, r: pb::NumberPlayersRequest| {
+            let cmd = Command::NumberPlayers {
+                tournament: TournamentId(r.tournament_id),
+                order: r.order.into_iter().map(ParticipantId).collect(),
+            };
+            Ok(Decoded::new(r.meta, cmd, Target::None))
         };
-        let outcome = self.core.write(&caller, r.meta, cmd, Target::None).await?;
-        match outcome.subject {
-            Some(Subject::Numbers(t)) => {
-                Ok(Response::new(self.core.read(|s| numbers_to_pb(s, t))?))
+        write_rpc(&self.core, req, decode, |_, outcome| {
+            match outcome.subject {
+                Some(Subject::Numbers(t)) => Ok(self.core.read(|s| numbers_to_pb(s, t))?),
+                _ => Err(Status::internal(
+                    "the command did not answer with player numbers",
+                )),
             }
-            _ => Err(Status::internal(
-                "the command did not answer with player numbers",
-            )),
-        }
+        })
+        .await
     }
 
     async fn get_player_numbers(
@@ -458,46 +457,37 @@ impl Rounds for RoundsService {
         &self,
         req: Request<pb::SetEntryOptionsRequest>,
     ) -> Result<Response<pb::Participant>, Status> {
-        let caller = caller(&req)?;
-        caller.require(Action::Direct)?;
-        let r = req.into_inner();
-        let id = ParticipantId(r.participant_id);
-        let cmd = Command::SetEntryOptions {
-            id,
-            tournament: TournamentId(r.tournament_id),
-            ghost: r.ghost,
-            mms_correction: r.mms_correction,
-            expected: any_revision(r.expected_revision),
+        let decode = |_: &Caller, r: pb::SetEntryOptionsRequest| {
+            let id = ParticipantId(r.participant_id);
+            let cmd = Command::SetEntryOptions {
+                id,
+                tournament: TournamentId(r.tournament_id),
+                ghost: r.ghost,
+                mms_correction: r.mms_correction,
+                expected: any_revision(r.expected_revision),
+            };
+            Ok(Decoded::new(r.meta, cmd, Target::Participant(id)))
         };
-        let outcome = self
-            .core
-            .write(&caller, r.meta, cmd, Target::Participant(id))
-            .await?;
-        Ok(Response::new(participant_answer(&outcome, &caller)?))
+        write_rpc(&self.core, req, decode, participant_answer).await
     }
 
     async fn change_rank(
         &self,
         req: Request<pb::ChangeRankRequest>,
     ) -> Result<Response<pb::Participant>, Status> {
-        let caller = caller(&req)?;
-        caller.require(Action::Direct)?;
-        let r = req.into_inner();
-        let id = ParticipantId(r.participant_id);
-        let rank = convert::rank_from_pb("rank", &r.rank).map_err(invalid)?;
-        let cmd = Command::ChangeRank {
-            id,
-            tournament: TournamentId(r.tournament_id),
-            rank,
-            from_round: r.from_round,
-            move_start: r.move_start,
-            expected: any_revision(r.expected_revision),
+        let decode = |_: &Caller, r: pb::ChangeRankRequest| {
+            let id = ParticipantId(r.participant_id);
+            let cmd = Command::ChangeRank {
+                id,
+                tournament: TournamentId(r.tournament_id),
+                rank: convert::rank_from_pb("rank", &r.rank).map_err(invalid)?,
+                from_round: r.from_round,
+                move_start: r.move_start,
+                expected: any_revision(r.expected_revision),
+            };
+            Ok(Decoded::new(r.meta, cmd, Target::Participant(id)))
         };
-        let outcome = self
-            .core
-            .write(&caller, r.meta, cmd, Target::Participant(id))
-            .await?;
-        Ok(Response::new(participant_answer(&outcome, &caller)?))
+        write_rpc(&self.core, req, decode, participant_answer).await
     }
 
     async fn suggest_mc_mahon(
@@ -516,59 +506,61 @@ impl Rounds for RoundsService {
         &self,
         req: Request<pb::DrawRoundRequest>,
     ) -> Result<Response<pb::Round>, Status> {
-        let caller = caller(&req)?;
-        caller.require(Action::Direct)?;
-        let r = req.into_inner();
-        let t = TournamentId(r.tournament_id);
-        let round = if r.round == 0 {
-            self.core.read(|s| default_draw_round(s, t, r.redraw))?
-        } else {
-            r.round
+        let decode = |_: &Caller, r: pb::DrawRoundRequest| {
+            let t = TournamentId(r.tournament_id);
+            let round = if r.round == 0 {
+                self.core.read(|s| default_draw_round(s, t, r.redraw))?
+            } else {
+                r.round
+            };
+            let cmd = Command::DrawRound {
+                tournament: t,
+                round,
+                redraw: r.redraw,
+                empty: r.empty,
+                expected: any_revision(r.expected_revision),
+                aside: None,
+            };
+            Ok(Decoded::new(r.meta, cmd, Target::Rounds(t)))
         };
-        let cmd = Command::DrawRound {
-            tournament: t,
-            round,
-            redraw: r.redraw,
-            empty: r.empty,
-            expected: any_revision(r.expected_revision),
-            aside: None,
-        };
-        self.write_round(&caller, r.meta, t, cmd).await
+        self.write_round(req, decode).await
     }
 
     async fn import_round(
         &self,
         req: Request<pb::ImportRoundRequest>,
     ) -> Result<Response<pb::Round>, Status> {
-        let caller = caller(&req)?;
-        caller.require(Action::Direct)?;
-        let r = req.into_inner();
-        let t = TournamentId(r.tournament_id);
-        let cmd = Command::ImportRound {
-            tournament: t,
-            round: r.round,
-            games: convert::imported_games_from_pb(r.games).map_err(invalid)?,
-            bye: (r.bye != 0).then_some(ParticipantId(r.bye)),
-            expected: any_revision(r.expected_revision),
+        let decode = |_: &Caller, r: pb::ImportRoundRequest| {
+            let t = TournamentId(r.tournament_id);
+            let cmd = Command::ImportRound {
+                tournament: t,
+                round: r.round,
+                games: convert::imported_games_from_pb(r.games).map_err(invalid)?,
+                bye: (r.bye != 0).then_some(ParticipantId(r.bye)),
+                expected: any_revision(r.expected_revision),
+            };
+            Ok(Decoded::new(r.meta, cmd, Target::Rounds(t)))
         };
-        self.write_round(&caller, r.meta, t, cmd).await
+        self.write_round(req, decode).await
     }
 
     async fn split_knockout(
         &self,
         req: Request<pb::SplitKnockoutRequest>,
     ) -> Result<Response<pb::Tournament>, Status> {
-        let caller = caller(&req)?;
-        caller.require(Action::Direct)?;
-        let r = req.into_inner();
-        let cmd = Command::SplitKnockout {
-            from: TournamentId(r.tournament_id),
-            top: r.top,
-            name: r.name,
-            per_group: r.per_group,
+        let decode = |_: &Caller, r: pb::SplitKnockoutRequest| {
+            let cmd = Command::SplitKnockout {
+                from: TournamentId(r.tournament_id),
+                top: r.top,
+                name: r.name,
+                per_group: r.per_group,
+            };
+            Ok(Decoded::new(r.meta, cmd, Target::None))
         };
-        let outcome = self.core.write(&caller, r.meta, cmd, Target::None).await?;
-        Ok(Response::new(super::tournament_answer(&outcome)?))
+        write_rpc(&self.core, req, decode, |_, outcome| {
+            super::tournament_answer(&outcome)
+        })
+        .await
     }
 
     async fn publish_round(
@@ -586,17 +578,17 @@ impl Rounds for RoundsService {
         &self,
         req: Request<pb::EditRoundRequest>,
     ) -> Result<Response<pb::Round>, Status> {
-        let caller = caller(&req)?;
-        caller.require(Action::Direct)?;
-        let r = req.into_inner();
-        let t = TournamentId(r.tournament_id);
-        let cmd = Command::EditRound {
-            tournament: t,
-            round: r.round,
-            edit: edit_from_pb(r.edit).map_err(invalid)?,
-            expected: any_revision(r.expected_revision),
+        let decode = |_: &Caller, r: pb::EditRoundRequest| {
+            let t = TournamentId(r.tournament_id);
+            let cmd = Command::EditRound {
+                tournament: t,
+                round: r.round,
+                edit: edit_from_pb(r.edit).map_err(invalid)?,
+                expected: any_revision(r.expected_revision),
+            };
+            Ok(Decoded::new(r.meta, cmd, Target::Rounds(t)))
         };
-        self.write_round(&caller, r.meta, t, cmd).await
+        self.write_round(req, decode).await
     }
 
     async fn close_round(&self, req: Request<pb::RoundRef>) -> Result<Response<pb::Round>, Status> {
@@ -665,26 +657,27 @@ impl Rounds for RoundsService {
         &self,
         req: Request<pb::RecordLadderGameRequest>,
     ) -> Result<Response<pb::Ladder>, Status> {
-        let caller = caller(&req)?;
-        caller.require(Action::EnterResults)?;
-        let r = req.into_inner();
-        let outcome = crate::domain::ladder::LadderOutcome::parse(&r.outcome).ok_or_else(|| {
-            Status::invalid_argument(format!(
-                "outcome {:?}: use challenger, defender or jigo",
-                r.outcome
-            ))
-        })?;
-        let t = TournamentId(r.tournament_id);
-        let cmd = Command::RecordLadderGame {
-            tournament: t,
-            challenger: r.challenger,
-            defender: r.defender,
-            outcome,
+        let t = TournamentId(req.get_ref().tournament_id);
+        let decode = |_: &Caller, r: pb::RecordLadderGameRequest| {
+            let outcome =
+                crate::domain::ladder::LadderOutcome::parse(&r.outcome).ok_or_else(|| {
+                    Status::invalid_argument(format!(
+                        "outcome {:?}: use challenger, defender or jigo",
+                        r.outcome
+                    ))
+                })?;
+            let cmd = Command::RecordLadderGame {
+                tournament: t,
+                challenger: r.challenger,
+                defender: r.defender,
+                outcome,
+            };
+            Ok(Decoded::new(r.meta, cmd, Target::None))
         };
-        self.core.write(&caller, r.meta, cmd, Target::None).await?;
-        Ok(Response::new(
-            self.core.read(|s| super::convert::ladder_to_pb(s, t))?,
-        ))
+        write_rpc(&self.core, req, decode, |_, _| {
+            Ok(self.core.read(|s| super::convert::ladder_to_pb(s, t))?)
+        })
+        .await
     }
 
     async fn get_ladder(

@@ -1,46 +1,86 @@
-//! Maps rejections and writer failures to gRPC statuses: one code per variant, a message a volunteer can act on.
+//! Maps the core's refusals to gRPC statuses: one code per kind, a message a volunteer can act on.
 //! Also tidies every status on its way out ([`tidy_response`]): messages capped, undecodable requests the client's
 //! fault.
 
+use crate::app::{refusal, Core, Current, Kind, Refusal};
+use crate::auth::{Caller, Denied};
 use crate::domain::Rejected;
-use crate::log::WriteError;
 use axum::http::HeaderMap;
+use prost::Message;
 use tonic::{Code, Status};
 
-/// The gRPC code of a rejection.
-pub fn code(r: &Rejected) -> Code {
-    match r {
-        Rejected::Invalid { .. } | Rejected::RequestIdReused(_) => Code::InvalidArgument,
-        Rejected::UnknownParticipant(_)
-        | Rejected::UnknownTournament(_)
-        | Rejected::UnknownToken(_)
-        | Rejected::UnknownSlip(_)
-        | Rejected::UnknownRound { .. } => Code::NotFound,
-        Rejected::Precondition(_) => Code::FailedPrecondition,
-        Rejected::StaleRevision { .. } | Rejected::DrawInputChanged { .. } => Code::Aborted,
-        Rejected::Duplicate { .. }
-        | Rejected::AlreadyEntered { .. }
-        | Rejected::AlreadyCheckedIn { .. } => Code::AlreadyExists,
-        Rejected::NotEntered { .. } | Rejected::NoEntries(_) | Rejected::WrongStatus { .. } => {
-            Code::FailedPrecondition
-        }
-        Rejected::RegistrationClosed(_) | Rejected::Forbidden { .. } => Code::PermissionDenied,
+/// The gRPC code of each kind of refusal.
+pub fn code(kind: Kind) -> Code {
+    match kind {
+        Kind::Invalid => Code::InvalidArgument,
+        Kind::NotFound => Code::NotFound,
+        Kind::Precondition => Code::FailedPrecondition,
+        Kind::Stale => Code::Aborted,
+        Kind::Exists => Code::AlreadyExists,
+        Kind::Forbidden => Code::PermissionDenied,
+        Kind::Unavailable => Code::Unavailable,
+        Kind::Internal => Code::Internal,
     }
 }
 
-/// A rejection as a status, with an optional encoded record (the current one) in the details.
-pub fn rejected(r: &Rejected, details: Option<Vec<u8>>) -> Status {
-    match details {
-        Some(bytes) => Status::with_details(code(r), r.to_string(), bytes.into()),
-        None => Status::new(code(r), r.to_string()),
+/// A rule's refusal found at the door (bad wire input), without a record.
+pub fn rejected(r: &Rejected) -> Status {
+    Status::new(code(refusal::kind(r)), r.to_string())
+}
+
+/// A refusal as a status, carrying the record it met, as this caller may see it, encoded in the details.
+pub fn refused(core: &Core, refusal: &Refusal, caller: &Caller) -> Status {
+    let private = caller.sees_private();
+    core.read(|s| with_record(s, refusal, private))
+        .unwrap_or_else(|_| Status::from(refusal.clone()))
+}
+
+/// A refusal as a status, with the record it met in `s` (if any) encoded in the details.
+pub fn with_record(s: &crate::domain::State, refusal: &Refusal, private: bool) -> Status {
+    let code = code(refusal.kind());
+    let record = match refusal {
+        Refusal::Rejected {
+            current: Some(current),
+            ..
+        } => encoded(s, *current, private),
+        _ => None,
+    };
+    match record {
+        Some(bytes) => Status::with_details(code, refusal.to_string(), bytes.into()),
+        None => Status::new(code, refusal.to_string()),
     }
 }
 
-/// A writer failure as a status.
-pub fn write_error(e: &WriteError) -> Status {
-    match e {
-        WriteError::Rejected(r) => rejected(r, None),
-        WriteError::Unavailable(msg) => Status::unavailable(msg.clone()),
+/// The record a refusal met, encoded as its wire message.
+fn encoded(s: &crate::domain::State, current: Current, private: bool) -> Option<Vec<u8>> {
+    use super::convert;
+    match current {
+        Current::Participant(id) => s
+            .participants
+            .get(&id)
+            .map(|p| convert::participant_to_pb(p, private).encode_to_vec()),
+        Current::Tournament(id) => s
+            .tournaments
+            .get(&id)
+            .map(|t| convert::tournament_to_pb(t).encode_to_vec()),
+        Current::LastRound(t) => s
+            .play
+            .get(&t)
+            .and_then(|p| p.rounds.last())
+            .map(|r| convert::round_to_pb(s, t, r).encode_to_vec()),
+        Current::Event => Some(convert::event_to_pb(&s.event).encode_to_vec()),
+    }
+}
+
+impl From<Refusal> for Status {
+    fn from(refusal: Refusal) -> Status {
+        Status::new(code(refusal.kind()), refusal.to_string())
+    }
+}
+
+impl From<Denied> for Status {
+    fn from(denied: Denied) -> Status {
+        Status::permission_denied(denied.to_string())
     }
 }
 

@@ -2,6 +2,7 @@
 //! saying what to do, in the board's own layout. Never echoes the request back.
 
 use super::layout;
+use crate::app::{Kind, Refusal};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use maud::html;
@@ -44,6 +45,50 @@ impl WebError {
             "Try again shortly",
             message,
         )
+    }
+}
+
+/// The HTTP status of each kind of refusal, for every page.
+pub fn http_status(kind: Kind) -> StatusCode {
+    match kind {
+        Kind::Invalid => StatusCode::BAD_REQUEST,
+        Kind::NotFound => StatusCode::NOT_FOUND,
+        Kind::Precondition | Kind::Stale | Kind::Exists => StatusCode::CONFLICT,
+        Kind::Forbidden => StatusCode::FORBIDDEN,
+        Kind::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+        Kind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
+
+impl WebError {
+    /// The core's refusal as a page: its status, a heading, and the refusal's own words (a role's refusal tells
+    /// the volunteer whom to ask).
+    pub fn refused(refusal: &Refusal) -> WebError {
+        let status = http_status(refusal.kind());
+        match refusal {
+            Refusal::Forbidden { role, action } => WebError::new(
+                status,
+                "Not for this desk",
+                format!(
+                    "A {} terminal may not {}. Ask the director for the right token.",
+                    role.as_str(),
+                    action.describe()
+                ),
+            ),
+            _ => WebError::new(status, title(refusal.kind()), refusal.to_string()),
+        }
+    }
+}
+
+/// A refusal page's heading.
+fn title(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Invalid => "Cannot read that",
+        Kind::NotFound => "Not found",
+        Kind::Precondition | Kind::Stale | Kind::Exists => "Cannot take it now",
+        Kind::Forbidden => "Not allowed",
+        Kind::Unavailable => "Try again shortly",
+        Kind::Internal => "Something went wrong",
     }
 }
 

@@ -9,8 +9,8 @@
 //! slept (or lost the Wi-Fi) catches up the moment it reconnects.
 
 use super::topics::{self, Topic};
+use crate::app::Core;
 use crate::log::Committed;
-use crate::service::Core;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures::Stream;
 use std::collections::HashMap;

@@ -21,7 +21,7 @@ mod limit;
 pub mod live;
 pub mod topics;
 
-use crate::service::Core;
+use crate::app::Core;
 use axum::extract::Request;
 use axum::http::{header, StatusCode};
 use axum::middleware::Next;

@@ -5,10 +5,10 @@
 use super::super::{Web, WebError};
 use super::player::find_player;
 use super::{roster, tournament_id};
+use crate::app::{Kind, Meta, Refusal, Target};
 use crate::auth::Caller;
 use crate::domain::slip::SlipProposal;
 use crate::domain::{Command, Rank, Role};
-use crate::service::Target;
 use axum::extract::rejection::FormRejection;
 use axum::extract::{ConnectInfo, Form, Path, State as Shared};
 use axum::http::{header, StatusCode};
@@ -18,7 +18,6 @@ use serde::Deserialize;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Instant;
-use tengen_proto::v1 as pb;
 
 /// The largest slip body accepted.
 pub const MAX_SLIP_BYTES: usize = 8 * 1024;
@@ -103,10 +102,7 @@ async fn take(
         terminal: PUBLIC_TERMINAL.into(),
         role: Role::Public,
     };
-    let meta = Some(pb::RequestMeta {
-        request_id: form.request_id.trim().to_string(),
-        ..Default::default()
-    });
+    let meta = Meta::new(form.request_id.trim(), "");
     let cmd = Command::SubmitSlip {
         tournament: t,
         participant,
@@ -172,20 +168,14 @@ fn parse_rounds(text: &str) -> Option<Vec<u32>> {
     (!rounds.is_empty()).then_some(rounds)
 }
 
-/// The writer's refusal as a page: the domain's message for bad fields, "try again" when it cannot write.
-fn refusal(status: tonic::Status) -> WebError {
-    use tonic::Code;
-    let message = status.message().to_string();
-    match status.code() {
-        Code::InvalidArgument | Code::AlreadyExists => WebError::bad_request(message),
-        Code::NotFound => WebError::not_found(message),
-        Code::FailedPrecondition | Code::Aborted | Code::ResourceExhausted => {
-            WebError::new(StatusCode::CONFLICT, "Cannot take it now", message)
-        }
-        Code::PermissionDenied => WebError::new(StatusCode::FORBIDDEN, "Not allowed", message),
-        _ => WebError::unavailable(
+/// The core's refusal as a page: the domain's message for bad fields, "try again" when it cannot write.
+fn refusal(refusal: Refusal) -> WebError {
+    match refusal.kind() {
+        Kind::Invalid | Kind::Exists => WebError::bad_request(refusal.to_string()),
+        Kind::Unavailable | Kind::Internal => WebError::unavailable(
             "The correction could not be recorded just now; please try again in a moment or see the desk.",
         ),
+        _ => WebError::refused(&refusal),
     }
 }
 

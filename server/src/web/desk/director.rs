@@ -7,6 +7,7 @@
 
 use super::session::Desk;
 use super::{request_id, Web};
+use crate::app::{Kind, Target};
 use crate::auth::Action;
 use crate::domain::command::RoundEdit;
 use crate::domain::ids::SlipId;
@@ -14,7 +15,6 @@ use crate::domain::round::{
     GameRecord, GameResult, Outcome, ResultProgress, RoundRecord, RoundState,
 };
 use crate::domain::{setup, Command, EntryStatus, ParticipantId, Rank, State, TournamentId};
-use crate::service::Target;
 use crate::sheets::roster::Roster;
 use crate::web::board::pairings::label;
 use crate::web::board::InTournament;
@@ -465,6 +465,10 @@ async fn act(
     Path((t, action)): Path<(String, String)>,
     Form(form): Form<ActionForm>,
 ) -> Response {
+    // The dashboard is the director's page; each command's own role is checked by the core.
+    if let Err(refused) = desk.require(Action::Direct) {
+        return refused.into_response();
+    }
     let t = match tournament_id(&t) {
         Ok(t) => t,
         Err(e) => return e.into_response(),
@@ -482,30 +486,13 @@ async fn act(
         Ok(c) => c,
         Err(problem) => return back("error", &problem),
     };
-    let action_class = if matches!(action.as_str(), "close-registration") {
-        Action::Configure
-    } else {
-        Action::Direct
-    };
     match web
-        .desk_write(
-            &desk,
-            action_class,
-            &form.csrf,
-            &form.request_id,
-            cmd,
-            target,
-        )
+        .desk_write(&desk, &form.csrf, &form.request_id, cmd, target)
         .await
     {
         Ok(_) => back("done", &done),
-        Err(status) if status.code() == tonic::Code::PermissionDenied => WebError::new(
-            axum::http::StatusCode::FORBIDDEN,
-            "Not allowed",
-            status.message().to_string(),
-        )
-        .into_response(),
-        Err(status) => back("error", status.message()),
+        Err(refused) if refused.kind() == Kind::Forbidden => refused.page().into_response(),
+        Err(refused) => back("error", &refused.message()),
     }
 }
 

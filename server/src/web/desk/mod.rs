@@ -18,9 +18,10 @@ pub mod session;
 use super::layout::{self, Page};
 use super::topics::Topic;
 use super::{Web, WebError};
-use crate::auth::Action;
+use crate::app::{Kind, Refusal, Target};
+use crate::auth::{required, Action};
 use crate::domain::{Command, Role, State};
-use crate::service::Target;
+use crate::log::Outcome;
 use axum::body::Bytes;
 use axum::extract::State as Shared;
 use axum::http::{header, StatusCode};
@@ -111,22 +112,60 @@ impl Web {
             .into_response()
     }
 
-    /// Submits a desk's command through the writer, after the role and CSRF checks; the refusal as a page.
+    /// Submits a desk's command through the core, as the desk's terminal with its volunteer's name, once the
+    /// form's CSRF value is this desk's. The role the command needs is the core's table ([`required`]): asked
+    /// here first only so that a role's refusal is not taken for an expired form.
     pub(crate) async fn desk_write(
         &self,
         desk: &Desk,
-        action: Action,
         csrf: &str,
         request_id: &str,
         cmd: Command,
         target: Target,
-    ) -> Result<crate::log::Outcome, tonic::Status> {
-        if let Err(refused) = desk.require(action).and_then(|()| desk.check_csrf(csrf)) {
-            return Err(tonic::Status::permission_denied(refused.message));
-        }
+    ) -> Result<Outcome, Refused> {
+        desk.caller
+            .require(required(&cmd))
+            .map_err(|denied| Refused::Core(denied.into()))?;
+        desk.check_csrf(csrf).map_err(Refused::Form)?;
         self.core
             .write(&desk.caller, desk.meta(request_id), cmd, target)
             .await
+            .map_err(Refused::Core)
+    }
+}
+
+/// Why a desk's write did not happen: the form (not from this desk's page), or the core's refusal.
+#[derive(Debug)]
+pub(crate) enum Refused {
+    /// A missing or wrong CSRF value: nothing was sent to the core.
+    Form(WebError),
+    /// The core refused the command.
+    Core(Refusal),
+}
+
+impl Refused {
+    /// The kind of answer it is.
+    pub fn kind(&self) -> Kind {
+        match self {
+            Refused::Form(_) => Kind::Forbidden,
+            Refused::Core(refusal) => refusal.kind(),
+        }
+    }
+
+    /// What went wrong, in a sentence.
+    pub fn message(&self) -> String {
+        match self {
+            Refused::Form(page) => page.message.clone(),
+            Refused::Core(refusal) => WebError::refused(refusal).message,
+        }
+    }
+
+    /// As a page of its own.
+    pub fn page(&self) -> WebError {
+        match self {
+            Refused::Form(page) => page.clone(),
+            Refused::Core(refusal) => WebError::refused(refusal),
+        }
     }
 }
 

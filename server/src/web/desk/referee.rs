@@ -11,9 +11,10 @@
 mod action;
 mod card;
 
-use super::results::{parse_round, refusal, shown_round};
+use super::results::{self, parse_round, shown_round};
 use super::session::Desk;
 use super::Web;
+use crate::app::Kind;
 use crate::auth::Action;
 use crate::domain::round::GameRecord;
 use crate::domain::{EntryStatus, ParticipantId, State, TournamentId};
@@ -172,14 +173,7 @@ async fn act(
     };
     let (cmd, target, done) = planned;
     let written = web
-        .desk_write(
-            &desk,
-            req.act.action(),
-            &form.csrf,
-            &form.request_id,
-            cmd,
-            target,
-        )
+        .desk_write(&desk, &form.csrf, &form.request_id, cmd, target)
         .await;
     match written {
         Ok(_) => {
@@ -194,14 +188,9 @@ async fn act(
             let anchor = table.map_or_else(String::new, |n| format!("#table-{n}"));
             Redirect::to(&format!("/desk/referee/{}?{query}{anchor}", t.0)).into_response()
         }
-        Err(status) if status.code() == tonic::Code::PermissionDenied => WebError::new(
-            StatusCode::FORBIDDEN,
-            "Not allowed",
-            status.message().to_string(),
-        )
-        .into_response(),
-        Err(status) => {
-            let (code, message) = refusal(&status);
+        Err(refusal) if refusal.kind() == Kind::Forbidden => refusal.page().into_response(),
+        Err(refusal) => {
+            let (code, message) = results::refusal(&refusal);
             refused(code, message)
         }
     }

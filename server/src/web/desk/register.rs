@@ -22,10 +22,11 @@ mod refusal;
 mod search;
 
 use super::session::Desk;
+use super::Refused;
 use super::Web;
+use crate::app::{Kind, Target};
 use crate::auth::{allows, Action};
 use crate::domain::{Command, ParticipantId, Role, State};
-use crate::service::Target;
 use crate::web::topics::Topic;
 use crate::web::WebError;
 use axum::extract::{Path, Query as UrlQuery, State as Shared};
@@ -38,7 +39,6 @@ use maud::{html, Markup};
 use search::Query;
 use serde::Deserialize;
 use std::sync::Arc;
-use tonic::Code;
 
 /// Which of the two desks a page is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -362,24 +362,17 @@ async fn check_in(
             expected: Some(revision),
         };
         match web
-            .desk_write(
-                &desk,
-                Action::Register,
-                &f.csrf,
-                &f.request_id,
-                cmd,
-                Target::Participant(id),
-            )
+            .desk_write(&desk, &f.csrf, &f.request_id, cmd, Target::Participant(id))
             .await
         {
             Ok(_) => return back(mode, "", "done", &format!("✓ {name} ({label}) checked in.")),
             // Changed at another desk between reading and writing: look again (the refused id is not kept).
-            Err(status) if status.code() == Code::Aborted => continue,
+            Err(refused) if refused.kind() == Kind::Stale => continue,
             // Checked in at another desk a moment ago: the server says by whom.
-            Err(status) if status.code() == Code::AlreadyExists => {
-                return back(mode, "", "note", status.message());
+            Err(refused) if refused.kind() == Kind::Exists => {
+                return back(mode, "", "note", &refused.message());
             }
-            Err(status) => return refusal_page(mode, &status),
+            Err(refused) => return refusal_page(mode, &refused),
         }
     }
     back(
@@ -391,24 +384,16 @@ async fn check_in(
 }
 
 /// A refused one-tap action: 403 and 503 as pages, anything else back on the desk's page.
-fn refusal_page(mode: Mode, status: &tonic::Status) -> Response {
-    match status.code() {
-        Code::PermissionDenied => WebError::new(
-            StatusCode::FORBIDDEN,
-            "Not allowed",
-            status.message().to_string(),
-        )
+fn refusal_page(mode: Mode, refused: &Refused) -> Response {
+    match refused.kind() {
+        Kind::Forbidden => refused.page().into_response(),
+        Kind::Unavailable => WebError::unavailable(format!(
+            "The server cannot take writes; {}. Nothing was changed: try again in a moment.",
+            refused.message()
+        ))
         .into_response(),
-        Code::Unavailable => unavailable(status).into_response(),
-        _ => back(mode, "", "error", status.message()),
+        _ => back(mode, "", "error", &refused.message()),
     }
-}
-
-fn unavailable(status: &tonic::Status) -> WebError {
-    WebError::unavailable(format!(
-        "The server cannot take writes; {}. Nothing was changed: try again in a moment.",
-        status.message()
-    ))
 }
 
 /// `P12` (or `12`) from a form or an address.

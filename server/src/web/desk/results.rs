@@ -16,16 +16,17 @@ mod ladder;
 pub use entry::{key_outcome, parse_entry, SlipEntry};
 
 use super::session::Desk;
-use super::{request_id, Web};
+use super::{request_id, Refused, Web};
+use crate::app::{Kind, Target};
 use crate::auth::Action;
 use crate::domain::lifecycle::progress_counts;
 use crate::domain::round::{GameRecord, ResultProgress, RoundRecord, RoundState};
 use crate::domain::{Command, State, Subject, TournamentId};
-use crate::service::Target;
 use crate::sheets::roster::Roster;
 use crate::web::board::pairings::label;
 use crate::web::board::roster;
 use crate::web::board::InTournament;
+use crate::web::error::http_status;
 use crate::web::topics::Topic;
 use crate::web::WebError;
 use axum::extract::rejection::QueryRejection;
@@ -162,16 +163,8 @@ async fn enter(
         }
         response
     };
-    let write = |cmd: Command| {
-        web.desk_write(
-            &desk,
-            Action::EnterResults,
-            &form.csrf,
-            &form.request_id,
-            cmd,
-            Target::Rounds(t),
-        )
-    };
+    let write =
+        |cmd: Command| web.desk_write(&desk, &form.csrf, &form.request_id, cmd, Target::Rounds(t));
     if let Some(entry) = &ladder_entry {
         let cmd = match entry.command(t) {
             Ok(cmd) => cmd,
@@ -194,8 +187,8 @@ async fn enter(
                 let query = serde_urlencoded::to_string([("done", done)]).unwrap_or_default();
                 Redirect::to(&format!("/desk/results/{}?{query}", t.0)).into_response()
             }
-            Err(status) => {
-                let (code, message) = refusal(&status);
+            Err(refusal) => {
+                let (code, message) = self::refusal(&refusal);
                 refused(code, message)
             }
         };
@@ -230,41 +223,26 @@ async fn enter(
             let query = serde_urlencoded::to_string(query).unwrap_or_default();
             Redirect::to(&format!("/desk/results/{}?{query}", t.0)).into_response()
         }
-        Err(status) if status.code() == tonic::Code::PermissionDenied => WebError::new(
-            StatusCode::FORBIDDEN,
-            "Not allowed",
-            status.message().to_string(),
-        )
-        .into_response(),
-        Err(status) => {
-            let (code, message) = refusal(&status);
+        Err(refusal) if refusal.kind() == Kind::Forbidden => refusal.page().into_response(),
+        Err(refusal) => {
+            let (code, message) = self::refusal(&refusal);
             refused(code, message)
         }
     }
 }
 
 /// What a refused write means for the volunteer: the HTTP status and a sentence to act on.
-pub(super) fn refusal(status: &tonic::Status) -> (StatusCode, String) {
-    use tonic::Code;
-    let message = status.message().to_string();
-    match status.code() {
-        Code::InvalidArgument | Code::OutOfRange => (StatusCode::BAD_REQUEST, message),
-        Code::NotFound => (StatusCode::NOT_FOUND, message),
-        Code::PermissionDenied | Code::Unauthenticated => (StatusCode::FORBIDDEN, message),
-        Code::FailedPrecondition | Code::Aborted | Code::AlreadyExists => {
-            (StatusCode::CONFLICT, message)
-        }
-        Code::Unavailable => (
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!(
-                "the server cannot take writes; keep the slip and try again shortly ({message})"
-            ),
+pub(super) fn refusal(refused: &Refused) -> (StatusCode, String) {
+    let message = refused.message();
+    let kind = refused.kind();
+    let message = match kind {
+        Kind::Unavailable => format!(
+            "the server cannot take writes; keep the slip and try again shortly ({message})"
         ),
-        _ => (
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("the server could not take it: {message}"),
-        ),
-    }
+        Kind::Internal => format!("the server could not take it: {message}"),
+        _ => message,
+    };
+    (http_status(kind), message)
 }
 
 /// After an entry: where the table's result stands now.
@@ -520,13 +498,18 @@ mod tests {
 
     #[test]
     fn refusals_become_statuses_a_volunteer_can_act_on() {
-        let (code, _) = refusal(&tonic::Status::invalid_argument(
-            "there is no game at table 99",
-        ));
+        use crate::domain::Rejected;
+        let rule = |r| Refused::Core(crate::app::Refusal::rule(r));
+        let (code, _) = refusal(&rule(Rejected::Invalid {
+            field: "table",
+            message: "there is no game at table 99".into(),
+        }));
         assert_eq!(code, StatusCode::BAD_REQUEST);
-        let (code, _) = refusal(&tonic::Status::failed_precondition("already confirmed"));
+        let (code, _) = refusal(&rule(Rejected::Precondition("already confirmed".into())));
         assert_eq!(code, StatusCode::CONFLICT);
-        let (code, message) = refusal(&tonic::Status::unavailable("standby"));
+        let (code, message) = refusal(&Refused::Core(crate::app::Refusal::Unavailable(
+            "standby".into(),
+        )));
         assert_eq!(code, StatusCode::SERVICE_UNAVAILABLE);
         assert!(message.starts_with("the server cannot take writes"));
     }

@@ -7,7 +7,8 @@
 
 use super::super::layout::{self, Page};
 use super::super::{Web, WebError};
-use crate::auth::{allows, Action, Caller};
+use crate::app::Meta;
+use crate::auth::{Action, Caller};
 use crate::domain::decide::token_hash;
 use crate::domain::Role;
 use axum::extract::{FromRequestParts, Query, State as Shared};
@@ -19,7 +20,6 @@ use maud::html;
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use std::sync::Arc;
-use tengen_proto::v1 as pb;
 
 /// The cookie holding the terminal token.
 const TOKEN_COOKIE: &str = "tengen_desk";
@@ -52,19 +52,9 @@ impl std::fmt::Debug for Secret {
 impl Desk {
     /// Refuses with a 403 page unless the role allows `action`.
     pub fn require(&self, action: Action) -> Result<(), WebError> {
-        if allows(self.caller.role, action) {
-            Ok(())
-        } else {
-            Err(WebError::new(
-                StatusCode::FORBIDDEN,
-                "Not for this desk",
-                format!(
-                    "A {} terminal may not {}. Ask the director for the right token.",
-                    self.caller.role.as_str(),
-                    action.describe()
-                ),
-            ))
-        }
+        self.caller
+            .require(action)
+            .map_err(|denied| WebError::refused(&denied.into()))
     }
 
     /// Refuses a form whose CSRF value is missing or wrong (403, nothing changed).
@@ -81,11 +71,8 @@ impl Desk {
     }
 
     /// The request metadata of a command from this desk: the form's request id and the volunteer.
-    pub fn meta(&self, request_id: &str) -> Option<pb::RequestMeta> {
-        Some(pb::RequestMeta {
-            request_id: request_id.trim().to_string(),
-            operator: self.operator.clone(),
-        })
+    pub fn meta(&self, request_id: &str) -> Meta {
+        Meta::new(request_id.trim(), self.operator.clone())
     }
 }
 

@@ -2,11 +2,10 @@
 //! the target and the sentence shown once it is done). Players are named by their number on the sheets.
 //! Pure: reads the form's text and the roster it is given.
 
-use crate::auth::Action;
+use crate::app::Target;
 use crate::domain::command::RefereeReport;
 use crate::domain::round::GameRecord;
 use crate::domain::{Command, ParticipantId};
-use crate::service::Target;
 use crate::sheets::roster::Roster;
 use crate::web::board::player_by_number;
 
@@ -54,14 +53,6 @@ impl Act {
             Act::Settle => "settle",
             Act::Leaves => "leaves",
             Act::Returns => "returns",
-        }
-    }
-
-    /// The role matrix's class of this action.
-    pub fn action(self) -> Action {
-        match self {
-            Act::Leaves | Act::Returns => Action::Withdraw,
-            _ => Action::Referee,
         }
     }
 
@@ -257,7 +248,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_action_reads_back_and_has_its_role_class() {
+    fn every_action_reads_back() {
         for act in [
             Act::NoShow,
             Act::BothAbsent,
@@ -270,9 +261,6 @@ mod tests {
             assert_eq!(Act::parse(act.as_str()), Some(act));
         }
         assert_eq!(Act::parse("shout"), None);
-        assert_eq!(Act::NoShow.action(), Action::Referee);
-        assert_eq!(Act::Leaves.action(), Action::Withdraw);
-        assert_eq!(Act::Returns.action(), Action::Withdraw);
     }
 
     #[test]

@@ -7,10 +7,10 @@
 use super::form::{self, FormView, Offer, Typed};
 use super::refusal::{form_refusal, problem_box, with_status};
 use super::{back, closures, offers, private, Mode, Notice};
+use crate::app::Target;
 use crate::auth::Action;
 use crate::domain::ratings::{self, RatedPlayer, RatingSource};
 use crate::domain::{Command, State, Subject};
-use crate::service::Target;
 use crate::web::desk::session::Desk;
 use crate::web::desk::{request_id, Web};
 use crate::web::WebError;
@@ -235,14 +235,7 @@ pub(super) async fn add(
         different_person: typed.different_person,
     };
     match web
-        .desk_write(
-            &desk,
-            Action::Register,
-            &typed.csrf,
-            &typed.request_id,
-            cmd,
-            Target::None,
-        )
+        .desk_write(&desk, &typed.csrf, &typed.request_id, cmd, Target::None)
         .await
     {
         Ok(outcome) => {
@@ -259,8 +252,8 @@ pub(super) async fn add(
             };
             back(mode, &q, "done", &format!("✓ {what}{checked}."))
         }
-        Err(status) => {
-            let (code, above, fresh) = form_refusal(&web, mode, &status, "add");
+        Err(refused) => {
+            let (code, above, fresh) = form_refusal(&web, mode, &refused, "add");
             add_again(&web, mode, &desk, &typed, code, above, fresh)
         }
     }

@@ -5,9 +5,10 @@
 use super::form::{self, FormView, Typed, Values};
 use super::refusal::{form_refusal, problem_box, with_status};
 use super::{back, history, private, register_id, search, Mode};
+use crate::app::Kind;
+use crate::app::Target;
 use crate::auth::Action;
 use crate::domain::{Command, Participant, ParticipantId, Revision, State};
-use crate::service::Target;
 use crate::web::desk::session::Desk;
 use crate::web::desk::{request_id, Web};
 use crate::web::WebError;
@@ -17,7 +18,6 @@ use axum::response::{IntoResponse, Response};
 use axum::Form;
 use maud::{html, Markup};
 use std::sync::Arc;
-use tonic::Code;
 
 /// `GET …/player/{P12}/edit`.
 pub(super) async fn edit_page(
@@ -132,7 +132,6 @@ pub(super) async fn edit(
     match web
         .desk_write(
             &desk,
-            Action::Register,
             &typed.csrf,
             &typed.request_id,
             cmd,
@@ -141,11 +140,11 @@ pub(super) async fn edit(
         .await
     {
         Ok(_) => back(mode, &pid.to_string(), "done", &format!("✓ {name} saved.")),
-        Err(status) if status.code() == Code::Aborted => {
+        Err(refused) if refused.kind() == Kind::Stale => {
             stale(&web, mode, &desk, pid, &typed).await
         }
-        Err(status) => {
-            let (code, above, fresh) = form_refusal(&web, mode, &status, "edit");
+        Err(refused) => {
+            let (code, above, fresh) = form_refusal(&web, mode, &refused, "edit");
             edit_again(&web, mode, &desk, pid, &typed, code, above, fresh)
         }
     }

@@ -3,13 +3,14 @@
 //! registration, a message to act on.
 
 use super::{search, Mode};
-use crate::domain::{Participant, ParticipantId, State};
+use crate::app::Kind;
+use crate::domain::{Participant, State};
+use crate::web::desk::Refused;
 use crate::web::desk::Web;
+use crate::web::error::http_status;
 use axum::http::StatusCode;
 use axum::response::Response;
 use maud::{html, Markup};
-use tengen_proto::v1 as pb;
-use tonic::Code;
 
 /// A rendered form page with the refusal's status (an error page keeps its own).
 pub(super) fn with_status(mut response: Response, code: StatusCode) -> Response {
@@ -29,44 +30,39 @@ pub(super) fn problem_box(problem: &str) -> Markup {
 pub(super) fn form_refusal(
     web: &Web,
     mode: Mode,
-    status: &tonic::Status,
+    refused: &Refused,
     form_id: &str,
 ) -> (StatusCode, Markup, bool) {
-    match status.code() {
-        Code::AlreadyExists => {
-            let existing = existing_id(status.details());
+    let message = refused.message();
+    let code = http_status(refused.kind());
+    match refused.kind() {
+        Kind::Exists => {
+            let existing = match refused {
+                Refused::Core(refusal) => refusal.duplicate(),
+                Refused::Form(_) => None,
+            };
             let panel = web
                 .core
                 .read(|s| existing.and_then(|id| s.participants.get(&id)).map(|p| duplicate_panel(s, mode, p, form_id)))
                 .ok()
                 .flatten()
-                .unwrap_or_else(|| problem_box(status.message()));
-            (StatusCode::CONFLICT, panel, true)
+                .unwrap_or_else(|| problem_box(&message));
+            (code, panel, true)
         }
-        Code::Unavailable => (
-            StatusCode::SERVICE_UNAVAILABLE,
+        Kind::Unavailable => (
+            code,
             problem_box(&format!(
-                "The server cannot take writes; {}. Nothing is lost: press the button again in a moment.",
-                status.message()
+                "The server cannot take writes; {message}. Nothing is lost: press the button again in a moment."
             )),
             false,
         ),
-        Code::PermissionDenied => (StatusCode::FORBIDDEN, html! {
-            p #error .error role="alert" { (status.message()) " — "
+        Kind::Forbidden => (code, html! {
+            p #error .error role="alert" { (message) " — "
                 a href=(Mode::Late.base()) { "the late desk" } " can register them." }
         }, false),
-        Code::InvalidArgument => (StatusCode::BAD_REQUEST, problem_box(status.message()), false),
-        Code::NotFound => (StatusCode::NOT_FOUND, problem_box(status.message()), false),
-        _ => (StatusCode::CONFLICT, problem_box(status.message()), false),
+        Kind::Internal => (StatusCode::CONFLICT, problem_box(&message), false),
+        _ => (code, problem_box(&message), false),
     }
-}
-
-/// The participant a duplicate refusal names: its details hold the existing record, encoded.
-fn existing_id(details: &[u8]) -> Option<ParticipantId> {
-    use prost::Message;
-    pb::Participant::decode(details)
-        .ok()
-        .map(|p| ParticipantId(p.id))
 }
 
 /// `#duplicate`: the player already registered, and the confirm that resubmits the form as a different person.

@@ -3,17 +3,16 @@
 //! writer takes it only if the input it read is still current; otherwise this draws again from the new state, a
 //! few times, before telling the director. Owns only the threading and the retries: the rules (which round may
 //! be drawn, what the draw reads, the staleness check) stay in `domain::lifecycle` and are pure. Must not touch
-//! the writer or the log itself: it submits through [`Core::submit`] like every other door.
+//! the writer or the log itself: it submits through `Core::submit` like every other write.
 
-use super::{Core, Target};
+use super::write::{checked, refused};
+use super::{Core, Meta, Refusal, Target};
 use crate::auth::Caller;
 use crate::domain::lifecycle::aside::read_for_draw;
 use crate::domain::{Command, Rejected, RequestKey};
 use crate::log::{Outcome, WriteError};
 use std::sync::Arc;
 use std::time::Instant;
-use tengen_proto::v1 as pb;
-use tonic::Status;
 
 /// Draws attempted before a register that keeps changing is reported to the director.
 pub const ATTEMPTS: u32 = 3;
@@ -37,10 +36,10 @@ pub fn applies(cmd: &Command) -> bool {
 pub async fn write(
     core: &Core,
     caller: &Caller,
-    meta: Option<pb::RequestMeta>,
+    meta: Meta,
     cmd: Command,
     target: Target,
-) -> Result<Outcome, Status> {
+) -> Result<Outcome, Refusal> {
     let Command::DrawRound {
         tournament,
         round,
@@ -52,7 +51,7 @@ pub async fn write(
     else {
         return submitted(core, caller, meta, cmd, target).await;
     };
-    let (request_id, _) = super::checked_meta(meta.clone())?;
+    let request_id = checked(meta.clone())?.request_id;
     let key = RequestKey::new(&caller.terminal, &request_id);
     if core.read(|s| s.requests.contains_key(&key))? {
         return submitted(core, caller, meta, cmd, target).await;
@@ -61,7 +60,7 @@ pub async fn write(
     drop(
         core.control
             .writer()
-            .map_err(|e| Status::unavailable(e.to_string()))?,
+            .map_err(|e| Refusal::Unavailable(e.to_string()))?,
     );
     for attempt in 1..=ATTEMPTS {
         let started = Instant::now();
@@ -69,14 +68,14 @@ pub async fn write(
         let read = match read {
             Ok(Some(read)) => read,
             Ok(None) => return submitted(core, caller, meta, cmd, target).await,
-            Err(r) => return Err(core.refusal(WriteError::Rejected(r), target, caller)),
+            Err(r) => return Err(refused(WriteError::Rejected(r), target)),
         };
         let seed = rand::random::<u64>();
         let read_at = Instant::now();
         let drawn = tokio::task::spawn_blocking(move || read.draw(seed))
             .await
-            .map_err(|e| Status::internal(format!("the draw stopped: {e}")))?
-            .map_err(|r| core.refusal(WriteError::Rejected(r), target, caller))?;
+            .map_err(|e| Refusal::Internal(format!("the draw stopped: {e}")))?
+            .map_err(|r| refused(WriteError::Rejected(r), target))?;
         let drawn_at = Instant::now();
         let with_pairing = Command::DrawRound {
             tournament,
@@ -101,15 +100,16 @@ pub async fn write(
             Err(WriteError::Rejected(Rejected::DrawInputChanged { .. })) if attempt < ATTEMPTS => {
                 tracing::info!(%tournament, round, attempt, "the register changed during the draw: drawing again");
             }
-            Err(WriteError::Rejected(r @ Rejected::DrawInputChanged { .. })) => {
-                return Err(Status::aborted(format!(
-                    "{r} ({ATTEMPTS} draws in a row were overtaken by changes)"
-                )));
+            Err(WriteError::Rejected(rejected @ Rejected::DrawInputChanged { .. })) => {
+                return Err(Refusal::Overtaken {
+                    rejected,
+                    attempts: ATTEMPTS,
+                });
             }
-            Err(err) => return Err(core.refusal(err, target, caller)),
+            Err(err) => return Err(refused(err, target)),
         }
     }
-    Err(Status::internal("no draw attempt was made"))
+    Err(Refusal::Internal("no draw attempt was made".into()))
 }
 
 /// Milliseconds from `a` to `b`, for the log.
@@ -121,13 +121,13 @@ fn ms(a: Instant, b: Instant) -> f64 {
 async fn submitted(
     core: &Core,
     caller: &Caller,
-    meta: Option<pb::RequestMeta>,
+    meta: Meta,
     cmd: Command,
     target: Target,
-) -> Result<Outcome, Status> {
+) -> Result<Outcome, Refusal> {
     core.submit(caller, meta, cmd)
         .await?
-        .map_err(|err| core.refusal(err, target, caller))
+        .map_err(|err| refused(err, target))
 }
 
 #[cfg(test)]

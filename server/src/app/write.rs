@@ -1,0 +1,226 @@
+//! The write path every door takes: the caller's role checked against the command ([`crate::auth::required`]),
+//! the request's meta checked, the command handed to the writer, and the answer given only once the entry is
+//! kept (durable here, and on the standby or the quorum as the venue is set up). A draw is paired aside first
+//! ([`super::draw_aside`]), so the writer never stops for the engine. Must not touch the log itself: the
+//! writer owns it.
+
+use super::{draw_aside, Core, Current, Meta, Refusal, Target};
+use crate::auth::{required, Caller};
+use crate::domain::{Actor, Command, Rejected};
+use crate::log::{Outcome, WriteError};
+use crate::replica::follow;
+use crate::replica::hub::Replicated;
+use tracing::Instrument;
+
+/// The longest request id a client may send.
+const MAX_REQUEST_ID: usize = 128;
+/// The longest operator name, in characters.
+const MAX_OPERATOR: usize = 100;
+
+impl Core {
+    /// Writes `cmd` for `caller` and answers once it is kept; a refusal names the record `target` as it is now
+    /// when the command met a newer revision of it.
+    pub async fn write(
+        &self,
+        caller: &Caller,
+        meta: Meta,
+        cmd: Command,
+        target: Target,
+    ) -> Result<Outcome, Refusal> {
+        caller.require(required(&cmd))?;
+        if draw_aside::applies(&cmd) {
+            return draw_aside::write(self, caller, meta, cmd, target).await;
+        }
+        self.submit(caller, meta, cmd)
+            .await?
+            .map_err(|err| refused(err, target))
+    }
+
+    /// Hands `cmd` to the writer and waits until it is kept. The writer's refusal comes back as it is (the inner
+    /// result), for a caller that acts on it. Reached only through [`Core::write`], which has checked the role.
+    pub(super) async fn submit(
+        &self,
+        caller: &Caller,
+        meta: Meta,
+        cmd: Command,
+    ) -> Result<Result<Outcome, WriteError>, Refusal> {
+        let meta = checked(meta)?;
+        let span = tracing::info_span!(
+            "command",
+            command = cmd.name(),
+            terminal = %caller.terminal,
+            request_id = %meta.request_id
+        );
+        let actor = Actor {
+            terminal: caller.terminal.clone(),
+            role: caller.role,
+            operator: meta.operator,
+        };
+        let writer = self
+            .control
+            .writer()
+            .map_err(|e| Refusal::Unavailable(e.to_string()))?;
+        let result = writer
+            .submit(cmd, actor, meta.request_id)
+            .instrument(span.clone())
+            .await;
+        drop(writer);
+        match result {
+            Ok(outcome) => {
+                span.in_scope(|| {
+                    tracing::info!(
+                        seq = outcome.seq.0,
+                        replayed = outcome.replayed,
+                        "committed"
+                    )
+                });
+                self.replicated(outcome.seq.0, &outcome.hash)
+                    .instrument(span)
+                    .await?;
+                Ok(Ok(outcome))
+            }
+            Err(err) => {
+                span.in_scope(|| tracing::info!(error = %err, "refused"));
+                Ok(Err(err))
+            }
+        }
+    }
+
+    /// Semi-synchronous replication: waits until the standby has entry `seq` durable, or the timeout. After a
+    /// timeout the primary first makes sure no newer primary exists (fencing), then continues alone with an alarm;
+    /// while the standby stays behind, answers do not wait (the background fencing watch keeps checking).
+    ///
+    /// Unless the standby acknowledged the entry, the answer is OK only while this server is still the primary
+    /// and its log still holds that very entry (`hash`) at `seq`: a server that stepped down meanwhile may have
+    /// discarded it, and then the desk must retry (with the same request id) at the new primary.
+    async fn replicated(&self, seq: u64, hash: &crate::log::entry::Hash) -> Result<(), Refusal> {
+        let waited = self.control.hub.wait(seq, crate::now_ms()).await;
+        if waited == Replicated::Yes {
+            return Ok(());
+        }
+        if waited == Replicated::TimedOut {
+            if let Some(fence) = &self.control.fence {
+                if follow::newer_primary(self, &fence.peer).await {
+                    return Err(self.not_kept(seq));
+                }
+            }
+        }
+        if !self.still_holds(seq, hash) {
+            return Err(self.not_kept(seq));
+        }
+        if waited == Replicated::TimedOut {
+            self.control.alarm(
+                "standby",
+                format!(
+                    "the standby ({}) did not acknowledge entry {seq} in time: answers no longer wait for it \
+                     until it catches up (last acknowledged: {})",
+                    self.control.hub.standby(),
+                    self.control.hub.acked()
+                ),
+            );
+        }
+        Ok(())
+    }
+
+    /// Is this server still the primary, with `hash` as its entry `seq`?
+    fn still_holds(&self, seq: u64, hash: &crate::log::entry::Hash) -> bool {
+        if self.control.mode() != crate::replica::Mode::Primary {
+            return false;
+        }
+        match self.store.read_from(crate::domain::Seq(seq), 1) {
+            Ok(found) => found.first().is_some_and(|(s, bytes)| {
+                s.0 == seq && crate::log::entry::stored_hash(bytes).as_ref() == Some(hash)
+            }),
+            Err(_) => false,
+        }
+    }
+
+    /// The answer to a desk whose command this server can no longer vouch for.
+    fn not_kept(&self, seq: u64) -> Refusal {
+        tracing::warn!(
+            seq,
+            "answered UNAVAILABLE: this server stepped down before the entry was kept"
+        );
+        Refusal::NotKept {
+            seq,
+            retry_at: self.control.fence.as_ref().map(|f| f.peer.url.clone()),
+        }
+    }
+}
+
+/// The writer's refusal, naming the record it met: the duplicate, or the target edited meanwhile.
+pub(super) fn refused(err: WriteError, target: Target) -> Refusal {
+    let rejected = match err {
+        WriteError::Rejected(rejected) => rejected,
+        WriteError::Unavailable(message) => return Refusal::Unavailable(message),
+    };
+    let current = match (&rejected, target) {
+        (Rejected::Duplicate { existing, .. }, _) => Some(Current::Participant(*existing)),
+        (Rejected::StaleRevision { .. }, Target::Participant(id)) => Some(Current::Participant(id)),
+        (Rejected::StaleRevision { .. }, Target::Tournament(id)) => Some(Current::Tournament(id)),
+        (Rejected::StaleRevision { .. }, Target::Rounds(t)) => Some(Current::LastRound(t)),
+        (Rejected::StaleRevision { .. }, Target::Event) => Some(Current::Event),
+        _ => None,
+    };
+    Refusal::Rejected { rejected, current }
+}
+
+/// A request's meta with its id trimmed, refused if the id is missing or malformed or the operator too long.
+pub fn checked(meta: Meta) -> Result<Meta, Refusal> {
+    let request_id = meta.request_id.trim().to_string();
+    if request_id.is_empty() {
+        return Err(Refusal::BadRequest(
+            "meta.request_id is required (a fresh id per command)".into(),
+        ));
+    }
+    if request_id.len() > MAX_REQUEST_ID || request_id.chars().any(char::is_control) {
+        return Err(Refusal::BadRequest(format!(
+            "meta.request_id must be at most {MAX_REQUEST_ID} printable characters"
+        )));
+    }
+    if meta.operator.chars().count() > MAX_OPERATOR {
+        return Err(Refusal::BadRequest(format!(
+            "meta.operator must be at most {MAX_OPERATOR} characters"
+        )));
+    }
+    Ok(Meta {
+        request_id,
+        operator: meta.operator,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::{ParticipantId, Revision};
+
+    #[test]
+    fn a_request_needs_a_printable_id_of_at_most_128_characters() {
+        assert!(checked(Meta::new("  ", "")).is_err());
+        assert!(checked(Meta::new("a\u{7}b", "")).is_err());
+        assert!(checked(Meta::new("x".repeat(129), "")).is_err());
+        assert!(checked(Meta::new("ok", "o".repeat(101))).is_err());
+        assert_eq!(
+            checked(Meta::new(" r1 ", "Ann")).unwrap(),
+            Meta::new("r1", "Ann")
+        );
+    }
+
+    #[test]
+    fn a_stale_edit_names_the_record_as_it_is_now() {
+        let stale = WriteError::Rejected(Rejected::StaleRevision {
+            expected: Revision(1),
+            actual: Revision(2),
+        });
+        let refusal = refused(stale, Target::Participant(ParticipantId(9)));
+        assert!(matches!(
+            refusal,
+            Refusal::Rejected {
+                current: Some(Current::Participant(ParticipantId(9))),
+                ..
+            }
+        ));
+        let stopped = refused(WriteError::Unavailable("stopped".into()), Target::None);
+        assert_eq!(stopped, Refusal::Unavailable("stopped".into()));
+    }
+}
