@@ -194,13 +194,7 @@ pub fn status_name(status: i32) -> String {
 
 /// Integer half points as people write them: `13` → `6½`, `1` → `½`, `-3` → `-1½`, `24` → `12`.
 pub fn format_half(half: i64) -> String {
-    let sign = if half < 0 { "-" } else { "" };
-    let whole = half.unsigned_abs() / 2;
-    match (whole, half.unsigned_abs() % 2) {
-        (_, 0) => format!("{sign}{whole}"),
-        (0, _) => format!("{sign}½"),
-        (_, _) => format!("{sign}{whole}½"),
-    }
+    tengen_text::halves(half)
 }
 
 /// A result word as a results desk types it: `w`, `white`, `1-0`, `w+r` (White wins); `b`, `black`, `0-1`;

@@ -47,6 +47,18 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// The outcome a result key names, as results desks and the director type them: `b` Black wins, `w` White
+    /// wins, `j` jigo, `x` both lose (any case).
+    pub fn from_key(key: char) -> Option<Outcome> {
+        match key.to_ascii_lowercase() {
+            'b' => Some(Outcome::BlackWins),
+            'w' => Some(Outcome::WhiteWins),
+            'j' => Some(Outcome::Jigo),
+            'x' => Some(Outcome::BothLose),
+            _ => None,
+        }
+    }
+
     /// Short name: `w`, `b`, `jigo`, `both-lose`, `both-win`, `unknown`.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -285,6 +297,16 @@ impl Play {
         n.checked_sub(1)
             .and_then(|i| self.rounds.get_mut(i as usize))
             .filter(|r| r.number == n)
+    }
+
+    /// The last round with any confirmed result, which standings count up to when no round is named (0 when
+    /// there is none yet: the starting order).
+    pub fn last_with_result(&self) -> u32 {
+        self.rounds
+            .iter()
+            .rev()
+            .find(|r| r.games.iter().any(|g| g.confirmed.is_some()))
+            .map_or(0, |r| r.number)
     }
 
     /// The next free player number.

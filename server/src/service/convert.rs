@@ -4,7 +4,6 @@
 //! numbers and ranks in force. Must not decide anything: the domain does.
 
 use crate::domain::error::quote;
-use crate::domain::field::Field;
 use crate::domain::round::{
     GameRecord, GameResult, Outcome, ResultProgress, ResultReport, RoundRecord, RoundState,
 };
@@ -777,26 +776,17 @@ pub fn game_to_pb(state: &State, t: TournamentId, round: u32, g: &GameRecord) ->
 
 /// Players available in round `r` who are neither in a game nor the bye, by number.
 fn unpaired(state: &State, t: TournamentId, r: &RoundRecord) -> Vec<ParticipantId> {
-    if state
-        .tournaments
-        .get(&t)
-        .is_some_and(|x| x.settings.system.eliminates())
-    {
-        return Vec::new();
-    }
     let numbers = state.play.get(&t).map(|p| &p.numbers);
-    let mut ids: Vec<(u32, ParticipantId)> = state
-        .participants
-        .values()
-        .filter(|p| {
-            p.entries
-                .get(&t)
-                .is_some_and(|e| Field::available(e, r.number))
-        })
-        .filter(|p| r.game_of(p.id).is_none() && !r.has_bye(p.id))
-        .map(|p| {
-            let n = numbers.and_then(|n| n.get(&p.id)).copied();
-            (n.unwrap_or(u32::MAX), p.id)
+    let mut ids: Vec<(u32, ParticipantId)> = crate::domain::lifecycle::unseated(state, t, r)
+        .into_iter()
+        .map(|id| {
+            (
+                numbers
+                    .and_then(|n| n.get(&id))
+                    .copied()
+                    .unwrap_or(u32::MAX),
+                id,
+            )
         })
         .collect();
     ids.sort_unstable();

@@ -98,20 +98,6 @@ fn default_draw_round(state: &State, t: TournamentId, redraw: bool) -> u32 {
     }
 }
 
-/// The last round with any confirmed result (0 when none).
-fn last_counted_round(state: &State, t: TournamentId) -> u32 {
-    state
-        .play
-        .get(&t)
-        .and_then(|p| {
-            p.rounds
-                .iter()
-                .rev()
-                .find(|r| r.games.iter().any(|g| g.confirmed.is_some()))
-        })
-        .map_or(0, |r| r.number)
-}
-
 /// Standings of `t` after `after` (0 = the last round with a result) with an optional tie-break override.
 fn standings_of(
     state: &State,
@@ -128,7 +114,7 @@ fn standings_of(
     }
     let criteria = criteria_from_pb(tiebreaks).map_err(invalid)?;
     let after = if after == 0 {
-        last_counted_round(state, t)
+        state.play.get(&t).map_or(0, |p| p.last_with_result())
     } else {
         after
     };

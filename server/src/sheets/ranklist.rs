@@ -96,10 +96,7 @@ pub(crate) fn standings(roster: &Roster, round: u32) -> Result<Sheet, Rejected> 
             .to_string(),
         ));
         // Only McMahon sections start at an MMS; categories and groups would leave the column empty.
-        let mcmahon = standings
-            .sections
-            .iter()
-            .any(|s| !section_start(s).is_empty());
+        let mcmahon = standings.mcmahon_sections();
         let rows = standings
             .sections
             .iter()
@@ -205,9 +202,10 @@ pub(crate) fn grouped(standings: &Standings) -> bool {
 
 /// A section's starting MMS, for McMahon sections only (a category's members start where their ranks put them).
 fn section_start(section: &Section) -> String {
-    match (section.lowest_rank, section.group) {
-        (None, None) => half_points(section.starting_mms.0),
-        _ => String::new(),
+    if section.is_mcmahon() {
+        half_points(section.starting_mms.0)
+    } else {
+        String::new()
     }
 }
 

@@ -69,12 +69,7 @@ impl<'a> Roster<'a> {
     /// (0 when there is none yet: the sheet then shows the starting order).
     pub fn counted_round(&self, n: u32) -> Result<u32, Rejected> {
         if n == 0 {
-            return Ok(self
-                .rounds()
-                .iter()
-                .rev()
-                .find(|r| r.games.iter().any(|g| g.confirmed.is_some()))
-                .map_or(0, |r| r.number));
+            return Ok(self.play.map_or(0, |p| p.last_with_result()));
         }
         self.drawn_round(n).map(|r| r.number)
     }
@@ -179,25 +174,5 @@ pub(crate) fn full_name(p: &Participant) -> String {
 
 /// Half points as printed, in decimals like the tie-break values: 13 → "6.5", -13 → "-6.5", 4 → "2".
 pub(crate) fn half_points(h: i32) -> String {
-    let sign = if h < 0 { "-" } else { "" };
-    let (whole, half) = (h.unsigned_abs() / 2, h.unsigned_abs() % 2);
-    if half == 1 {
-        format!("{sign}{whole}.5")
-    } else {
-        format!("{sign}{whole}")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::half_points;
-
-    #[test]
-    fn half_points_print_as_decimals() {
-        assert_eq!(half_points(13), "6.5");
-        assert_eq!(half_points(-13), "-6.5");
-        assert_eq!(half_points(-1), "-0.5");
-        assert_eq!(half_points(0), "0");
-        assert_eq!(half_points(60), "30");
-    }
+    tengen_text::decimal_halves(i64::from(h))
 }

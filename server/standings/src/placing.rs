@@ -49,6 +49,11 @@ pub struct Section {
 }
 
 impl Section {
+    /// Is it a McMahon section (neither a category nor a group)? Only those have a starting MMS to show.
+    pub fn is_mcmahon(&self) -> bool {
+        self.lowest_rank.is_none() && self.group.is_none()
+    }
+
     /// The players in first place of the section (several when tied on every criterion).
     pub fn winners(&self) -> Vec<PlayerId> {
         self.rows
@@ -74,6 +79,11 @@ pub struct Standings {
 }
 
 impl Standings {
+    /// Are the sections McMahon sections, so a table of them shows each one's starting MMS?
+    pub fn mcmahon_sections(&self) -> bool {
+        self.sections.iter().any(Section::is_mcmahon)
+    }
+
     /// Criterion `i`'s value as people read it: the number, or for `Sequence` the results round by round as
     /// letters (`WLW`: W win or bye, J jigo, L loss or no game), which a number with its leading zeros lost is not;
     /// for `HeadToHead` the level among the tied players (1 first), for `Survival` the round a player went out.

@@ -6,9 +6,12 @@
 //!
 //! - [`width`]: a string's display width, truncation with an ellipsis, padding.
 //! - [`table`]: columns, rows, and the lines of an aligned table narrowed to fit a width.
+//! - [`points`]: half points as text (`6½`, `6.5`).
 
+pub mod points;
 pub mod table;
 pub mod width;
 
+pub use points::{decimal_halves, halves};
 pub use table::{Align, Column, Table};
 pub use width::{pad_left, pad_right, truncate, width};

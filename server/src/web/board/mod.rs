@@ -79,13 +79,7 @@ pub(crate) fn player_by_number(roster: &Roster, text: &str) -> Option<Participan
 
 /// Half points as a person reads them: 61 → "30½", -1 → "-½", 4 → "2".
 pub fn halves(h: i32) -> String {
-    let sign = if h < 0 { "-" } else { "" };
-    let (whole, half) = (h.unsigned_abs() / 2, h.unsigned_abs() % 2 == 1);
-    match (whole, half) {
-        (0, true) => format!("{sign}½"),
-        (w, true) => format!("{sign}{w}½"),
-        (w, false) => format!("{sign}{w}"),
-    }
+    tengen_text::halves(i64::from(h))
 }
 
 /// The heading part of a tournament's page: the name and its tabs.
@@ -259,7 +253,6 @@ pub async fn live_stream(
 
 #[cfg(test)]
 mod tests {
-    use super::halves;
     use axum::body::Bytes;
 
     #[test]
@@ -271,15 +264,5 @@ mod tests {
         assert!(!text.contains(super::REQUEST_ID_SLOT));
         assert_eq!(text.matches("slip-").count(), 2);
         assert_ne!(once, twice);
-    }
-
-    #[test]
-    fn halves_read_as_a_person_writes_them() {
-        assert_eq!(halves(61), "30½");
-        assert_eq!(halves(60), "30");
-        assert_eq!(halves(1), "½");
-        assert_eq!(halves(-1), "-½");
-        assert_eq!(halves(-13), "-6½");
-        assert_eq!(halves(0), "0");
     }
 }

@@ -65,10 +65,7 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
     let section_prizes = section_awards(&roster, &standings);
     let show_section_prizes = section_prizes.iter().any(|(_, list)| !list.is_empty());
     // Only McMahon sections start at an MMS; categories and groups have no such column.
-    let mcmahon_sections = standings
-        .sections
-        .iter()
-        .any(|s| s.lowest_rank.is_none() && s.group.is_none());
+    let mcmahon_sections = standings.mcmahon_sections();
     let rank_round = after.max(1);
     // A tournament in groups: each group placed on its own, under its name.
     let parts = parts(&standings);

@@ -620,13 +620,11 @@ fn command(
 
 /// The director's settling result: `w`, `b`, `j`, `x` (both lose), `wf`/`bf` (by forfeit).
 fn director_result(key: &str) -> Option<GameResult> {
-    let (outcome, by_forfeit) = match key {
-        "w" => (Outcome::WhiteWins, false),
-        "b" => (Outcome::BlackWins, false),
-        "j" => (Outcome::Jigo, false),
-        "x" => (Outcome::BothLose, false),
-        "wf" => (Outcome::WhiteWins, true),
-        "bf" => (Outcome::BlackWins, true),
+    let mut keys = key.chars();
+    let outcome = keys.next().and_then(Outcome::from_key)?;
+    let by_forfeit = match keys.as_str() {
+        "" => false,
+        "f" if matches!(outcome, Outcome::WhiteWins | Outcome::BlackWins) => true,
         _ => return None,
     };
     Some(GameResult {

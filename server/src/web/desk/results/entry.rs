@@ -21,13 +21,7 @@ impl SlipEntry {
 
 /// The outcome a result key names: `b` Black wins, `w` White wins, `j` jigo, `x` both lose (any case).
 pub fn key_outcome(key: char) -> Option<Outcome> {
-    match key.to_ascii_lowercase() {
-        'b' => Some(Outcome::BlackWins),
-        'w' => Some(Outcome::WhiteWins),
-        'j' => Some(Outcome::Jigo),
-        'x' => Some(Outcome::BothLose),
-        _ => None,
-    }
+    Outcome::from_key(key)
 }
 
 /// Reads an entry: the table field (which may carry the keys too, "12w" or "12 w f", when typed without script),
