@@ -2,7 +2,7 @@
 //! directory from it, verifying the whole hash chain and that the snapshot is the state the entries replay to.
 //!
 //! This module owns the file formats and the checks a restore makes; it must not open data directories (the
-//! binary's `cli_admin` does) nor read the applied state (the caller passes the one to export).
+//! binary's `cli::admin` does) nor read the applied state (the caller passes the one to export).
 //!
 //! - [`archive`]: version 2, written by every server now: a gzip-compressed tar archive of the log in binary
 //!   chunks, the snapshot and their SHA-256 sums. A director can list it with `tar tzf`.

@@ -1,4 +1,8 @@
 //! The `tengen-server` command line: flags, start-up messages, signals. The binary edge: errors are `anyhow`.
+//! `admin`: the administration sub-commands; `replay`: `replay-opengotha`.
+
+pub(crate) mod admin;
+pub(crate) mod replay;
 
 use crate::replica::SyncMode;
 use crate::{prepare, serve, Config, QuorumFlags};
@@ -166,13 +170,13 @@ pub fn main() -> anyhow::Result<i32> {
         Some(Cmd::ReplayOpengotha {
             ref file,
             ref weights,
-        }) => crate::cli_replay::replay_opengotha(file, weights.as_deref()),
+        }) => crate::cli::replay::replay_opengotha(file, weights.as_deref()),
         Some(Cmd::Promote {
             ref server,
             ref token_file,
         }) => {
             let runtime = runtime()?;
-            runtime.block_on(crate::cli_admin::promote(
+            runtime.block_on(crate::cli::admin::promote(
                 &cli.data,
                 server,
                 token_file.as_deref(),
@@ -184,24 +188,24 @@ pub fn main() -> anyhow::Result<i32> {
             ref token_file,
         }) => {
             let runtime = runtime()?;
-            runtime.block_on(crate::cli_admin::backup(
+            runtime.block_on(crate::cli::admin::backup(
                 &cli.data,
                 out,
                 server.as_deref(),
                 token_file.as_deref(),
             ))
         }
-        Some(Cmd::Restore { ref from }) => crate::cli_admin::restore(&cli.data, from),
+        Some(Cmd::Restore { ref from }) => crate::cli::admin::restore(&cli.data, from),
         Some(Cmd::BoardQr { ref url, svg }) => {
             print!("{}", crate::board_qr::render(url, svg)?);
             Ok(0)
         }
         Some(Cmd::Cert {
             action: CertCmd::Issue { ref name, ref out },
-        }) => crate::cli_admin::cert_issue(&cli.data, name, out),
+        }) => crate::cli::admin::cert_issue(&cli.data, name, out),
         Some(Cmd::Token {
             action: TokenCmd::Reset,
-        }) => crate::cli_admin::token_reset(&cli.data),
+        }) => crate::cli::admin::token_reset(&cli.data),
         Some(Cmd::Serve) | None => {
             init_tracing();
             let runtime = runtime()?;
