@@ -1,0 +1,411 @@
+//! A tournament's settings to and from the wire, with the wire's defaults for what it leaves out (komi, forfeit
+//! time, each system's scoring and tie-breaks).
+
+use crate::domain::error::quote;
+use crate::domain::setup::{
+    self, ByeRule, DrawProfile, DrawSettings, FloatFrom, HandicapSettings, McMahonSetup,
+    MissedRule, ScoringSettings, Section, Seeding, Switch, TimeControl, TimeSystem,
+};
+use crate::domain::{self, PairingSystem, Rank, Rejected, Tournament, TournamentSettings};
+use tengen_proto::v1 as pb;
+
+/// Tournament settings from the wire. A sub-message left out takes the domain's defaults; `double_entry_default`
+/// (see [`double_entry_default`]) is used when `scoring.double_entry` is absent. The output-only fields
+/// (`time_class`, `adjusted_time_seconds`) are ignored.
+pub fn settings_from_pb(
+    s: Option<pb::TournamentSettings>,
+    double_entry_default: bool,
+) -> Result<TournamentSettings, Rejected> {
+    let s = s.ok_or_else(|| Rejected::invalid("settings", "missing"))?;
+    let system = match s
+        .pairing_system
+        .trim()
+        .to_lowercase()
+        .replace([' ', '-', '_'], "")
+        .as_str()
+    {
+        "" | "mcmahon" | "macmahon" => PairingSystem::McMahon,
+        "swiss" => PairingSystem::Swiss,
+        "roundrobin" | "rr" | "allplayall" | "berger" => PairingSystem::RoundRobin,
+        "generalisedknockout" | "generalizedknockout" | "gko" => PairingSystem::GeneralisedKnockout,
+        "knockout" | "ko" | "cup" => PairingSystem::Knockout,
+        "doubleelimination" | "doubleknockout" | "judan" => PairingSystem::DoubleElimination,
+        "ladder" | "clubladder" => PairingSystem::Ladder,
+        "selfpaired" | "selfpairing" => PairingSystem::SelfPaired,
+        other => {
+            return Err(Rejected::invalid(
+                "pairing_system",
+                format!(
+                    "{} is not a pairing system: use mcmahon, swiss, round-robin, knockout, double-elimination, \
+                     generalised-knockout, ladder or self-paired",
+                    quote(other)
+                ),
+            ))
+        }
+    };
+    Ok(TournamentSettings {
+        name: s.name.trim().to_string(),
+        rounds: s.rounds,
+        system,
+        start_date: s.start_date.trim().to_string(),
+        end_date: s.end_date.trim().to_string(),
+        komi_half: s.komi_half.unwrap_or(DEFAULT_KOMI_HALF),
+        time: s.time.map(time_from_pb).transpose()?.unwrap_or_default(),
+        mcmahon: s
+            .mcmahon
+            .map(mcmahon_from_pb)
+            .transpose()?
+            .unwrap_or_default(),
+        handicap: s
+            .handicap
+            .map(handicap_from_pb)
+            .transpose()?
+            .unwrap_or_default(),
+        draw: s.draw.map(draw_from_pb).transpose()?.unwrap_or_default(),
+        scoring: scoring_from_pb(s.scoring, system, double_entry_default)?,
+        split_from: None,
+        ladder: s
+            .ladder
+            .map(|l| crate::domain::ladder::LadderSettings {
+                reach: l.reach,
+                rungs_per_stone: l.rungs_per_stone,
+                max_meetings: l.max_meetings,
+            })
+            .unwrap_or_else(|| crate::domain::ladder::LadderSettings::for_system(system)),
+    })
+}
+
+/// Komi when the wire leaves it out: 6½.
+pub(super) const DEFAULT_KOMI_HALF: i32 = 13;
+/// Forfeit time when the wire leaves it out.
+const DEFAULT_FORFEIT_MINUTES: u32 = 30;
+
+/// A rank typed as text; `field` names it in the refusal.
+pub fn rank_from_pb(field: &'static str, text: &str) -> Result<Rank, Rejected> {
+    text.trim()
+        .parse()
+        .map_err(|e: domain::rank::RankError| Rejected::invalid(field, e.to_string()))
+}
+
+/// An optional rank: empty text = none.
+fn optional_rank(field: &'static str, text: &str) -> Result<Option<Rank>, Rejected> {
+    if text.trim().is_empty() {
+        Ok(None)
+    } else {
+        rank_from_pb(field, text).map(Some)
+    }
+}
+
+fn time_from_pb(t: pb::TimeControl) -> Result<TimeControl, Rejected> {
+    let system = TimeSystem::parse(&t.system).ok_or_else(|| {
+        Rejected::invalid(
+            "time_system",
+            format!(
+                "{} is not a time system: use sudden-death, canadian, milton-keynes, byo-yomi or fischer",
+                quote(&t.system)
+            ),
+        )
+    })?;
+    Ok(TimeControl {
+        system,
+        basic_minutes: t.basic_minutes,
+        period_seconds: t.period_seconds,
+        stones: t.stones,
+        periods: t.periods,
+        increment_seconds: t.increment_seconds,
+    })
+}
+
+fn time_to_pb(t: &TimeControl) -> pb::TimeControl {
+    pb::TimeControl {
+        system: t.system.as_str().to_string(),
+        basic_minutes: t.basic_minutes,
+        period_seconds: t.period_seconds,
+        stones: t.stones,
+        periods: t.periods,
+        increment_seconds: t.increment_seconds,
+    }
+}
+
+fn mcmahon_from_pb(m: pb::McMahonSetup) -> Result<McMahonSetup, Rejected> {
+    let sections = m
+        .section_lowest_ranks
+        .iter()
+        .map(|r| rank_from_pb("sections", r).map(|lowest| Section { lowest }))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(McMahonSetup {
+        bar: optional_rank("bar", &m.bar)?,
+        floor: optional_rank("floor", &m.floor)?,
+        supergroup: optional_rank("supergroup", &m.supergroup)?,
+        sections,
+        section_step: m.section_step,
+    })
+}
+
+fn mcmahon_to_pb(m: &McMahonSetup) -> pb::McMahonSetup {
+    let text = |r: Option<Rank>| r.map(|r| r.to_string()).unwrap_or_default();
+    pb::McMahonSetup {
+        bar: text(m.bar),
+        floor: text(m.floor),
+        supergroup: text(m.supergroup),
+        section_lowest_ranks: m.sections.iter().map(|s| s.lowest.to_string()).collect(),
+        section_step: m.section_step,
+    }
+}
+
+fn handicap_from_pb(h: pb::HandicapRule) -> Result<HandicapSettings, Rejected> {
+    let defaults = HandicapSettings::default();
+    let ceiling = u8::try_from(h.ceiling)
+        .map_err(|_| Rejected::invalid("handicap_ceiling", "at most 9 stones"))?;
+    Ok(HandicapSettings {
+        based_on_mms: h.based_on_mms,
+        no_handicap_above: optional_rank("no_handicap_above", &h.no_handicap_above)?
+            .unwrap_or(defaults.no_handicap_above),
+        correction: h.correction,
+        ceiling,
+        even_at_bar: h.even_at_bar,
+    })
+}
+
+fn handicap_to_pb(h: &HandicapSettings) -> pb::HandicapRule {
+    pb::HandicapRule {
+        based_on_mms: h.based_on_mms,
+        no_handicap_above: h.no_handicap_above.to_string(),
+        correction: h.correction,
+        ceiling: u32::from(h.ceiling),
+        even_at_bar: h.even_at_bar,
+    }
+}
+
+fn draw_from_pb(d: pb::DrawOptions) -> Result<DrawSettings, Rejected> {
+    let profile = match d.profile.trim().to_ascii_lowercase().as_str() {
+        "" | "egf" => DrawProfile::Egf,
+        "mays" => DrawProfile::Mays,
+        other => {
+            return Err(Rejected::invalid(
+                "profile",
+                format!("{} is not a draw profile: use egf or mays", quote(other)),
+            ))
+        }
+    };
+    let bye = match d.bye_rule.trim().to_ascii_lowercase().as_str() {
+        "" | "egf" => ByeRule::Egf,
+        "mays" => ByeRule::Mays,
+        other => {
+            return Err(Rejected::invalid(
+                "bye_rule",
+                format!("{} is not a bye rule: use egf or mays", quote(other)),
+            ))
+        }
+    };
+    Ok(DrawSettings {
+        profile,
+        bye,
+        avoid_same_club: Switch::from_option(d.avoid_same_club),
+        avoid_same_city: Switch::from_option(d.avoid_same_city),
+        avoid_same_country: Switch::from_option(d.avoid_same_country),
+        first_table: d.first_table.max(1),
+        seeding: choice(
+            "seeding",
+            &d.seeding,
+            "fold, slip, random or adjacent",
+            Seeding::parse,
+        )?,
+        draw_down: choice(
+            "draw_down",
+            &d.draw_down,
+            "top, middle or bottom",
+            FloatFrom::parse,
+        )?,
+        draw_up: choice(
+            "draw_up",
+            &d.draw_up,
+            "top, middle or bottom",
+            FloatFrom::parse,
+        )?,
+        never_pair: d.never_pair.iter().map(|p| (p.a, p.b)).collect(),
+        group_size: d.group_size,
+    })
+}
+
+/// An optional named choice: empty = the profile's default.
+fn choice<T>(
+    field: &'static str,
+    text: &str,
+    choices: &str,
+    parse: fn(&str) -> Option<T>,
+) -> Result<Option<T>, Rejected> {
+    match text.trim() {
+        "" => Ok(None),
+        t => parse(t).map(Some).ok_or_else(|| {
+            Rejected::invalid(field, format!("{t:?} is not a choice: use {choices}"))
+        }),
+    }
+}
+
+fn draw_to_pb(d: &DrawSettings) -> pb::DrawOptions {
+    let name = |mays: bool| if mays { "mays" } else { "egf" }.to_string();
+    pb::DrawOptions {
+        profile: name(d.profile == DrawProfile::Mays),
+        bye_rule: name(d.bye == ByeRule::Mays),
+        avoid_same_club: d.avoid_same_club.to_option(),
+        avoid_same_city: d.avoid_same_city.to_option(),
+        avoid_same_country: d.avoid_same_country.to_option(),
+        first_table: d.first_table,
+        seeding: d
+            .seeding
+            .map(|s| s.as_str().to_string())
+            .unwrap_or_default(),
+        draw_down: d
+            .draw_down
+            .map(|f| f.as_str().to_string())
+            .unwrap_or_default(),
+        draw_up: d
+            .draw_up
+            .map(|f| f.as_str().to_string())
+            .unwrap_or_default(),
+        never_pair: d
+            .never_pair
+            .iter()
+            .map(|&(a, b)| pb::PlayerPair { a, b })
+            .collect(),
+        group_size: d.group_size,
+    }
+}
+
+/// A tie-break order from the wire: a single profile name expands to its list; empty = `None`. Names are kept
+/// as typed (trimmed, lower case); `setup::validate` and [`criteria_from_pb`] check them.
+pub fn tiebreaks_from_pb(list: &[String]) -> Option<Vec<String>> {
+    let names: Vec<String> = list
+        .iter()
+        .map(|n| n.trim().to_ascii_lowercase())
+        .filter(|n| !n.is_empty())
+        .collect();
+    match names.as_slice() {
+        [] => None,
+        [one] => Some(setup::tiebreak_profile(one).unwrap_or_else(|| names.clone())),
+        _ => Some(names),
+    }
+}
+
+/// A tie-break override for standings: `None` when empty; every name must be a known criterion.
+pub fn criteria_from_pb(list: &[String]) -> Result<Option<Vec<String>>, Rejected> {
+    let Some(names) = tiebreaks_from_pb(list) else {
+        return Ok(None);
+    };
+    if let Some(bad) = names.iter().find(|n| setup::criterion(n).is_none()) {
+        return Err(Rejected::invalid(
+            "tiebreaks",
+            format!("unknown criterion {}: use e.g. mms, sos, sosos, sodos, wins, sosw, or a profile name (egf, mays, swiss, round-robin, knockout, double-elimination, generalised-knockout)", quote(bad)),
+        ));
+    }
+    Ok(Some(names))
+}
+
+/// Scoring from the wire. What the wire leaves out takes the defaults of the system: a round robin places by wins,
+/// head-to-head, then SODOS (its SOS is everybody's total less their own, so it orders nothing), and its bye (the
+/// seat left out of an odd field, once per player and cycle) scores nothing; a generalised knockout by the
+/// sequence of results, then the opponents' wins; a knockout by how far each went (the sequence: a round through
+/// without a game counts as won); a double elimination by the round each player went out in.
+fn scoring_from_pb(
+    s: Option<pb::Scoring>,
+    system: PairingSystem,
+    double_entry_default: bool,
+) -> Result<ScoringSettings, Rejected> {
+    let defaults = match system {
+        PairingSystem::RoundRobin => ScoringSettings {
+            tiebreaks: setup::tiebreak_profile("round-robin").unwrap_or_default(),
+            bye_half_points: 0,
+            ..ScoringSettings::default()
+        },
+        PairingSystem::Knockout => ScoringSettings {
+            tiebreaks: setup::tiebreak_profile("knockout").unwrap_or_default(),
+            ..ScoringSettings::default()
+        },
+        PairingSystem::DoubleElimination => ScoringSettings {
+            tiebreaks: setup::tiebreak_profile("double-elimination").unwrap_or_default(),
+            ..ScoringSettings::default()
+        },
+        PairingSystem::GeneralisedKnockout => ScoringSettings {
+            tiebreaks: setup::tiebreak_profile("generalised-knockout").unwrap_or_default(),
+            ..ScoringSettings::default()
+        },
+        PairingSystem::Ladder | PairingSystem::SelfPaired => ScoringSettings {
+            tiebreaks: vec!["wins".to_string()],
+            ..ScoringSettings::default()
+        },
+        PairingSystem::McMahon | PairingSystem::Swiss => ScoringSettings::default(),
+    };
+    let Some(s) = s else {
+        return Ok(ScoringSettings {
+            double_entry: double_entry_default,
+            ..defaults
+        });
+    };
+    let missed = MissedRule::parse(&s.missed_rounds).ok_or_else(|| {
+        Rejected::invalid(
+            "missed_rounds",
+            format!(
+                "{} is not a rule for missed rounds: use half, one-per-two or nothing",
+                quote(&s.missed_rounds)
+            ),
+        )
+    })?;
+    Ok(ScoringSettings {
+        missed,
+        bye_half_points: s.bye_half_points.unwrap_or(defaults.bye_half_points),
+        tiebreaks: tiebreaks_from_pb(&s.tiebreaks).unwrap_or(defaults.tiebreaks),
+        prizes_cents: s.prizes_cents,
+        double_entry: s.double_entry.unwrap_or(double_entry_default),
+        forfeit_minutes: s.forfeit_minutes.unwrap_or(DEFAULT_FORFEIT_MINUTES),
+        categories: s
+            .category_lowest_ranks
+            .iter()
+            .map(|r| rank_from_pb("categories", r))
+            .collect::<Result<_, _>>()?,
+        section_prizes_cents: s.section_prizes_cents,
+    })
+}
+
+fn scoring_to_pb(s: &ScoringSettings) -> pb::Scoring {
+    pb::Scoring {
+        missed_rounds: s.missed.as_str().to_string(),
+        bye_half_points: Some(s.bye_half_points),
+        tiebreaks: s.tiebreaks.clone(),
+        prizes_cents: s.prizes_cents.clone(),
+        double_entry: Some(s.double_entry),
+        forfeit_minutes: Some(s.forfeit_minutes),
+        category_lowest_ranks: s.categories.iter().map(ToString::to_string).collect(),
+        section_prizes_cents: s.section_prizes_cents.clone(),
+    }
+}
+
+/// A tournament for the wire, with every sub-message filled and the time class computed.
+pub fn tournament_to_pb(t: &Tournament) -> pb::Tournament {
+    let s = &t.settings;
+    pb::Tournament {
+        id: t.id.0,
+        revision: t.revision.0,
+        settings: Some(pb::TournamentSettings {
+            name: s.name.clone(),
+            rounds: s.rounds,
+            pairing_system: s.system.as_str().to_string(),
+            start_date: s.start_date.clone(),
+            end_date: s.end_date.clone(),
+            komi_half: Some(s.komi_half),
+            time: Some(time_to_pb(&s.time)),
+            mcmahon: Some(mcmahon_to_pb(&s.mcmahon)),
+            handicap: Some(handicap_to_pb(&s.handicap)),
+            draw: Some(draw_to_pb(&s.draw)),
+            scoring: Some(scoring_to_pb(&s.scoring)),
+            time_class: s.time.class().as_str().to_string(),
+            adjusted_time_seconds: s.time.adjusted_seconds(),
+            ladder: Some(pb::LadderOptions {
+                reach: s.ladder.reach,
+                rungs_per_stone: s.ladder.rungs_per_stone,
+                max_meetings: s.ladder.max_meetings,
+            }),
+        }),
+        registration_open: t.registration_open,
+    }
+}
