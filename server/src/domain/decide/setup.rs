@@ -1,0 +1,146 @@
+//! The event's details and the tournaments: creating one, changing its settings (refused by name once play has
+//! made a setting final), opening and closing its registration (closing numbers the field).
+
+use super::*;
+
+pub(super) fn update_event(
+    state: &State,
+    event: &EventInfo,
+    expected: Option<Revision>,
+) -> Result<Vec<Event>, Rejected> {
+    check_revision(expected, state.event.revision)?;
+    validate::event(event)?;
+    Ok(vec![Event::EventUpdated {
+        event: EventInfo {
+            revision: state.event.revision.next(),
+            ..event.clone()
+        },
+    }])
+}
+
+/// A new tournament; left unset, double entry is on for the event's first tournament.
+pub(super) fn create_tournament(
+    state: &State,
+    settings: &TournamentSettings,
+    double_entry_unset: bool,
+) -> Result<Vec<Event>, Rejected> {
+    validate::tournament(settings)?;
+    let mut settings = settings.clone();
+    if double_entry_unset {
+        settings.scoring.double_entry = state.tournaments.is_empty();
+    }
+    Ok(vec![Event::TournamentCreated {
+        tournament: Tournament {
+            id: state.next_tournament_id(),
+            revision: Revision(1),
+            settings,
+            registration_open: true,
+        },
+    }])
+}
+
+/// New settings for tournament `id`; its system and groups cannot change once play has begun, and its entries
+/// follow a changed number of rounds.
+pub(super) fn update_tournament(
+    state: &State,
+    id: TournamentId,
+    expected: Revision,
+    settings: &TournamentSettings,
+) -> Result<Vec<Event>, Rejected> {
+    let t = tournament(state, id)?;
+    check_revision(Some(expected), t.revision)?;
+    validate::tournament(settings)?;
+    // Where a split-off knockout came from is the split's to say, not an update's.
+    let settings = &TournamentSettings {
+        split_from: t.settings.split_from,
+        ..settings.clone()
+    };
+    // A ladder's recorded games count as drawn: its system, and so its rungs, must not change under them.
+    let drawn = state
+        .play
+        .get(&id)
+        .is_some_and(|p| !p.rounds.is_empty() || !p.ladder.is_empty());
+    if drawn && settings.system != t.settings.system {
+        return Err(Rejected::Precondition(format!(
+            "{} and play has begun (round 1 drawn, or a game recorded): the pairing system cannot change \
+             now",
+            t.settings.paired_as()
+        )));
+    }
+    if drawn && settings.draw.group_size != t.settings.draw.group_size {
+        return Err(Rejected::Precondition(format!(
+            "{} is played in {} and round 1 is drawn: the groups cannot change now",
+            t.settings.name,
+            match t.settings.draw.group_size {
+                0 => "one field".to_string(),
+                n => format!("groups of about {n}"),
+            }
+        )));
+    }
+    // The entries first: the last event is what the command answers with.
+    let mut events = entries_follow_rounds(state, id, t.settings.rounds, settings.rounds);
+    events.push(Event::TournamentUpdated {
+        id,
+        revision: t.revision.next(),
+        settings: settings.clone(),
+    });
+    Ok(events)
+}
+
+/// Opens or closes registration of tournament `id`.
+pub(super) fn set_registration_open(
+    state: &State,
+    id: TournamentId,
+    open: bool,
+    expected: Option<Revision>,
+) -> Result<Vec<Event>, Rejected> {
+    let t = tournament(state, id)?;
+    check_revision(expected, t.revision)?;
+    let mut events = Vec::new();
+    // Closing registration before the first draw numbers the field by strength.
+    let drawn = state.play.get(&id).is_some_and(|p| !p.rounds.is_empty());
+    // A ladder that has games keeps its numbers (its rungs start from them): newcomers join at the bottom.
+    let ladder = state.play.get(&id).is_some_and(|p| !p.ladder.is_empty());
+    if !open && ladder {
+        events.extend(super::super::ladder::number_newcomers(state, id));
+    } else if !open && !drawn {
+        events.extend(lifecycle::number_players(state, id, &[])?);
+    }
+    events.push(Event::RegistrationSet {
+        id,
+        revision: t.revision.next(),
+        open,
+    });
+    Ok(events)
+}
+
+/// When a tournament's number of rounds changes from `old` to `new`, its entries follow: rounds past `new` are
+/// dropped, and an entry that plays the old last round (so plays to the end) also plays the rounds added. An
+/// entry that stopped earlier keeps its rounds. One `RoundsSet` per entry that changes.
+pub(super) fn entries_follow_rounds(
+    state: &State,
+    t: TournamentId,
+    old: u32,
+    new: u32,
+) -> Vec<Event> {
+    if old == new {
+        return Vec::new();
+    }
+    state
+        .participants
+        .values()
+        .filter_map(|p| {
+            let e = p.entries.get(&t)?;
+            let mut rounds: Vec<u32> = e.rounds.iter().copied().filter(|r| *r <= new).collect();
+            if new > old && e.rounds.contains(&old) {
+                rounds.extend(old + 1..=new);
+            }
+            (rounds != e.rounds).then(|| Event::RoundsSet {
+                id: p.id,
+                revision: p.revision.next(),
+                tournament: t,
+                rounds,
+            })
+        })
+        .collect()
+}
