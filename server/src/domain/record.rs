@@ -58,6 +58,46 @@ pub enum PairingSystem {
 }
 
 impl PairingSystem {
+    /// Every system, in the order a director is offered them.
+    pub const ALL: [PairingSystem; 8] = [
+        PairingSystem::McMahon,
+        PairingSystem::Swiss,
+        PairingSystem::RoundRobin,
+        PairingSystem::Knockout,
+        PairingSystem::DoubleElimination,
+        PairingSystem::GeneralisedKnockout,
+        PairingSystem::Ladder,
+        PairingSystem::SelfPaired,
+    ];
+
+    /// A system by any of its names (`mcmahon`, `round robin`, `rr`, `ko`, …; case, spaces and dashes ignored;
+    /// empty is McMahon), or the refusal naming the systems there are.
+    pub fn from_name(text: &str) -> Result<PairingSystem, super::error::Rejected> {
+        let folded = text.trim().to_lowercase().replace([' ', '-', '_'], "");
+        Ok(match folded.as_str() {
+            "" | "mcmahon" | "macmahon" => PairingSystem::McMahon,
+            "swiss" => PairingSystem::Swiss,
+            "roundrobin" | "rr" | "allplayall" | "berger" => PairingSystem::RoundRobin,
+            "generalisedknockout" | "generalizedknockout" | "gko" => {
+                PairingSystem::GeneralisedKnockout
+            }
+            "knockout" | "ko" | "cup" => PairingSystem::Knockout,
+            "doubleelimination" | "doubleknockout" | "judan" => PairingSystem::DoubleElimination,
+            "ladder" | "clubladder" => PairingSystem::Ladder,
+            "selfpaired" | "selfpairing" => PairingSystem::SelfPaired,
+            _ => {
+                return Err(super::error::Rejected::invalid(
+                    "pairing_system",
+                    format!(
+                        "{} is not a pairing system: use mcmahon, swiss, round-robin, knockout, \
+                         double-elimination, generalised-knockout, ladder or self-paired",
+                        super::error::quote(folded.as_str())
+                    ),
+                ))
+            }
+        })
+    }
+
     /// Does the draw follow a fixed schedule, set at round 1 (the round robin)?
     pub fn scheduled(self) -> bool {
         self == PairingSystem::RoundRobin
@@ -182,6 +222,21 @@ impl TournamentSettings {
     /// "Main is paired as knockout": how a refusal names a tournament whose system does not allow the request.
     pub fn paired_as(&self) -> String {
         format!("{} is paired as {}", self.name, self.system.as_str())
+    }
+}
+
+impl TournamentSettings {
+    /// A new tournament's settings: its name, system and rounds, and every other setting at the system's default
+    /// (the same defaults whichever door creates it).
+    pub fn new(name: &str, system: PairingSystem, rounds: u32) -> TournamentSettings {
+        TournamentSettings {
+            name: name.trim().to_string(),
+            rounds,
+            system,
+            scoring: ScoringSettings::for_system(system),
+            ladder: super::ladder::LadderSettings::for_system(system),
+            ..TournamentSettings::default()
+        }
     }
 }
 

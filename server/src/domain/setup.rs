@@ -344,6 +344,41 @@ pub struct ScoringSettings {
     pub section_prizes_cents: Vec<i64>,
 }
 
+impl ScoringSettings {
+    /// The scoring a system starts with: a round robin places by wins, head-to-head, then SODOS (its SOS is
+    /// everybody's total less their own, so it orders nothing), and its bye (the seat left out of an odd field,
+    /// once per player and cycle) scores nothing; a generalised knockout by the sequence of results, then the
+    /// opponents' wins; a knockout by how far each went; a double elimination by the round each player went out
+    /// in; a ladder or self-paired event by wins; McMahon and Swiss by MMS, SOS, SOSOS.
+    pub fn for_system(system: PairingSystem) -> ScoringSettings {
+        let profile = |name| tiebreak_profile(name).unwrap_or_default();
+        match system {
+            PairingSystem::RoundRobin => ScoringSettings {
+                tiebreaks: profile("round-robin"),
+                bye_half_points: 0,
+                ..ScoringSettings::default()
+            },
+            PairingSystem::Knockout => ScoringSettings {
+                tiebreaks: profile("knockout"),
+                ..ScoringSettings::default()
+            },
+            PairingSystem::DoubleElimination => ScoringSettings {
+                tiebreaks: profile("double-elimination"),
+                ..ScoringSettings::default()
+            },
+            PairingSystem::GeneralisedKnockout => ScoringSettings {
+                tiebreaks: profile("generalised-knockout"),
+                ..ScoringSettings::default()
+            },
+            PairingSystem::Ladder | PairingSystem::SelfPaired => ScoringSettings {
+                tiebreaks: vec!["wins".to_string()],
+                ..ScoringSettings::default()
+            },
+            PairingSystem::McMahon | PairingSystem::Swiss => ScoringSettings::default(),
+        }
+    }
+}
+
 impl Default for ScoringSettings {
     fn default() -> Self {
         ScoringSettings {

@@ -913,6 +913,105 @@ async fn the_director_draws_swaps_publishes_and_closes_a_round_in_the_browser() 
     d.close().await
 }
 
+/// Issue 34: a director who signs in before any tournament exists lands on the event's page, which says what to
+/// do next, and creates the first tournament there with no command line; the landing page then lists it with its
+/// desk pages.
+#[tokio::test]
+async fn a_director_signs_in_to_an_empty_event_and_creates_the_first_tournament_in_the_browser(
+) -> anyhow::Result<()> {
+    let test =
+        "a_director_signs_in_to_an_empty_event_and_creates_the_first_tournament_in_the_browser";
+    let venue = Venue::start().await?;
+    let url = venue.url();
+    let token = venue.director_token().to_string();
+    let Some(d) = desk_browser(test, LAPTOP, &venue, &token, "Dana", "/desk/director").await?
+    else {
+        return Ok(());
+    };
+    // Where a director's sign-in goes (the desk's home) is the event page.
+    d.client.goto(&format!("{url}/desk")).await?;
+    d.wait_for(
+        "return location.pathname === '/desk/director' && !!document.querySelector('#new-tournament');",
+        Duration::from_secs(5),
+    )
+    .await
+    .context("the director's sign-in lands on the event page with the new tournament form")?;
+    let hint = d
+        .eval("return document.querySelector('#tournaments').innerText;")
+        .await?;
+    ensure!(
+        hint.as_str()
+            .unwrap_or_default()
+            .contains("No tournament yet"),
+        "the empty event says what to do next: {hint}"
+    );
+    d.screenshot("desk-director-event-empty").await?;
+    let name = d.client.find(Locator::Css("#name")).await?;
+    name.send_keys("Spring Open").await?;
+    let rounds = d.client.find(Locator::Css("#rounds")).await?;
+    rounds.clear().await?;
+    rounds.send_keys("4").await?;
+    d.client
+        .find(Locator::Css("#new-tournament button[type=submit]"))
+        .await?
+        .click()
+        .await?;
+    d.wait_for(
+        "return /^\\/desk\\/director\\/[0-9]+$/.test(location.pathname) && !!document.querySelector('.done');",
+        Duration::from_secs(5),
+    )
+    .await
+    .context("creating the tournament opens its dashboard")?;
+    let director = venue.play_director().await?;
+    let created = director
+        .desk
+        .register
+        .clone()
+        .list_tournaments(pb::ListTournamentsRequest {})
+        .await?
+        .into_inner()
+        .tournaments;
+    ensure!(created.len() == 1, "one tournament: {created:?}");
+    let settings = created[0].settings.clone().context("settings")?;
+    assert_eq!(
+        (
+            settings.name.as_str(),
+            settings.rounds,
+            settings.pairing_system.as_str()
+        ),
+        ("Spring Open", 4, "mcmahon"),
+        "the form's name, rounds and the default system"
+    );
+    assert_eq!(settings.komi_half, Some(13), "komi at the default 6½");
+    d.client.goto(&format!("{url}/desk/director")).await?;
+    let listed = d
+        .eval("return document.querySelector('#tournaments table').innerText;")
+        .await?;
+    let listed = listed.as_str().unwrap_or_default();
+    ensure!(
+        listed.contains("Spring Open")
+            && listed.contains("McMahon, 4 rounds")
+            && listed.contains("Results"),
+        "the event page lists the tournament with its desk pages: {listed}"
+    );
+    d.screenshot("desk-director-event").await?;
+    // A second tournament with a name the rules refuse comes back with the reason and the form as typed.
+    let name = d.client.find(Locator::Css("#name")).await?;
+    name.send_keys("   ").await?;
+    d.client
+        .find(Locator::Css("#new-tournament button[type=submit]"))
+        .await?
+        .click()
+        .await?;
+    d.wait_for(
+        "return location.pathname === '/desk/director' && !!document.querySelector('#error');",
+        Duration::from_secs(5),
+    )
+    .await
+    .context("a refused tournament comes back on the event page with the reason")?;
+    d.close().await
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // 4. Roles, revocation, CSRF, markup
 

@@ -17,32 +17,7 @@ pub fn settings_from_pb(
     double_entry_default: bool,
 ) -> Result<TournamentSettings, Rejected> {
     let s = s.ok_or_else(|| Rejected::invalid("settings", "missing"))?;
-    let system = match s
-        .pairing_system
-        .trim()
-        .to_lowercase()
-        .replace([' ', '-', '_'], "")
-        .as_str()
-    {
-        "" | "mcmahon" | "macmahon" => PairingSystem::McMahon,
-        "swiss" => PairingSystem::Swiss,
-        "roundrobin" | "rr" | "allplayall" | "berger" => PairingSystem::RoundRobin,
-        "generalisedknockout" | "generalizedknockout" | "gko" => PairingSystem::GeneralisedKnockout,
-        "knockout" | "ko" | "cup" => PairingSystem::Knockout,
-        "doubleelimination" | "doubleknockout" | "judan" => PairingSystem::DoubleElimination,
-        "ladder" | "clubladder" => PairingSystem::Ladder,
-        "selfpaired" | "selfpairing" => PairingSystem::SelfPaired,
-        other => {
-            return Err(Rejected::invalid(
-                "pairing_system",
-                format!(
-                    "{} is not a pairing system: use mcmahon, swiss, round-robin, knockout, double-elimination, \
-                     generalised-knockout, ladder or self-paired",
-                    quote(other)
-                ),
-            ))
-        }
-    };
+    let system = PairingSystem::from_name(&s.pairing_system)?;
     Ok(TournamentSettings {
         name: s.name.trim().to_string(),
         rounds: s.rounds,
@@ -302,40 +277,14 @@ pub fn criteria_from_pb(list: &[String]) -> Result<Option<Vec<String>>, Rejected
     Ok(Some(names))
 }
 
-/// Scoring from the wire. What the wire leaves out takes the defaults of the system: a round robin places by wins,
-/// head-to-head, then SODOS (its SOS is everybody's total less their own, so it orders nothing), and its bye (the
-/// seat left out of an odd field, once per player and cycle) scores nothing; a generalised knockout by the
-/// sequence of results, then the opponents' wins; a knockout by how far each went (the sequence: a round through
-/// without a game counts as won); a double elimination by the round each player went out in.
+/// Scoring from the wire. What the wire leaves out takes the defaults of the system
+/// ([`ScoringSettings::for_system`]).
 fn scoring_from_pb(
     s: Option<pb::Scoring>,
     system: PairingSystem,
     double_entry_default: bool,
 ) -> Result<ScoringSettings, Rejected> {
-    let defaults = match system {
-        PairingSystem::RoundRobin => ScoringSettings {
-            tiebreaks: setup::tiebreak_profile("round-robin").unwrap_or_default(),
-            bye_half_points: 0,
-            ..ScoringSettings::default()
-        },
-        PairingSystem::Knockout => ScoringSettings {
-            tiebreaks: setup::tiebreak_profile("knockout").unwrap_or_default(),
-            ..ScoringSettings::default()
-        },
-        PairingSystem::DoubleElimination => ScoringSettings {
-            tiebreaks: setup::tiebreak_profile("double-elimination").unwrap_or_default(),
-            ..ScoringSettings::default()
-        },
-        PairingSystem::GeneralisedKnockout => ScoringSettings {
-            tiebreaks: setup::tiebreak_profile("generalised-knockout").unwrap_or_default(),
-            ..ScoringSettings::default()
-        },
-        PairingSystem::Ladder | PairingSystem::SelfPaired => ScoringSettings {
-            tiebreaks: vec!["wins".to_string()],
-            ..ScoringSettings::default()
-        },
-        PairingSystem::McMahon | PairingSystem::Swiss => ScoringSettings::default(),
-    };
+    let defaults = ScoringSettings::for_system(system);
     let Some(s) = s else {
         return Ok(ScoringSettings {
             double_entry: double_entry_default,

@@ -6,9 +6,11 @@
 //!
 //! - `session`: cookies, the `Desk` extractor, CSRF, sign-in and sign-out.
 //! - `handover`: moving an open desk page to the other server of the pair after a fail-over.
+//! - `event`: the director's landing page (the tournaments, the desks, a new tournament).
 //! - this file: the routes, the desk page shell, the form plumbing shared by every action.
 
 pub mod director;
+pub mod event;
 pub mod handover;
 pub mod referee;
 pub mod register;
@@ -44,6 +46,7 @@ pub fn routes(web: Arc<Web>) -> Router {
         .merge(register::routes())
         .merge(results::routes())
         .merge(referee::routes())
+        .merge(event::routes())
         .merge(director::routes())
         .with_state(web)
 }
@@ -60,7 +63,7 @@ async fn home(Shared(web): Shared<Arc<Web>>, desk: Desk) -> Response {
         (Role::LateDesk, _) => "/desk/late".to_string(),
         (Role::Results, Some(t)) => format!("/desk/results/{t}"),
         (Role::Referee, Some(t)) => format!("/desk/referee/{t}"),
-        (Role::Director, Some(t)) => format!("/desk/director/{t}"),
+        (Role::Director, _) => "/desk/director".to_string(),
         _ => "/".to_string(),
     };
     Redirect::to(&target).into_response()

@@ -1,0 +1,294 @@
+//! The director's landing page, `/desk/director`: the event's tournaments with where each stands and a link to
+//! every desk page of each, the registration and late desks, and the form for a new tournament (name, system,
+//! rounds; every other setting at the system's default, the same defaults the desk program gets). A director who
+//! signs in before any tournament exists lands here, not on an empty board.
+//!
+//! Reads the applied state; writes only through the core (`Web::desk_write`), as every desk page does.
+
+use super::session::Desk;
+use super::{request_id, Web};
+use crate::app::{Kind, Target};
+use crate::auth::Action;
+use crate::domain::round::RoundState;
+use crate::domain::TournamentSettings;
+use crate::domain::{Command, EntryStatus, PairingSystem, State, Subject, Tournament};
+use crate::web::topics::Topic;
+use axum::extract::{Query, State as Shared};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::{Form, Router};
+use maud::{html, Markup};
+use serde::Deserialize;
+use std::sync::Arc;
+
+/// Rounds a new tournament is offered with.
+const DEFAULT_ROUNDS: u32 = 5;
+
+/// The landing page's routes.
+pub fn routes() -> Router<Arc<Web>> {
+    Router::new()
+        .route("/desk/director", get(page))
+        .route("/desk/director/new", post(create))
+}
+
+/// `?done=…` / `?error=…` after creating, and what was typed when it was refused.
+#[derive(Debug, Default, Deserialize)]
+pub struct Notice {
+    error: Option<String>,
+    name: Option<String>,
+}
+
+/// `GET /desk/director`.
+async fn page(
+    Shared(web): Shared<Arc<Web>>,
+    desk: Desk,
+    notice: Result<Query<Notice>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    let notice = notice.map(|q| q.0).unwrap_or_default();
+    web.desk_page(&desk, Action::Direct, &[Topic::Home, Topic::Register], |state| {
+        let body = html! {
+            h1 { (if state.event.name.is_empty() { "The event" } else { state.event.name.as_str() }) }
+            @if let Some(error) = &notice.error { p #error .error role="alert" { (error) } }
+            (tournaments(state))
+            (desks())
+            (new_tournament(&desk, &notice))
+        };
+        Ok(("Director".to_string(), body))
+    })
+}
+
+/// Each tournament: its system and rounds, registration, players, the round in play, and its desk pages.
+fn tournaments(state: &State) -> Markup {
+    html! {
+        section #tournaments {
+            h2 { "Tournaments" }
+            @if state.tournaments.is_empty() {
+                p .hint { "No tournament yet. Create the first one below; desks can register players as soon as it exists." }
+            } @else {
+                table .list {
+                    thead { tr { th { "Tournament" } th { "System" } th .r { "Players" } th { "Now" } th { "Desk pages" } } }
+                    tbody {
+                        @for t in state.tournaments.values() {
+                            tr {
+                                td { a href=(format!("/desk/director/{}", t.id.0)) { (t.settings.name) } }
+                                td { (system_text(t)) }
+                                td .r { (players(state, t)) }
+                                td { (now(state, t)) }
+                                td .links {
+                                    a href=(format!("/desk/director/{}", t.id.0)) { "Dashboard" } " · "
+                                    a href=(format!("/desk/results/{}", t.id.0)) { "Results" } " · "
+                                    a href=(format!("/desk/referee/{}", t.id.0)) { "Referee" } " · "
+                                    a href=(format!("/t/{}", t.id.0)) { "Board" }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// "McMahon, 5 rounds".
+fn system_text(t: &Tournament) -> String {
+    let s = &t.settings;
+    if s.system.unrounded() {
+        system_name(s.system).to_string()
+    } else {
+        format!("{}, {} rounds", system_name(s.system), s.rounds)
+    }
+}
+
+/// "12 checked in of 40".
+fn players(state: &State, t: &Tournament) -> String {
+    let entries = state
+        .participants
+        .values()
+        .filter_map(|p| p.entries.get(&t.id));
+    let (mut checked_in, mut all) = (0, 0);
+    for e in entries.filter(|e| e.status != EntryStatus::Withdrawn) {
+        all += 1;
+        checked_in += usize::from(e.status == EntryStatus::CheckedIn);
+    }
+    format!("{checked_in} checked in of {all}")
+}
+
+/// Where the tournament stands: registration, or the latest round and its state.
+fn now(state: &State, t: &Tournament) -> String {
+    let latest = state.play.get(&t.id).and_then(|p| p.rounds.last());
+    match latest {
+        None if t.registration_open => "registration open".to_string(),
+        None => "registration closed, round 1 not drawn".to_string(),
+        Some(r) => format!(
+            "round {}: {}",
+            r.number,
+            match r.state {
+                RoundState::Drawn => "drawn, not published",
+                RoundState::Published => "being played",
+                RoundState::Closed => "closed",
+            }
+        ),
+    }
+}
+
+/// The pages every desk opens, for the director to hand out or open themselves.
+fn desks() -> Markup {
+    html! {
+        section #desks {
+            h2 { "Desks" }
+            p {
+                a href="/desk/register" { "Registration desk" } " · "
+                a href="/desk/late" { "Late arrivals desk" } " · "
+                a href="/" { "Public board" }
+            }
+            p .hint { "Each desk signs in with its own token (tengen token create … --qr prints its card)." }
+        }
+    }
+}
+
+/// The new tournament's form: name, system and rounds, the rest at the system's defaults.
+fn new_tournament(desk: &Desk, notice: &Notice) -> Markup {
+    html! {
+        section #new-tournament {
+            h2 { "New tournament" }
+            form method="post" action="/desk/director/new" {
+                input type="hidden" name="csrf" value=(desk.csrf);
+                input type="hidden" name="request_id" value=(request_id());
+                p { label { "Name " input #name name="name" required maxlength="100" value=(notice.name.as_deref().unwrap_or("")); } }
+                p .hint { "As it will appear on the board and the sheets, e.g. \"Main tournament\"." }
+                p { label { "Pairing system "
+                    select #system name="system" {
+                        @for system in PairingSystem::ALL {
+                            option value=(system.as_str()) selected[system == PairingSystem::McMahon] { (system_name(system)) }
+                        }
+                    }
+                } }
+                p .hint { "McMahon is the congress default. A ladder or self-paired event has no rounds." }
+                p { label { "Rounds " input #rounds name="rounds" type="number" min="1" max="30" value=(DEFAULT_ROUNDS); } }
+                p .hint { "Komi 6½, 30 minutes before a forfeit, the system's tie-breaks: change them on the tournament's settings afterwards." }
+                button .big type="submit" { "Create tournament" }
+            }
+        }
+    }
+}
+
+/// A system as a director reads it.
+fn system_name(system: PairingSystem) -> &'static str {
+    match system {
+        PairingSystem::McMahon => "McMahon",
+        PairingSystem::Swiss => "Swiss",
+        PairingSystem::RoundRobin => "Round robin",
+        PairingSystem::Knockout => "Knockout",
+        PairingSystem::DoubleElimination => "Double elimination",
+        PairingSystem::GeneralisedKnockout => "Generalised knockout",
+        PairingSystem::Ladder => "Club ladder",
+        PairingSystem::SelfPaired => "Self-paired",
+    }
+}
+
+/// The new tournament's form, as sent.
+#[derive(Debug, Default, Deserialize)]
+pub struct NewTournament {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    request_id: String,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    system: String,
+    #[serde(default)]
+    rounds: String,
+}
+
+/// `POST /desk/director/new`: creates the tournament and opens its dashboard; a refusal comes back above the form
+/// with the name as typed.
+async fn create(
+    Shared(web): Shared<Arc<Web>>,
+    desk: Desk,
+    Form(form): Form<NewTournament>,
+) -> Response {
+    let back = |error: &str| {
+        let query = serde_urlencoded::to_string([("error", error), ("name", form.name.as_str())])
+            .unwrap_or_default();
+        Redirect::to(&format!("/desk/director?{query}#new-tournament")).into_response()
+    };
+    let settings = match settings(&form) {
+        Ok(settings) => settings,
+        Err(problem) => return back(&problem),
+    };
+    let cmd = Command::CreateTournament {
+        settings,
+        double_entry_unset: true,
+    };
+    match web
+        .desk_write(&desk, &form.csrf, &form.request_id, cmd, Target::None)
+        .await
+    {
+        Ok(outcome) => match outcome.subject {
+            Some(Subject::Tournament(t)) => {
+                let done = serde_urlencoded::to_string([(
+                    "done",
+                    format!("{} created.", t.settings.name),
+                )])
+                .unwrap_or_default();
+                Redirect::to(&format!("/desk/director/{}?{done}", t.id.0)).into_response()
+            }
+            _ => Redirect::to("/desk/director").into_response(),
+        },
+        Err(refused) if refused.kind() == Kind::Forbidden => refused.page().into_response(),
+        Err(refused) => back(&refused.message()),
+    }
+}
+
+/// The settings the form asks for; the rules of a valid tournament are the domain's, checked on the write.
+fn settings(form: &NewTournament) -> Result<TournamentSettings, String> {
+    let system = PairingSystem::from_name(&form.system).map_err(|r| r.to_string())?;
+    let rounds = if system.unrounded() {
+        0
+    } else {
+        form.rounds
+            .trim()
+            .parse::<u32>()
+            .map_err(|_| format!("rounds: {:?} is not a number of rounds", form.rounds.trim()))?
+    };
+    Ok(TournamentSettings::new(&form.name, system, rounds))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form(name: &str, system: &str, rounds: &str) -> NewTournament {
+        NewTournament {
+            name: name.into(),
+            system: system.into(),
+            rounds: rounds.into(),
+            ..NewTournament::default()
+        }
+    }
+
+    #[test]
+    fn a_new_tournament_takes_the_systems_defaults() {
+        let s = settings(&form(" Main ", "mcmahon", "5")).unwrap();
+        assert_eq!(
+            (s.name.as_str(), s.rounds, s.system),
+            ("Main", 5, PairingSystem::McMahon)
+        );
+        assert_eq!(s.komi_half, 13);
+        let rr = settings(&form("League", "round-robin", "7")).unwrap();
+        assert_eq!(rr.scoring.bye_half_points, 0);
+        let ladder = settings(&form("Ladder", "ladder", "")).unwrap();
+        assert_eq!(ladder.rounds, 0);
+    }
+
+    #[test]
+    fn a_bad_form_says_what_is_wrong() {
+        assert!(settings(&form("Main", "chess", "5"))
+            .unwrap_err()
+            .contains("not a pairing system"));
+        assert!(settings(&form("Main", "swiss", "five"))
+            .unwrap_err()
+            .contains("rounds"));
+    }
+}
