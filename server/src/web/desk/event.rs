@@ -63,7 +63,7 @@ fn tournaments(state: &State) -> Markup {
         section #tournaments {
             h2 { "Tournaments" }
             @if state.tournaments.is_empty() {
-                p .hint { "No tournament yet. Create the first one below; desks can register players as soon as it exists." }
+                p .note { "No tournament yet. Create the first one below; desks can register players as soon as it exists." }
             } @else {
                 table .list {
                     thead { tr { th { "Tournament" } th { "System" } th .r { "Players" } th { "Now" } th { "Desk pages" } } }
@@ -110,7 +110,10 @@ fn players(state: &State, t: &Tournament) -> String {
         all += 1;
         checked_in += usize::from(e.status == EntryStatus::CheckedIn);
     }
-    format!("{checked_in} checked in of {all}")
+    match all {
+        0 => "none yet".to_string(),
+        _ => format!("{checked_in} checked in of {all}"),
+    }
 }
 
 /// Where the tournament stands: registration, or the latest round and its state.
@@ -141,7 +144,7 @@ fn desks() -> Markup {
                 a href="/desk/late" { "Late arrivals desk" } " · "
                 a href="/" { "Public board" }
             }
-            p .hint { "Each desk signs in with its own token (tengen token create … --qr prints its card)." }
+            p .note { "Each desk signs in with its own token (tengen token create … --qr prints its card)." }
         }
     }
 }
@@ -155,7 +158,7 @@ fn new_tournament(desk: &Desk, notice: &Notice) -> Markup {
                 input type="hidden" name="csrf" value=(desk.csrf);
                 input type="hidden" name="request_id" value=(request_id());
                 p { label { "Name " input #name name="name" required maxlength="100" value=(notice.name.as_deref().unwrap_or("")); } }
-                p .hint { "As it will appear on the board and the sheets, e.g. \"Main tournament\"." }
+                p .note { "As it will appear on the board and the sheets, e.g. \"Main tournament\"." }
                 p { label { "Pairing system "
                     select #system name="system" {
                         @for system in PairingSystem::ALL {
@@ -163,9 +166,9 @@ fn new_tournament(desk: &Desk, notice: &Notice) -> Markup {
                         }
                     }
                 } }
-                p .hint { "McMahon is the congress default. A ladder or self-paired event has no rounds." }
+                p .note { "McMahon is the congress default. A ladder or self-paired event has no rounds." }
                 p { label { "Rounds " input #rounds name="rounds" type="number" min="1" max="30" value=(DEFAULT_ROUNDS); } }
-                p .hint { "Komi 6½, 30 minutes before a forfeit, the system's tie-breaks: change them on the tournament's settings afterwards." }
+                p .note { "Komi 6½, 30 minutes before a forfeit and the system's tie-breaks are the defaults; " code { "tengen tournament update" } " changes them." }
                 button .big type="submit" { "Create tournament" }
             }
         }
