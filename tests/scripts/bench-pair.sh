@@ -1,6 +1,6 @@
 #!/bin/bash
 # Measures durable registrations/s for 16 desks: the primary alone, then a primary with a synchronous standby
-# (`--follow`, README "Standby server") on this machine, with the release build (cargo build --release
+# (`--follow`, deploy/VENUE.md §3b) on this machine, with the release build (cargo build --release
 # -p tengen-server -p tengen-client), and the CPU seconds each server spent. COUNT=10000 by default; BIN= another
 # directory holding both binaries; MODE=async: a standby the answers do not wait for; SD= the standby's data
 # directory (e.g. on /dev/shm); PERF=1: perf record both servers; COUNT_FSYNC=1: count their fsyncs and switches.

@@ -5,7 +5,8 @@
 //!
 //! Chromium and chromedriver come from the system (Debian: `apt-get install chromium chromium-driver`);
 //! `TENGEN_CHROMEDRIVER` and `TENGEN_CHROMIUM` override where they are looked for. Without them a browser test
-//! fails saying what to install, unless `TENGEN_SKIP_BROWSER=1` asks to skip browser tests.
+//! fails saying what to install, unless `TENGEN_SKIP_BROWSER=1` asks to skip browser tests (loudly; under
+//! `CI=true` that fails too).
 
 use anyhow::{anyhow, bail, Context as _};
 use std::path::{Path, PathBuf};
@@ -72,12 +73,15 @@ fn find_program(env: &str, names: &[&str]) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// Is the browser test to be skipped (`TENGEN_SKIP_BROWSER=1`)? Prints why when it is.
-fn skip_requested(test: &str) -> bool {
+/// Is the browser test to be skipped (`TENGEN_SKIP_BROWSER=1`)? Says so loudly when it is; under `CI=true`, where
+/// Chromium is installed, it fails instead (`tengen_prerequisite::skip_or_fail`).
+fn skip_requested() -> bool {
     let skip = std::env::var("TENGEN_SKIP_BROWSER").is_ok_and(|v| v == "1");
     if skip {
-        eprintln!(
-            "{test}: skipped (TENGEN_SKIP_BROWSER=1): the web board was not checked in a browser"
+        tengen_prerequisite::skip_or_fail(
+            "a browser: TENGEN_SKIP_BROWSER=1 asks to check no web page in one",
+            "unset TENGEN_SKIP_BROWSER and install Chromium and its WebDriver \
+             (Debian: `apt-get install chromium chromium-driver`)",
         );
     }
     skip
@@ -98,7 +102,7 @@ impl Browser {
         screenshots: &Path,
         viewport: Viewport,
     ) -> anyhow::Result<Option<Browser>> {
-        if skip_requested(test) {
+        if skip_requested() {
             return Ok(None);
         }
         let install = "install Chromium and its WebDriver (Debian: `apt-get install chromium chromium-driver`), \

@@ -163,10 +163,23 @@ const IFNAMSIZ: usize = 15;
 
 impl VenueNet {
     /// Whether network namespaces can be made here: root, `ip` present, and a namespace with a veth pair and a
-    /// bridge can be created (then removed). The reason when not, for a test to print as `skipped: <reason>`.
+    /// bridge can be created (then removed). The reason when not (a test asks [`VenueNet::usable`]).
     pub fn available() -> Result<(), String> {
         static PROBE: OnceLock<Result<(), String>> = OnceLock::new();
         PROBE.get_or_init(probe).clone()
+    }
+
+    /// Whether a test can make network namespaces here ([`VenueNet::available`]); when not, says why and how to
+    /// fix it through `tengen_prerequisite::skip_or_fail`: a loud skip, a failure under `CI=true`.
+    pub fn usable() -> bool {
+        let Err(why) = VenueNet::available() else {
+            return true;
+        };
+        tengen_prerequisite::skip_or_fail(
+            &format!("network namespaces: {why}"),
+            "run the tests as root with iproute2 installed (Debian: `apt-get install iproute2`; .ci/run installs it)",
+        );
+        false
     }
 
     /// An empty venue network: both switches and their link up, the management bridge with 10.78.K.254/24.

@@ -434,9 +434,9 @@ fn small_disk(dir: &std::path::Path, mib: u32) -> Option<Unmount> {
     if ok {
         Some(Unmount(dir.to_path_buf()))
     } else {
-        eprintln!(
-            "SKIPPED: cannot mount a tmpfs at {} (needs root)",
-            dir.display()
+        tengen_prerequisite::skip_or_fail(
+            &format!("cannot mount a tmpfs at {} (needs root)", dir.display()),
+            "run the tests as root",
         );
         None
     }

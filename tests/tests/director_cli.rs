@@ -1207,5 +1207,7 @@ mod ladder;
 mod ratings;
 #[path = "director_cli/round_robin.rs"]
 mod round_robin;
+#[path = "director_cli/sample.rs"]
+mod sample;
 #[path = "director_cli/split.rs"]
 mod split;

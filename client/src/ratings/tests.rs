@@ -3,18 +3,10 @@
 
 use super::{parse, rank_of_rating, RatingsError};
 
+/// The bytes of `../shared/data/ratings/NAME`, or `None` after a loud skip (a failure under `CI=true`) when it is absent.
 fn shared(name: &str) -> Option<Vec<u8>> {
-    let path = format!(
-        "{}/../../shared/data/ratings/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    match std::fs::read(&path) {
-        Ok(d) => Some(d),
-        Err(_) => {
-            eprintln!("SKIPPED: {path} is absent (the shared data lives beside the repository)");
-            None
-        }
-    }
+    let path = tengen_prerequisite::shared_data(format!("ratings/{name}"))?;
+    Some(std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
 }
 
 #[test]

@@ -196,24 +196,25 @@ pub(crate) fn du_bytes(dir: &Path) -> u64 {
         .unwrap_or(0)
 }
 
-/// The set-up every test here shares, or `None` (after saying "SKIPPED: …") when this machine cannot run them.
+/// The set-up every test here shares, or `None` when this machine cannot run them (after a loud skip through
+/// `tengen_prerequisite::skip_or_fail`; a failure under `CI=true`).
 pub(super) fn prepare() -> Option<(Workdir, HeldWriteback)> {
+    const INSTALL: &str =
+        "run as root on a machine with loop devices, util-linux, e2fsprogs and writable \
+                           vm sysctls (Debian: `apt-get install util-linux e2fsprogs`)";
+    let skip = |why: String| {
+        tengen_prerequisite::skip_or_fail(&format!("the power cut's machine: {why}"), INSTALL);
+        None
+    };
     if let Some(why) = unable() {
-        eprintln!("SKIPPED: {why}");
-        return None;
+        return skip(why);
     }
     let held = match HeldWriteback::hold() {
         Ok(h) => h,
-        Err(e) => {
-            eprintln!("SKIPPED: cannot hold dirty pages back ({e})");
-            return None;
-        }
+        Err(e) => return skip(format!("cannot hold dirty pages back ({e})")),
     };
     match Workdir::new() {
         Ok(w) => Some((w, held)),
-        Err(e) => {
-            eprintln!("SKIPPED: no temporary directory for the disk images ({e})");
-            None
-        }
+        Err(e) => skip(format!("no temporary directory for the disk images ({e})")),
     }
 }

@@ -11,7 +11,8 @@
 //! guard. Touches nothing of the server. Run it with
 //! `cargo test -p tengen-tests --test crash_recovery -- --ignored power_cut --nocapture`
 //! (`TENGEN_POWER_CUT_CYCLES`, default 5; `TENGEN_POWER_CUT_SNAPSHOT_EVERY`, default 1000, 0 = the server's own).
-//! Without root, `losetup` or `mkfs.ext4`, or when the sysctls cannot be written, it passes, saying "SKIPPED: …".
+//! Without root, `losetup` or `mkfs.ext4`, or when the sysctls cannot be written, it passes, saying "SKIPPED …" (under
+//! `CI=true` it fails instead).
 //! A failing test keeps its disk images in `/tmp/tengen-power-cut-*` and says so.
 
 use std::collections::{HashMap, HashSet};

@@ -11,20 +11,9 @@ use tengen_tests::Venue;
 
 use super::{array_of, u64_of, Tengen};
 
-/// `../shared/data/opengotha/REL`, or `None` with a clear message when the shared data is absent.
+/// `../shared/data/opengotha/REL`, or `None` after a loud skip (a failure under `CI=true`) when it is absent.
 fn shared(rel: &str) -> Option<PathBuf> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/data/opengotha")
-        .join(rel);
-    if path.exists() {
-        Some(path)
-    } else {
-        eprintln!(
-            "SKIPPED: {} is absent (the shared data lives beside the repository)",
-            path.display()
-        );
-        None
-    }
+    tengen_prerequisite::shared_data(format!("opengotha/{rel}"))
 }
 
 fn read(path: &std::path::Path) -> OgTournament {
@@ -306,12 +295,14 @@ fn player_fields(text: &str) -> Vec<Vec<String>> {
 
 #[tokio::test]
 async fn issue_14_juvisy_exports_the_h9_and_tou_the_rating_officers_take() -> anyhow::Result<()> {
-    let Some(xml) = shared("tournaments/juvisy.xml") else {
+    let (Some(xml), Some(shared_h9), Some(shared_tou), Some(chinois)) = (
+        shared("tournaments/juvisy.xml"),
+        tengen_prerequisite::shared_data("egf/juvisy.h9"),
+        tengen_prerequisite::shared_data("ffg/juvisy.tou"),
+        tengen_prerequisite::shared_data("egf/tournoi-chinois.h9"),
+    ) else {
         return Ok(());
     };
-    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data");
-    let shared_h9 = data.join("egf/juvisy.h9");
-    let shared_tou = data.join("ffg/juvisy.tou");
     let venue = Venue::start().await?;
     let tengen = Tengen::new(&venue)?;
     let report = tengen.json(&["import", "opengotha", &xml.display().to_string()]);
@@ -419,7 +410,7 @@ async fn issue_14_juvisy_exports_the_h9_and_tou_the_rating_officers_take() -> an
         before,
         "a re-run of the .h9 import writes nothing"
     );
-    let chinois = data.join("egf/tournoi-chinois.h9").display().to_string();
+    let chinois = chinois.display().to_string();
     let first = tengen.json(&["import", "h9", &chinois]);
     assert_eq!(u64_of(&first, "players"), 24);
     let ids: std::collections::BTreeSet<u64> = array_of(&first["applied"], "participants")

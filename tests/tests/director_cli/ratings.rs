@@ -3,25 +3,13 @@
 //! player by name with accents folded or by id, `player add --lookup` registers the list's fields, and a
 //! registration desk may look up but not load.
 
-use std::path::PathBuf;
-
 use tengen_tests::Venue;
 
 use super::{str_of, u64_of, Tengen};
 
+/// `../shared/data/ratings/NAME` as an argument, or `None` after a loud skip (a failure under `CI=true`).
 fn list(name: &str) -> Option<String> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/data/ratings")
-        .join(name);
-    if path.exists() {
-        Some(path.display().to_string())
-    } else {
-        eprintln!(
-            "SKIPPED: {} is absent (the shared data lives beside the repository)",
-            path.display()
-        );
-        None
-    }
+    tengen_prerequisite::shared_data(format!("ratings/{name}")).map(|p| p.display().to_string())
 }
 
 #[tokio::test]

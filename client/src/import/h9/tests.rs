@@ -5,15 +5,10 @@ use super::plan;
 use std::collections::BTreeSet;
 use tengen_proto::v1 as pb;
 
+/// The bytes of `../shared/data/REL`, or `None` after a loud skip (a failure under `CI=true`) when it is absent.
 fn shared(rel: &str) -> Option<Vec<u8>> {
-    let path = format!("{}/../../shared/data/{rel}", env!("CARGO_MANIFEST_DIR"));
-    match std::fs::read(&path) {
-        Ok(d) => Some(d),
-        Err(_) => {
-            eprintln!("SKIPPED: {path} is absent (the shared data lives beside the repository)");
-            None
-        }
-    }
+    let path = tengen_prerequisite::shared_data(rel)?;
+    Some(std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
 }
 
 /// (round, white "Family Given", black, handicap, outcome, forfeit).

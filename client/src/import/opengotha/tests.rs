@@ -3,18 +3,10 @@
 use super::{plan, OgImportError};
 use tengen_proto::v1 as pb;
 
+/// The bytes of `../shared/data/opengotha/NAME`, or `None` after a loud skip (a failure under `CI=true`) when it is absent.
 fn shared(name: &str) -> Option<Vec<u8>> {
-    let path = format!(
-        "{}/../../shared/data/opengotha/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    match std::fs::read(&path) {
-        Ok(data) => Some(data),
-        Err(_) => {
-            eprintln!("SKIPPED: {path} is absent (the shared data lives beside the repository)");
-            None
-        }
-    }
+    let path = tengen_prerequisite::shared_data(format!("opengotha/{name}"))?;
+    Some(std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
 }
 
 #[test]

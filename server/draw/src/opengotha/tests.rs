@@ -3,15 +3,9 @@
 use super::*;
 use crate::score::scores_before;
 
+/// `../shared/data/opengotha`, or `None` after a loud skip (a failure under `CI=true`) when it is absent.
 pub(crate) fn shared_dir() -> Option<std::path::PathBuf> {
-    let dir =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/opengotha");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("skipping: {} not found", dir.display());
-        None
-    }
+    tengen_prerequisite::shared_data("opengotha")
 }
 
 fn all_files() -> Vec<std::path::PathBuf> {

@@ -14,20 +14,13 @@ use crate::domain::setup;
 use build::{export, like, played, Build, Game, Person, T};
 use reader::{check_games_mirror, game, read, Row, FIXED};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 use tengen_standings::Value;
 
 /// The real `.h9` files, decoded as ISO-8859-1 (OpenGotha writes ISO-8859-15, ASCII for plain names), or
-/// `None` with a message when `shared/data` is not beside the repository.
+/// `None` after a loud skip (a failure under `CI=true`) when `shared/data` is not beside the repository.
 fn real_files() -> Option<Vec<(String, String)>> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/egf");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        eprintln!(
-            "skipped: {} not found (the real .h9 files live in shared/data/egf beside the repository)",
-            dir.display()
-        );
-        return None;
-    };
+    let dir = tengen_prerequisite::shared_data("egf")?;
+    let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
     let mut files: Vec<(String, String)> = entries
         .filter_map(Result::ok)
         .map(|e| e.path())
