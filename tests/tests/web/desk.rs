@@ -946,19 +946,32 @@ async fn a_director_signs_in_to_an_empty_event_and_creates_the_first_tournament_
         "the empty event says what to do next: {hint}"
     );
     d.screenshot("desk-director-event-empty").await?;
-    let name = d.client.find(Locator::Css("#name")).await?;
-    name.send_keys("Spring Open").await?;
-    let rounds = d.client.find(Locator::Css("#rounds")).await?;
-    rounds.clear().await?;
-    rounds.send_keys("4").await?;
-    d.client
-        .find(Locator::Css("#new-tournament button[type=submit]"))
-        .await?
-        .click()
-        .await?;
-    d.wait_for(
+    // Types a name (and rounds), sends the form and waits for the page `arrived` says.
+    let create = |name: &'static str, rounds: Option<&'static str>, arrived: &'static str| {
+        let d = &d;
+        async move {
+            d.client
+                .find(Locator::Css("#name"))
+                .await?
+                .send_keys(name)
+                .await?;
+            if let Some(rounds) = rounds {
+                let field = d.client.find(Locator::Css("#rounds")).await?;
+                field.clear().await?;
+                field.send_keys(rounds).await?;
+            }
+            d.client
+                .find(Locator::Css("#new-tournament button[type=submit]"))
+                .await?
+                .click()
+                .await?;
+            d.wait_for(arrived, Duration::from_secs(5)).await
+        }
+    };
+    create(
+        "Spring Open",
+        Some("4"),
         "return /^\\/desk\\/director\\/[0-9]+$/.test(location.pathname) && !!document.querySelector('.done');",
-        Duration::from_secs(5),
     )
     .await
     .context("creating the tournament opens its dashboard")?;
@@ -996,16 +1009,10 @@ async fn a_director_signs_in_to_an_empty_event_and_creates_the_first_tournament_
     );
     d.screenshot("desk-director-event").await?;
     // A second tournament with a name the rules refuse comes back with the reason and the form as typed.
-    let name = d.client.find(Locator::Css("#name")).await?;
-    name.send_keys("   ").await?;
-    d.client
-        .find(Locator::Css("#new-tournament button[type=submit]"))
-        .await?
-        .click()
-        .await?;
-    d.wait_for(
+    create(
+        "   ",
+        None,
         "return location.pathname === '/desk/director' && !!document.querySelector('#error');",
-        Duration::from_secs(5),
     )
     .await
     .context("a refused tournament comes back on the event page with the reason")?;
