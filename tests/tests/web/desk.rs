@@ -1794,3 +1794,126 @@ async fn a_knockouts_desks_follow_two_open_rounds() -> anyhow::Result<()> {
     d.screenshot("desk-director-knockout").await?;
     d.close().await
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Issue 34: pages a volunteer cannot misuse (CONVENTIONS §10)
+
+/// The WebDriver code of the Enter key.
+const ENTER: &str = "\u{E007}";
+
+/// Types `keys` into whatever has the focus, key by key, as a volunteer at the keyboard does (the page's own key
+/// handling and a form's implicit submission on Enter both run).
+async fn press(b: &Browser, keys: &str) -> anyhow::Result<()> {
+    b.client
+        .active_element()
+        .await
+        .context("an element has the focus")?
+        .send_keys(keys)
+        .await
+        .with_context(|| format!("typing {keys:?}"))
+}
+
+/// Marks the page shown, for [`wait_new_page`].
+async fn mark_page(b: &Browser) -> anyhow::Result<()> {
+    b.eval("window.__page = 'old'; return null;").await?;
+    Ok(())
+}
+
+/// Waits until the browser shows a page newer than the one [`mark_page`] marked, fully loaded (after a form's
+/// submission).
+async fn wait_new_page(b: &Browser, what: &str) -> anyhow::Result<()> {
+    b.wait_for(
+        "return window.__page === undefined && document.readyState === 'complete';",
+        Duration::from_secs(10),
+    )
+    .await
+    .with_context(|| format!("a new page after {what}"))?;
+    Ok(())
+}
+
+/// Issue 34, fault 1: the duplicate warning's "different person" confirm was the add form's first submit button,
+/// so the Enter a volunteer presses twice registered (and checked in) the duplicate. Enter must resubmit the
+/// ordinary registration, which the duplicate guard refuses again; only ticking "a different person" saves it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_34_enter_after_the_duplicate_warning_registers_nobody() -> anyhow::Result<()> {
+    let test = "issue_34_enter_after_the_duplicate_warning_registers_nobody";
+    let e = Event::open(4, false, false).await?;
+    let token = e.token("desk-a", pb::Role::Registration).await?;
+    let Some(b) =
+        desk_browser(test, LAPTOP, &e.venue, &token, "Anne", "/desk/register/add").await?
+    else {
+        return Ok(());
+    };
+    // Abe Ken 3d of Oslo is registered already (the guard matches the name and the club): the volunteer types
+    // him again and presses Enter.
+    type_into(&b, "form#add input[name=family]", "Abe").await?;
+    type_into(&b, "form#add input[name=given]", "Ken").await?;
+    type_into(&b, "form#add input[name=club]", "Oslo").await?;
+    b.eval("document.querySelector('form#add select[name=rank]').value = '3d'; return null;")
+        .await?;
+    mark_page(&b).await?;
+    b.client
+        .find(Locator::Css("form#add input[name=club]"))
+        .await?
+        .send_keys(ENTER)
+        .await?;
+    wait_new_page(&b, "Enter in the add form").await?;
+    wait_text(
+        &b,
+        "#duplicate",
+        "Already registered",
+        Duration::from_secs(5),
+        "desk-issue34-duplicate",
+    )
+    .await?;
+    b.screenshot("desk-issue34-duplicate").await?;
+    let registered = |list: Vec<pb::Participant>| {
+        list.iter()
+            .filter(|p| p.fields.as_ref().is_some_and(|f| f.family_name == "Abe"))
+            .count()
+    };
+    ensure!(
+        registered(e.director.desk.list_all().await?) == 1,
+        "the first Enter registers nobody"
+    );
+
+    // The second Enter, in the form as it came back (the focus where the page puts it).
+    mark_page(&b).await?;
+    press(&b, ENTER).await?;
+    wait_new_page(&b, "the second Enter").await?;
+    let at = b.client.current_url().await?;
+    let abes = registered(e.director.desk.list_all().await?);
+    if abes != 1 {
+        let path = b.screenshot("desk-issue34-duplicate-enter").await?;
+        bail!(
+            "Enter after the duplicate warning registered the duplicate ({abes} players named Abe; the browser \
+             is at {at}); see {}",
+            path.display()
+        );
+    }
+    wait_text(
+        &b,
+        "#duplicate",
+        "Already registered",
+        Duration::from_secs(2),
+        "desk-issue34-duplicate-again",
+    )
+    .await?;
+
+    // The deliberate way: tick "a different person", then Register.
+    click(&b, "#duplicate input#different[type=checkbox]").await?;
+    click(&b, "form#add button.primary[type=submit]").await?;
+    wait_text(
+        &b,
+        "p.done",
+        "registered",
+        Duration::from_secs(5),
+        "desk-issue34-different",
+    )
+    .await?;
+    ensure!(
+        registered(e.director.desk.list_all().await?) == 2,
+        "ticking the box and pressing Register saves the second Abe Ken"
+    );
+    b.close().await
+}
