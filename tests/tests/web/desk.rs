@@ -1831,6 +1831,23 @@ async fn wait_new_page(b: &Browser, what: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `selector`'s role, computed background colour and text: a refusal must be red (`.error`) and an alert.
+async fn alert_of(b: &Browser, selector: &str) -> anyhow::Result<(String, String, String)> {
+    let v = b
+        .eval(&format!(
+            "const e = document.querySelector({}); return e ? [e.getAttribute('role') || '', \
+             getComputedStyle(e).backgroundColor, e.textContent.replace(/\\s+/g, ' ').trim()] : null;",
+            js(selector)
+        ))
+        .await?;
+    let part = |i: usize| v[i].as_str().unwrap_or_default().to_string();
+    ensure!(!v.is_null(), "no {selector} on the page");
+    Ok((part(0), part(1), part(2)))
+}
+
+/// The `.error` background of board.css (a light red), as the browser computes it.
+const RED: &str = "rgb(253, 236, 234)";
+
 /// Issue 34, fault 1: the duplicate warning's "different person" confirm was the add form's first submit button,
 /// so the Enter a volunteer presses twice registered (and checked in) the duplicate. Enter must resubmit the
 /// ordinary registration, which the duplicate guard refuses again; only ticking "a different person" saves it.
@@ -1914,6 +1931,162 @@ async fn issue_34_enter_after_the_duplicate_warning_registers_nobody() -> anyhow
     ensure!(
         registered(e.director.desk.list_all().await?) == 2,
         "ticking the box and pressing Register saves the second Abe Ken"
+    );
+    b.close().await
+}
+
+/// Waits until the results desk shows the table row `row` (`t4`) in `state` after a live refresh, with the
+/// table field focused again (as the volunteer sees it before typing the next slip).
+async fn shows(b: &Browser, row: &str, state: &str) -> anyhow::Result<()> {
+    b.wait_for(
+        &format!(
+            "return !!document.querySelector('tr.table#{row}.{state}') && \
+             document.activeElement === document.querySelector('#table');"
+        ),
+        Duration::from_secs(5),
+    )
+    .await
+    .with_context(|| format!("the results desk shows {row} {state}, the table field focused"))?;
+    Ok(())
+}
+
+/// Issue 34, fault 2 (and the mismatch banner): a refused entry left its table number in the field, with the
+/// caret before it, so the next slip's "2 b Enter" was sent as table 92 (or 29). After any refusal the field is
+/// empty and focused, the message red and an alert; an entry that disagrees with the other desk's is red too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_34_a_refused_result_entry_empties_the_field_for_the_next_slip() -> anyhow::Result<()>
+{
+    let test = "issue_34_a_refused_result_entry_empties_the_field_for_the_next_slip";
+    let e = Event::open(8, true, true).await?;
+    let t = e.t;
+    e.director.draw(t, 1, false, false).await?;
+    let r1 = e.director.publish(t, 1).await?;
+    ensure!(r1.games.len() == 4, "eight players, four tables: {r1:?}");
+    let token = e.token("results-web", pb::Role::Results).await?;
+    let Some(b) = desk_browser(
+        test,
+        LAPTOP,
+        &e.venue,
+        &token,
+        "Rosa",
+        &format!("/desk/results/{t}"),
+    )
+    .await?
+    else {
+        return Ok(());
+    };
+    let cli = e.venue.play_desk("results-cli", pb::Role::Results).await?;
+    let director = &e.director;
+    let outcome = move |table: u32| async move {
+        let round = director.round(t, 1).await?;
+        let g = game(&round, table)?.clone();
+        Ok::<_, anyhow::Error>(g)
+    };
+    // After a refusal: red, an alert, the field empty and focused; then the next slip goes to its own table.
+    let refused_then_next = |typed: &'static str,
+                             words: &'static str,
+                             next: u32,
+                             key: &'static str| {
+        let b = &b;
+        async move {
+            mark_page(b).await?;
+            press(b, &format!("{typed}{ENTER}")).await?;
+            wait_new_page(b, typed).await?;
+            wait_text(
+                b,
+                "#error",
+                words,
+                Duration::from_secs(5),
+                "desk-issue34-refused",
+            )
+            .await?;
+            b.screenshot("desk-issue34-refused").await?;
+            let (role, background, text) = alert_of(b, "#error").await?;
+            let field = b
+                .eval(
+                    "const f = document.querySelector('#table'); return [f.value, document.activeElement === f, \
+                     !!document.querySelector('input[name=result]:checked')];",
+                )
+                .await?;
+            mark_page(b).await?;
+            press(b, &format!("{next}{key}{ENTER}")).await?;
+            wait_new_page(b, "the next slip").await?;
+            let shown = b
+                .eval("return (document.querySelector('p.done, p.error') || document.body).textContent.replace(/\\s+/g, ' ');")
+                .await?;
+            ensure!(
+                field == serde_json::json!(["", true, false]),
+                "after the refusal of {typed:?} the table field must be empty and focused with no result key \
+                 chosen: [value, focused, a key chosen] = {field}; the next slip `{next}{key}` then read: {shown}"
+            );
+            ensure!(
+                role == "alert" && background == RED,
+                "the refusal is an alert in red: role {role:?}, background {background} ({text})"
+            );
+            ensure!(
+                text.contains(typed.trim_end_matches(['w', 'b'])),
+                "the refusal says what was typed: {text}"
+            );
+            Ok::<_, anyhow::Error>(shown.as_str().unwrap_or_default().to_string())
+        }
+    };
+
+    // A table that does not exist.
+    let shown = refused_then_next("9w", "no game at table 9", 2, "b").await?;
+    let g2 = outcome(2).await?;
+    ensure!(
+        g2.reports.len() == 1
+            && g2.reports[0].result.map(|r| r.outcome) == Some(pb::Outcome::BlackWins as i32),
+        "the slip after the refusal reached table 2: {g2:?}; the page read: {shown}"
+    );
+
+    // A table already confirmed otherwise (the other desk agreed on black at table 2).
+    cli.report(t, 1, 2, pb::Outcome::BlackWins).await?;
+    shows(&b, "t2", "confirmed").await?;
+    let shown = refused_then_next("2w", "already confirmed", 3, "b").await?;
+    let g3 = outcome(3).await?;
+    ensure!(
+        g3.reports.len() == 1
+            && g3.reports[0].result.map(|r| r.outcome) == Some(pb::Outcome::BlackWins as i32),
+        "the slip after the refusal reached table 3: {g3:?}; the page read: {shown}"
+    );
+    let g2 = outcome(2).await?;
+    ensure!(
+        g2.confirmed.map(|c| c.outcome) == Some(pb::Outcome::BlackWins as i32),
+        "the refused entry changed nothing at table 2: {g2:?}"
+    );
+
+    // An entry that disagrees with the other desk's: recorded, and said in red, not in green.
+    cli.report(t, 1, 4, pb::Outcome::WhiteWins).await?;
+    shows(&b, "t4", "pending").await?;
+    mark_page(&b).await?;
+    press(&b, &format!("4b{ENTER}")).await?;
+    wait_new_page(&b, "the mismatching entry").await?;
+    b.screenshot("desk-issue34-mismatch").await?;
+    let (role, background, text) = alert_of(&b, "#entered-mismatch")
+        .await
+        .context("the mismatching entry's banner is #entered-mismatch")?;
+    ensure!(
+        role == "alert" && background == RED && text.contains("does not match"),
+        "the mismatch banner is a red alert: role {role:?}, background {background}: {text}"
+    );
+    ensure!(
+        b.eval("return document.activeElement === document.querySelector('#table') && document.querySelector('#table').value === '';")
+            .await?
+            == serde_json::Value::Bool(true),
+        "after the mismatching entry the field is empty and focused"
+    );
+
+    // A slip refused by the page itself (no result key): the same.
+    press(&b, &format!("3{ENTER}")).await?;
+    let (role, background, text) = alert_of(&b, "#key-hint").await?;
+    let field = b
+        .eval("const f = document.querySelector('#table'); return [f.value, document.activeElement === f];")
+        .await?;
+    ensure!(
+        role == "alert" && background == RED && text.contains("“3”") && field == serde_json::json!(["", true]),
+        "a slip without a key: red alert naming what was typed ({role:?}, {background}, {text}), field emptied \
+         and focused: {field}"
     );
     b.close().await
 }
