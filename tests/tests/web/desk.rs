@@ -2090,3 +2090,89 @@ async fn issue_34_a_refused_result_entry_empties_the_field_for_the_next_slip() -
     );
     b.close().await
 }
+
+/// Issue 34, fault 3: the dashboard's Settle on a disputed table recorded the result but left the table disputed
+/// (the dispute is the referee's flag), so Close round was refused with no way out but the referee's page. Settle
+/// on the dashboard clears it as the referee's Settle does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_34_the_dashboard_settles_a_disputed_table_and_the_round_closes() -> anyhow::Result<()>
+{
+    let test = "issue_34_the_dashboard_settles_a_disputed_table_and_the_round_closes";
+    let e = Event::open(8, false, true).await?;
+    let t = e.t;
+    e.director.draw(t, 1, false, false).await?;
+    let r1 = e.director.publish(t, 1).await?;
+    let referee = e.venue.play_desk("tablet-1", pb::Role::Referee).await?;
+    let disputed = r1.games.last().context("a game")?.table;
+    for g in &r1.games {
+        if g.table != disputed {
+            e.director
+                .report(t, 1, g.table, pb::Outcome::WhiteWins)
+                .await?;
+        }
+    }
+    referee
+        .referee(
+            t,
+            1,
+            disputed,
+            pb::referee_report_request::Report::Dispute(pb::Dispute {
+                disputed: true,
+                note: "ko fight".into(),
+            }),
+        )
+        .await?;
+    let Some(d) = director_browser(test, &e.venue, t).await? else {
+        return Ok(());
+    };
+    let row = format!("table#open tr.open.disputed[data-table=\"{disputed}\"]");
+    wait_text(
+        &d,
+        &row,
+        "ko fight",
+        Duration::from_secs(3),
+        "desk-issue34-disputed",
+    )
+    .await?;
+    d.screenshot("desk-issue34-disputed").await?;
+    d.eval(&format!(
+        "const f = document.querySelector({}); f.querySelector('select[name=result]').value = 'b'; \
+         f.querySelector('button').click(); return null;",
+        js(&format!("{row} form[data-action=result]"))
+    ))
+    .await?;
+    let done = wait_text(
+        &d,
+        ".done",
+        &format!("Table {disputed}"),
+        Duration::from_secs(5),
+        "desk-issue34-settled",
+    )
+    .await?;
+    d.screenshot("desk-issue34-settled").await?;
+    let round = e.director.round(t, 1).await?;
+    let g = game(&round, disputed)?;
+    ensure!(
+        g.confirmed.map(|c| c.outcome) == Some(pb::Outcome::BlackWins as i32),
+        "the dashboard's Settle records black at table {disputed}: {g:?}"
+    );
+    ensure!(
+        !g.disputed,
+        "the dashboard's Settle (\"{done}\") leaves table {disputed} disputed: {g:?}"
+    );
+    d.eval("window.confirm = () => true; return null;").await?;
+    click(&d, "form[data-action=close] button").await?;
+    d.wait_for(
+        "return !!document.querySelector('.done, #error');",
+        Duration::from_secs(5),
+    )
+    .await?;
+    let closed = e.director.round(t, 1).await?;
+    if closed.state != pb::RoundState::Closed as i32 {
+        let error = d
+            .eval("const e = document.querySelector('#error'); return e ? e.textContent : null;")
+            .await?;
+        bail!("Close round after the dashboard's Settle: the round is not closed: {error}");
+    }
+    d.close().await
+}
