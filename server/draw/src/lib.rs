@@ -6,7 +6,7 @@
 //! - [`model`]: snapshot in, round out, settings.
 //! - [`matching`]: exact maximum-weight matching on integer weights (knows nothing about players).
 //! - [`egf`]: OpenGotha 3.52's cost function, term for term.
-//! - [`opengotha`]: reader for OpenGotha tournament XML (players, games, byes, parameters).
+//! - [`opengotha`]: an OpenGotha file (read by `tengen_interop`) as a snapshot and settings; the replay check.
 //! - [`engine`]: the pipeline that turns a snapshot into a round.
 
 #![warn(missing_docs)]
