@@ -8,12 +8,15 @@
 //! - [`egf`]: OpenGotha 3.52's cost function, term for term.
 //! - [`opengotha`]: an OpenGotha file (read by `tengen_interop`) as a snapshot and settings; the replay check.
 //! - [`engine`]: the pipeline that turns a snapshot into a round.
+//! - `checker` and `generator` (feature `testing`): independent checks of a round, random tournaments.
 
 #![warn(missing_docs)]
 
+#[cfg(any(test, feature = "testing"))]
 pub mod checker;
 pub mod egf;
 pub mod engine;
+#[cfg(any(test, feature = "testing"))]
 pub mod generator;
 pub mod matching;
 pub mod model;
