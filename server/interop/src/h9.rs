@@ -1,7 +1,7 @@
 //! Reader for the EGF's results table (`.h9`, as OpenGotha, Pairgoth and Tengen's own `egf` sheet write it): the
 //! header fields, one player per line, and per round the games rebuilt from the two half-games each game leaves
 //! on its players' lines, checked to agree. Plain data: what a table means for a tournament (which free win is
-//! the bye, which rounds are still to play) is the importer's.
+//! the bye, which rounds are still to play) is the importer's. The columns a writer lays out are [`write`]'s.
 //!
 //! Layout (`shared/reference/opengotha.md` §7.2): `;` starts a comment, and a comment line `; KEY[value]` is a
 //! header field; a player line is the place (blank for a shared place), "Family Given" (blanks inside a name part
@@ -9,6 +9,8 @@
 //! round, and optionally ` |<EGD pin>`. An entry is `<opponent's line><+|-|=|?>[/|!][w|b|?][handicap]` (`!` by
 //! forfeit), or `0+`, `0=`, `0-` for a round without a game. The file has no tables. Text that is not UTF-8 is
 //! read as Latin-1 (OpenGotha writes ISO-8859-15).
+
+pub mod write;
 
 use crate::Outcome;
 
