@@ -14,7 +14,6 @@ use crate::domain::setup;
 use build::{export, like, played, Build, Game, Person, T};
 use reader::{check_games_mirror, game, read, Row, FIXED};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 use tengen_interop::h9::write::CRITERION;
 use tengen_standings::Value;
 
