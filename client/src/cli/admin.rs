@@ -37,6 +37,10 @@ pub struct CreateArgs {
     /// Also print a QR code that opens the desk sign-in page with this token (scan it with the desk's tablet).
     #[arg(long)]
     qr: bool,
+    /// With --qr: the address the desks' tablets open, e.g. https://192.168.1.10:7443 (the venue address of the
+    /// server's TLS port). Without it the QR code carries the server this program talks to.
+    #[arg(long, value_name = "URL", requires = "qr")]
+    url: Option<String>,
 }
 
 /// Runs a token subcommand.
@@ -44,6 +48,12 @@ pub async fn token(ctx: &Ctx, cmd: TokenCmd) -> Result<(), CliError> {
     let desk = ctx.desk().await?;
     match cmd {
         TokenCmd::Create(a) => {
+            // The QR code's address is checked before the token is made: a typo in --url must not cost one.
+            let base = match (&a.url, a.qr) {
+                (_, false) => None,
+                (Some(url), true) => Some(desk_url(url)?),
+                (None, true) => Some(ctx.first_server()?),
+            };
             let request = CreateTokenRequest {
                 meta: None,
                 name: a.name.clone(),
@@ -76,8 +86,14 @@ pub async fn token(ctx: &Ctx, cmd: TokenCmd) -> Result<(), CliError> {
                 role_name(info.role)
             );
             write_stdout(&format!("{}\n", answer.token))?;
-            if a.qr {
-                let url = login_url(&ctx.first_server()?, &answer.token);
+            if let Some(base) = base {
+                if is_loopback(&base) {
+                    eprintln!(
+                        "warning: the QR code opens {base}, which only this machine can reach: a tablet cannot \
+                         sign in with it; give the address the desks use, e.g. --url https://192.168.1.10:7443"
+                    );
+                }
+                let url = login_url(&base, &answer.token);
                 write_stdout(&format!("{}\n{url}\n", qr_lines(&url)?))?;
             }
             Ok(())
@@ -181,6 +197,36 @@ fn login_url(server: &str, token: &str) -> String {
     format!("{}/desk/login?token={token}", server.trim_end_matches('/'))
 }
 
+/// `--url`: an http(s) address with a host, as typed (the sign-in path is added to it).
+fn desk_url(url: &str) -> Result<String, CliError> {
+    let url = url.trim();
+    let parsed: Option<hyper::Uri> = url.parse().ok();
+    let fits = parsed.as_ref().is_some_and(|u| {
+        matches!(u.scheme_str(), Some("https" | "http"))
+            && u.host().is_some_and(|h| !h.is_empty())
+            && u.query().is_none()
+    });
+    if !fits {
+        return Err(CliError::Usage(format!(
+            "--url {url:?}: give the address desks open, as https://HOST:PORT (e.g. https://192.168.1.10:7443)"
+        )));
+    }
+    Ok(url.to_string())
+}
+
+/// Does `server` (a URL, or `host:port`) name this machine only: `localhost`, 127.0.0.0/8 or `::1`?
+fn is_loopback(server: &str) -> bool {
+    let uri: Option<hyper::Uri> = server.trim().parse().ok();
+    let Some(host) = uri.as_ref().and_then(|u| u.host()) else {
+        return false;
+    };
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    host.eq_ignore_ascii_case("localhost")
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
 /// `url` as a QR code in the terminal: two module rows per line, light on dark inverted so it scans on any
 /// theme, with the standard quiet zone.
 fn qr_lines(url: &str) -> Result<String, CliError> {
@@ -205,6 +251,14 @@ mod qr_tests {
             login_url("https://192.168.1.10:7443/", "tgn_abc"),
             "https://192.168.1.10:7443/desk/login?token=tgn_abc"
         );
+        assert_eq!(
+            desk_url(" https://192.168.1.10:7443 ").ok().as_deref(),
+            Some("https://192.168.1.10:7443")
+        );
+        assert!(desk_url("192.168.1.10").is_err() && desk_url("ftp://x").is_err());
+        assert!(is_loopback("https://127.0.0.1:7443") && is_loopback("https://[::1]:7443/"));
+        assert!(is_loopback("https://LOCALHOST:7443"));
+        assert!(!is_loopback("https://192.168.1.10:7443") && !is_loopback("https://desk.example"));
         let lines = qr_lines("https://192.168.1.10:7443/desk/login?token=tgn_abc")
             .unwrap_or_else(|e| panic!("{e}"));
         let rows: Vec<&str> = lines.lines().collect();

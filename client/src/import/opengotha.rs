@@ -1,4 +1,4 @@
-//! An OpenGotha tournament file as an import plan: the draw crate's reader parses it (the same parse the
+//! An OpenGotha tournament file as an import plan: `tengen_interop`'s reader parses it (the same parse the
 //! `replay-opengotha` check uses), and this module maps its settings, players and played rounds onto Tengen's,
 //! noting what it defaulted or left out. Pure: bytes in, a [`TournamentPlan`] or a refusal out; sending is
 //! [`super::played`]'s.
@@ -12,8 +12,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use sha2::{Digest, Sha256};
-use tengen_draw::model::Rank;
-use tengen_draw::opengotha::{self, OgOutcome, OgTournament, RegisteringStatus};
+use tengen_interop::opengotha::{self, OgTournament, Rank, RegisteringStatus};
+use tengen_interop::Outcome as OgOutcome;
 use tengen_proto::v1 as pb;
 
 use super::played::{GamePlan, Note, PlayerPlan, RoundPlan, TournamentPlan};

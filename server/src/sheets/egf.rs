@@ -1,5 +1,7 @@
 //! The EGF rating export: the `.h9` results table the EGD takes for rating, after a round. Reads the register
-//! and the standings crate and lays out ASCII text; never changes the state and never prints contact data.
+//! and the standings crate and decides every field in ASCII; the columns are laid out by
+//! `tengen_interop::h9::write`, beside the reader of the same files. Never changes the state and never prints
+//! contact data.
 //!
 //! # Where each rule comes from
 //!
@@ -75,7 +77,7 @@ use crate::domain::setup::{self, TimeClass, TimeControl, TimeSystem};
 use crate::domain::{ParticipantId, Rejected};
 use deunicode::deunicode_with_tofu;
 use std::collections::BTreeMap;
-use std::fmt::Write;
+use tengen_interop::h9::write::{self as layout, Line, CLUB, COUNTRY, NAME};
 use tengen_standings::placing::Standings;
 use tengen_standings::settings::{Criterion, MissedRounds, Placing};
 use tengen_standings::Value;
@@ -83,24 +85,8 @@ use tengen_standings::Value;
 #[cfg(test)]
 mod tests;
 
-/// Columns of the place.
-pub(super) const PLACE: usize = 4;
-/// Columns of the "Family Given" field.
-pub(super) const NAME: usize = 30;
-/// Columns of the rank.
-pub(super) const RANK: usize = 3;
-/// Columns of the country code.
-pub(super) const COUNTRY: usize = 2;
-/// Columns of the club.
-pub(super) const CLUB: usize = 4;
-/// The narrowest criterion column.
-pub(super) const CRITERION: usize = 4;
 /// Criteria columns written at most.
 const CRITERIA: usize = 4;
-/// Columns of a round entry's opponent and result, right-aligned (after the blank that separates entries).
-pub(super) const ENTRY_HEAD: usize = 5;
-/// Columns of a round entry's kind, colour and handicap, left-aligned.
-pub(super) const ENTRY_TAIL: usize = 3;
 /// Written for a character with no transliteration.
 const UNKNOWN: &str = "?";
 
@@ -155,7 +141,7 @@ fn table(roster: &Roster, after: u32) -> String {
     let mut players = Vec::with_capacity(standings.rows.len());
     for (row, place) in standings.rows.iter().zip(places) {
         let p = participant_id(row.player);
-        players.push(PlayerLine {
+        players.push(Line {
             place,
             name: export.name(p),
             rank: ascii(&roster.rank(p, after).to_ascii_uppercase()),
@@ -172,25 +158,7 @@ fn table(roster: &Roster, after: u32) -> String {
             pin: export.pin(p),
         });
     }
-    let widths: Vec<usize> = names
-        .iter()
-        .enumerate()
-        .map(|(k, name)| {
-            players
-                .iter()
-                .filter_map(|l| l.values.get(k))
-                .map(String::len)
-                .chain([name.len(), CRITERION])
-                .max()
-                .unwrap_or(CRITERION)
-        })
-        .collect();
-    let mut out = header(roster);
-    out.push_str(&column_line(&names, &widths));
-    for player in &players {
-        out.push_str(&player.line(&widths));
-    }
-    ascii(&out)
+    ascii(&layout::table(&header(roster), &names, &players))
 }
 
 /// Each row's place as printed: blank on the lines after the first of a shared place. In groups, each group's
@@ -241,66 +209,6 @@ pub(super) fn ranked_entries(
         .collect()
 }
 
-/// The line naming the columns: `; Pl Name … Rk Co Club`, then each criterion right-aligned over its values.
-fn column_line(names: &[String], widths: &[usize]) -> String {
-    let mut line = format!(
-        ";{:>w$} {} {:>RANK$} {:<COUNTRY$} {:>CLUB$}",
-        "Pl",
-        pad("Name", NAME),
-        "Rk",
-        "Co",
-        "Club",
-        w = PLACE - 1,
-    );
-    for (name, w) in names.iter().zip(widths) {
-        let _ = write!(line, " {name:>w$}");
-    }
-    line.push('\n');
-    line
-}
-
-/// One player's fields, before the criteria columns' widths are known.
-struct PlayerLine {
-    /// The place, or nothing after the first line of a shared place.
-    place: String,
-    /// "Family Given" in [`NAME`] columns.
-    name: String,
-    /// `7K`, `1D`.
-    rank: String,
-    /// Two capital letters.
-    country: String,
-    /// Four columns.
-    club: String,
-    /// The criteria as printed.
-    values: Vec<String>,
-    /// One entry per round.
-    rounds: Vec<String>,
-    /// The EGD pin.
-    pin: Option<String>,
-}
-
-impl PlayerLine {
-    /// The line with its newline; the criteria in `widths` columns.
-    fn line(&self, widths: &[usize]) -> String {
-        let mut line = format!(
-            "{:>PLACE$} {} {:>RANK$} {:<COUNTRY$} {:>CLUB$}",
-            self.place, self.name, self.rank, self.country, self.club,
-        );
-        for (value, w) in self.values.iter().zip(widths) {
-            let _ = write!(line, " {value:>w$}");
-        }
-        for token in &self.rounds {
-            let (head, tail) = token.split_at(token.find(['/', '!']).unwrap_or(token.len()));
-            let _ = write!(line, " {head:>ENTRY_HEAD$}{tail:<ENTRY_TAIL$}");
-        }
-        if let Some(pin) = &self.pin {
-            let _ = write!(line, " |{pin}");
-        }
-        line.push('\n');
-        line
-    }
-}
-
 /// Criterion `k`'s value on a player line: as people read it where the number is only a code (head-to-head's
 /// level, a knockout's sequence `WLW`, the round a player went out), else [`score`]; `0` when it has none.
 fn criterion_value(standings: &Standings, k: usize, v: Option<Value>) -> String {
@@ -328,8 +236,8 @@ fn score(v: Value) -> String {
     format!("{sign}{}.{:02}", abs / 100, abs % 100)
 }
 
-/// The comment lines above the table.
-fn header(roster: &Roster) -> String {
+/// The header fields above the table, in the order the real files have them.
+fn header(roster: &Roster) -> Vec<String> {
     let s = &roster.tournament.settings;
     let event = &roster.state.event;
     let mut lines = Vec::new();
@@ -374,12 +282,7 @@ fn header(roster: &Roster) -> String {
     lines.push(format!("TM[{}]", s.time.adjusted_seconds() / 60));
     lines.push(format!("CM[{}]", time_words(&s.time)));
     lines.push("Generated by Tengen".to_string());
-    let mut out = String::new();
-    for l in lines {
-        let _ = writeln!(out, "; {l}");
-    }
-    out.push_str(";\n");
-    out
+    lines
 }
 
 /// The time control in words, e.g. "Canadian byo-yomi, 60 min + 20 stones in 5 min".
@@ -456,7 +359,7 @@ impl<'a, 'b> Export<'a, 'b> {
             .collect()
     }
 
-    /// "Family Given" in [`NAME`] columns, inner blanks as `_`.
+    /// "Family Given" in at most [`NAME`] columns, inner blanks as `_`.
     fn name(&self, p: ParticipantId) -> String {
         let (family, given) = match self.roster.entrants.get(&p) {
             Some((person, _)) => (
@@ -465,7 +368,7 @@ impl<'a, 'b> Export<'a, 'b> {
             ),
             None => (p.to_string(), String::new()),
         };
-        pad(&fit_name(&family, &given, NAME), NAME)
+        fit_name(&family, &given, NAME)
     }
 
     /// Two capital letters, `XX` when unknown.
@@ -614,11 +517,6 @@ fn fit_name(family: &str, given: &str, max: usize) -> String {
 /// ASCII `s` cut to at most `max` characters; no ellipsis (this is a data file).
 fn cut(s: &str, max: usize) -> String {
     s.chars().take(max).collect()
-}
-
-/// ASCII `s` padded with blanks on the right to `w` characters.
-fn pad(s: &str, w: usize) -> String {
-    format!("{s:<w$}")
 }
 
 /// Any text in ASCII, every script transliterated (é→e, Ø→O, ß→ss, Иван→Ivan, 李→Li, ½→1/2); a character

@@ -654,7 +654,7 @@ fn issue_12_only_sections_or_categories_have_winners_and_section_prizes_carry_mo
 fn the_opengotha_file_reads_back_whole() {
     let s = tournament();
     let xml = body(&s, "opengotha", false);
-    let back = tengen_draw::opengotha::read(&xml).expect("our own file reads");
+    let back = tengen_interop::opengotha::read(&xml).expect("our own file reads");
     let roster = super::roster::Roster::new(&s, T).expect("tournament");
     assert_eq!(back.players.len(), roster.entrants.len());
     assert!(

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use tengen_server::draw::opengotha::{self, OgTournament};
+use tengen_interop::opengotha::{self, OgTournament};
 use tengen_tests::Venue;
 
 use super::{array_of, u64_of, Tengen};

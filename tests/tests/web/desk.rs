@@ -1900,3 +1900,385 @@ async fn a_knockouts_desks_follow_two_open_rounds() -> anyhow::Result<()> {
     d.screenshot("desk-director-knockout").await?;
     d.close().await
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Issue 34: pages a volunteer cannot misuse (CONVENTIONS §10)
+
+/// The WebDriver code of the Enter key.
+const ENTER: &str = "\u{E007}";
+
+/// Types `keys` into whatever has the focus, key by key, as a volunteer at the keyboard does (the page's own key
+/// handling and a form's implicit submission on Enter both run).
+async fn press(b: &Browser, keys: &str) -> anyhow::Result<()> {
+    b.client
+        .active_element()
+        .await
+        .context("an element has the focus")?
+        .send_keys(keys)
+        .await
+        .with_context(|| format!("typing {keys:?}"))
+}
+
+/// Marks the page shown, for [`wait_new_page`].
+async fn mark_page(b: &Browser) -> anyhow::Result<()> {
+    b.eval("window.__page = 'old'; return null;").await?;
+    Ok(())
+}
+
+/// Waits until the browser shows a page newer than the one [`mark_page`] marked, fully loaded (after a form's
+/// submission).
+async fn wait_new_page(b: &Browser, what: &str) -> anyhow::Result<()> {
+    b.wait_for(
+        "return window.__page === undefined && document.readyState === 'complete';",
+        Duration::from_secs(10),
+    )
+    .await
+    .with_context(|| format!("a new page after {what}"))?;
+    Ok(())
+}
+
+/// `selector`'s role, computed background colour and text: a refusal must be red (`.error`) and an alert.
+async fn alert_of(b: &Browser, selector: &str) -> anyhow::Result<(String, String, String)> {
+    let v = b
+        .eval(&format!(
+            "const e = document.querySelector({}); return e ? [e.getAttribute('role') || '', \
+             getComputedStyle(e).backgroundColor, e.textContent.replace(/\\s+/g, ' ').trim()] : null;",
+            js(selector)
+        ))
+        .await?;
+    let part = |i: usize| v[i].as_str().unwrap_or_default().to_string();
+    ensure!(!v.is_null(), "no {selector} on the page");
+    Ok((part(0), part(1), part(2)))
+}
+
+/// The `.error` background of board.css (a light red), as the browser computes it.
+const RED: &str = "rgb(253, 236, 234)";
+
+/// Issue 34, fault 1: the duplicate warning's "different person" confirm was the add form's first submit button,
+/// so the Enter a volunteer presses twice registered (and checked in) the duplicate. Enter must resubmit the
+/// ordinary registration, which the duplicate guard refuses again; only ticking "a different person" saves it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_34_enter_after_the_duplicate_warning_registers_nobody() -> anyhow::Result<()> {
+    let test = "issue_34_enter_after_the_duplicate_warning_registers_nobody";
+    let e = Event::open(4, false, false).await?;
+    let token = e.token("desk-a", pb::Role::Registration).await?;
+    let Some(b) =
+        desk_browser(test, LAPTOP, &e.venue, &token, "Anne", "/desk/register/add").await?
+    else {
+        return Ok(());
+    };
+    // Abe Ken 3d of Oslo is registered already (the guard matches the name and the club): the volunteer types
+    // him again and presses Enter.
+    type_into(&b, "form#add input[name=family]", "Abe").await?;
+    type_into(&b, "form#add input[name=given]", "Ken").await?;
+    type_into(&b, "form#add input[name=club]", "Oslo").await?;
+    b.eval("document.querySelector('form#add select[name=rank]').value = '3d'; return null;")
+        .await?;
+    mark_page(&b).await?;
+    b.client
+        .find(Locator::Css("form#add input[name=club]"))
+        .await?
+        .send_keys(ENTER)
+        .await?;
+    wait_new_page(&b, "Enter in the add form").await?;
+    wait_text(
+        &b,
+        "#duplicate",
+        "Already registered",
+        Duration::from_secs(5),
+        "desk-issue34-duplicate",
+    )
+    .await?;
+    b.screenshot("desk-issue34-duplicate").await?;
+    let registered = |list: Vec<pb::Participant>| {
+        list.iter()
+            .filter(|p| p.fields.as_ref().is_some_and(|f| f.family_name == "Abe"))
+            .count()
+    };
+    ensure!(
+        registered(e.director.desk.list_all().await?) == 1,
+        "the first Enter registers nobody"
+    );
+
+    // The second Enter, in the form as it came back (the focus where the page puts it).
+    mark_page(&b).await?;
+    press(&b, ENTER).await?;
+    wait_new_page(&b, "the second Enter").await?;
+    let at = b.client.current_url().await?;
+    let abes = registered(e.director.desk.list_all().await?);
+    if abes != 1 {
+        let path = b.screenshot("desk-issue34-duplicate-enter").await?;
+        bail!(
+            "Enter after the duplicate warning registered the duplicate ({abes} players named Abe; the browser \
+             is at {at}); see {}",
+            path.display()
+        );
+    }
+    wait_text(
+        &b,
+        "#duplicate",
+        "Already registered",
+        Duration::from_secs(2),
+        "desk-issue34-duplicate-again",
+    )
+    .await?;
+
+    // The deliberate way: tick "a different person", then Register.
+    click(&b, "#duplicate input#different[type=checkbox]").await?;
+    click(&b, "form#add button.primary[type=submit]").await?;
+    wait_text(
+        &b,
+        "p.done",
+        "registered",
+        Duration::from_secs(5),
+        "desk-issue34-different",
+    )
+    .await?;
+    ensure!(
+        registered(e.director.desk.list_all().await?) == 2,
+        "ticking the box and pressing Register saves the second Abe Ken"
+    );
+    b.close().await
+}
+
+/// Waits until the results desk shows the table row `row` (`t4`) in `state` after a live refresh, with the
+/// table field focused again (as the volunteer sees it before typing the next slip).
+async fn shows(b: &Browser, row: &str, state: &str) -> anyhow::Result<()> {
+    b.wait_for(
+        &format!(
+            "return !!document.querySelector('tr.table#{row}.{state}') && \
+             document.activeElement === document.querySelector('#table');"
+        ),
+        Duration::from_secs(5),
+    )
+    .await
+    .with_context(|| format!("the results desk shows {row} {state}, the table field focused"))?;
+    Ok(())
+}
+
+/// Issue 34, fault 2 (and the mismatch banner): a refused entry left its table number in the field, with the
+/// caret before it, so the next slip's "2 b Enter" was sent as table 92 (or 29). After any refusal the field is
+/// empty and focused, the message red and an alert; an entry that disagrees with the other desk's is red too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_34_a_refused_result_entry_empties_the_field_for_the_next_slip() -> anyhow::Result<()>
+{
+    let test = "issue_34_a_refused_result_entry_empties_the_field_for_the_next_slip";
+    let e = Event::open(8, true, true).await?;
+    let t = e.t;
+    e.director.draw(t, 1, false, false).await?;
+    let r1 = e.director.publish(t, 1).await?;
+    ensure!(r1.games.len() == 4, "eight players, four tables: {r1:?}");
+    let token = e.token("results-web", pb::Role::Results).await?;
+    let Some(b) = desk_browser(
+        test,
+        LAPTOP,
+        &e.venue,
+        &token,
+        "Rosa",
+        &format!("/desk/results/{t}"),
+    )
+    .await?
+    else {
+        return Ok(());
+    };
+    let cli = e.venue.play_desk("results-cli", pb::Role::Results).await?;
+    let director = &e.director;
+    let outcome = move |table: u32| async move {
+        let round = director.round(t, 1).await?;
+        let g = game(&round, table)?.clone();
+        Ok::<_, anyhow::Error>(g)
+    };
+    // After a refusal: red, an alert, the field empty and focused; then the next slip goes to its own table.
+    let refused_then_next = |typed: &'static str,
+                             words: &'static str,
+                             next: u32,
+                             key: &'static str| {
+        let b = &b;
+        async move {
+            mark_page(b).await?;
+            press(b, &format!("{typed}{ENTER}")).await?;
+            wait_new_page(b, typed).await?;
+            wait_text(
+                b,
+                "#error",
+                words,
+                Duration::from_secs(5),
+                "desk-issue34-refused",
+            )
+            .await?;
+            b.screenshot("desk-issue34-refused").await?;
+            let (role, background, text) = alert_of(b, "#error").await?;
+            let field = b
+                .eval(
+                    "const f = document.querySelector('#table'); return [f.value, document.activeElement === f, \
+                     !!document.querySelector('input[name=result]:checked')];",
+                )
+                .await?;
+            mark_page(b).await?;
+            press(b, &format!("{next}{key}{ENTER}")).await?;
+            wait_new_page(b, "the next slip").await?;
+            let shown = b
+                .eval("return (document.querySelector('p.done, p.error') || document.body).textContent.replace(/\\s+/g, ' ');")
+                .await?;
+            ensure!(
+                field == serde_json::json!(["", true, false]),
+                "after the refusal of {typed:?} the table field must be empty and focused with no result key \
+                 chosen: [value, focused, a key chosen] = {field}; the next slip `{next}{key}` then read: {shown}"
+            );
+            ensure!(
+                role == "alert" && background == RED,
+                "the refusal is an alert in red: role {role:?}, background {background} ({text})"
+            );
+            ensure!(
+                text.contains(typed.trim_end_matches(['w', 'b'])),
+                "the refusal says what was typed: {text}"
+            );
+            Ok::<_, anyhow::Error>(shown.as_str().unwrap_or_default().to_string())
+        }
+    };
+
+    // A table that does not exist.
+    let shown = refused_then_next("9w", "no game at table 9", 2, "b").await?;
+    let g2 = outcome(2).await?;
+    ensure!(
+        g2.reports.len() == 1
+            && g2.reports[0].result.map(|r| r.outcome) == Some(pb::Outcome::BlackWins as i32),
+        "the slip after the refusal reached table 2: {g2:?}; the page read: {shown}"
+    );
+
+    // A table already confirmed otherwise (the other desk agreed on black at table 2).
+    cli.report(t, 1, 2, pb::Outcome::BlackWins).await?;
+    shows(&b, "t2", "confirmed").await?;
+    let shown = refused_then_next("2w", "already confirmed", 3, "b").await?;
+    let g3 = outcome(3).await?;
+    ensure!(
+        g3.reports.len() == 1
+            && g3.reports[0].result.map(|r| r.outcome) == Some(pb::Outcome::BlackWins as i32),
+        "the slip after the refusal reached table 3: {g3:?}; the page read: {shown}"
+    );
+    let g2 = outcome(2).await?;
+    ensure!(
+        g2.confirmed.map(|c| c.outcome) == Some(pb::Outcome::BlackWins as i32),
+        "the refused entry changed nothing at table 2: {g2:?}"
+    );
+
+    // An entry that disagrees with the other desk's: recorded, and said in red, not in green.
+    cli.report(t, 1, 4, pb::Outcome::WhiteWins).await?;
+    shows(&b, "t4", "pending").await?;
+    mark_page(&b).await?;
+    press(&b, &format!("4b{ENTER}")).await?;
+    wait_new_page(&b, "the mismatching entry").await?;
+    b.screenshot("desk-issue34-mismatch").await?;
+    let (role, background, text) = alert_of(&b, "#entered-mismatch")
+        .await
+        .context("the mismatching entry's banner is #entered-mismatch")?;
+    ensure!(
+        role == "alert" && background == RED && text.contains("does not match"),
+        "the mismatch banner is a red alert: role {role:?}, background {background}: {text}"
+    );
+    ensure!(
+        b.eval("return document.activeElement === document.querySelector('#table') && document.querySelector('#table').value === '';")
+            .await?
+            == serde_json::Value::Bool(true),
+        "after the mismatching entry the field is empty and focused"
+    );
+
+    // A slip refused by the page itself (no result key): the same.
+    press(&b, &format!("3{ENTER}")).await?;
+    let (role, background, text) = alert_of(&b, "#key-hint").await?;
+    let field = b
+        .eval("const f = document.querySelector('#table'); return [f.value, document.activeElement === f];")
+        .await?;
+    ensure!(
+        role == "alert" && background == RED && text.contains("“3”") && field == serde_json::json!(["", true]),
+        "a slip without a key: red alert naming what was typed ({role:?}, {background}, {text}), field emptied \
+         and focused: {field}"
+    );
+    b.close().await
+}
+
+/// Issue 34, fault 3: the dashboard's Settle on a disputed table recorded the result but left the table disputed
+/// (the dispute is the referee's flag), so Close round was refused with no way out but the referee's page. Settle
+/// on the dashboard clears it as the referee's Settle does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_34_the_dashboard_settles_a_disputed_table_and_the_round_closes() -> anyhow::Result<()>
+{
+    let test = "issue_34_the_dashboard_settles_a_disputed_table_and_the_round_closes";
+    let e = Event::open(8, false, true).await?;
+    let t = e.t;
+    e.director.draw(t, 1, false, false).await?;
+    let r1 = e.director.publish(t, 1).await?;
+    let referee = e.venue.play_desk("tablet-1", pb::Role::Referee).await?;
+    let disputed = r1.games.last().context("a game")?.table;
+    for g in &r1.games {
+        if g.table != disputed {
+            e.director
+                .report(t, 1, g.table, pb::Outcome::WhiteWins)
+                .await?;
+        }
+    }
+    referee
+        .referee(
+            t,
+            1,
+            disputed,
+            pb::referee_report_request::Report::Dispute(pb::Dispute {
+                disputed: true,
+                note: "ko fight".into(),
+            }),
+        )
+        .await?;
+    let Some(d) = director_browser(test, &e.venue, t).await? else {
+        return Ok(());
+    };
+    let row = format!("table#open tr.open.disputed[data-table=\"{disputed}\"]");
+    wait_text(
+        &d,
+        &row,
+        "ko fight",
+        Duration::from_secs(3),
+        "desk-issue34-disputed",
+    )
+    .await?;
+    d.screenshot("desk-issue34-disputed").await?;
+    d.eval(&format!(
+        "const f = document.querySelector({}); f.querySelector('select[name=result]').value = 'b'; \
+         f.querySelector('button').click(); return null;",
+        js(&format!("{row} form[data-action=result]"))
+    ))
+    .await?;
+    let done = wait_text(
+        &d,
+        ".done",
+        &format!("Table {disputed}"),
+        Duration::from_secs(5),
+        "desk-issue34-settled",
+    )
+    .await?;
+    d.screenshot("desk-issue34-settled").await?;
+    let round = e.director.round(t, 1).await?;
+    let g = game(&round, disputed)?;
+    ensure!(
+        g.confirmed.map(|c| c.outcome) == Some(pb::Outcome::BlackWins as i32),
+        "the dashboard's Settle records black at table {disputed}: {g:?}"
+    );
+    ensure!(
+        !g.disputed,
+        "the dashboard's Settle (\"{done}\") leaves table {disputed} disputed: {g:?}"
+    );
+    d.eval("window.confirm = () => true; return null;").await?;
+    click(&d, "form[data-action=close] button").await?;
+    d.wait_for(
+        "return !!document.querySelector('.done, #error');",
+        Duration::from_secs(5),
+    )
+    .await?;
+    let closed = e.director.round(t, 1).await?;
+    if closed.state != pb::RoundState::Closed as i32 {
+        let error = d
+            .eval("const e = document.querySelector('#error'); return e ? e.textContent : null;")
+            .await?;
+        bail!("Close round after the dashboard's Settle: the round is not closed: {error}");
+    }
+    d.close().await
+}

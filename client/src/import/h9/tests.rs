@@ -56,9 +56,9 @@ fn juvisy_h9_rebuilds_the_games_of_the_opengotha_file() {
             })
         })
         .collect();
-    let og = tengen_draw::opengotha::read(&String::from_utf8(xml).expect("utf-8")).expect("xml");
-    let outcome = |o: tengen_draw::opengotha::OgOutcome| {
-        use tengen_draw::opengotha::OgOutcome as O;
+    let og = tengen_interop::opengotha::read(&String::from_utf8(xml).expect("utf-8")).expect("xml");
+    let outcome = |o: tengen_interop::Outcome| {
+        use tengen_interop::Outcome as O;
         (match o {
             O::WhiteWins => pb::Outcome::WhiteWins,
             O::BlackWins => pb::Outcome::BlackWins,

@@ -23,7 +23,7 @@ fn every_shared_file_plans_with_its_players_games_and_byes() {
     ] {
         let Some(data) = shared(name) else { return };
         let text = String::from_utf8(data.clone()).expect("utf-8");
-        let og = tengen_draw::opengotha::read(&text).expect("reads");
+        let og = tengen_interop::opengotha::read(&text).expect("reads");
         let p = plan(&data, name).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(p.players.len(), og.players.len(), "{name}");
         let games: usize = p.rounds.iter().map(|r| r.games.len()).sum();
@@ -70,8 +70,8 @@ fn every_shared_file_plans_with_its_players_games_and_byes() {
         .iter()
         .filter(|p| p.check_in && (p.rounds.is_empty() || p.rounds.contains(&2)))
         .count();
-    let og =
-        tengen_draw::opengotha::read(&String::from_utf8(malavasi).expect("utf-8")).expect("reads");
+    let og = tengen_interop::opengotha::read(&String::from_utf8(malavasi).expect("utf-8"))
+        .expect("reads");
     let seated: std::collections::BTreeSet<usize> = og
         .games
         .iter()
@@ -85,7 +85,7 @@ fn every_shared_file_plans_with_its_players_games_and_byes() {
         .enumerate()
         .filter(|(i, p)| {
             seated.contains(i)
-                || (p.registering_status == tengen_draw::opengotha::RegisteringStatus::Fin
+                || (p.registering_status == tengen_interop::opengotha::RegisteringStatus::Fin
                     && p.participates(2))
         })
         .count();

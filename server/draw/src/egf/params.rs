@@ -3,7 +3,7 @@
 
 use crate::model::Rank;
 
-/// An exact decimal read from a file (e.g. `paiStandardNX1Factor="0.5"` is `5/10`).
+/// An exact decimal (e.g. `paiStandardNX1Factor="0.5"` is `5/10`; files are read by `tengen_interop`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Decimal {
     /// Numerator.
@@ -16,43 +16,6 @@ impl Decimal {
     /// `num / den`.
     pub const fn new(num: i64, den: i64) -> Decimal {
         Decimal { num, den }
-    }
-
-    /// Parses a plain decimal such as `0.5`, `-1.25` or `2`. Returns `None` on anything else.
-    pub fn parse(text: &str) -> Option<Decimal> {
-        let text = text.trim();
-        let (neg, digits) = match text.strip_prefix('-') {
-            Some(rest) => (true, rest),
-            None => (false, text.strip_prefix('+').unwrap_or(text)),
-        };
-        let (int_part, frac_part) = digits.split_once('.').unwrap_or((digits, ""));
-        if int_part.is_empty() && frac_part.is_empty() {
-            return None;
-        }
-        if !int_part
-            .chars()
-            .chain(frac_part.chars())
-            .all(|c| c.is_ascii_digit())
-            || frac_part.len() > 9
-        {
-            return None;
-        }
-        let den = 10_i64.pow(frac_part.len() as u32);
-        let int: i64 = if int_part.is_empty() {
-            0
-        } else {
-            int_part.parse().ok()?
-        };
-        let frac: i64 = if frac_part.is_empty() {
-            0
-        } else {
-            frac_part.parse().ok()?
-        };
-        let num = int.checked_mul(den)?.checked_add(frac)?;
-        Some(Decimal {
-            num: if neg { -num } else { num },
-            den,
-        })
     }
 }
 
@@ -315,11 +278,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn decimals_parse_exactly() {
-        assert_eq!(Decimal::parse("0.5"), Some(Decimal::new(5, 10)));
-        assert_eq!(Decimal::parse("-1.25"), Some(Decimal::new(-125, 100)));
-        assert_eq!(Decimal::parse("2"), Some(Decimal::new(2, 1)));
-        assert_eq!(Decimal::parse("x"), None);
+    fn decimals_print_exactly() {
         assert_eq!(Decimal::new(5, 10).to_string(), "0.5");
     }
 

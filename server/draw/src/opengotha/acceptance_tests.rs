@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use super::tests::shared_dir;
 use super::*;
+use tengen_interop::opengotha::{parse_weights_dump, read};
 
 const FILES: [&str; 4] = ["simplemm", "notsimplemm", "simpleswiss", "notsosimpleswiss"];
 

@@ -1,373 +1,44 @@
-//! Reader for OpenGotha tournament XML files: players, games, byes and parameters, mapped onto the draw's model
-//! (`shared/reference/opengotha.md` §1.1 and §7.1), plus the replay check of the `egf` profile against
-//! OpenGotha's own pairings and cost dumps ([`replay`]).
+//! An OpenGotha tournament file, read by `tengen_interop::opengotha`, mapped onto the draw's model
+//! (`shared/reference/opengotha.md` §1.1 and §7.1) through [`DrawModel`]: the snapshot before a round, the
+//! settings and `egf` cost parameters of the file, OpenGotha's own games and byes; plus the replay check of the
+//! `egf` profile against OpenGotha's own pairings and cost dumps ([`replay`]).
 //!
-//! Players are identified by their index in file order ([`PlayerId`] = index). Games and byes reference players
-//! by OpenGotha's key string (upper-case name + first name without spaces); older files with another canonical
-//! form are matched on a looser key (letters and digits only, accents kept).
+//! A player's [`PlayerId`] is their index in file order.
 
-mod dump;
 mod replay;
-mod xml;
 
-use std::collections::BTreeMap;
+use tengen_interop::opengotha::{self as og, OgGame, OgPlayer, OgTournament, RegisteringStatus};
+use tengen_interop::Outcome as OgOutcome;
 
-pub use dump::{dump_round, parse_weights_dump, DumpedPair, TERM_NAMES};
 pub use replay::{
     compare_dump, optimal_pairs, pairable, replay, replay_round, PairMismatch, ReplayReport,
     RoundReport,
 };
 
-use crate::egf::{Decimal, Params, PlacementCrit};
+use crate::egf::{Decimal, DuddMode, Params, PlacementCrit, SeedSystem};
 use crate::model::{
     ByeRule, GameResult, HalfPoints, HandicapRule, Outcome, PastBye, PastGame, Player, PlayerId,
     Rank, RoundNo, ScoreValues, Settings, Snapshot, System,
 };
 
-/// Why an OpenGotha file could not be read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum OgError {
-    /// The XML itself is malformed.
-    #[error("malformed XML: {0}")]
-    Xml(String),
-    /// An attribute holds a value we cannot interpret.
-    #[error("bad value {value:?} for {attribute}")]
-    BadValue {
-        /// The attribute (or field) name.
-        attribute: String,
-        /// Its text.
-        value: String,
-    },
-    /// A game or bye references a player key that no player has.
-    #[error("unknown player key {0:?}")]
-    UnknownPlayer(String),
-    /// A weights dump could not be parsed.
-    #[error("bad weights dump line {line}: {reason}")]
-    Dump {
-        /// 1-based line number.
-        line: usize,
-        /// What is wrong.
-        reason: String,
-    },
-    /// The replay found a pair or round it cannot evaluate.
-    #[error("replay: {0}")]
-    Replay(String),
-}
-
-/// `registeringStatus`: only finally registered players can be paired.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum RegisteringStatus {
-    /// Pre-registered (not pairable).
-    Pre,
-    /// Finally registered.
-    #[default]
-    Fin,
-}
-
-/// One `<Player>`, all attributes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OgPlayer {
-    /// Family name.
-    pub name: String,
-    /// Given name.
-    pub first_name: String,
-    /// Two-letter country or empty.
-    pub country: String,
-    /// Club (OpenGotha keeps 4 characters).
-    pub club: String,
-    /// EGF PIN.
-    pub egf_pin: String,
-    /// FFG licence.
-    pub ffg_licence: String,
-    /// FFG licence status ("L" = licensed).
-    pub ffg_licence_status: String,
-    /// AGA id.
-    pub aga_id: String,
-    /// AGA membership expiry.
-    pub aga_expiration_date: String,
-    /// Pairing rank (30k = −30, 1d = 0).
-    pub rank: Rank,
-    /// Declared grade text ("10K").
-    pub grade: String,
-    /// Rating (EGF GoR scale).
-    pub rating: i32,
-    /// Where the rating came from ("FFG : -921", "EGF", "INI", "MAN").
-    pub rating_origin: String,
-    /// Correction added to the starting MMS.
-    pub smms_correction: i32,
-    /// `participating[r-1]`: plays round r.
-    pub participating: Vec<bool>,
-    /// PRE or FIN.
-    pub registering_status: RegisteringStatus,
-}
-
-impl OgPlayer {
-    /// OpenGotha's key string: upper-case name + first name, spaces removed.
-    pub fn key(&self) -> String {
-        format!("{}{}", self.name, self.first_name)
-            .to_uppercase()
-            .chars()
-            .filter(|c| *c != ' ')
-            .collect()
-    }
-
-    /// "Name Firstname", as in OpenGotha's cost dumps.
-    pub fn full_name(&self) -> String {
-        format!("{} {}", self.name, self.first_name)
-    }
-
-    /// Plays round `round` (rounds past the string count as playing).
-    pub fn participates(&self, round: u32) -> bool {
-        self.participating
-            .get((round as usize).saturating_sub(1))
-            .copied()
-            .unwrap_or(true)
-    }
-}
-
-/// A result code without the forfeit flag.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OgOutcome {
-    /// `RESULT_UNKNOWN`.
-    Unknown,
-    /// `RESULT_WHITEWINS`.
-    WhiteWins,
-    /// `RESULT_BLACKWINS`.
-    BlackWins,
-    /// `RESULT_EQUAL` (jigo).
-    Equal,
-    /// `RESULT_BOTHWIN`.
-    BothWin,
-    /// `RESULT_BOTHLOSE`.
-    BothLose,
-}
-
-/// A game's result code.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct OgResult {
-    /// Who won.
-    pub outcome: OgOutcome,
-    /// `_BYDEF`: decided by default (forfeit).
-    pub by_default: bool,
-}
-
-/// One `<Game>`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OgGame {
-    /// 1-based round.
-    pub round: u32,
-    /// 1-based table.
-    pub table: u32,
-    /// White's index in [`OgTournament::players`].
-    pub white: usize,
-    /// Black's index.
-    pub black: usize,
-    /// Handicap stones.
-    pub handicap: u8,
-    /// Result.
-    pub result: OgResult,
-    /// `knownColor`.
-    pub known_colour: bool,
-}
-
-/// One `<ByePlayer>`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct OgBye {
-    /// 1-based round.
-    pub round: u32,
-    /// The player's index.
-    pub player: usize,
-}
-
-/// `<GeneralParameterSet>` (values ×2 are kept as in the file: half points).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GeneralParams {
-    /// `shortName`.
-    pub short_name: String,
-    /// `name`.
-    pub name: String,
-    /// `location`.
-    pub location: String,
-    /// `director`.
-    pub director: String,
-    /// `beginDate` (yyyy-MM-dd).
-    pub begin_date: String,
-    /// `endDate`.
-    pub end_date: String,
-    /// `bInternet`.
-    pub internet: bool,
-    /// `basicTime` (minutes).
-    pub basic_time: u32,
-    /// `complementaryTimeSystem`.
-    pub complementary_time_system: String,
-    /// `stdByoYomiTime`.
-    pub std_byo_yomi_time: u32,
-    /// `nbMovesCanTime`.
-    pub nb_moves_can_time: u32,
-    /// `canByoYomiTime`.
-    pub can_byo_yomi_time: u32,
-    /// `fischerTime`.
-    pub fischer_time: u32,
-    /// Board size.
-    pub size: u32,
-    /// Komi.
-    pub komi: Decimal,
-    /// `numberOfRounds`.
-    pub number_of_rounds: u32,
-    /// `numberOfCategories`.
-    pub number_of_categories: u32,
-    /// `<Category lowerLimit>` values in file order.
-    pub category_lower_limits: Vec<Rank>,
-    /// `genMMFloor`.
-    pub mm_floor: Rank,
-    /// `genMMBar`.
-    pub mm_bar: Rank,
-    /// `genMMZero`.
-    pub mm_zero: Rank,
-    /// `genNBW2ValueAbsent` (half points).
-    pub nbw2_absent: i32,
-    /// `genNBW2ValueBye`.
-    pub nbw2_bye: i32,
-    /// `genMMS2ValueAbsent`.
-    pub mms2_absent: i32,
-    /// `genMMS2ValueBye`.
-    pub mms2_bye: i32,
-    /// `genRoundDownNBWMMS`.
-    pub round_down: bool,
-    /// `genCountNotPlayedGamesAsHalfPoint`.
-    pub count_not_played_games_as_half_point: bool,
-}
-
-/// `<HandicapParameterSet>`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HandicapParams {
-    /// `hdBasedOnMMS`.
-    pub based_on_mms: bool,
-    /// `hdNoHdRankThreshold`.
-    pub no_hd_rank_threshold: Rank,
-    /// `hdCorrection`.
-    pub correction: i32,
-    /// `hdCeiling`.
-    pub ceiling: u8,
-}
-
-impl Default for GeneralParams {
-    /// OpenGotha's McMahon preset.
-    fn default() -> Self {
-        GeneralParams {
-            short_name: String::new(),
-            name: String::new(),
-            location: String::new(),
-            director: String::new(),
-            begin_date: String::new(),
-            end_date: String::new(),
-            internet: false,
-            basic_time: 60,
-            complementary_time_system: "STDBYOYOMI".to_string(),
-            std_byo_yomi_time: 30,
-            nb_moves_can_time: 15,
-            can_byo_yomi_time: 300,
-            fischer_time: 10,
-            size: 19,
-            komi: Decimal::new(75, 10),
-            number_of_rounds: 5,
-            number_of_categories: 1,
-            category_lower_limits: Vec::new(),
-            mm_floor: Rank(-20),
-            mm_bar: Rank(3),
-            mm_zero: Rank(-30),
-            nbw2_absent: 0,
-            nbw2_bye: 2,
-            mms2_absent: 1,
-            mms2_bye: 2,
-            round_down: true,
-            count_not_played_games_as_half_point: false,
-        }
-    }
-}
-
-impl Default for HandicapParams {
-    /// OpenGotha's McMahon preset: MMS based, threshold 1d, correction 1, ceiling 9.
-    fn default() -> Self {
-        HandicapParams {
-            based_on_mms: true,
-            no_hd_rank_threshold: Rank(0),
-            correction: 1,
-            ceiling: 9,
-        }
-    }
-}
-
-/// A whole OpenGotha tournament file.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct OgTournament {
-    /// Attributes of the `<Tournament>` root (versions, save date…).
-    pub root: BTreeMap<String, String>,
-    /// Players in file order; [`PlayerId`] is the index.
-    pub players: Vec<OgPlayer>,
-    /// All games of all rounds, in file order.
-    pub games: Vec<OgGame>,
-    /// All byes.
-    pub byes: Vec<OgBye>,
-    /// General parameters.
-    pub general: GeneralParams,
-    /// Handicap parameters.
-    pub handicap: HandicapParams,
-    /// Placement criteria names, criterion 1 first (e.g. "MMS", "SOSM", "NULL").
-    pub placement: Vec<String>,
-    /// Pairing parameters.
-    pub pairing: Params,
-    /// The raw `<PairingParameterSet>` attributes (for keys this version does not model).
-    pub pairing_raw: BTreeMap<String, String>,
-    /// Club groups: name and member clubs.
-    pub club_groups: Vec<(String, Vec<String>)>,
-}
-
-/// Parses an OpenGotha rank such as "10K", "1d", "3D" or "2P" (professional grades map to 6..8).
-pub fn parse_rank(text: &str) -> Result<Rank, OgError> {
-    let t = text.trim();
-    let bad = || OgError::BadValue {
-        attribute: "rank".to_string(),
-        value: text.to_string(),
-    };
-    let (digits, kind) = t.split_at(t.len().saturating_sub(1));
-    let n: i32 = digits.trim().parse().map_err(|_| bad())?;
-    match kind {
-        "K" | "k" => Ok(Rank(-n.clamp(1, 30))),
-        "D" | "d" => Ok(Rank((n - 1).clamp(0, 8))),
-        "P" | "p" => Ok(Rank((n + 5).clamp(6, 8))),
-        _ => Err(bad()),
-    }
-}
-
-/// A looser form of a key: upper case, letters and digits only.
-pub(crate) fn loose_key(key: &str) -> String {
-    key.to_uppercase()
-        .chars()
-        .filter(|c| c.is_alphanumeric())
-        .collect()
-}
-
-/// Reads an OpenGotha tournament file.
-pub fn read(xml: &str) -> Result<OgTournament, OgError> {
-    xml::parse(xml)
-}
-
-impl OgTournament {
-    /// Key string → player index (exact keys, then loose keys where unambiguous).
-    pub(crate) fn key_index(&self) -> BTreeMap<String, usize> {
-        let mut keys = BTreeMap::new();
-        for (i, p) in self.players.iter().enumerate() {
-            keys.entry(p.key()).or_insert(i);
-        }
-        for (i, p) in self.players.iter().enumerate() {
-            keys.entry(loose_key(&p.key())).or_insert(i);
-        }
-        keys
-    }
-
+/// The draw's view of an OpenGotha file: what its parameters, players, games and byes are in the draw's model.
+pub trait DrawModel {
     /// The pairing system: Swiss when the first main-score placement criterion is NBW, else McMahon.
-    pub fn system(&self) -> System {
+    fn system(&self) -> System;
+    /// The draw settings this file's parameters describe (`egf` profile).
+    fn settings(&self) -> Settings;
+    /// The `egf` cost parameters: the pairing set plus the floor/bar/zero, placement criteria and club groups.
+    fn egf_params(&self) -> Params;
+    /// The snapshot before `round` (games and byes of earlier rounds) and the settings of the file.
+    fn snapshot_before(&self, round: u32) -> (Snapshot, Settings);
+    /// The games OpenGotha made in `round`, by table.
+    fn round_games(&self, round: u32) -> Vec<PastGame>;
+    /// The bye OpenGotha gave in `round`, if any.
+    fn round_bye(&self, round: u32) -> Option<PlayerId>;
+}
+
+impl DrawModel for OgTournament {
+    fn system(&self) -> System {
         let main = self.placement.iter().find(|c| {
             matches!(
                 c.to_ascii_uppercase().as_str(),
@@ -380,21 +51,13 @@ impl OgTournament {
         }
     }
 
-    /// OpenGotha's starting MMS of a player: clamp(rank, floor, bar) − zero + smmsCorrection (whole points).
-    pub fn smms(&self, p: &OgPlayer) -> i32 {
-        let g = &self.general;
-        let clamped = p.rank.0.max(g.mm_floor.0).min(g.mm_bar.0.max(g.mm_floor.0));
-        clamped - g.mm_zero.0 + p.smms_correction
-    }
-
-    /// The draw settings this file's parameters describe (`egf` profile).
-    pub fn settings(&self) -> Settings {
+    fn settings(&self) -> Settings {
         let g = &self.general;
         Settings {
             system: self.system(),
             handicap: HandicapRule {
                 based_on_mms: self.handicap.based_on_mms,
-                no_handicap_above: self.handicap.no_hd_rank_threshold,
+                no_handicap_above: rank(self.handicap.no_hd_rank_threshold),
                 correction: self.handicap.correction,
                 ceiling: self.handicap.ceiling,
                 even_at_or_above: None,
@@ -413,12 +76,11 @@ impl OgTournament {
         }
     }
 
-    /// The `egf` cost parameters: the pairing set plus the floor/bar/zero, placement criteria and club groups.
-    pub fn egf_params(&self) -> Params {
+    fn egf_params(&self) -> Params {
         Params {
-            mm_floor: self.general.mm_floor,
-            mm_bar: self.general.mm_bar,
-            mm_zero: self.general.mm_zero,
+            mm_floor: rank(self.general.mm_floor),
+            mm_bar: rank(self.general.mm_bar),
+            mm_zero: rank(self.general.mm_zero),
             number_of_categories: self.general.number_of_categories,
             placement: self
                 .placement
@@ -430,61 +92,15 @@ impl OgTournament {
                 .iter()
                 .map(|(_, clubs)| clubs.clone())
                 .collect(),
-            ..self.pairing.clone()
+            ..pairing_params(&self.pairing)
         }
     }
 
-    /// Player numbers by strength: rank, then rating, then file order (1 = strongest).
-    fn player_numbers(&self) -> Vec<u32> {
-        let mut order: Vec<usize> = (0..self.players.len()).collect();
-        order.sort_by_key(|&i| {
-            (
-                std::cmp::Reverse(self.players[i].rank),
-                std::cmp::Reverse(self.players[i].rating),
-                i,
-            )
-        });
-        let mut numbers = vec![0; self.players.len()];
-        for (n, i) in order.into_iter().enumerate() {
-            numbers[i] = n as u32 + 1;
-        }
-        numbers
-    }
-
-    /// The draw's view of player `i`. PRE players never participate (only FIN players are pairable).
-    fn model_player(&self, i: usize, number: u32, system: System) -> Player {
-        let p = &self.players[i];
-        let rounds = (self.general.number_of_rounds as usize).max(p.participating.len());
-        let fin = p.registering_status == RegisteringStatus::Fin;
-        Player {
-            id: PlayerId(i as u32),
-            number,
-            family_name: p.name.clone(),
-            given_name: p.first_name.clone(),
-            rank: p.rank,
-            rating: Some(p.rating),
-            club: p.club.clone(),
-            city: String::new(),
-            country: p.country.clone(),
-            family: None,
-            local: false,
-            starting_mms: match system {
-                System::McMahon => HalfPoints(2 * self.smms(p)),
-                System::Swiss => HalfPoints(0),
-            },
-            participation: (1..=rounds as u32)
-                .map(|r| fin && p.participates(r))
-                .collect(),
-            ghost: false,
-        }
-    }
-
-    /// The snapshot before `round` (games and byes of earlier rounds) and the settings of the file.
-    pub fn snapshot_before(&self, round: u32) -> (Snapshot, Settings) {
+    fn snapshot_before(&self, round: u32) -> (Snapshot, Settings) {
         let settings = self.settings();
-        let numbers = self.player_numbers();
+        let numbers = player_numbers(self);
         let players = (0..self.players.len())
-            .map(|i| self.model_player(i, numbers[i], settings.system))
+            .map(|i| model_player(self, i, numbers[i], settings.system))
             .collect();
         let games = self
             .games
@@ -511,27 +127,112 @@ impl OgTournament {
         (snapshot, settings)
     }
 
-    /// The games OpenGotha made in `round`, by table.
-    pub fn round_games(&self, round: u32) -> Vec<PastGame> {
+    fn round_games(&self, round: u32) -> Vec<PastGame> {
         let mut games: Vec<&OgGame> = self.games.iter().filter(|g| g.round == round).collect();
         games.sort_by_key(|g| (g.table, g.white, g.black));
         games.into_iter().map(model_game).collect()
     }
 
-    /// The bye OpenGotha gave in `round`, if any.
-    pub fn round_bye(&self, round: u32) -> Option<PlayerId> {
+    fn round_bye(&self, round: u32) -> Option<PlayerId> {
         self.byes
             .iter()
             .find(|b| b.round == round)
             .map(|b| PlayerId(b.player as u32))
     }
+}
 
-    /// Rounds that have at least one game, ascending.
-    pub fn played_rounds(&self) -> Vec<u32> {
-        let mut rounds: Vec<u32> = self.games.iter().map(|g| g.round).collect();
-        rounds.sort_unstable();
-        rounds.dedup();
-        rounds
+/// A rank of the file on the draw's scale (the same integers).
+fn rank(r: og::Rank) -> Rank {
+    Rank(r.0)
+}
+
+/// The draw's cost parameters of a `<PairingParameterSet>`; the rest (floor, bar, zero, categories, placement,
+/// club groups) as in [`Params::default`], for [`DrawModel::egf_params`] to fill from the file.
+pub fn pairing_params(p: &og::PairingParams) -> Params {
+    let dudd = |m: og::DuddMode| match m {
+        og::DuddMode::Top => DuddMode::Top,
+        og::DuddMode::Mid => DuddMode::Mid,
+        og::DuddMode::Bot => DuddMode::Bot,
+    };
+    let seed = |s: og::SeedSystem| match s {
+        og::SeedSystem::SplitAndRandom => SeedSystem::SplitAndRandom,
+        og::SeedSystem::SplitAndFold => SeedSystem::SplitAndFold,
+        og::SeedSystem::SplitAndSlip => SeedSystem::SplitAndSlip,
+    };
+    Params {
+        standard_nx1_factor: Decimal::new(p.standard_nx1_factor.num, p.standard_nx1_factor.den),
+        avoid_duplicate_game: p.avoid_duplicate_game,
+        random: p.random,
+        deterministic: p.deterministic,
+        balance_wb: p.balance_wb,
+        avoid_mixing_categories: p.avoid_mixing_categories,
+        minimize_score_difference: p.minimize_score_difference,
+        dudd_weight: p.dudd_weight,
+        compensate_dudd: p.compensate_dudd,
+        dudd_upper_mode: dudd(p.dudd_upper_mode),
+        dudd_lower_mode: dudd(p.dudd_lower_mode),
+        maximize_seeding: p.maximize_seeding,
+        last_round_for_seed_system1: p.last_round_for_seed_system1,
+        seed_system1: seed(p.seed_system1),
+        seed_system2: seed(p.seed_system2),
+        additional_placement_crit_system1: p.additional_placement_crit_system1.clone(),
+        additional_placement_crit_system2: p.additional_placement_crit_system2.clone(),
+        se_bar_threshold_active: p.se_bar_threshold_active,
+        se_rank_threshold: rank(p.se_rank_threshold),
+        se_nb_wins_threshold_active: p.se_nb_wins_threshold_active,
+        se_def_sec_crit: p.se_def_sec_crit,
+        se_minimize_handicap: p.se_minimize_handicap,
+        se_avoid_same_geo: p.se_avoid_same_geo,
+        se_prefer_mms_diff_rather_than_same_country: p.se_prefer_mms_diff_rather_than_same_country,
+        se_prefer_mms_diff_rather_than_same_club: p.se_prefer_mms_diff_rather_than_same_club,
+        se_prefer_mms_diff_rather_than_same_clubs_group: p
+            .se_prefer_mms_diff_rather_than_same_clubs_group,
+        ..Params::default()
+    }
+}
+
+/// Player numbers by strength: rank, then rating, then file order (1 = strongest).
+fn player_numbers(t: &OgTournament) -> Vec<u32> {
+    let mut order: Vec<usize> = (0..t.players.len()).collect();
+    order.sort_by_key(|&i| {
+        (
+            std::cmp::Reverse(t.players[i].rank),
+            std::cmp::Reverse(t.players[i].rating),
+            i,
+        )
+    });
+    let mut numbers = vec![0; t.players.len()];
+    for (n, i) in order.into_iter().enumerate() {
+        numbers[i] = n as u32 + 1;
+    }
+    numbers
+}
+
+/// The draw's view of player `i`. PRE players never participate (only FIN players are pairable).
+fn model_player(t: &OgTournament, i: usize, number: u32, system: System) -> Player {
+    let p: &OgPlayer = &t.players[i];
+    let rounds = (t.general.number_of_rounds as usize).max(p.participating.len());
+    let fin = p.registering_status == RegisteringStatus::Fin;
+    Player {
+        id: PlayerId(i as u32),
+        number,
+        family_name: p.name.clone(),
+        given_name: p.first_name.clone(),
+        rank: rank(p.rank),
+        rating: Some(p.rating),
+        club: p.club.clone(),
+        city: String::new(),
+        country: p.country.clone(),
+        family: None,
+        local: false,
+        starting_mms: match system {
+            System::McMahon => HalfPoints(2 * t.smms(p)),
+            System::Swiss => HalfPoints(0),
+        },
+        participation: (1..=rounds as u32)
+            .map(|r| fin && p.participates(r))
+            .collect(),
+        ghost: false,
     }
 }
 

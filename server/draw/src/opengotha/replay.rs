@@ -12,8 +12,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
-use super::dump::{parse_weights_dump, DumpedPair, TERM_NAMES};
-use super::{read, OgError, OgTournament, RegisteringStatus};
+use tengen_interop::opengotha::{
+    parse_weights_dump, read, DumpedPair, OgError, OgTournament, RegisteringStatus, TERM_NAMES,
+};
+
+use super::DrawModel;
 use crate::egf::Costs;
 use crate::matching::{max_weight_matching, Edge};
 use crate::model::{Criterion, Ledger, PlayerId};

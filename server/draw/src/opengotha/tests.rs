@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::score::scores_before;
+use tengen_interop::opengotha::{read, Decimal, OgBye, OgResult, Rank};
 
 /// `../shared/data/opengotha`, or `None` after a loud skip (a failure under `CI=true`) when it is absent.
 pub(crate) fn shared_dir() -> Option<std::path::PathBuf> {
@@ -23,16 +24,6 @@ fn all_files() -> Vec<std::path::PathBuf> {
         files.extend(entries);
     }
     files
-}
-
-#[test]
-fn ranks_parse_like_opengotha() {
-    assert_eq!(parse_rank("10K").unwrap(), Rank(-10));
-    assert_eq!(parse_rank("1D").unwrap(), Rank(0));
-    assert_eq!(parse_rank("4k").unwrap(), Rank(-4));
-    assert_eq!(parse_rank("9D").unwrap(), Rank(8));
-    assert_eq!(parse_rank("1P").unwrap(), Rank(6));
-    assert!(parse_rank("D").is_err());
 }
 
 #[test]
@@ -71,7 +62,7 @@ fn simplemm_reads_names_parameters_and_games() {
     assert_eq!(t.general.mm_floor, Rank(-20));
     assert_eq!(t.general.mms2_absent, 1);
     assert_eq!(t.general.komi, Decimal::new(75, 10));
-    assert_eq!(t.pairing.seed_system2, crate::egf::SeedSystem::SplitAndFold);
+    assert_eq!(t.pairing.seed_system2, og::SeedSystem::SplitAndFold);
     assert_eq!(t.placement[0], "MMS");
     assert_eq!(t.system(), System::McMahon);
     assert_eq!(t.games.len(), 40);
@@ -150,8 +141,8 @@ fn inline_file_with_references_quirks_and_loose_keys_reads() {
     );
     assert_eq!(t.general.komi, Decimal::new(65, 10));
     assert_eq!(t.pairing.standard_nx1_factor, Decimal::new(25, 100));
-    assert_eq!(t.pairing.seed_system1, crate::egf::SeedSystem::SplitAndFold);
-    assert_eq!(t.pairing.dudd_upper_mode, crate::egf::DuddMode::Top);
+    assert_eq!(t.pairing.seed_system1, og::SeedSystem::SplitAndFold);
+    assert_eq!(t.pairing.dudd_upper_mode, og::DuddMode::Top);
     assert_eq!(
         t.club_groups,
         vec![(
@@ -176,15 +167,9 @@ fn inline_file_with_references_quirks_and_loose_keys_reads() {
 }
 
 #[test]
-fn malformed_files_are_errors_not_panics() {
-    assert!(matches!(
-        read("<Tournament><Player rank=\"x\"/></Tournament>"),
-        Err(OgError::BadValue { .. })
-    ));
-    assert!(matches!(read("<NotATournament/>"), Err(OgError::Xml(_))));
-    assert!(matches!(
-        read("<Tournament><Games><Game whitePlayer=\"A\" blackPlayer=\"B\"/></Games></Tournament>"),
-        Err(OgError::UnknownPlayer(_))
-    ));
-    assert!(read("<Tournament><Player").is_err());
+fn the_files_pairing_preset_is_the_draws() {
+    assert_eq!(
+        pairing_params(&og::PairingParams::default()),
+        Params::default()
+    );
 }

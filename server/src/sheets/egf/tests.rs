@@ -7,13 +7,14 @@
 mod build;
 mod reader;
 
-use super::{name_to_ascii, score, to_ascii, CRITERION};
+use super::{name_to_ascii, score, to_ascii};
 use crate::domain::field::Field;
 use crate::domain::round::Outcome;
 use crate::domain::setup;
 use build::{export, like, played, Build, Game, Person, T};
 use reader::{check_games_mirror, game, read, Row, FIXED};
 use std::collections::BTreeMap;
+use tengen_interop::h9::write::CRITERION;
 use tengen_standings::Value;
 
 /// The real `.h9` files, decoded as ISO-8859-1 (OpenGotha writes ISO-8859-15, ASCII for plain names), or

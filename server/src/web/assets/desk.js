@@ -91,9 +91,32 @@
       p = document.createElement("p");
       p.id = "key-hint";
       p.className = "error";
+      p.setAttribute("role", "alert");
       form.after(p);
     }
     p.textContent = text;
+  }
+
+  // A slip refused before it is sent: like the server's refusal, the field is emptied and focused (the next
+  // slip must not be appended to this one), and the message says what was typed and what to do.
+  function refuseSlip(form, problem) {
+    var table = form.querySelector("#table");
+    var typed = [table ? table.value.trim() : ""];
+    var chosen = form.querySelector('input[name="result"]:checked');
+    if (chosen) typed.push(chosen.value);
+    var box = form.querySelector("#forfeit");
+    if (box && box.checked) typed.push("f");
+    typed = typed.filter(function (t) { return t; }).join(" ");
+    hint(form, "Not entered: " + problem + ". You typed " + (typed ? "\u201c" + typed + "\u201d" : "nothing") +
+      "; check the slip and type it again.");
+    var old = document.getElementById("error");
+    if (old) old.remove();
+    form.reset();
+    if (table) {
+      table.value = "";
+      rememberAll(form);
+      table.focus();
+    }
   }
 
   document.addEventListener("keydown", function (e) {
@@ -144,14 +167,12 @@
       var keyed = table && /[bwjx]/i.test(table.value.replace(/^\s*\d+/, ""));
       if (!typed) {
         e.preventDefault();
-        hint(form, "Type the table number first.");
-        if (table) table.focus();
+        refuseSlip(form, "type the table number first");
         return;
       }
       if (!chosen && !keyed) {
         e.preventDefault();
-        hint(form, "Press b, w, j or x for the result.");
-        table.focus();
+        refuseSlip(form, "press b, w, j or x for the result after the table number");
         return;
       }
       return;

@@ -3,13 +3,13 @@
 //! publish → progress with mismatches to settle → close), alarms from the standby, the change slips to accept or
 //! reject, and the printable sheets. Every button is one audited command through the writer, as the director's
 //! terminal. Reads the applied state only; the pure parts (which step comes next, reading numbers) are plain
-//! functions.
+//! functions. Settling a disputed table records the result and clears the dispute as the referee's Settle does.
 
 use super::session::Desk;
 use super::{request_id, Web};
 use crate::app::{Kind, Target};
 use crate::auth::Action;
-use crate::domain::command::RoundEdit;
+use crate::domain::command::{RefereeReport, RoundEdit};
 use crate::domain::ids::SlipId;
 use crate::domain::round::{
     GameRecord, GameResult, Outcome, ResultProgress, RoundRecord, RoundState,
@@ -351,7 +351,7 @@ fn progress(roster: &Roster, r: &RoundRecord, desk: &Desk) -> Markup {
                                 div { (rep.result.describe()) " (" (rep.terminal)
                                     @if !rep.operator.is_empty() { ", " (rep.operator) } ")" }
                             }
-                            @if *state == ResultProgress::Disputed { div .warn { "disputed: " (g.notes.join("; ")) } }
+                            @if *state == ResultProgress::Disputed { div .warn { (g.notes.join("; ")) } }
                         }
                         td { (action_form(t, "result", desk, html! {
                             input type="hidden" name="round" value=(r.number);
@@ -473,36 +473,58 @@ async fn act(
         Ok(t) => t,
         Err(e) => return e.into_response(),
     };
+    let back = |key: &str, message: &str| {
+        let query = serde_urlencoded::to_string([(key, message)]).unwrap_or_default();
+        Redirect::to(&format!("/desk/director/{}?{query}", t.0)).into_response()
+    };
     let command = web
         .core
         .read(|s| command(s, t, &action, &form))
         .map_err(|_| "the server is busy".to_string())
         .and_then(|c| c);
-    let back = |key: &str, message: &str| {
-        let query = serde_urlencoded::to_string([(key, message)]).unwrap_or_default();
-        Redirect::to(&format!("/desk/director/{}?{query}", t.0)).into_response()
-    };
-    let (cmd, target, done) = match command {
+    let Plan {
+        cmd,
+        target,
+        done,
+        settle,
+    } = match command {
         Ok(c) => c,
         Err(problem) => return back("error", &problem),
     };
-    match web
+    let written = web
         .desk_write(&desk, &form.csrf, &form.request_id, cmd, target)
-        .await
-    {
+        .await;
+    // A disputed table settled here: the result is in; the dispute is cleared as the referee's Settle clears it
+    // (its own request id, derived from the form's, so a resubmitted form applies it once).
+    let written = match (written, settle) {
+        (Ok(_), Some(settle)) => {
+            let id = format!("{}-settle", form.request_id.trim());
+            web.desk_write(&desk, &form.csrf, &id, settle, target).await
+        }
+        (written, _) => written,
+    };
+    match written {
         Ok(_) => back("done", &done),
         Err(refused) if refused.kind() == Kind::Forbidden => refused.page().into_response(),
         Err(refused) => back("error", &refused.message()),
     }
 }
 
+/// What a dashboard form asks the writer for.
+struct Plan {
+    /// The command.
+    cmd: Command,
+    /// Its target (for a refusal's current record).
+    target: Target,
+    /// The sentence shown once it is done.
+    done: String,
+    /// A disputed table's result: the referee's "settled" report to write after it. A result alone leaves the
+    /// table disputed (and the round unable to close): the dispute is the referee's flag, cleared only by it.
+    settle: Option<Command>,
+}
+
 /// The command a dashboard form asks for, with its target and the sentence shown once it is done.
-fn command(
-    state: &State,
-    t: TournamentId,
-    action: &str,
-    f: &ActionForm,
-) -> Result<(Command, Target, String), String> {
+fn command(state: &State, t: TournamentId, action: &str, f: &ActionForm) -> Result<Plan, String> {
     let roster = Roster::new(state, t).map_err(|e| e.to_string())?;
     let round = f.round.unwrap_or(0);
     let player = |field: &Option<String>| -> Result<ParticipantId, String> {
@@ -511,7 +533,8 @@ fn command(
             .ok_or_else(|| format!("there is no player {text:?} in this tournament"))
     };
     let rounds = Target::Rounds(t);
-    Ok(match action {
+    let mut settle = None;
+    let (cmd, target, done) = match action {
         "close-registration" => (
             Command::SetRegistrationOpen {
                 id: t,
@@ -589,6 +612,28 @@ fn command(
             let table = f.table.ok_or("which table?")?;
             let result =
                 director_result(f.result.as_deref().unwrap_or("")).ok_or("choose a result")?;
+            let disputed = roster
+                .play
+                .and_then(|pl| pl.round(round))
+                .and_then(|r| r.game_at(table))
+                .is_some_and(|g| g.disputed);
+            settle = disputed.then(|| Command::RefereeReport {
+                tournament: t,
+                round,
+                table,
+                report: RefereeReport::Dispute {
+                    disputed: false,
+                    note: result.describe(),
+                },
+            });
+            let done = if disputed {
+                format!(
+                    "Table {table}: {}; the dispute is settled.",
+                    result.describe()
+                )
+            } else {
+                format!("Table {table}: {}.", result.describe())
+            };
             (
                 Command::ReportResult {
                     tournament: t,
@@ -597,7 +642,7 @@ fn command(
                     result,
                 },
                 rounds,
-                format!("Table {table}: {}.", result.describe()),
+                done,
             )
         }
         "slip" => {
@@ -615,6 +660,12 @@ fn command(
             )
         }
         other => return Err(format!("unknown action {other:?}")),
+    };
+    Ok(Plan {
+        cmd,
+        target,
+        done,
+        settle,
     })
 }
 

@@ -44,21 +44,23 @@ pub fn routes() -> Router<Arc<Web>> {
     Router::new().route("/desk/results/{t}", get(page).post(enter))
 }
 
-/// `?round=N` (another round than the current one) and `?done=…` (after an entry).
+/// `?round=N` (another round than the current one), `?done=…` (after an entry) or `?mismatch=…` (after an entry
+/// that disagrees with the other desk's).
 #[derive(Debug, Default, Deserialize)]
 pub struct ResultsQuery {
     round: Option<String>,
     done: Option<String>,
+    mismatch: Option<String>,
 }
 
-/// What the page says above the tables, and what the form holds (after a refused entry: what was typed).
+/// What the page says above the tables. The round's entry form always comes back empty; a ladder's form keeps
+/// what was typed (its two numbers are typed into labelled fields, not one field a slip after another).
 #[derive(Debug, Default)]
 struct Notice {
     done: Option<String>,
+    /// An entry recorded but disagreeing with the other desk's: shown red, like a refusal.
+    mismatch: Option<String>,
     error: Option<String>,
-    table: String,
-    result: String,
-    forfeit: bool,
     /// A ladder's form as typed.
     ladder: ladder::LadderEntry,
 }
@@ -82,6 +84,7 @@ async fn page(
     };
     let notice = Notice {
         done: q.done,
+        mismatch: q.mismatch,
         ..Notice::default()
     };
     web.desk_page(&desk, Action::EnterResults, &topics(t), |state| {
@@ -146,13 +149,14 @@ async fn enter(
         winner: form.winner.clone(),
     });
     let refused = |status: StatusCode, message: String| {
+        // The slip's entry is not kept: the table field comes back empty (and focused), so the next slip cannot
+        // merge with the refused one (a "2" typed before a kept "1" was sent as table 21). The message says what
+        // was typed.
         let notice = Notice {
             done: None,
             error: Some(message),
-            table: form.table.clone(),
-            result: form.result.clone(),
-            forfeit,
             ladder: ladder_entry.clone().unwrap_or_default(),
+            ..Notice::default()
         };
         let shown = if pinned { round } else { None };
         let mut response = web.desk_page(&desk, Action::EnterResults, &topics(t), |state| {
@@ -199,9 +203,10 @@ async fn enter(
             "no round is open for results".into(),
         );
     };
+    let typed = typed_slip(&form.table, &form.result, forfeit);
     let entry = match parse_entry(&form.table, &form.result, forfeit) {
         Ok(entry) => entry,
-        Err(problem) => return refused(StatusCode::BAD_REQUEST, problem),
+        Err(problem) => return refused(StatusCode::BAD_REQUEST, not_entered(&typed, &problem)),
     };
     let cmd = Command::ReportResult {
         tournament: t,
@@ -211,12 +216,17 @@ async fn enter(
     };
     match write(cmd).await {
         Ok(outcome) => {
-            let standing = match &outcome.subject {
-                Some(Subject::Game(_, _, g)) => standing(g.progress()),
-                _ => "",
+            let progress = match &outcome.subject {
+                Some(Subject::Game(_, _, g)) => Some(g.progress()),
+                _ => None,
             };
-            let done = format!("{}{standing}", entry.describe());
-            let mut query = vec![("done", done)];
+            let done = format!("{}{}", entry.describe(), progress.map_or("", standing));
+            let key = if progress == Some(ResultProgress::Mismatch) {
+                "mismatch"
+            } else {
+                "done"
+            };
+            let mut query = vec![(key, done)];
             if pinned {
                 query.push(("round", round.to_string()));
             }
@@ -226,9 +236,30 @@ async fn enter(
         Err(refusal) if refusal.kind() == Kind::Forbidden => refusal.page().into_response(),
         Err(refusal) => {
             let (code, message) = self::refusal(&refusal);
-            refused(code, message)
+            refused(code, not_entered(&typed, &message))
         }
     }
+}
+
+/// The slip as the volunteer typed it, for the refusal's message: "12 w", "3 b f", "w12".
+fn typed_slip(table: &str, result: &str, forfeit: bool) -> String {
+    let parts = [table.trim(), result.trim(), if forfeit { "f" } else { "" }];
+    parts
+        .iter()
+        .filter(|p| !p.is_empty())
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A refused entry's message: what went wrong, what was typed (the field is emptied), what to do.
+fn not_entered(typed: &str, problem: &str) -> String {
+    let typed = if typed.is_empty() {
+        "nothing".to_string()
+    } else {
+        format!("“{typed}”")
+    };
+    format!("Not entered: {problem}. You typed {typed}; check the slip and type it again.")
 }
 
 /// What a refused write means for the volunteer: the HTTP status and a sentence to act on.
@@ -314,12 +345,13 @@ fn render(
         (style())
         h1 { (roster.name()) ": results, round " (r.number) }
         (round_links(&roster, r, round.is_some()))
-        @if let Some(done) = &notice.done { p .done .ok { (done) } }
-        @if let Some(error) = &notice.error { p #error .error { (error) } }
+        @if let Some(done) = &notice.done { p .done .ok role="status" { (done) } }
+        @if let Some(mismatch) = &notice.mismatch { p #entered-mismatch .error role="alert" { "Entered: " (mismatch) } }
+        @if let Some(error) = &notice.error { p #error .error role="alert" { (error) } }
         @if r.state == RoundState::Closed {
             p .note .warn { "Round " (r.number) " is closed: only the director can still change a result." }
         }
-        (entry_form(t, r, round.is_some(), desk, notice))
+        (entry_form(t, r, round.is_some(), desk))
         p #progress {
             (counts.confirmed) " confirmed · " (counts.pending) " pending · " (counts.missing) " missing · "
             strong { (counts.mismatched) " mismatched" } " · " (counts.disputed) " disputed"
@@ -365,13 +397,7 @@ fn round_links(roster: &Roster, r: &RoundRecord, pinned: bool) -> Markup {
 }
 
 /// The entry form: the table field focused, the result keys, the forfeit box, Enter.
-fn entry_form(
-    t: TournamentId,
-    r: &RoundRecord,
-    pinned: bool,
-    desk: &Desk,
-    notice: &Notice,
-) -> Markup {
+fn entry_form(t: TournamentId, r: &RoundRecord, pinned: bool, desk: &Desk) -> Markup {
     let keys = [
         ("b", "Black wins"),
         ("w", "White wins"),
@@ -386,19 +412,19 @@ fn entry_form(
             @if pinned { input type="hidden" name="pinned" value="1"; }
             label .tablefield {
                 "Table"
-                input #table name="table" type="text" size="6" maxlength="12" value=(notice.table)
+                input #table name="table" type="text" size="6" maxlength="12" value=""
                     autofocus autocomplete="off" spellcheck="false" aria-describedby="keys-help";
             }
             fieldset #keys {
                 legend { "Result" }
                 @for (key, words) in keys {
                     label .key {
-                        input type="radio" name="result" value=(key) checked[notice.result == key];
+                        input type="radio" name="result" value=(key);
                         kbd { (key) } " " (words)
                     }
                 }
                 label .key {
-                    input #forfeit type="checkbox" name="forfeit" value="1" checked[notice.forfeit];
+                    input #forfeit type="checkbox" name="forfeit" value="1";
                     kbd { "f" } " by forfeit"
                 }
             }
@@ -512,6 +538,19 @@ mod tests {
         )));
         assert_eq!(code, StatusCode::SERVICE_UNAVAILABLE);
         assert!(message.starts_with("the server cannot take writes"));
+    }
+
+    #[test]
+    fn a_refused_slip_is_named_as_typed() {
+        assert_eq!(typed_slip(" 9 ", "w", false), "9 w");
+        assert_eq!(typed_slip("12", "b", true), "12 b f");
+        assert_eq!(typed_slip("w12", "", false), "w12");
+        let message = not_entered(&typed_slip("9", "w", false), "there is no game at table 9");
+        assert_eq!(
+            message,
+            "Not entered: there is no game at table 9. You typed “9 w”; check the slip and type it again."
+        );
+        assert!(not_entered("", "type the table number first").contains("You typed nothing"));
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! The reader of the EGF tests: takes an `.h9` table apart with the exporter's own column rules (the widths
-//! in `egf.rs`), and says what breaks them. Reads any table: ours and the real files alike.
+//! in `tengen_interop::h9::write`), and says what breaks them. Reads any table: ours and the real files alike.
 
-use super::super::{CLUB, COUNTRY, ENTRY_HEAD, ENTRY_TAIL, NAME, PLACE, RANK};
 use std::collections::BTreeMap;
+use tengen_interop::h9::write::{CLUB, COUNTRY, ENTRY_HEAD, ENTRY_TAIL, NAME, PLACE, RANK};
 
 /// A table taken apart by the column rules.
 #[derive(Debug)]

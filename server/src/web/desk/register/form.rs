@@ -103,7 +103,8 @@ impl Typed {
                 "request_id" => t.request_id = value.clone(),
                 "revision" => t.revision = value.trim().parse().unwrap_or(0),
                 "check_in" => t.check_in = value == "yes",
-                "different_person" => t.different_person = value == "yes",
+                // The duplicate panel's box or the hidden field of a form confirmed before: any "yes".
+                "different_person" => t.different_person |= value == "yes",
                 "enter" => {
                     if let Ok(id) = value.trim().parse() {
                         t.enter.push(TournamentId(id));
@@ -313,9 +314,10 @@ pub fn render(view: &FormView, typed: &Typed) -> Markup {
                 }
             }
             @if !edit { (tournaments(view, typed)) }
-            button .big .primary type="submit" name="different_person" value=(if typed.different_person { "yes" } else { "no" }) {
-                (view.submit)
-            }
+            // A different person once confirmed stays confirmed when the form comes back for another reason.
+            @if typed.different_person { input type="hidden" name="different_person" value="yes"; }
+            // The form's only submit button: Enter always means the ordinary save (see `refusal::duplicate_panel`).
+            button .big .primary type="submit" { (view.submit) }
         }
     }
 }
@@ -444,6 +446,18 @@ mod tests {
         assert_eq!(entries(&all, &[fresh]).unwrap()[0].rounds, None);
         let none = Typed::parse(&pairs(&[("enter", "1")]));
         assert!(entries(&none, &[offer]).unwrap_err().contains("Main"));
+    }
+
+    #[test]
+    fn a_different_person_is_confirmed_by_any_yes_whatever_the_order() {
+        for list in [
+            &[("different_person", "yes"), ("different_person", "no")][..],
+            &[("different_person", "no"), ("different_person", "yes")][..],
+            &[("different_person", "yes")][..],
+        ] {
+            assert!(Typed::parse(&pairs(list)).different_person, "{list:?}");
+        }
+        assert!(!Typed::parse(&pairs(&[("family", "A")])).different_person);
     }
 
     #[test]

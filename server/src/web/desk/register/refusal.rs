@@ -1,6 +1,6 @@
 //! What a refused add or edit form shows above the form again, with the HTTP status: the duplicate guard's
-//! existing player and the "This is a different person" confirm (`#duplicate`), an unavailable server, a closed
-//! registration, a message to act on.
+//! existing player and the "this is a different person" box to tick (`#duplicate`), an unavailable server, a
+//! closed registration, a message to act on.
 
 use super::{search, Mode};
 use crate::app::Kind;
@@ -65,8 +65,16 @@ pub(super) fn form_refusal(
     }
 }
 
-/// `#duplicate`: the player already registered, and the confirm that resubmits the form as a different person.
+/// `#duplicate`: the player already registered, and the deliberate step that saves the form as a different
+/// person: a box to tick (`#different`, `different_person=yes` for the form `form_id`), not a button. The form's
+/// own submit button stays its only one, so Enter (its implicit submission) resubmits it as an ordinary save,
+/// which the duplicate guard refuses again: a volunteer pressing Enter twice never registers the duplicate.
 fn duplicate_panel(state: &State, mode: Mode, p: &Participant, form_id: &str) -> Markup {
+    let submit = if form_id == "edit" {
+        "Save changes"
+    } else {
+        "Register"
+    };
     html! {
         div #duplicate .warn role="alert" {
             p { strong { "Already registered: " }
@@ -81,9 +89,11 @@ fn duplicate_panel(state: &State, mode: Mode, p: &Participant, form_id: &str) ->
             }
             p { "If this is the same person, do not register them again: "
                 a href=(format!("{}?q={}", mode.base(), p.id)) { "find them in the list" } "." }
-            button #different .big type="submit" form=(form_id) name="different_person" value="yes" {
-                "This is a different person — save anyway"
+            label .confirm {
+                input #different type="checkbox" form=(form_id) name="different_person" value="yes";
+                " I asked: this is a different person, not " (search::label(state, p)) " " (search::full_name(p)) "."
             }
+            p .note { "If it is someone else: ask them, tick the box, then press " strong { (submit) } " again." }
         }
     }
 }

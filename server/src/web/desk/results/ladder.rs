@@ -75,7 +75,7 @@ pub fn page(state: &State, roster: &Roster, desk: &Desk, notice: &Notice) -> Mar
     html! {
         h1 { (roster.name()) @if self_paired { ": self-paired games" } @else { ": ladder results" } }
         @if let Some(done) = &notice.done { p .done .ok { (done) } }
-        @if let Some(error) = &notice.error { p #error .error { (error) } }
+        @if let Some(error) = &notice.error { p #error .error role="alert" { (error) } }
         form #ladder-result method="post" action=(format!("/desk/results/{}", t.0)) autocomplete="off" {
             input type="hidden" name="csrf" value=(desk.csrf);
             input type="hidden" name="request_id" value=(request_id());

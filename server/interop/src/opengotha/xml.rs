@@ -7,11 +7,10 @@ use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 
 use super::{
-    parse_rank, GeneralParams, HandicapParams, OgBye, OgError, OgGame, OgOutcome, OgPlayer,
-    OgResult, OgTournament, RegisteringStatus,
+    parse_rank, Decimal, DuddMode, GeneralParams, HandicapParams, OgBye, OgError, OgGame, OgPlayer,
+    OgResult, OgTournament, PairingParams, Rank, RegisteringStatus, SeedSystem,
 };
-use crate::egf::{Decimal, DuddMode, Params, SeedSystem};
-use crate::model::Rank;
+use crate::Outcome;
 
 /// The attributes of one element, unescaped, by name.
 pub(super) type Attrs = BTreeMap<String, String>;
@@ -226,12 +225,12 @@ fn result(code: &str) -> Result<OgResult, OgError> {
         None => (code, false),
     };
     let outcome = match base {
-        "" | "RESULT_UNKNOWN" => OgOutcome::Unknown,
-        "RESULT_WHITEWINS" => OgOutcome::WhiteWins,
-        "RESULT_BLACKWINS" => OgOutcome::BlackWins,
-        "RESULT_EQUAL" => OgOutcome::Equal,
-        "RESULT_BOTHWIN" => OgOutcome::BothWin,
-        "RESULT_BOTHLOSE" | "RESULT_BOTHLOOSE" => OgOutcome::BothLose,
+        "" | "RESULT_UNKNOWN" => Outcome::Unknown,
+        "RESULT_WHITEWINS" => Outcome::WhiteWins,
+        "RESULT_BLACKWINS" => Outcome::BlackWins,
+        "RESULT_EQUAL" => Outcome::Equal,
+        "RESULT_BOTHWIN" => Outcome::BothWin,
+        "RESULT_BOTHLOSE" | "RESULT_BOTHLOOSE" => Outcome::BothLose,
         _ => {
             return Err(OgError::BadValue {
                 attribute: "result".to_string(),
@@ -312,8 +311,8 @@ fn seed_system(a: &Attrs, key: &str, default: SeedSystem) -> Result<SeedSystem, 
     }
 }
 
-fn pairing(a: &Attrs) -> Result<Params, OgError> {
-    let d = Params::default();
+fn pairing(a: &Attrs) -> Result<PairingParams, OgError> {
+    let d = PairingParams::default();
     let nx1 = match a.get("paiStandardNX1Factor") {
         None => d.standard_nx1_factor,
         Some(v) => Decimal::parse(v).ok_or_else(|| OgError::BadValue {
@@ -321,14 +320,13 @@ fn pairing(a: &Attrs) -> Result<Params, OgError> {
             value: v.clone(),
         })?,
     };
-    Ok(Params {
+    Ok(PairingParams {
         standard_nx1_factor: nx1,
         avoid_duplicate_game: num(a, "paiBaAvoidDuplGame", d.avoid_duplicate_game)?,
         random: num(a, "paiBaRandom", d.random)?,
         deterministic: flag(a, "paiBaDeterministic", d.deterministic)?,
         balance_wb: num(a, "paiBaBalanceWB", d.balance_wb)?,
         avoid_mixing_categories: num(a, "paiMaAvoidMixingCategories", d.avoid_mixing_categories)?,
-        number_of_categories: d.number_of_categories,
         minimize_score_difference: num(
             a,
             "paiMaMinimizeScoreDifference",
@@ -379,6 +377,5 @@ fn pairing(a: &Attrs) -> Result<Params, OgError> {
             "paiSePreferMMSDiffRatherThanSameClubsGroup",
             d.se_prefer_mms_diff_rather_than_same_clubs_group,
         )?,
-        ..d
     })
 }
