@@ -469,6 +469,30 @@ pub struct TokenRecord {
 }
 
 impl ParticipantFields {
+    /// The fields as the register keeps them, whichever door typed them: names, club, city, ids and contact
+    /// data without surrounding blanks, the country code in capitals. (The notes are kept as typed.)
+    pub fn normalised(mut self) -> ParticipantFields {
+        for text in [
+            &mut self.family_name,
+            &mut self.given_name,
+            &mut self.club,
+            &mut self.city,
+            &mut self.egd_pin,
+            &mut self.aga_id,
+            &mut self.ffg_licence,
+            &mut self.email,
+            &mut self.phone,
+            &mut self.family_group,
+        ] {
+            let trimmed = text.trim();
+            if trimmed.len() != text.len() {
+                *text = trimmed.to_string();
+            }
+        }
+        self.country = self.country.trim().to_uppercase();
+        self
+    }
+
     /// A valid 3k player for tests and benchmarks: only the names and club vary.
     pub fn sample(family: &str, given: &str, club: &str) -> ParticipantFields {
         ParticipantFields {

@@ -14,24 +14,25 @@ pub fn fields_from_pb(f: Option<pb::ParticipantFields>) -> Result<ParticipantFie
         .parse()
         .map_err(|e: domain::rank::RankError| Rejected::invalid("rank", e.to_string()))?;
     Ok(ParticipantFields {
-        family_name: f.family_name.trim().to_string(),
-        given_name: f.given_name.trim().to_string(),
+        family_name: f.family_name,
+        given_name: f.given_name,
         rank,
         rating: f.rating,
-        club: f.club.trim().to_string(),
-        city: f.city.trim().to_string(),
-        country: f.country.trim().to_uppercase(),
-        egd_pin: f.egd_pin.trim().to_string(),
-        aga_id: f.aga_id.trim().to_string(),
-        ffg_licence: f.ffg_licence.trim().to_string(),
-        email: f.email.trim().to_string(),
-        phone: f.phone.trim().to_string(),
-        family_group: f.family_group.trim().to_string(),
+        club: f.club,
+        city: f.city,
+        country: f.country,
+        egd_pin: f.egd_pin,
+        aga_id: f.aga_id,
+        ffg_licence: f.ffg_licence,
+        email: f.email,
+        phone: f.phone,
+        family_group: f.family_group,
         local: f.local,
         fee_cents: f.fee_cents,
         paid: f.paid,
         notes: f.notes,
-    })
+    }
+    .normalised())
 }
 
 /// A participant's fields for the wire; contact data only when `private` is allowed.

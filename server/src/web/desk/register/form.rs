@@ -148,15 +148,15 @@ pub fn to_fields(
         .parse()
         .map_err(|e: crate::domain::rank::RankError| e.to_string())?;
     let mut f = base.clone();
-    f.family_name = values.get("family").trim().to_string();
-    f.given_name = values.get("given").trim().to_string();
+    f.family_name = values.get("family").to_string();
+    f.given_name = values.get("given").to_string();
     f.rank = rank;
-    f.club = values.get("club").trim().to_string();
-    f.city = values.get("city").trim().to_string();
-    f.country = values.get("country").trim().to_uppercase();
+    f.club = values.get("club").to_string();
+    f.city = values.get("city").to_string();
+    f.country = values.get("country").to_string();
     if private {
-        f.email = values.get("email").trim().to_string();
-        f.phone = values.get("phone").trim().to_string();
+        f.email = values.get("email").to_string();
+        f.phone = values.get("phone").to_string();
     }
     // From a rating list (add form only): kept when given, `base`'s otherwise.
     let rating = values.get("rating").trim();
@@ -177,7 +177,7 @@ pub fn to_fields(
             *slot = v.to_string();
         }
     }
-    Ok(f)
+    Ok(f.normalised())
 }
 
 /// A new person's fields before the form fills them.
