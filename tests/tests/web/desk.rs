@@ -841,7 +841,9 @@ async fn the_director_draws_swaps_publishes_and_closes_a_round_in_the_browser() 
         seats(&swapped, g2.table)
     );
 
-    // Publish: the public board shows it within about a second, without a reload.
+    // Publish (the page asks first; the director says yes): the public board shows it within about a second,
+    // without a reload.
+    d.eval("window.confirm = () => true; return null;").await?;
     let started = Instant::now();
     click(&d, "form[data-action=publish] button").await?;
     let rows = swapped.games.len();
@@ -894,6 +896,7 @@ async fn the_director_draws_swaps_publishes_and_closes_a_round_in_the_browser() 
     }
     d.client.goto(&format!("{url}/desk/director/{t}")).await?;
     d.screenshot("desk-director-progress").await?;
+    d.eval("window.confirm = () => true; return null;").await?;
     click(&d, "form[data-action=close] button").await?;
     d.wait_for(
         "return !!document.querySelector('.done, #error');",
@@ -2280,5 +2283,269 @@ async fn issue_34_the_dashboard_settles_a_disputed_table_and_the_round_closes() 
             .await?;
         bail!("Close round after the dashboard's Settle: the round is not closed: {error}");
     }
+    d.close().await
+}
+
+/// The question `window.confirm` was asked since [`answer_confirm`], if any.
+async fn asked(b: &Browser) -> anyhow::Result<Option<String>> {
+    let v = b.eval("return window.__asked || null;").await?;
+    Ok(v.as_str().map(str::to_string))
+}
+
+/// Replaces `window.confirm` by one that records the question and answers `yes`.
+async fn answer_confirm(b: &Browser, yes: bool) -> anyhow::Result<()> {
+    b.eval(&format!(
+        "window.__asked = null; window.confirm = q => {{ window.__asked = q; return {yes}; }}; return null;"
+    ))
+    .await?;
+    Ok(())
+}
+
+/// Issue 34, fault 5: closing registration, drawing again, publishing and closing a round asked nothing: a stray
+/// tap or Enter on a focused button did it. Each asks first (the page's confirm; without the script the
+/// dashboard asks on a page of its own) and does nothing when the answer is no.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_34_irreversible_dashboard_buttons_ask_first() -> anyhow::Result<()> {
+    let test = "issue_34_irreversible_dashboard_buttons_ask_first";
+    // Checked in and numbered, then registration opened again: closing it is the dashboard's first button.
+    let e = Event::open(8, false, true).await?;
+    let t = e.t;
+    e.director.desk.set_registration_open(t, true).await?;
+    let url = e.venue.url();
+    let Some(d) = director_browser(test, &e.venue, t).await? else {
+        return Ok(());
+    };
+    let director = &e.director;
+    let open = move |registration: bool| async move {
+        let tournaments = director
+            .desk
+            .register
+            .clone()
+            .list_tournaments(pb::ListTournamentsRequest {})
+            .await?
+            .into_inner();
+        let open = tournaments
+            .tournaments
+            .iter()
+            .find(|x| x.id == t)
+            .is_some_and(|x| x.registration_open);
+        Ok::<_, anyhow::Error>(open == registration)
+    };
+    // Every button, each answered "no" first (a tap, then Enter on the focused button), then "yes".
+    let mut unasked = Vec::new();
+    let steps: [(&str, &str); 4] = [
+        ("close-registration", "Close registration"),
+        ("redraw", "again"),
+        ("publish", "Publish round 1"),
+        ("close", "Close round 1"),
+    ];
+    for (action, words) in steps {
+        if action == "redraw" {
+            // Draw round 1 (not asked: a drawn round can be drawn again).
+            click(&d, "form[data-action=draw] button").await?;
+            d.wait_for(
+                "return document.querySelectorAll('table#games tr.game').length > 0;",
+                Duration::from_secs(10),
+            )
+            .await?;
+        }
+        if action == "close" {
+            for g in &e.director.round(t, 1).await?.games {
+                e.director
+                    .report(t, 1, g.table, pb::Outcome::WhiteWins)
+                    .await?;
+            }
+            d.client.goto(&format!("{url}/desk/director/{t}")).await?;
+        }
+        let button = format!("form[data-action={action}] button");
+        let before = e.director.desk.last_seq().await?;
+        answer_confirm(&d, false).await?;
+        click(&d, &button).await?;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let mut question = asked(&d).await.ok().flatten();
+        if e.director.desk.last_seq().await? == before {
+            // The same button focused and Enter pressed on it: asked again, and answered no again.
+            answer_confirm(&d, false).await?;
+            d.client
+                .find(Locator::Css(&button))
+                .await
+                .with_context(|| format!("{button} is still there after answering no"))?
+                .send_keys(ENTER)
+                .await?;
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            question = question.and(asked(&d).await.ok().flatten());
+        }
+        let after = e.director.desk.last_seq().await?;
+        if question.is_none() || after != before {
+            unasked.push(format!(
+                "{action}: asked {question:?}; the log went from {before} to {after}"
+            ));
+            d.client.goto(&format!("{url}/desk/director/{t}")).await?;
+            continue;
+        }
+        let question = question.unwrap_or_default();
+        ensure!(
+            question.contains(words),
+            "{action}: the question names what happens: {question}"
+        );
+        answer_confirm(&d, true).await?;
+        mark_page(&d).await?;
+        click(&d, &button).await?;
+        wait_new_page(&d, action).await?;
+        ensure!(
+            e.director.desk.last_seq().await? > before,
+            "{action}: done once answered yes"
+        );
+    }
+    ensure!(
+        unasked.is_empty(),
+        "irreversible buttons that did not ask first:\n{}",
+        unasked.join("\n")
+    );
+    ensure!(open(false).await?, "registration closed");
+    let round = e.director.round(t, 1).await?;
+    ensure!(
+        round.state == pb::RoundState::Closed as i32,
+        "round 1 closed: {round:?}"
+    );
+
+    // Without the script: a form sent without the answer is asked on the dashboard, and changes nothing.
+    e.director.draw(t, 2, false, false).await?;
+    let web = e
+        .venue
+        .tls_web()?
+        .desk_session(e.venue.director_token(), "Dana")
+        .await?;
+    let page = web.get(&format!("/desk/director/{t}")).await?;
+    let csrf = csrf_in(&page.body).context("the dashboard's csrf")?;
+    let before = e.director.desk.last_seq().await?;
+    let id = tengen_tests::request_id();
+    let reply = web
+        .post_form(
+            &format!("/desk/director/{t}/do/publish"),
+            form(&[("csrf", &csrf), ("request_id", &id), ("round", "2")]),
+        )
+        .await?
+        .expect(303, "publish without the answer")?;
+    let location = reply.location().unwrap_or_default().to_string();
+    ensure!(
+        location.contains("ask=publish") && e.director.desk.last_seq().await? == before,
+        "publishing without the answer asks ({location}) and changes nothing"
+    );
+    d.client.goto(&format!("{url}{location}")).await?;
+    let question = wait_text(
+        &d,
+        "#confirm",
+        "Publish round 2?",
+        Duration::from_secs(3),
+        "desk-issue34-confirm",
+    )
+    .await?;
+    d.screenshot("desk-issue34-confirm").await?;
+    ensure!(question.contains("Yes, publish"), "{question}");
+    click(&d, "#confirm form button").await?;
+    wait_text(
+        &d,
+        ".done",
+        "Round 2 published",
+        Duration::from_secs(5),
+        "desk-issue34-confirmed",
+    )
+    .await?;
+    d.close().await
+}
+
+/// Issue 34, fault 5: the mismatch's Settle select started on "White wins", so Settle without a choice recorded
+/// White. It starts on "choose the result…", and Settle without a choice is refused in the page (red, beside the
+/// select) and by the server (red on the dashboard), changing nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_34_settle_without_a_choice_records_nothing() -> anyhow::Result<()> {
+    let test = "issue_34_settle_without_a_choice_records_nothing";
+    let e = Event::open(8, true, true).await?;
+    let t = e.t;
+    e.director.draw(t, 1, false, false).await?;
+    e.director.publish(t, 1).await?;
+    let (a, b) = (
+        e.venue.play_desk("results-a", pb::Role::Results).await?,
+        e.venue.play_desk("results-b", pb::Role::Results).await?,
+    );
+    a.report(t, 1, 4, pb::Outcome::WhiteWins).await?;
+    b.report(t, 1, 4, pb::Outcome::BlackWins).await?;
+    let Some(d) = director_browser(test, &e.venue, t).await? else {
+        return Ok(());
+    };
+    let row = "table#open tr.open.mismatch[data-table=\"4\"]";
+    wait_text(
+        &d,
+        row,
+        "results-a",
+        Duration::from_secs(3),
+        "desk-issue34-mismatch-row",
+    )
+    .await?;
+    let select = format!("{row} select[name=result]");
+    let shown = d
+        .eval(&format!(
+            "const s = document.querySelector({}); return [s.value, s.options[s.selectedIndex].text];",
+            js(&select)
+        ))
+        .await?;
+    let before = e.director.desk.last_seq().await?;
+    click(&d, &format!("{row} form[data-action=result] button")).await?;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let g = game(&e.director.round(t, 1).await?, 4)?.clone();
+    ensure!(
+        shown[0] == "" && g.confirmed.is_none(),
+        "the Settle select starts on no result ({shown}), and Settle without a choice records nothing: {g:?}"
+    );
+    ensure!(
+        e.director.desk.last_seq().await? == before,
+        "nothing logged"
+    );
+    let (role, background, text) = alert_of(&d, &format!("{row} .choose-hint")).await?;
+    ensure!(
+        role == "alert" && background == RED && text.contains("Choose the result"),
+        "a red alert beside the select: {role:?} {background} {text}"
+    );
+    d.screenshot("desk-issue34-settle-no-choice").await?;
+
+    // The server refuses a form sent without a result too (a page without the script, an old page).
+    let web = e
+        .venue
+        .tls_web()?
+        .desk_session(e.venue.director_token(), "Dana")
+        .await?;
+    let page = web.get(&format!("/desk/director/{t}")).await?;
+    let csrf = csrf_in(&page.body).context("the dashboard's csrf")?;
+    for result in [None, Some("")] {
+        let id = tengen_tests::request_id();
+        let mut pairs = vec![
+            ("csrf", csrf.as_str()),
+            ("request_id", id.as_str()),
+            ("round", "1"),
+            ("table", "4"),
+        ];
+        if let Some(r) = result {
+            pairs.push(("result", r));
+        }
+        let reply = web
+            .post_form(&format!("/desk/director/{t}/do/result"), form(&pairs))
+            .await?
+            .expect(303, "settling without a result")?;
+        let location = reply.location().unwrap_or_default().to_string();
+        d.client
+            .goto(&format!("{}{location}", e.venue.url()))
+            .await?;
+        let (role, background, text) = alert_of(&d, "#error").await?;
+        ensure!(
+            role == "alert" && background == RED && text.contains("choose the result"),
+            "the server's refusal is a red alert naming what to do: {role:?} {background} {text}"
+        );
+    }
+    ensure!(
+        e.director.desk.last_seq().await? == before,
+        "refused settlements log nothing"
+    );
+    d.screenshot("desk-issue34-settle-refused").await?;
     d.close().await
 }

@@ -177,11 +177,44 @@
       }
       return;
     }
-    // Referee: a forfeit or a player leaving is confirmed first (a mistaken tap costs a game).
+    // Referee: a forfeit or a player leaving is confirmed first (a mistaken tap costs a game). Director: closing
+    // registration, drawing again, publishing and closing a round too; their forms say so to the server
+    // (`confirmed`), which otherwise asks on a page of its own.
     var button = e.submitter || form.querySelector("button[data-confirm]");
     var question = button && button.getAttribute("data-confirm");
-    if (question && !window.confirm(question)) e.preventDefault();
+    if (question) {
+      if (!window.confirm(question)) {
+        e.preventDefault();
+        return;
+      }
+      var confirmed = form.querySelector('input[name="confirmed"]');
+      if (confirmed) confirmed.value = "yes";
+    }
   });
+
+  // --- Settling a result: a select that starts on no choice -----------------------------------------------
+  // The browser refuses to send it empty (`required`); say so in red beside it instead of a small bubble.
+  document.addEventListener("invalid", function (e) {
+    var select = e.target;
+    if (!select || select.tagName !== "SELECT" || select.name !== "result" || !select.form) return;
+    e.preventDefault();
+    var form = select.form;
+    var p = form.querySelector(".choose-hint");
+    if (!p) {
+      p = document.createElement("p");
+      p.className = "error choose-hint";
+      p.setAttribute("role", "alert");
+      form.appendChild(p);
+    }
+    p.textContent = "Choose the result first: nothing was recorded.";
+    select.focus();
+  }, true);
+  document.addEventListener("change", function (e) {
+    var select = e.target;
+    if (!select || select.tagName !== "SELECT" || select.name !== "result" || !select.form) return;
+    var p = select.form.querySelector(".choose-hint");
+    if (p && select.value) p.remove();
+  }, true);
 
   // --- Referee: the forfeit clock ticks between refreshes -------------------------------------------------
   function tick() {

@@ -4,6 +4,10 @@
 //! reject, and the printable sheets. Every button is one audited command through the writer, as the director's
 //! terminal. Reads the applied state only; the pure parts (which step comes next, reading numbers) are plain
 //! functions. Settling a disputed table records the result and clears the dispute as the referee's Settle does.
+//!
+//! - `confirm`: what the dashboard asks before an action that cannot be undone.
+
+mod confirm;
 
 use super::session::Desk;
 use super::{request_id, Web};
@@ -26,6 +30,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::{Form, Router};
+use confirm::{asks_first, confirmation, irreversible_form, question};
 use maud::{html, Markup};
 use serde::Deserialize;
 use std::sync::Arc;
@@ -38,11 +43,14 @@ pub fn routes() -> Router<Arc<Web>> {
         .route("/desk/director/{t}/sheet/{kind}", get(sheet))
 }
 
-/// `?done=…` / `?error=…` after an action.
+/// `?done=…` / `?error=…` after an action; `?ask=ACTION&round=N` when an irreversible action came without its
+/// confirmation (a browser without the script): the page asks first.
 #[derive(Debug, Default, Deserialize)]
 pub struct Notice {
     done: Option<String>,
     error: Option<String>,
+    ask: Option<String>,
+    round: Option<u32>,
 }
 
 /// `GET /desk/director/{t}`.
@@ -57,10 +65,17 @@ async fn page(
     let topics = [Topic::Rounds(t), Topic::Players(t), Topic::Slips];
     web.desk_page(&desk, Action::Direct, &topics, |state| {
         let roster = roster(state, t)?;
+        let ask = notice
+            .ask
+            .as_deref()
+            .and_then(|a| question(a, &roster, notice.round.unwrap_or(0)).map(|q| (a, q)));
         let body = html! {
             h1 { (roster.name()) }
-            @if let Some(done) = &notice.done { p .done .ok { (done) } }
-            @if let Some(error) = &notice.error { p #error .error { (error) } }
+            @if let Some(done) = &notice.done { p .done .ok role="status" { (done) } }
+            @if let Some(error) = &notice.error { p #error .error role="alert" { (error) } }
+            @if let Some((action, question)) = &ask {
+                (confirmation(t, action, notice.round, question, &desk))
+            }
             @for alarm in &alarms { p .alarm .warn { "Alarm: " (alarm) } }
             (registration(state, &roster, &desk))
             (round_panel(&roster, &desk))
@@ -150,7 +165,8 @@ fn registration(state: &State, roster: &Roster, desk: &Desk) -> Markup {
                 }
             }
             @if roster.tournament.registration_open {
-                (action_form(t, "close-registration", desk, html! {}, "Close registration and number the field"))
+                (irreversible_form(t, "close-registration", desk, html! {}, "Close registration and number the field",
+                    &question("close-registration", roster, 0).unwrap_or_default()))
             } @else {
                 p { "Registration is closed: only the late desk registers now." }
             }
@@ -298,8 +314,10 @@ fn review(roster: &Roster, r: &RoundRecord, desk: &Desk) -> Markup {
         h3 { "Change by hand" }
         (edit_form(t, r, desk))
         div .actions {
-            (action_form(t, "publish", desk, round.clone(), &format!("Publish round {}", r.number)))
-            (action_form(t, "redraw", desk, round, "Draw again"))
+            (irreversible_form(t, "publish", desk, round.clone(), &format!("Publish round {}", r.number),
+                &question("publish", roster, r.number).unwrap_or_default()))
+            (irreversible_form(t, "redraw", desk, round, "Draw again",
+                &question("redraw", roster, r.number).unwrap_or_default()))
         }
     }
 }
@@ -356,7 +374,9 @@ fn progress(roster: &Roster, r: &RoundRecord, desk: &Desk) -> Markup {
                         td { (action_form(t, "result", desk, html! {
                             input type="hidden" name="round" value=(r.number);
                             input type="hidden" name="table" value=(g.table);
-                            select name="result" {
+                            // No result until the director chooses one: Settle alone records nothing.
+                            select name="result" required aria-label=(format!("Result at table {}", g.table)) {
+                                option value="" selected { "choose the result…" }
                                 option value="w" { "White wins" } option value="b" { "Black wins" }
                                 option value="j" { "Jigo" } option value="x" { "Both lose" }
                                 option value="wf" { "White by forfeit" } option value="bf" { "Black by forfeit" }
@@ -366,8 +386,8 @@ fn progress(roster: &Roster, r: &RoundRecord, desk: &Desk) -> Markup {
                 } }
             } }
         }
-        (action_form(t, "close", desk, html! { input type="hidden" name="round" value=(r.number); },
-            &format!("Close round {}", r.number)))
+        (irreversible_form(t, "close", desk, html! { input type="hidden" name="round" value=(r.number); },
+            &format!("Close round {}", r.number), &question("close", roster, r.number).unwrap_or_default()))
     }
 }
 
@@ -456,6 +476,8 @@ pub struct ActionForm {
     slip: Option<u64>,
     accept: Option<String>,
     reason: Option<String>,
+    /// `yes` once the director has answered an irreversible action's question.
+    confirmed: Option<String>,
 }
 
 /// `POST /desk/director/{t}/do/{action}`: one command, then back to the dashboard with what happened.
@@ -477,6 +499,19 @@ async fn act(
         let query = serde_urlencoded::to_string([(key, message)]).unwrap_or_default();
         Redirect::to(&format!("/desk/director/{}?{query}", t.0)).into_response()
     };
+    if asks_first(&action) && form.confirmed.as_deref() != Some("yes") {
+        // Not without the director's answer: the dashboard asks (after the role and the form's own checks, so a
+        // wrong desk or a forged form is refused as before).
+        if let Err(refused) = desk.check_csrf(&form.csrf) {
+            return refused.into_response();
+        }
+        let mut query = vec![("ask", action.clone())];
+        if let Some(n) = form.round {
+            query.push(("round", n.to_string()));
+        }
+        let query = serde_urlencoded::to_string(query).unwrap_or_default();
+        return Redirect::to(&format!("/desk/director/{}?{query}#confirm", t.0)).into_response();
+    }
     let command = web
         .core
         .read(|s| command(s, t, &action, &form))
@@ -610,8 +645,9 @@ fn command(state: &State, t: TournamentId, action: &str, f: &ActionForm) -> Resu
         }
         "result" => {
             let table = f.table.ok_or("which table?")?;
-            let result =
-                director_result(f.result.as_deref().unwrap_or("")).ok_or("choose a result")?;
+            let result = director_result(f.result.as_deref().unwrap_or("")).ok_or_else(|| {
+                format!("Table {table}: choose the result first; nothing was recorded.")
+            })?;
             let disputed = roster
                 .play
                 .and_then(|pl| pl.round(round))

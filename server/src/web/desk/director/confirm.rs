@@ -1,0 +1,113 @@
+//! What the director's dashboard asks before an action that cannot be undone (closing registration, drawing a
+//! round again, publishing, closing a round): the question in the director's words on the button
+//! (`data-confirm`, which `assets/desk.js` asks with `confirm()` and then sends `confirmed=yes`), and for a form
+//! sent without the answer (a browser without the script), the same question on the dashboard with a "yes" form
+//! and a way back. Pure markup and words; the handler (`director::act`) decides when to ask.
+
+use crate::domain::TournamentId;
+use crate::sheets::roster::Roster;
+use crate::web::desk::request_id;
+use crate::web::desk::session::Desk;
+use maud::{html, Markup};
+
+/// Does `action` (a dashboard form's) ask first? The others can be undone or corrected: a first draw (drawn
+/// again), an edit, a result (settled again), a slip.
+pub(super) fn asks_first(action: &str) -> bool {
+    matches!(
+        action,
+        "close-registration" | "redraw" | "publish" | "close"
+    )
+}
+
+/// The form of an action that cannot be undone: the button asks `question` first (`assets/desk.js`, which then
+/// sends `confirmed=yes`); without the script the server asks on the dashboard instead ([`confirmation`]).
+pub(super) fn irreversible_form(
+    t: TournamentId,
+    action: &str,
+    desk: &Desk,
+    fields: Markup,
+    button: &str,
+    question: &str,
+) -> Markup {
+    html! {
+        form .action method="post" action=(format!("/desk/director/{}/do/{action}", t.0)) data-action=(action) {
+            input type="hidden" name="csrf" value=(desk.csrf);
+            input type="hidden" name="request_id" value=(request_id());
+            input type="hidden" name="confirmed" value="";
+            (fields)
+            button .big type="submit" data-confirm=(question) { (button) }
+        }
+    }
+}
+
+/// The question an irreversible action asks, in the director's words; `None` for the actions that do not ask
+/// ([`asks_first`]).
+pub(super) fn question(action: &str, roster: &Roster, round: u32) -> Option<String> {
+    Some(match action {
+        "close-registration" => format!(
+            "Close registration for {}? The checked-in players are numbered by strength; from then on only the \
+             late desk registers newcomers.",
+            roster.name()
+        ),
+        "redraw" => format!(
+            "Draw round {round} again? This pairing, and every change made to it by hand, is replaced by a new draw."
+        ),
+        "publish" => format!(
+            "Publish round {round}? The pairings appear on the board and the players' phones at once; a published \
+             round cannot be drawn again."
+        ),
+        "close" => format!(
+            "Close round {round}? Its results become final for the standings and the next draw; only the \
+             director can change one afterwards."
+        ),
+        _ => return None,
+    })
+}
+
+/// `#confirm`: the question of an irreversible action sent without its confirmation, with the action's form
+/// again (confirmed) and a way back that changes nothing.
+pub(super) fn confirmation(
+    t: TournamentId,
+    action: &str,
+    round: Option<u32>,
+    question: &str,
+    desk: &Desk,
+) -> Markup {
+    let yes = match action {
+        "close-registration" => "Yes, close registration",
+        "redraw" => "Yes, draw again",
+        "publish" => "Yes, publish",
+        "close" => "Yes, close the round",
+        _ => "Yes",
+    };
+    html! {
+        section #confirm .warn role="alert" {
+            p { strong { (question) } }
+            div .actions {
+                form .action method="post" action=(format!("/desk/director/{}/do/{action}", t.0)) data-action=(format!("{action}-confirmed")) {
+                    input type="hidden" name="csrf" value=(desk.csrf);
+                    input type="hidden" name="request_id" value=(request_id());
+                    input type="hidden" name="confirmed" value="yes";
+                    @if let Some(n) = round { input type="hidden" name="round" value=(n); }
+                    button .big type="submit" { (yes) }
+                }
+                a .big .primary href=(format!("/desk/director/{}", t.0)) { "No, go back" }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_what_cannot_be_undone_asks_first() {
+        for action in ["close-registration", "redraw", "publish", "close"] {
+            assert!(asks_first(action), "{action}");
+        }
+        for action in ["draw", "edit", "result", "slip", "nonsense"] {
+            assert!(!asks_first(action), "{action}");
+        }
+    }
+}
