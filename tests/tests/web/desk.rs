@@ -1001,7 +1001,7 @@ async fn a_director_signs_in_to_an_empty_event_and_creates_the_first_tournament_
     assert_eq!(settings.komi_half, Some(13), "komi at the default 6½");
     d.client.goto(&format!("{url}/desk/director")).await?;
     let listed = d
-        .eval("return document.querySelector('#tournaments table').innerText;")
+        .eval("return document.querySelector('#tournaments ul').innerText;")
         .await?;
     let listed = listed.as_str().unwrap_or_default();
     ensure!(
@@ -1019,7 +1019,18 @@ async fn a_director_signs_in_to_an_empty_event_and_creates_the_first_tournament_
     )
     .await
     .context("a refused tournament comes back on the event page with the reason")?;
-    d.close().await
+    d.close().await?;
+    // The same page on a phone and a tablet, for the director away from the laptop.
+    for (viewport, name) in [(PHONE, "phone"), (TABLET, "tablet")] {
+        let Some(b) =
+            desk_browser(test, viewport, &venue, &token, "Dana", "/desk/director").await?
+        else {
+            return Ok(());
+        };
+        b.screenshot(&format!("desk-director-event-{name}")).await?;
+        b.close().await?;
+    }
+    Ok(())
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -57,7 +57,8 @@ async fn page(
     })
 }
 
-/// Each tournament: its system and rounds, registration, players, the round in play, and its desk pages.
+/// Each tournament, one block each (a phone shows it whole): its system and rounds, players, where it stands, and
+/// its desk pages.
 fn tournaments(state: &State) -> Markup {
     html! {
         section #tournaments {
@@ -65,21 +66,16 @@ fn tournaments(state: &State) -> Markup {
             @if state.tournaments.is_empty() {
                 p .note { "No tournament yet. Create the first one below; desks can register players as soon as it exists." }
             } @else {
-                table .list {
-                    thead { tr { th { "Tournament" } th { "System" } th .r { "Players" } th { "Now" } th { "Desk pages" } } }
-                    tbody {
-                        @for t in state.tournaments.values() {
-                            tr {
-                                td { a href=(format!("/desk/director/{}", t.id.0)) { (t.settings.name) } }
-                                td { (system_text(t)) }
-                                td .r { (players(state, t)) }
-                                td { (now(state, t)) }
-                                td .links {
-                                    a href=(format!("/desk/director/{}", t.id.0)) { "Dashboard" } " · "
-                                    a href=(format!("/desk/results/{}", t.id.0)) { "Results" } " · "
-                                    a href=(format!("/desk/referee/{}", t.id.0)) { "Referee" } " · "
-                                    a href=(format!("/t/{}", t.id.0)) { "Board" }
-                                }
+                ul .tournaments {
+                    @for t in state.tournaments.values() {
+                        li .tournament {
+                            h3 { a href=(format!("/desk/director/{}", t.id.0)) { (t.settings.name) } }
+                            p { (system_text(t)) " · players: " (players(state, t)) " · " (now(state, t)) }
+                            p .links {
+                                a href=(format!("/desk/director/{}", t.id.0)) { "Dashboard" } " · "
+                                a href=(format!("/desk/results/{}", t.id.0)) { "Results" } " · "
+                                a href=(format!("/desk/referee/{}", t.id.0)) { "Referee" } " · "
+                                a href=(format!("/t/{}", t.id.0)) { "Board" }
                             }
                         }
                     }
