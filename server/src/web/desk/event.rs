@@ -153,7 +153,7 @@ fn new_tournament(desk: &Desk, notice: &Notice) -> Markup {
             form method="post" action="/desk/director/new" {
                 input type="hidden" name="csrf" value=(desk.csrf);
                 input type="hidden" name="request_id" value=(request_id());
-                p { label { "Name " input #name name="name" required maxlength="100" value=(notice.name.as_deref().unwrap_or("")); } }
+                p { label { "Name " input #name name="name" required maxlength=(MAX_NAME) value=(notice.name.as_deref().unwrap_or("")); } }
                 p .note { "As it will appear on the board and the sheets, e.g. \"Main tournament\"." }
                 p { label { "Pairing system "
                     select #system name="system" {
@@ -207,11 +207,7 @@ async fn create(
     desk: Desk,
     Form(form): Form<NewTournament>,
 ) -> Response {
-    let back = |error: &str| {
-        let query = serde_urlencoded::to_string([("error", error), ("name", form.name.as_str())])
-            .unwrap_or_default();
-        Redirect::to(&format!("/desk/director?{query}#new-tournament")).into_response()
-    };
+    let back = |error: &str| Redirect::to(&refused_form(error, &form.name)).into_response();
     let settings = match settings(&form) {
         Ok(settings) => settings,
         Err(problem) => return back(&problem),
@@ -239,6 +235,23 @@ async fn create(
         Err(refused) => back(&refused.message()),
     }
 }
+
+/// Where a refused form goes back to: the event page with the reason, and the name as typed unless it is longer
+/// than a name may be (a 10 KB value is not echoed into an address, which would overflow it).
+fn refused_form(error: &str, name: &str) -> String {
+    let name = if name.chars().count() > MAX_NAME {
+        ""
+    } else {
+        name
+    };
+    let error: String = error.chars().take(300).collect();
+    let query = serde_urlencoded::to_string([("error", error.as_str()), ("name", name)])
+        .unwrap_or_default();
+    format!("/desk/director?{query}#new-tournament")
+}
+
+/// The longest name the form echoes back (its field's own limit).
+const MAX_NAME: usize = 100;
 
 /// The settings the form asks for; the rules of a valid tournament are the domain's, checked on the write.
 fn settings(form: &NewTournament) -> Result<TournamentSettings, String> {
@@ -279,6 +292,14 @@ mod tests {
         assert_eq!(rr.scoring.bye_half_points, 0);
         let ladder = settings(&form("Ladder", "ladder", "")).unwrap();
         assert_eq!(ladder.rounds, 0);
+    }
+
+    #[test]
+    fn a_10_kb_name_is_not_echoed_into_the_address() {
+        let long = "x".repeat(10_000);
+        let target = refused_form(&format!("name {long} is too long"), &long);
+        assert!(target.len() < 1_000, "{} bytes", target.len());
+        assert!(refused_form("no", "Spring Open").contains("name=Spring+Open"));
     }
 
     #[test]
