@@ -34,9 +34,9 @@ mod start;
 pub mod tls;
 pub mod web;
 
-pub(crate) use start::now_ms;
 pub use start::{
-    certificate_names, prepare, run, serve, Config, Prepared, QuorumFlags, ServerError,
-    MAX_REQUEST_BYTES, STORAGE_STOP_WAIT,
+    certificate_names, prepare, read_venue_offset, run, serve, Config, Prepared, QuorumFlags,
+    ServerError, MAX_REQUEST_BYTES, STORAGE_STOP_WAIT,
 };
+pub(crate) use start::{now_ms, venue_offset_minutes};
 pub use tengen_draw as draw;

@@ -431,6 +431,14 @@ pub fn settings_lines(v: &TournamentDetailView) -> Vec<(&'static str, String)> {
             ) + &format!(", {}", meetings(l.max_meetings)),
         ));
     }
+    if !t.schedule.is_empty() {
+        let starts: Vec<String> = (1..)
+            .zip(&t.schedule)
+            .filter(|(_, s)| !s.is_empty())
+            .map(|(round, s)| format!("round {round} {s}"))
+            .collect();
+        lines.push(("timetable", starts.join(", ")));
+    }
     lines
 }
 

@@ -1,11 +1,11 @@
-//! `tengen tournament create|list|show|update|close-registration|open-registration|split`; the play-settings
+//! `tengen tournament create|list|show|update|close-registration|open-registration|split|move-round`; the play-settings
 //! flags come from `setup.rs`.
 
 use clap::{Args, Subcommand};
 use tengen_proto::v1::{
     CreateTournamentRequest, EntryStatus, ListParticipantsRequest, ListTournamentsRequest,
-    SetRegistrationOpenRequest, SplitKnockoutRequest, Tournament, TournamentSettings,
-    UpdateTournamentRequest,
+    MoveRoundStartRequest, SetRegistrationOpenRequest, SplitKnockoutRequest, Tournament,
+    TournamentSettings, UpdateTournamentRequest,
 };
 
 use super::settings_view::print_tournament_detail;
@@ -36,6 +36,23 @@ pub enum TournamentCmd {
     /// off into a knockout seeded by their places; each returns to it when their knockout ends. With
     /// --per-group, the play-off of a tournament played in groups (zones): the top of each group.
     Split(SplitArgs),
+    /// Move one round's planned start (the timetable) when the day runs late: the board, the sheets and the
+    /// players' pages show it at once, and the referee's forfeit clock counts from it.
+    MoveRound(MoveRoundArgs),
+}
+
+/// A round's new start.
+#[derive(Debug, Args)]
+pub struct MoveRoundArgs {
+    /// Tournament id.
+    id: u64,
+    /// The round.
+    round: u32,
+    /// New start: "2026-11-28 14:30", or "14:30" on the round's planned day.
+    start: String,
+    /// The revision you looked at (0 = any).
+    #[arg(long, default_value_t = 0)]
+    rev: u64,
 }
 
 /// A knockout split off a tournament's top players.
@@ -78,6 +95,10 @@ pub struct CreateArgs {
     /// Last day, yyyy-mm-dd.
     #[arg(long)]
     end: Option<String>,
+    /// The timetable, each round's planned start: "2026-11-28 10:00,14:00,2026-11-29 09:30" (a bare time takes
+    /// the previous round's day).
+    #[arg(long, value_delimiter = ',')]
+    schedule: Option<Vec<String>>,
     #[command(flatten)]
     setup: SetupFlags,
 }
@@ -106,6 +127,9 @@ pub struct UpdateArgs {
     /// New last day.
     #[arg(long)]
     end: Option<String>,
+    /// New timetable (see `tournament create --schedule`; "" clears it).
+    #[arg(long, value_delimiter = ',')]
+    schedule: Option<Vec<String>>,
     #[command(flatten)]
     setup: SetupFlags,
 }
@@ -131,6 +155,7 @@ pub async fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), CliError> {
                 pairing_system: a.system,
                 start_date: a.start.unwrap_or_default(),
                 end_date: a.end.unwrap_or_default(),
+                schedule: a.schedule.unwrap_or_default(),
                 ..TournamentSettings::default()
             };
             a.setup.apply(&mut settings);
@@ -161,6 +186,21 @@ pub async fn run(ctx: &Ctx, cmd: TournamentCmd) -> Result<(), CliError> {
             let t = desk
                 .command(&ctx.request_id(), request, |mut d, r| async move {
                     d.rounds.split_knockout(r).await
+                })
+                .await?;
+            print_tournament_detail(&t, ctx.json)
+        }
+        TournamentCmd::MoveRound(a) => {
+            let request = MoveRoundStartRequest {
+                meta: None,
+                tournament_id: a.id,
+                round: a.round,
+                start: a.start,
+                expected_revision: a.rev,
+            };
+            let t = desk
+                .command(&ctx.request_id(), request, |mut d, r| async move {
+                    d.register.move_round_start(r).await
                 })
                 .await?;
             print_tournament_detail(&t, ctx.json)
@@ -202,6 +242,9 @@ async fn update(ctx: &Ctx, desk: &Desk, a: UpdateArgs) -> Result<(), CliError> {
     }
     if let Some(end) = a.end {
         settings.end_date = end;
+    }
+    if let Some(schedule) = a.schedule {
+        settings.schedule = schedule;
     }
     a.setup.apply(&mut settings);
     // Output-only fields go back as the server sent them; it recomputes them.

@@ -240,6 +240,9 @@ pub struct TournamentView {
     pub start_date: String,
     pub end_date: String,
     pub registration_open: bool,
+    /// Each round's planned start ("" = not planned).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub schedule: Vec<String>,
 }
 
 impl From<&pb::Tournament> for TournamentView {
@@ -254,6 +257,7 @@ impl From<&pb::Tournament> for TournamentView {
             start_date: s.start_date,
             end_date: s.end_date,
             registration_open: t.registration_open,
+            schedule: s.schedule,
         }
     }
 }

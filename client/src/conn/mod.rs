@@ -139,6 +139,7 @@ mutating!(
     CreateTournamentRequest,
     UpdateTournamentRequest,
     SetRegistrationOpenRequest,
+    MoveRoundStartRequest,
     RegisterParticipantRequest,
     UpdateParticipantRequest,
     EnterTournamentRequest,

@@ -69,7 +69,8 @@ pub fn required(cmd: &Command) -> Action {
         | Command::ImportRound { .. }
         | Command::PublishRound { .. }
         | Command::EditRound { .. }
-        | Command::CloseRound { .. } => Direct,
+        | Command::CloseRound { .. }
+        | Command::MoveRoundStart { .. } => Direct,
         Command::RecordLadderGame { .. } | Command::ReportResult { .. } => EnterResults,
         Command::RefereeReport { .. } => Referee,
         Command::SubmitSlip { .. } => SubmitSlip,

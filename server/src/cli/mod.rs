@@ -165,6 +165,8 @@ pub enum TokenCmd {
 
 /// Runs the command line; returns the process exit code.
 pub fn main() -> anyhow::Result<i32> {
+    // Before any thread starts: the only time the local offset can be read safely.
+    crate::read_venue_offset();
     let cli = Cli::parse();
     match cli.command {
         Some(Cmd::ReplayOpengotha {

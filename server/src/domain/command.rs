@@ -48,6 +48,17 @@ pub enum Command {
         /// New settings.
         settings: TournamentSettings,
     },
+    /// Move one round's planned start (the timetable), as the day runs late.
+    MoveRoundStart {
+        /// Which tournament.
+        id: TournamentId,
+        /// Which round, 1-based.
+        round: u32,
+        /// `2026-11-28 14:30`, or a bare `14:30` on the round's planned day.
+        start: String,
+        /// `None` = any revision.
+        expected: Option<Revision>,
+    },
     /// Open or close registration.
     SetRegistrationOpen {
         /// Which tournament.
@@ -444,6 +455,7 @@ impl Command {
             Command::CreateTournament { .. } => "CreateTournament",
             Command::UpdateTournament { .. } => "UpdateTournament",
             Command::SetRegistrationOpen { .. } => "SetRegistrationOpen",
+            Command::MoveRoundStart { .. } => "MoveRoundStart",
             Command::RegisterParticipant { .. } => "RegisterParticipant",
             Command::UpdateParticipant { .. } => "UpdateParticipant",
             Command::EnterTournament { .. } => "EnterTournament",

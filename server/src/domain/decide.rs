@@ -30,6 +30,12 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
             expected,
             settings,
         } => update_tournament(state, *id, *expected, settings),
+        Command::MoveRoundStart {
+            id,
+            round,
+            start,
+            expected,
+        } => super::timetable::move_round(state, *id, *round, start, *expected),
         Command::SetRegistrationOpen { id, open, expected } => {
             set_registration_open(state, *id, *open, *expected)
         }

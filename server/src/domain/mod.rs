@@ -17,6 +17,7 @@ pub mod round;
 pub mod setup;
 pub mod slip;
 pub mod state;
+pub mod timetable;
 pub mod validate;
 
 pub use command::{Actor, Command, Context, EnterSpec};

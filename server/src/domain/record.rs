@@ -202,6 +202,10 @@ pub struct TournamentSettings {
     /// A ladder's reach and handicap (used by the ladder system only).
     #[serde(default)]
     pub ladder: super::ladder::LadderSettings,
+    /// The timetable: each round's planned start in the venue's time, `2026-11-28 14:00`, or empty when not
+    /// planned (see [`super::timetable`]). Rounds past its end are not planned.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub schedule: Vec<String>,
 }
 
 /// Where a split-off knockout's players came from: they left `tournament` after `after_round`, and each returns
@@ -256,6 +260,7 @@ impl Default for TournamentSettings {
             scoring: ScoringSettings::default(),
             split_from: None,
             ladder: super::ladder::LadderSettings::default(),
+            schedule: Vec::new(),
         }
     }
 }

@@ -51,7 +51,7 @@ pub fn country(field: &'static str, value: &str) -> Result<(), Rejected> {
 }
 
 /// A `YYYY-MM-DD` date checked against the calendar (no 2026-02-31); empty means "not set".
-fn date(field: &'static str, value: &str) -> Result<Option<time::Date>, Rejected> {
+pub(crate) fn date(field: &'static str, value: &str) -> Result<Option<time::Date>, Rejected> {
     if value.is_empty() {
         return Ok(None);
     }
@@ -156,6 +156,7 @@ pub fn tournament(s: &TournamentSettings) -> Result<(), Rejected> {
             "komi must be between -100 and 100",
         ));
     }
+    super::timetable::normalise(&s.schedule, s.rounds)?;
     super::setup::validate(s.system, &s.mcmahon, &s.handicap, &s.scoring, &s.draw)
 }
 

@@ -172,6 +172,26 @@ impl Register for RegisterService {
         .await
     }
 
+    async fn move_round_start(
+        &self,
+        req: Request<pb::MoveRoundStartRequest>,
+    ) -> Result<Response<pb::Tournament>, Status> {
+        let decode = |_: &Caller, r: pb::MoveRoundStartRequest| {
+            let id = TournamentId(r.tournament_id);
+            let cmd = Command::MoveRoundStart {
+                id,
+                round: r.round,
+                start: r.start,
+                expected: any_revision(r.expected_revision),
+            };
+            Ok(Decoded::new(r.meta, cmd, Target::Tournament(id)))
+        };
+        write_rpc(&self.core, req, decode, |_, outcome| {
+            tournament_answer(&outcome)
+        })
+        .await
+    }
+
     async fn list_tournaments(
         &self,
         req: Request<pb::ListTournamentsRequest>,

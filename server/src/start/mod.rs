@@ -399,6 +399,23 @@ async fn bootstrap_director(core: &Core, path: &Path) -> Result<Option<String>, 
     }
 }
 
+/// The venue's UTC offset in minutes, read once at start ([`read_venue_offset`]); 0 until then.
+static VENUE_OFFSET_MINUTES: std::sync::OnceLock<i32> = std::sync::OnceLock::new();
+
+/// Reads the machine's local UTC offset (the venue's time zone: the server runs at the venue) while the process
+/// is still single-threaded, which is when the system lets it be read safely. Later calls keep the first value.
+pub fn read_venue_offset() {
+    let minutes = time::UtcOffset::current_local_offset()
+        .map(|o| i32::from(o.whole_minutes()))
+        .unwrap_or(0);
+    let _ = VENUE_OFFSET_MINUTES.set(minutes);
+}
+
+/// The venue's UTC offset in minutes: turns a timetable's wall-clock start into an instant.
+pub(crate) fn venue_offset_minutes() -> i32 {
+    VENUE_OFFSET_MINUTES.get().copied().unwrap_or(0)
+}
+
 /// Now, in ms since the Unix epoch (the domain never reads the clock; the server's edges do).
 pub(crate) fn now_ms() -> i64 {
     std::time::SystemTime::now()

@@ -2,6 +2,7 @@
 //! made a setting final), opening and closing its registration (closing numbers the field).
 
 use super::*;
+use crate::domain::timetable;
 
 pub(super) fn update_event(
     state: &State,
@@ -26,6 +27,7 @@ pub(super) fn create_tournament(
 ) -> Result<Vec<Event>, Rejected> {
     validate::tournament(settings)?;
     let mut settings = settings.clone();
+    settings.schedule = timetable::normalise(&settings.schedule, settings.rounds)?;
     if double_entry_unset {
         settings.scoring.double_entry = state.tournaments.is_empty();
     }
@@ -53,6 +55,7 @@ pub(super) fn update_tournament(
     // Where a split-off knockout came from is the split's to say, not an update's.
     let settings = &TournamentSettings {
         split_from: t.settings.split_from,
+        schedule: timetable::normalise(&settings.schedule, settings.rounds)?,
         ..settings.clone()
     };
     // A ladder's recorded games count as drawn: its system, and so its rungs, must not change under them.

@@ -47,6 +47,7 @@ pub fn settings_from_pb(
                 max_meetings: l.max_meetings,
             })
             .unwrap_or_else(|| crate::domain::ladder::LadderSettings::for_system(system)),
+        schedule: s.schedule,
     })
 }
 
@@ -354,6 +355,7 @@ pub fn tournament_to_pb(t: &Tournament) -> pb::Tournament {
                 rungs_per_stone: s.ladder.rungs_per_stone,
                 max_meetings: s.ladder.max_meetings,
             }),
+            schedule: s.schedule.clone(),
         }),
         registration_open: t.registration_open,
     }
