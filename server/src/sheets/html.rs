@@ -9,7 +9,10 @@ use maud::{html, Markup, PreEscaped, DOCTYPE};
 /// Result slips printed on one A4 page.
 pub(crate) const SLIPS_PER_PAGE: usize = 4;
 
-const STYLE: &str = r#"body { font-family: "Noto Sans", "Noto Sans CJK JP", "Noto Sans CJK SC", "Noto Sans CJK KR", "Hiragino Sans", "Microsoft YaHei", "Malgun Gothic", Arial, sans-serif; font-size: 10pt; margin: 0; color: #000; }
+/// The font stack: fonts with the whole Latin, Greek and Cyrillic repertoire first (a browser takes each glyph from
+/// the first font that has it, and the CJK fonts lack ř, ά and İ), then the CJK fonts for the names written in
+/// Chinese, Japanese or Korean.
+const STYLE: &str = r#"body { font-family: "Noto Sans", "DejaVu Sans", "Segoe UI", Roboto, "Helvetica Neue", Arial, "Liberation Sans", "Noto Sans CJK JP", "Noto Sans CJK SC", "Noto Sans CJK KR", "Hiragino Sans", "Microsoft YaHei", "Malgun Gothic", sans-serif; font-size: 10pt; margin: 0; color: #000; }
 h1 { font-size: 15pt; margin: 0 0 2mm; }
 h2 { font-size: 12pt; margin: 5mm 0 2mm; }
 p { margin: 1mm 0; }
@@ -98,6 +101,46 @@ fn slip(s: &Slip) -> Markup {
             }
             p .boxes { span { "☐ White wins" } span { "☐ Black wins" } span { "☐ Jigo" } }
             p .sign { "White" span {} "Black" span {} }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::STYLE;
+
+    /// Issue 34: on a machine with Noto CJK but not Noto Sans, Czech, Polish, Turkish, Greek and Cyrillic names
+    /// printed in a CJK font lost ř, ά and İ. A font with those scripts must come before the first CJK font.
+    #[test]
+    fn the_font_stack_puts_a_font_with_greek_and_cyrillic_before_the_cjk_fonts() {
+        let stack = STYLE
+            .split_once("font-family:")
+            .and_then(|(_, rest)| rest.split_once(';'))
+            .map(|(families, _)| families)
+            .unwrap_or_default();
+        let families: Vec<&str> = stack
+            .split(',')
+            .map(|f| f.trim().trim_matches('"'))
+            .collect();
+        let first_cjk = families
+            .iter()
+            .position(|f| {
+                f.contains("CJK")
+                    || ["Hiragino Sans", "Microsoft YaHei", "Malgun Gothic"].contains(f)
+            })
+            .expect("a CJK font");
+        for full in [
+            "DejaVu Sans",
+            "Segoe UI",
+            "Roboto",
+            "Arial",
+            "Liberation Sans",
+        ] {
+            let at = families.iter().position(|f| *f == full).expect(full);
+            assert!(
+                at < first_cjk,
+                "{full} comes before the CJK fonts: {families:?}"
+            );
         }
     }
 }

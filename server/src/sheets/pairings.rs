@@ -5,6 +5,7 @@ use super::model::{Block, Column, Sheet, Table};
 use super::roster::Roster;
 use crate::domain::name::fold;
 use crate::domain::round::RoundRecord;
+use crate::domain::timetable;
 use crate::domain::{ParticipantId, Rejected};
 
 /// The round's games by table.
@@ -13,7 +14,7 @@ pub(crate) fn by_table(roster: &Roster, round: u32) -> Result<Sheet, Rejected> {
     let n = r.number;
     let mut sheet = Sheet::new(
         format!("{}: round {n} pairings", roster.name()),
-        roster.heading_lines(),
+        heading(roster, n),
     );
     let mut games: Vec<_> = r.games.iter().collect();
     games.sort_by_key(|g| g.table);
@@ -64,6 +65,16 @@ pub(crate) fn by_table(roster: &Roster, round: u32) -> Result<Sheet, Rejected> {
     Ok(sheet)
 }
 
+/// The tournament's heading lines and, when the timetable has it, when round `n` starts (posted with the
+/// pairings, as the BGA handbook and Mays ask).
+fn heading(roster: &Roster, n: u32) -> Vec<String> {
+    let mut lines = roster.heading_lines();
+    if let Some(when) = timetable::words(&roster.tournament.settings, n) {
+        lines.push(format!("Round {n} starts at {when}"));
+    }
+    lines
+}
+
 /// One line of the by-name list.
 struct Line {
     key: (String, String, ParticipantId),
@@ -76,7 +87,7 @@ pub(crate) fn by_name(roster: &Roster, round: u32) -> Result<Sheet, Rejected> {
     let n = r.number;
     let mut sheet = Sheet::new(
         format!("{}: round {n} pairings by name", roster.name()),
-        roster.heading_lines(),
+        heading(roster, n),
     );
     let mut lines = lines_of(roster, r);
     lines.sort_by(|a, b| a.key.cmp(&b.key));

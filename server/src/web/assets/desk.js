@@ -224,6 +224,18 @@
     var forfeit = parseInt(clock.dataset.forfeit, 10);
     if (isNaN(base) || isNaN(forfeit)) return;
     var minutes = base + Math.floor((Date.now() - loadedAt) / 60000);
+    if (clock.classList.contains("before")) {
+      // Before the announced start: count down, then turn into the forfeit clock at the start.
+      var until = clock.querySelector(".until");
+      if (minutes < 0) { if (until) until.textContent = String(-minutes); return; }
+      clock.classList.remove("before");
+      clock.textContent = "";
+      var m = document.createElement("span");
+      m.className = "minutes";
+      var w = document.createElement("span");
+      w.className = "due-words";
+      clock.append(m, clock.dataset.since + " · forfeit after " + forfeit + " min: ", w);
+    }
     var shown = clock.querySelector(".minutes");
     if (shown) shown.textContent = String(minutes);
     var words = clock.querySelector(".due-words");

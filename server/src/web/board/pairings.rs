@@ -10,6 +10,7 @@ use super::InTournament;
 use super::{halves, roster, tournament_page};
 use crate::domain::name::fold;
 use crate::domain::round::{GameRecord, RoundRecord, RoundState};
+use crate::domain::timetable;
 use crate::domain::{EntryStatus, ParticipantId, State, TournamentId};
 use crate::sheets::roster::Roster;
 use axum::extract::{Query, State as Shared};
@@ -89,6 +90,9 @@ fn render(
                 }
             } @else {
                 p #none { "No round published yet. This page shows the pairings the moment the director publishes them." }
+                @if let Some(when) = timetable::words(&roster.tournament.settings, 1) {
+                    p #starts .starts { "Round 1 starts at " (when) "." }
+                }
             }
         };
         return Ok(tournament_page(
@@ -108,6 +112,9 @@ fn render(
     games.sort_by_key(|g| g.table);
     let body = html! {
         h1 { "Round " (r.number) " pairings" }
+        @if let Some(when) = timetable::words(&roster.tournament.settings, r.number) {
+            p #starts .starts { "Starts at " (when) "." }
+        }
         @if published.len() > 1 {
             p .rounds { "Rounds: "
                 @for p in &published {

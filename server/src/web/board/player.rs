@@ -13,7 +13,8 @@ use super::{halves, player_by_number, roster, tournament_id, tournament_page};
 use crate::domain::field::{player_id, Field};
 use crate::domain::ladder::{handicap, ladder, LadderOutcome};
 use crate::domain::round::{GameRecord, GameResult, Outcome, RoundState};
-use crate::domain::{PairingSystem, ParticipantId, State, TournamentId};
+use crate::domain::timetable;
+use crate::domain::{EntryStatus, PairingSystem, ParticipantId, State, TournamentId};
 use crate::sheets::roster::Roster;
 use axum::extract::{Path, Query, State as Shared};
 use axum::response::{IntoResponse, Response};
@@ -98,6 +99,9 @@ fn render(
     let body = html! {
         h1 { (label(roster, p, last.max(1))) }
         p .note { (about.join(" · ")) }
+        @if let Some(next) = (!unrounded).then(|| next_game(roster, p)).flatten() {
+            p #next .next { (next) }
+        }
         @if unrounded {
             (ladder_part(state, roster, p))
         } @else if published.is_empty() {
@@ -144,6 +148,42 @@ fn render(
         (slip_form(t, number, sent, !unrounded))
     };
     tournament_page(roster, Some(Tab::Players), roster.full_name(p), body)
+}
+
+/// Where the player goes next: "Round 3 starts at 14:00 · table 12, White" while a published round is being
+/// played and they have a game in it, or "Round 4 starts at 14:00" for the round to come when the timetable has
+/// it (their table follows when the director publishes the draw). `None` when there is nothing to say.
+fn next_game(roster: &Roster, p: ParticipantId) -> Option<String> {
+    let settings = &roster.tournament.settings;
+    let (_, entry) = roster.entrants.get(&p)?;
+    if entry.status == EntryStatus::Withdrawn {
+        return None;
+    }
+    let latest = roster
+        .rounds()
+        .iter()
+        .rfind(|r| r.state != RoundState::Drawn);
+    if let Some(r) = latest.filter(|r| r.state != RoundState::Closed) {
+        let starts = timetable::words(settings, r.number)
+            .map(|when| format!(" starts at {when}"))
+            .unwrap_or_default();
+        let seat = match r.game_of(p) {
+            Some(g) => format!(
+                "table {}, {}",
+                g.table,
+                if g.white == p { "White" } else { "Black" }
+            ),
+            None if r.bye == Some(p) => "bye".to_string(),
+            None => "not paired".to_string(),
+        };
+        return Some(format!("Round {}{starts} · {seat}", r.number));
+    }
+    let next = latest.map_or(1, |r| r.number + 1);
+    let plays = entry.rounds.contains(&next);
+    let when = timetable::words(settings, next).filter(|_| plays)?;
+    Some(format!(
+        "Round {next} starts at {when}; your table appears here when the pairings are published."
+    ))
 }
 
 fn opponent(g: &GameRecord, p: ParticipantId) -> ParticipantId {

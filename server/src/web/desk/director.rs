@@ -6,8 +6,10 @@
 //! functions. Settling a disputed table records the result and clears the dispute as the referee's Settle does.
 //!
 //! - `confirm`: what the dashboard asks before an action that cannot be undone.
+//! - `timetable`: each round's planned start, and moving it.
 
 mod confirm;
+mod timetable;
 
 use super::session::Desk;
 use super::{request_id, Web};
@@ -79,6 +81,7 @@ async fn page(
             @for alarm in &alarms { p .alarm .warn { "Alarm: " (alarm) } }
             (registration(state, &roster, &desk))
             (round_panel(&roster, &desk))
+            (timetable::section(&roster, &desk))
             (slips(state, &roster, &desk))
             (sheets(&roster))
         };
@@ -478,6 +481,8 @@ pub struct ActionForm {
     reason: Option<String>,
     /// `yes` once the director has answered an irreversible action's question.
     confirmed: Option<String>,
+    /// A round's new start (`move-start`).
+    start: Option<String>,
 }
 
 /// `POST /desk/director/{t}/do/{action}`: one command, then back to the dashboard with what happened.
@@ -578,6 +583,16 @@ fn command(state: &State, t: TournamentId, action: &str, f: &ActionForm) -> Resu
             },
             Target::Tournament(t),
             "Registration closed; the field is numbered by strength.".into(),
+        ),
+        "move-start" => (
+            Command::MoveRoundStart {
+                id: t,
+                round,
+                start: f.start.clone().unwrap_or_default(),
+                expected: None,
+            },
+            Target::Tournament(t),
+            format!("Round {round}'s start moved; the board and the players' pages show it now."),
         ),
         "draw" | "redraw" => (
             Command::DrawRound {

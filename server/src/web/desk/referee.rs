@@ -16,7 +16,8 @@ use super::session::Desk;
 use super::Web;
 use crate::app::Kind;
 use crate::auth::Action;
-use crate::domain::round::GameRecord;
+use crate::domain::round::{GameRecord, RoundState};
+use crate::domain::timetable;
 use crate::domain::{EntryStatus, ParticipantId, State, TournamentId};
 use crate::sheets::roster::Roster;
 use crate::web::board::roster;
@@ -218,7 +219,11 @@ fn render(
         return Ok((title, body));
     };
     let forfeit = roster.tournament.settings.scoring.forfeit_minutes;
-    let clock = Clock::of(r, forfeit, now_ms);
+    let announced = timetable::planned(&roster.tournament.settings, r.number).map(|start| {
+        let words = timetable::words(&roster.tournament.settings, r.number).unwrap_or_default();
+        (words, start.epoch_ms(crate::venue_offset_minutes()))
+    });
+    let clock = Clock::of(r, forfeit, now_ms, announced);
     let mut games: Vec<&GameRecord> = r
         .games
         .iter()
@@ -230,7 +235,7 @@ fn render(
         round: r,
         desk,
         pinned: round.is_some(),
-        clock,
+        clock: clock.clone(),
         refused: notice
             .table
             .map(|table| (table, notice.minutes.as_str(), notice.note.as_str())),
@@ -240,13 +245,17 @@ fn render(
         h1 { (roster.name()) ": referee, round " (r.number) }
         @if let Some(done) = &notice.done { p .done .ok { (done) } }
         @if let Some(error) = &notice.error { p #error .error { (error) } }
-        (card::clock_line(&clock))
+        @if r.state == RoundState::Closed {
+            p #clock .clock { "Round " (r.number) " is closed: its clock has stopped." }
+        } @else {
+            (card::clock_line(&clock))
+        }
         (card::summary(r))
         (card::find_form(t, r, notice.only, round.is_some()))
         @if games.is_empty() {
             p .note { "No such table in round " (r.number) "." }
         }
-        div #tables class=[clock.is_due().then_some("forfeit-due")] {
+        div #tables class=[(clock.is_due() && r.state != RoundState::Closed).then_some("forfeit-due")] {
             @for g in &games { (view.card(g)) }
         }
         @if let Some(bye) = r.bye {

@@ -66,26 +66,40 @@ pub fn table_state(g: &GameRecord) -> TableState {
 }
 
 /// The forfeit clock of a round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Clock {
-    /// Whole minutes since the round started (unknown for an old log's round before anything was reported).
+    /// Whole minutes since the round started, negative before its announced start (unknown for an old log's
+    /// round before anything was reported).
     pub minutes: Option<i64>,
     /// The tournament's forfeit minutes.
     pub forfeit: u32,
-    /// Counted from the publication (false: from the first report, a lower bound).
+    /// Counted from the announced start or the publication (false: from the first report, a lower bound).
     pub exact: bool,
+    /// The announced start, as people read it ("14:00"), when the timetable has one: the clock counts from it.
+    pub announced: Option<String>,
 }
 
 impl Clock {
     /// The clock of round `r` at `now_ms`.
     ///
-    /// The clock counts from the round's publication; for a round published by a log older than that record,
+    /// The clock counts from the round's announced start (`announced`: the timetable's words and the instant)
+    /// when there is one, else from its publication; for a round published by a log older than that record,
     /// from its first report (a lower bound, so a table is never flagged too early).
-    pub fn of(r: &RoundRecord, forfeit: u32, now_ms: i64) -> Clock {
+    pub fn of(
+        r: &RoundRecord,
+        forfeit: u32,
+        now_ms: i64,
+        announced: Option<(String, i64)>,
+    ) -> Clock {
+        let start = announced
+            .as_ref()
+            .map(|(_, at)| *at)
+            .or(round_started_ms(r));
         Clock {
-            minutes: round_started_ms(r).map(|start| (now_ms - start).max(0) / 60_000),
+            minutes: start.map(|start| (now_ms - start).div_euclid(60_000)),
             forfeit,
-            exact: r.published_at_ms.is_some(),
+            exact: announced.is_some() || r.published_at_ms.is_some(),
+            announced: announced.map(|(words, _)| words),
         }
     }
 
@@ -108,12 +122,21 @@ pub fn round_started_ms(r: &RoundRecord) -> Option<i64> {
 }
 
 /// "34 min since the start · forfeit after 30 min: reached" ("At least 34 min" for a round of an older log,
-/// counted from its first report).
+/// counted from its first report); before an announced start, "Starts at 14:00, in 12 min".
 pub fn clock_line(clock: &Clock) -> Markup {
+    let since = match &clock.announced {
+        Some(when) => format!(" min since the announced start ({when})"),
+        None => " min since the start".to_string(),
+    };
     html! {
         @match clock.minutes {
+            Some(m) if m < 0 => p #clock .clock .before data-minutes=(m) data-forfeit=(clock.forfeit)
+                data-since=(since) {
+                "Starts at " (clock.announced.as_deref().unwrap_or("")) ", in " span .until { (-m) } " min · forfeit "
+                (clock.forfeit) " min after the start."
+            },
             Some(m) => p #clock class=(if clock.is_due() { "clock due" } else { "clock" }) data-minutes=(m) data-forfeit=(clock.forfeit) {
-                @if !clock.exact { "At least " } span .minutes { (m) } " min since the start · forfeit after " (clock.forfeit) " min: "
+                @if !clock.exact { "At least " } span .minutes { (m) } (since) " · forfeit after " (clock.forfeit) " min: "
                 span .due-words { @if clock.is_due() { "reached" } @else { "in " (i64::from(clock.forfeit) - m) " min" } }
                 @if !clock.exact {
                     br;
@@ -485,7 +508,7 @@ mod tests {
 
     #[test]
     fn the_clock_counts_from_the_first_report_and_is_due_after_the_forfeit_minutes() {
-        let none = Clock::of(&round(vec![game()]), 30, 1_000_000);
+        let none = Clock::of(&round(vec![game()]), 30, 1_000_000, None);
         assert_eq!(none.minutes, None);
         assert!(!none.is_due());
         let mut a = game();
@@ -495,12 +518,35 @@ mod tests {
         b.reports.push(report(Outcome::BlackWins, false, 120_000));
         let r = round(vec![a, b]);
         assert_eq!(round_started_ms(&r), Some(120_000));
-        let early = Clock::of(&r, 30, 120_000 + 29 * 60_000 + 59_999);
+        let early = Clock::of(&r, 30, 120_000 + 29 * 60_000 + 59_999, None);
         assert_eq!(early.minutes, Some(29));
         assert!(!early.is_due());
-        let due = Clock::of(&r, 30, 120_000 + 30 * 60_000);
+        let due = Clock::of(&r, 30, 120_000 + 30 * 60_000, None);
         assert_eq!(due.minutes, Some(30));
         assert!(due.is_due());
-        assert_eq!(Clock::of(&r, 30, 0).minutes, Some(0));
+        assert_eq!(Clock::of(&r, 30, 120_000, None).minutes, Some(0));
+    }
+
+    #[test]
+    fn the_clock_counts_from_the_announced_start_not_the_publication() {
+        let mut r = round(vec![game()]);
+        r.published_at_ms = Some(0);
+        let start = 20 * 60_000;
+        let at = |now| Clock::of(&r, 30, now, Some(("14:00".into(), start)));
+        let before = at(5 * 60_000);
+        assert_eq!(before.minutes, Some(-15));
+        assert!(!before.is_due());
+        assert!(clock_line(&before)
+            .into_string()
+            .contains("Starts at 14:00, in"));
+        assert!(
+            !at(start + 29 * 60_000).is_due(),
+            "published 49 min ago, started 29"
+        );
+        let due = at(start + 30 * 60_000);
+        assert!(due.is_due());
+        assert!(clock_line(&due)
+            .into_string()
+            .contains("announced start (14:00)"));
     }
 }
