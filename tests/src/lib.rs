@@ -661,6 +661,8 @@ impl Venue {
                 "RUST_LOG",
                 std::env::var("TENGEN_E2E_LOG").unwrap_or_else(|_| "info".into()),
             )
+            // The venue's time zone: the timetable's starts are read in UTC by the tests.
+            .env("TZ", "UTC")
             // Logs go to a file: the server itself must leave out colour codes (issue 13), so no NO_COLOR here.
             .env_remove("NO_COLOR")
             .env_remove("TENGEN_DATA")

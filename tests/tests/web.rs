@@ -30,6 +30,9 @@ use tengen_tests::{enter, meta, pb};
 /// The desk pages (issue 11), in this binary (`tests/tests/web/desk.rs`).
 #[path = "web/desk.rs"]
 mod desk;
+/// The timetable (issue 34): `tests/tests/web/timetable.rs`.
+#[path = "web/timetable.rs"]
+mod timetable;
 
 // ---------------------------------------------------------------------------------------------------------------
 // What a pairing page must show
