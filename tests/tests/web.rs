@@ -33,6 +33,9 @@ mod desk;
 /// The timetable (issue 34): `tests/tests/web/timetable.rs`.
 #[path = "web/timetable.rs"]
 mod timetable;
+/// Page weights at 150 tables (issue 34): `tests/tests/web/weights.rs`.
+#[path = "web/weights.rs"]
+mod weights;
 
 // ---------------------------------------------------------------------------------------------------------------
 // What a pairing page must show

@@ -165,24 +165,27 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Asked {
         parts: &mut axum::http::request::Parts,
         _: &S,
     ) -> Result<Asked, Self::Rejection> {
-        let gzip = parts
-            .headers
-            .get_all(header::ACCEPT_ENCODING)
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(','))
-            .any(|coding| {
-                let mut it = coding.trim().split(';');
-                let name = it.next().unwrap_or("").trim();
-                let refused =
-                    it.any(|q| matches!(q.trim(), "q=0" | "q=0.0" | "q=0.00" | "q=0.000"));
-                name.eq_ignore_ascii_case("gzip") && !refused
-            });
+        let gzip = accepts_gzip(&parts.headers);
         Ok(Asked {
             uri: parts.uri.clone(),
             gzip,
         })
     }
+}
+
+/// Does the request take gzip (and not with `q=0`)?
+pub(crate) fn accepts_gzip(headers: &axum::http::HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|coding| {
+            let mut it = coding.trim().split(';');
+            let name = it.next().unwrap_or("").trim();
+            let refused = it.any(|q| matches!(q.trim(), "q=0" | "q=0.0" | "q=0.00" | "q=0.000"));
+            name.eq_ignore_ascii_case("gzip") && !refused
+        })
 }
 
 fn html_response(page: Rendered, gzip: bool) -> Response {

@@ -17,6 +17,7 @@ pub mod register;
 pub mod results;
 pub mod session;
 
+use super::cache::Rendered;
 use super::layout::{self, Page};
 use super::topics::Topic;
 use super::{Web, WebError};
@@ -104,15 +105,28 @@ impl Web {
         };
         let topic_list: Vec<String> = topics.iter().map(Topic::to_string).collect();
         let html = layout::document(&page, &topic_list.join(","), &stamp).into_string();
-        (
+        let page = Rendered::new(Bytes::from(html));
+        let (body, gzip) = match (desk.gzip, page.gzip) {
+            (true, Some(compressed)) => (compressed, true),
+            _ => (page.plain, false),
+        };
+        let mut response = (
             StatusCode::OK,
             [
                 (header::CONTENT_TYPE, "text/html; charset=utf-8"),
                 (header::CACHE_CONTROL, "no-store"),
+                (header::VARY, "Accept-Encoding"),
             ],
-            Bytes::from(html),
+            body,
         )
-            .into_response()
+            .into_response();
+        if gzip {
+            response.headers_mut().insert(
+                header::CONTENT_ENCODING,
+                header::HeaderValue::from_static("gzip"),
+            );
+        }
+        response
     }
 
     /// Submits a desk's command through the core, as the desk's terminal with its volunteer's name, once the
@@ -185,4 +199,35 @@ fn badge(desk: &Desk) -> String {
 /// A fresh request id for a form (a retried submission of the same form is applied once).
 pub fn request_id() -> String {
     format!("web-{:032x}", rand::random::<u128>())
+}
+
+/// Request ids for the many forms of one page: one random part for the page and a count per form, so each
+/// form's id is still its own and fresh, yet a page of 150 tables compresses well (a thousand random ids do
+/// not compress at all).
+#[derive(Debug)]
+pub struct FormIds {
+    page: String,
+    next: std::sync::atomic::AtomicU32,
+}
+
+impl FormIds {
+    /// The ids of a page being rendered.
+    pub fn new() -> FormIds {
+        FormIds {
+            page: request_id(),
+            next: std::sync::atomic::AtomicU32::new(0),
+        }
+    }
+
+    /// The next form's id.
+    pub fn next(&self) -> String {
+        let n = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        format!("{}-{n}", self.page)
+    }
+}
+
+impl Default for FormIds {
+    fn default() -> FormIds {
+        FormIds::new()
+    }
 }

@@ -13,7 +13,7 @@ mod card;
 
 use super::results::{self, parse_round, shown_round};
 use super::session::Desk;
-use super::Web;
+use super::{FormIds, Web};
 use crate::app::Kind;
 use crate::auth::Action;
 use crate::domain::round::{GameRecord, RoundState};
@@ -208,7 +208,8 @@ fn render(
     let roster = roster(state, t)?;
     let title = format!("{}: referee", roster.name());
     let shown = shown_round(&roster, round)?;
-    let withdrawn = card::withdrawn_section(&roster, shown, desk);
+    let ids = FormIds::new();
+    let withdrawn = card::withdrawn_section(&roster, shown, desk, &ids);
     let Some(r) = shown else {
         let body = html! {
             (card::style())
@@ -230,6 +231,10 @@ fn render(
         .filter(|g| notice.only.is_none_or(|n| g.table == n))
         .collect();
     games.sort_by_key(|g| g.table);
+    // The tables that need the referee open the page; the rest follow in table order.
+    let (needs, others): (Vec<&GameRecord>, Vec<&GameRecord>) = games
+        .into_iter()
+        .partition(|g| card::table_state(g).needs_referee());
     let view = card::View {
         roster: &roster,
         round: r,
@@ -239,6 +244,7 @@ fn render(
         refused: notice
             .table
             .map(|table| (table, notice.minutes.as_str(), notice.note.as_str())),
+        ids: &ids,
     };
     let body = html! {
         (card::style())
@@ -252,11 +258,18 @@ fn render(
         }
         (card::summary(r))
         (card::find_form(t, r, notice.only, round.is_some()))
-        @if games.is_empty() {
+        @if needs.is_empty() && others.is_empty() {
             p .note { "No such table in round " (r.number) "." }
         }
         div #tables class=[(clock.is_due() && r.state != RoundState::Closed).then_some("forfeit-due")] {
-            @for g in &games { (view.card(g)) }
+            @if !needs.is_empty() && !others.is_empty() {
+                h2 #needs { "Needs the referee (" (needs.len()) ")" }
+            }
+            @for g in &needs { (view.card(g)) }
+            @if !needs.is_empty() && !others.is_empty() {
+                h2 #others { "Every other table" }
+            }
+            @for g in &others { (view.card(g)) }
         }
         @if let Some(bye) = r.bye {
             p #bye .note { "Bye: " (crate::web::board::pairings::label(&roster, bye, r.number)) }

@@ -37,6 +37,8 @@ pub struct Desk {
     pub csrf: String,
     /// The token itself, only to seal a hand-over ticket (`handover`); never printed.
     pub(super) secret: Secret,
+    /// The browser takes gzip: desk pages are sent compressed (a referee page of 150 tables is a tenth).
+    pub(super) gzip: bool,
 }
 
 /// A token that never shows in a `Debug` print or a log.
@@ -130,6 +132,7 @@ impl FromRequestParts<Arc<Web>> for Desk {
             operator,
             csrf: csrf_of(secret),
             secret: Secret(secret.to_string()),
+            gzip: crate::web::board::accepts_gzip(&parts.headers),
         })
     }
 }

@@ -7,8 +7,8 @@ use crate::domain::round::{GameRecord, RoundRecord};
 use crate::domain::{EntryStatus, ParticipantId, TournamentId};
 use crate::sheets::roster::Roster;
 use crate::web::board::pairings::label;
-use crate::web::desk::request_id;
 use crate::web::desk::session::Desk;
+use crate::web::desk::FormIds;
 use maud::{html, Markup, PreEscaped};
 
 /// Where a table stands, as the referee sees it.
@@ -47,6 +47,14 @@ impl TableState {
             TableState::NoShow => "no-show",
             TableState::Disputed => "disputed",
         }
+    }
+}
+
+impl TableState {
+    /// Does a table in this state need the referee (a dispute to settle, a late start that may become a
+    /// forfeit)? Those open the referee's page, before every other table.
+    pub fn needs_referee(self) -> bool {
+        matches!(self, TableState::Disputed | TableState::Late)
     }
 }
 
@@ -196,6 +204,8 @@ pub struct View<'a> {
     pub clock: Clock,
     /// A refused form's table, minutes and note, typed again into that card.
     pub refused: Option<(u32, &'a str, &'a str)>,
+    /// The page's form request ids.
+    pub ids: &'a FormIds,
 }
 
 impl View<'_> {
@@ -212,7 +222,7 @@ impl View<'_> {
             form class=(class) method="post" action=(format!("/desk/referee/{}", self.roster.tournament.id.0))
                 data-keep=[keep] {
                 input type="hidden" name="csrf" value=(self.desk.csrf);
-                input type="hidden" name="request_id" value=(request_id());
+                input type="hidden" name="request_id" value=(self.ids.next());
                 input type="hidden" name="action" value=(act.as_str());
                 @if let Some(table) = table {
                     input type="hidden" name="round" value=(self.round.number);
@@ -318,6 +328,7 @@ impl View<'_> {
         leave_or_return(
             self.roster,
             self.desk,
+            self.ids,
             self.pinned.then_some(self.round.number),
             p,
             withdrawn,
@@ -330,6 +341,7 @@ impl View<'_> {
 fn leave_or_return(
     roster: &Roster,
     desk: &Desk,
+    ids: &FormIds,
     pinned: Option<u32>,
     p: ParticipantId,
     withdrawn: bool,
@@ -354,7 +366,7 @@ fn leave_or_return(
     html! {
         form class=(format!("{class}-form")) method="post" action=(format!("/desk/referee/{}", roster.tournament.id.0)) {
             input type="hidden" name="csrf" value=(desk.csrf);
-            input type="hidden" name="request_id" value=(request_id());
+            input type="hidden" name="request_id" value=(ids.next());
             input type="hidden" name="action" value=(act.as_str());
             input type="hidden" name="player" value=(number);
             @if let Some(table) = table { input type="hidden" name="table_anchor" value=(table); }
@@ -370,7 +382,12 @@ fn leave_or_return(
 }
 
 /// The withdrawn players not at a table of the round shown, each with a returns button.
-pub fn withdrawn_section(roster: &Roster, r: Option<&RoundRecord>, desk: &Desk) -> Markup {
+pub fn withdrawn_section(
+    roster: &Roster,
+    r: Option<&RoundRecord>,
+    desk: &Desk,
+    ids: &FormIds,
+) -> Markup {
     let mut out: Vec<(u32, ParticipantId)> = roster
         .entrants
         .iter()
@@ -388,7 +405,7 @@ pub fn withdrawn_section(roster: &Roster, r: Option<&RoundRecord>, desk: &Desk) 
                 @for (_, p) in &out {
                     div .player data-player=(tag(roster, *p)) {
                         span .who { (label(roster, *p, round)) } " "
-                        (leave_or_return(roster, desk, None, *p, true, None))
+                        (leave_or_return(roster, desk, ids, None, *p, true, None))
                     }
                 }
             }
