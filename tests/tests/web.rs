@@ -31,6 +31,10 @@ use tengen_tests::{enter, meta, pb};
 #[path = "web/desk.rs"]
 mod desk;
 
+/// Imports with a preview and rating lists in the director's browser (issue 34), `tests/tests/web/imports.rs`.
+#[path = "web/imports.rs"]
+mod imports;
+
 // ---------------------------------------------------------------------------------------------------------------
 // What a pairing page must show
 
