@@ -28,4 +28,3 @@ fn import_request_ids_change_with_the_row_the_position_and_the_tournament() {
     let other = plan(b"surname,first_name\nAnn,A\nBob,B\n", None, Some(2)).unwrap();
     assert_ne!(base.rows[0].request_id, other.rows[0].request_id);
 }
-

@@ -212,7 +212,9 @@ impl ImportRow {
         let rank: Rank = p
             .rank
             .parse()
-            .map_err(|e: crate::domain::rank::RankError| Rejected::invalid("rank", e.to_string()))?;
+            .map_err(|e: crate::domain::rank::RankError| {
+                Rejected::invalid("rank", e.to_string())
+            })?;
         let fields = ParticipantFields {
             family_name: p.family_name.clone(),
             given_name: p.given_name.clone(),
@@ -354,7 +356,8 @@ pub fn verdict_of(state: &State, refusal: &Refusal) -> Verdict {
 mod tests {
     use super::*;
 
-    const CSV: &[u8] = b"surname,first_name,rank,club\nAbe,Ken,3d,Oslo\nBerg,Lena,99k,Oslo\nCosta,Rui,1k,\n";
+    const CSV: &[u8] =
+        b"surname,first_name,rank,club\nAbe,Ken,3d,Oslo\nBerg,Lena,99k,Oslo\nCosta,Rui,1k,\n";
 
     #[test]
     fn files_are_recognised_by_their_content() {
@@ -372,15 +375,25 @@ mod tests {
         let file = read("players.csv", CSV).unwrap();
         assert_eq!(file.rows.len(), 3);
         let t = TournamentId(1);
-        let Command::RegisterParticipant { fields, enter, check_in, .. } =
-            file.rows[0].command(t).unwrap()
+        let Command::RegisterParticipant {
+            fields,
+            enter,
+            check_in,
+            ..
+        } = file.rows[0].command(t).unwrap()
         else {
             panic!("a registration");
         };
-        assert_eq!((fields.family_name.as_str(), fields.rank.to_string()), ("Abe", "3d".to_string()));
+        assert_eq!(
+            (fields.family_name.as_str(), fields.rank.to_string()),
+            ("Abe", "3d".to_string())
+        );
         assert_eq!(enter[0].tournament, t);
         assert!(!check_in);
-        assert!(matches!(file.rows[1].command(t), Err(Rejected::Invalid { .. })));
+        assert!(matches!(
+            file.rows[1].command(t),
+            Err(Rejected::Invalid { .. })
+        ));
         let again = read("other-name.csv", CSV).unwrap();
         assert_eq!(
             file.rows[2].request_id(Format::Csv, t),
@@ -399,7 +412,10 @@ mod tests {
     #[test]
     fn a_file_too_big_or_of_no_known_kind_is_refused_whole() {
         let big = vec![b'a'; MAX_IMPORT_BYTES + 1];
-        assert!(matches!(read("x.csv", &big), Err(ImportRefused::TooBig { .. })));
+        assert!(matches!(
+            read("x.csv", &big),
+            Err(ImportRefused::TooBig { .. })
+        ));
         assert_eq!(read("x.csv", b"  \n"), Err(ImportRefused::Empty));
         assert_eq!(read("x.doc", b"hello"), Err(ImportRefused::Unknown));
         assert!(matches!(

@@ -129,14 +129,27 @@ mod tests {
     #[test]
     fn a_list_becomes_parts_with_ids_from_its_content() {
         let up = RatingUpload::read("C:\\lists\\tdlista.txt", AGA).unwrap();
-        assert_eq!((up.source, up.file.as_str()), (RatingSource::Aga, "tdlista.txt"));
+        assert_eq!(
+            (up.source, up.file.as_str()),
+            (RatingSource::Aga, "tdlista.txt")
+        );
         assert_eq!(up.players.len(), 2);
         assert_eq!(up.players[0].family, "Lund");
         let commands = up.commands();
         assert_eq!(commands.len(), 1);
         let again = RatingUpload::read("x", AGA).unwrap().commands();
-        assert_eq!(commands[0].0, again[0].0, "the same file, the same request id");
-        assert!(matches!(&commands[0].1, Command::LoadRatings { part: 0, parts: 1, .. }));
+        assert_eq!(
+            commands[0].0, again[0].0,
+            "the same file, the same request id"
+        );
+        assert!(matches!(
+            &commands[0].1,
+            Command::LoadRatings {
+                part: 0,
+                parts: 1,
+                ..
+            }
+        ));
     }
 
     #[test]

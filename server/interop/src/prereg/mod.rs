@@ -146,7 +146,13 @@ pub fn looks_like(data: &[u8]) -> bool {
         return false;
     };
     let delimiter = char::from(detect_delimiter(data));
-    HeaderMap::from_headers(first.trim_end_matches('\r').split(delimiter).map(|h| h.trim_matches('"'))).is_ok()
+    HeaderMap::from_headers(
+        first
+            .trim_end_matches('\r')
+            .split(delimiter)
+            .map(|h| h.trim_matches('"')),
+    )
+    .is_ok()
 }
 
 /// Reads a whole file (`delimiter` guessed from the header line when `None`).
