@@ -17,7 +17,9 @@ use anyhow::{ensure, Context as _};
 use fantoccini::Locator;
 use tengen_tests::browser::{Browser, Viewport, LAPTOP};
 
-use super::desk::{answer_confirm, asked, click, desk_browser, director_browser, wait_text, Event};
+use super::desk::{
+    alert_of, answer_confirm, asked, click, desk_browser, director_browser, wait_text, Event, RED,
+};
 use tengen_tests::pb;
 
 /// The sizes every new page is looked at: a phone, a portrait tablet, the desk laptop.
@@ -158,6 +160,23 @@ async fn a_csv_import_previews_every_row_writes_nothing_until_confirmed_and_impo
         "imports-no-page",
     )
     .await?;
+    // A file that is no pre-registration (a text without the names' columns): refused in red, saying what is
+    // missing, the box empty and focused for the right file.
+    let notes = file(test, "notes.txt", b"bring a go board\n")?;
+    upload(&b, &notes, "#error", "no family name", "imports-no-refusal").await?;
+    let (role, colour, _) = alert_of(&b, "#error").await?;
+    ensure!(
+        role == "alert" && colour == RED,
+        "a red alert: {role} {colour}"
+    );
+    let focus = b
+        .eval("const f = document.querySelector('#file'); return [document.activeElement === f, f.value];")
+        .await?;
+    ensure!(
+        focus == serde_json::json!([true, ""]),
+        "the file box is empty and focused: {focus}"
+    );
+    b.screenshot("imports-refused-desk").await?;
     let summary = upload(&b, &csv, "#summary", "to register", "imports-no-preview").await?;
     ensure!(
         summary.contains("2 to register") && summary.contains("3 left out"),

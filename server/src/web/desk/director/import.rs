@@ -140,9 +140,9 @@ fn show(web: &Web, desk: &Desk, t: TournamentId, name: &str, data: &[u8], ask: b
         let view = PreviewView::new(name, &file, &verdicts);
         let body = html! {
             h1 { "Import players: " (roster.name()) }
-            (view.render(&roster.name()))
+            (view.render(roster.name()))
             @if view.new > 0 {
-                (confirm_form(t, desk, name, &encoded, view.new, &roster.name(), ask))
+                (confirm_form(t, desk, name, &encoded, view.new, roster.name(), ask))
             } @else {
                 p #nothing .note { "Nothing to import from this file." }
             }
