@@ -1,48 +1,9 @@
 //! Parsing and printing the small values desks type: yes/no flags, fees, round lists, ratings, roles, entry
-//! statuses, game results and half points. Shared by the command line and the CSV imports so both accept the
-//! same spellings.
+//! statuses, game results and half points. Flags, fees, rounds and ratings are `tengen_interop`'s, the parse the
+//! CSV imports and the server's import page share, so every door accepts the same spellings.
 
+pub use tengen_interop::prereg::values::{parse_bool, parse_fee, parse_rating, parse_rounds};
 use tengen_proto::v1::{EnterSpec, EntryStatus, GameResult, Outcome, Role};
-
-/// `yes/no`, `y/n`, `true/false`, `1/0`, `on/off`, `x` (ticked); case-insensitive. Empty is `false`.
-pub fn parse_bool(text: &str) -> Result<bool, String> {
-    match text.trim().to_lowercase().as_str() {
-        "yes" | "y" | "true" | "1" | "on" | "x" | "ja" | "oui" => Ok(true),
-        "no" | "n" | "false" | "0" | "off" | "" | "nein" | "non" => Ok(false),
-        other => Err(format!("expected yes or no, got {other:?}")),
-    }
-}
-
-/// A fee in currency units (`25`, `25.5`, `25,50`, `€25`, `25 EUR`) to cents. Empty is 0.
-pub fn parse_fee(text: &str) -> Result<i64, String> {
-    let bad = || format!("fee {text:?} is not an amount like 25 or 25.50");
-    let t = text.trim();
-    let t = t
-        .trim_start_matches(['€', '$', '£'])
-        .trim_end_matches(['€', '$', '£']);
-    let t = t.trim_end_matches("EUR").trim_end_matches("eur").trim();
-    if t.is_empty() {
-        return Ok(0);
-    }
-    let (whole, frac) = match t.split_once(['.', ',']) {
-        Some((w, f)) => (w, f),
-        None => (t, ""),
-    };
-    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    if !digits(whole) || !(frac.is_empty() || digits(frac)) || frac.len() > 2 {
-        return Err(bad());
-    }
-    let whole: i64 = whole.parse().map_err(|_| bad())?;
-    let cents: i64 = match frac.len() {
-        0 => 0,
-        1 => frac.parse::<i64>().map_err(|_| bad())? * 10,
-        _ => frac.parse().map_err(|_| bad())?,
-    };
-    whole
-        .checked_mul(100)
-        .and_then(|w| w.checked_add(cents))
-        .ok_or_else(bad)
-}
 
 /// Cents as `25.00`.
 pub fn format_fee(cents: i64) -> String {
@@ -52,35 +13,6 @@ pub fn format_fee(cents: i64) -> String {
         cents.unsigned_abs() / 100,
         cents.unsigned_abs() % 100
     )
-}
-
-/// A list of rounds: `1,2,3`, `1-3,5`, `1 2 4` or `1;2`. Empty means every round. Sorted, without repeats.
-pub fn parse_rounds(text: &str) -> Result<Vec<u32>, String> {
-    let mut rounds = Vec::new();
-    for part in text
-        .split([',', ';', ' '])
-        .map(str::trim)
-        .filter(|p| !p.is_empty())
-    {
-        let number = |s: &str| {
-            s.trim()
-                .parse::<u32>()
-                .map_err(|_| format!("round {s:?} is not a number"))
-        };
-        match part.split_once('-') {
-            Some((from, to)) => {
-                let (from, to) = (number(from)?, number(to)?);
-                if from > to || to - from > 100 {
-                    return Err(format!("round range {part:?} is not valid"));
-                }
-                rounds.extend(from..=to);
-            }
-            None => rounds.push(number(part)?),
-        }
-    }
-    rounds.sort_unstable();
-    rounds.dedup();
-    Ok(rounds)
 }
 
 /// Rounds as `1,2,3`, or `all` for the empty list.
@@ -93,17 +25,6 @@ pub fn format_rounds(rounds: &[u32]) -> String {
         .map(u32::to_string)
         .collect::<Vec<_>>()
         .join(",")
-}
-
-/// A rating: an integer, or empty / `none` for unknown.
-pub fn parse_rating(text: &str) -> Result<Option<i32>, String> {
-    let t = text.trim();
-    if t.is_empty() || t.eq_ignore_ascii_case("none") {
-        return Ok(None);
-    }
-    t.parse()
-        .map(Some)
-        .map_err(|_| format!("rating {t:?} is not a whole number"))
 }
 
 /// `TID` or `TID:1,2,3`: a tournament to enter, with the rounds played (all when omitted).
@@ -287,42 +208,6 @@ mod tests {
     }
 
     #[test]
-    fn bools_accept_the_usual_spellings() {
-        for yes in ["yes", "Y", "TRUE", "1", "x"] {
-            assert_eq!(parse_bool(yes), Ok(true), "{yes}");
-        }
-        for no in ["no", "N", "false", "0", "", " "] {
-            assert_eq!(parse_bool(no), Ok(false), "{no}");
-        }
-        assert!(parse_bool("maybe").is_err());
-    }
-
-    #[test]
-    fn fees_become_cents() {
-        assert_eq!(parse_fee("25"), Ok(2500));
-        assert_eq!(parse_fee("25.5"), Ok(2550));
-        assert_eq!(parse_fee("25,05"), Ok(2505));
-        assert_eq!(parse_fee("€30"), Ok(3000));
-        assert_eq!(parse_fee("30 EUR"), Ok(3000));
-        assert_eq!(parse_fee(""), Ok(0));
-        assert!(parse_fee("25.505").is_err());
-        assert!(parse_fee("-5").is_err());
-        assert!(parse_fee("ten").is_err());
-        assert_eq!(format_fee(2505), "25.05");
-    }
-
-    #[test]
-    fn rounds_accept_lists_and_ranges() {
-        assert_eq!(parse_rounds("1,2,3"), Ok(vec![1, 2, 3]));
-        assert_eq!(parse_rounds("3-5, 1"), Ok(vec![1, 3, 4, 5]));
-        assert_eq!(parse_rounds("2 2 1"), Ok(vec![1, 2]));
-        assert_eq!(parse_rounds(""), Ok(vec![]));
-        assert!(parse_rounds("1,x").is_err());
-        assert!(parse_rounds("5-1").is_err());
-        assert_eq!(format_rounds(&[]), "all");
-    }
-
-    #[test]
     fn enter_specs_parse() {
         assert_eq!(
             parse_enter("2"),
@@ -356,10 +241,9 @@ mod tests {
     }
 
     #[test]
-    fn ratings_may_be_unknown() {
-        assert_eq!(parse_rating(""), Ok(None));
-        assert_eq!(parse_rating("none"), Ok(None));
-        assert_eq!(parse_rating("2150"), Ok(Some(2150)));
-        assert!(parse_rating("2k").is_err());
+    fn fees_print_with_cents_and_rounds_as_all() {
+        assert_eq!(format_fee(2505), "25.05");
+        assert_eq!(format_rounds(&[]), "all");
+        assert_eq!(format_rounds(&[1, 3]), "1,3");
     }
 }

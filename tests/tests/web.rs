@@ -37,6 +37,10 @@ mod timetable;
 #[path = "web/weights.rs"]
 mod weights;
 
+/// Imports with a preview and rating lists in the director's browser (issue 34), `tests/tests/web/imports.rs`.
+#[path = "web/imports.rs"]
+mod imports;
+
 // ---------------------------------------------------------------------------------------------------------------
 // What a pairing page must show
 

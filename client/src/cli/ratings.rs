@@ -122,7 +122,7 @@ async fn load(ctx: &Ctx, a: LoadArgs) -> Result<(), CliError> {
         .unwrap_or_default();
     let digest = hex::encode(Sha256::digest(&data));
     let desk = ctx.desk().await?;
-    let parts: Vec<&[RatedPlayer]> = list.players.chunks(PART).collect();
+    let parts: Vec<&[tengen_interop::ratings::RatedPlayer]> = list.players.chunks(PART).collect();
     let bar = super::output::progress_bar(list.players.len() as u64, ctx.json, "players");
     let mut last = None;
     for (i, chunk) in parts.iter().enumerate() {
@@ -133,7 +133,7 @@ async fn load(ctx: &Ctx, a: LoadArgs) -> Result<(), CliError> {
             date: list.date.clone(),
             part: i as u32,
             parts: parts.len() as u32,
-            players: chunk.to_vec(),
+            players: chunk.iter().map(crate::ratings::to_pb).collect(),
         };
         let id = RequestId::derived(["ratings", digest.as_str(), &i.to_string()]);
         let info = desk

@@ -57,15 +57,7 @@ pub fn plan(data: &[u8], file_name: &str) -> Result<TournamentPlan, H9ImportErro
                 entered.clear();
             }
             PlayerPlan {
-                fields: pb::ParticipantFields {
-                    family_name: l.family.clone(),
-                    given_name: l.given.clone(),
-                    rank: l.rank.clone(),
-                    club: l.club.clone(),
-                    country: l.country.clone(),
-                    egd_pin: l.pin.clone(),
-                    ..pb::ParticipantFields::default()
-                },
+                fields: super::row::fields_pb(&l.person()),
                 rounds: entered,
                 check_in: plays_some,
                 mms_correction: 0,

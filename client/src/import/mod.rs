@@ -1,9 +1,8 @@
-//! Bulk import of a pre-registration CSV: read the file, map its header, parse each record into a
-//! registration (a bad record rejects only itself), then send the registrations a few at a time with request
-//! ids derived from the records, and report each record's fate.
+//! Bulk import of a pre-registration CSV: `tengen_interop::prereg` reads the file (header, one registration per
+//! record, a bad record rejecting only itself), then the registrations are sent a few at a time with request
+//! ids derived from the records, and each record's fate reported.
 
 pub mod h9;
-pub mod header;
 pub mod opengotha;
 pub mod played;
 pub mod row;
@@ -13,24 +12,14 @@ mod tests;
 
 use futures::stream::{self, StreamExt};
 use indicatif::ProgressBar;
+use tengen_interop::prereg;
 use tengen_proto::v1::{EnterSpec, RegisterParticipantRequest};
 use tonic::Code;
 
 use crate::conn::Desk;
 use crate::error::{status_text, ClientError};
-use header::HeaderMap;
-use row::{display_name, parse_row, row_request_id, ParsedRow, RowProblem};
-
-/// Why a whole file cannot be imported.
-#[derive(Debug, thiserror::Error)]
-pub enum ImportError {
-    /// The file is not CSV the reader can make sense of.
-    #[error("the file is not readable CSV: {0}")]
-    Csv(#[from] csv::Error),
-    /// The header row lacks a required column or names a field twice.
-    #[error("{0}")]
-    Header(String),
-}
+pub use prereg::{detect_delimiter, line_at, PreregError as ImportError, RowProblem};
+use row::{display_name, fields_pb, row_request_id, ParsedRow};
 
 /// What a file holds, before anything is sent.
 #[derive(Clone, Debug, Default)]
@@ -45,87 +34,31 @@ pub struct ImportPlan {
     pub rounds_unused: bool,
 }
 
-/// The field separator: `;` or a tab when the header line has more of those than commas (spreadsheets in
-/// many European locales save with `;`).
-pub fn detect_delimiter(data: &[u8]) -> u8 {
-    let first_line = data.split(|b| *b == b'\n').next().unwrap_or_default();
-    let count = |d: u8| first_line.iter().filter(|b| **b == d).count();
-    [b',', b';', b'\t']
-        .into_iter()
-        .max_by_key(|d| (count(*d), *d == b','))
-        .unwrap_or(b',')
-}
-
-/// The file line (1-based) a record starting at byte `start` is on. The CSV reader's own line count is off for
-/// CRLF files and after blank lines (a record's position can be the line break before it), so the line is
-/// counted from the data: line breaks before the record's first character.
-pub(crate) fn line_at(data: &[u8], start: u64) -> u64 {
-    let start = usize::try_from(start).unwrap_or(usize::MAX).min(data.len());
-    let first = data[start..]
-        .iter()
-        .position(|b| *b != b'\r' && *b != b'\n')
-        .map_or(data.len(), |skip| start + skip);
-    1 + data[..first].iter().filter(|b| **b == b'\n').count() as u64
-}
-
-/// Reads the whole file into a plan. `tournament` is the `--tournament` to enter every row into.
+/// Reads the whole file into a plan (the parse is `tengen_interop::prereg`'s, shared with the server's import
+/// page). `tournament` is the `--tournament` to enter every row into.
 pub fn plan(
     data: &[u8],
     delimiter: Option<u8>,
     tournament: Option<u64>,
 ) -> Result<ImportPlan, ImportError> {
-    let delimiter = delimiter.unwrap_or_else(|| detect_delimiter(data));
-    let mut reader = csv::ReaderBuilder::new()
-        .delimiter(delimiter)
-        .flexible(true)
-        .from_reader(data);
-    let header = reader.headers()?.clone();
-    let map = HeaderMap::from_headers(header.iter()).map_err(ImportError::Header)?;
-    let mut plan = ImportPlan {
-        ignored_columns: map.ignored.clone(),
-        rounds_unused: tournament.is_none() && map.has(header::Column::Rounds),
-        ..ImportPlan::default()
-    };
-    for result in reader.records() {
-        let record = match result {
-            Ok(record) => record,
-            Err(error) => match error.kind() {
-                csv::ErrorKind::Utf8 { pos, .. } => {
-                    let line = pos.as_ref().map(|p| line_at(data, p.byte())).unwrap_or(0);
-                    let message =
-                        "the row is not UTF-8 text (save the file as CSV UTF-8)".to_string();
-                    plan.problems.push(RowProblem {
-                        line,
-                        name: String::new(),
-                        message,
-                    });
-                    continue;
-                }
-                _ => return Err(error.into()),
-            },
-        };
-        let line = record
-            .position()
-            .map(|p| line_at(data, p.byte()))
-            .unwrap_or(0);
-        if record.iter().all(|v| v.trim().is_empty()) {
-            continue;
-        }
-        match parse_row(&map, &record, line) {
-            Ok(values) => {
-                let request_id = row_request_id(&header, &record, line, tournament);
-                plan.rows.push(ParsedRow {
-                    line,
-                    fields: values.fields,
-                    rounds: values.rounds,
-                    different_person: values.different_person,
-                    request_id,
-                });
-            }
-            Err(problem) => plan.problems.push(problem),
-        }
-    }
-    Ok(plan)
+    let file = prereg::read(data, delimiter)?;
+    let rows = file
+        .rows
+        .iter()
+        .map(|r| ParsedRow {
+            line: r.line,
+            fields: fields_pb(&r.person),
+            rounds: r.rounds.clone(),
+            different_person: r.different_person,
+            request_id: row_request_id(&file.header, &r.raw, r.line, tournament),
+        })
+        .collect();
+    Ok(ImportPlan {
+        rows,
+        problems: file.problems,
+        ignored_columns: file.ignored_columns,
+        rounds_unused: tournament.is_none() && file.has_rounds,
+    })
 }
 
 /// What became of one record.

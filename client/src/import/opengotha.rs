@@ -12,7 +12,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use sha2::{Digest, Sha256};
-use tengen_interop::opengotha::{self, OgTournament, Rank, RegisteringStatus};
+use tengen_interop::opengotha::{self, country_alias, rank_text, OgTournament, RegisteringStatus};
 use tengen_interop::Outcome as OgOutcome;
 use tengen_proto::v1 as pb;
 
@@ -43,59 +43,17 @@ pub enum OgImportError {
     Inconsistent(String),
 }
 
-/// Line and column (1-based) of byte `at` of `text`.
-fn position(text: &str, at: usize) -> (usize, usize) {
-    let before = &text.as_bytes()[..at.min(text.len())];
-    let line = 1 + before.iter().filter(|b| **b == b'\n').count();
-    let column = 1 + before.iter().rev().take_while(|b| **b != b'\n').count();
-    (line, column)
-}
-
-/// The file's text: UTF-8, or ISO-8859-1 when its XML declaration says so.
+/// The file's text (`tengen_interop`'s decoding, shared with the server's import page).
 fn decode(data: &[u8]) -> Result<String, OgImportError> {
-    match std::str::from_utf8(data) {
-        Ok(text) => Ok(text.to_string()),
-        Err(e) => {
-            let head = String::from_utf8_lossy(&data[..data.len().min(200)]).to_ascii_lowercase();
-            let declared = head.starts_with("<?xml")
-                && (head.contains("iso-8859-1")
-                    || head.contains("latin1")
-                    || head.contains("iso-8859-15"));
-            if declared {
-                return Ok(data.iter().map(|b| char::from(*b)).collect());
-            }
-            let good = &data[..e.valid_up_to()];
-            let line = 1 + good.iter().filter(|b| **b == b'\n').count();
-            let column = 1 + good.iter().rev().take_while(|b| **b != b'\n').count();
-            Err(OgImportError::Encoding { line, column })
-        }
-    }
+    opengotha::decode(data).map_err(|e| OgImportError::Encoding {
+        line: e.line,
+        column: e.column,
+    })
 }
 
-/// Adds "line L, column C" to a reader error that names a byte offset.
+/// A reader's error with its line and column.
 fn located(text: &str, err: opengotha::OgError) -> OgImportError {
-    let message = err.to_string();
-    let at = message
-        .split("at byte ")
-        .nth(1)
-        .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
-        .and_then(|digits| digits.parse::<usize>().ok());
-    match at {
-        Some(at) => {
-            let (line, column) = position(text, at);
-            OgImportError::Read(format!("line {line}, column {column}: {message}"))
-        }
-        None => OgImportError::Read(message),
-    }
-}
-
-/// Tengen's text for a rank ("3d", "12k").
-pub fn rank_text(r: Rank) -> String {
-    if r.0 >= 0 {
-        format!("{}d", r.0 + 1)
-    } else {
-        format!("{}k", -r.0)
-    }
+    OgImportError::Read(opengotha::located(text, &err))
 }
 
 /// Plans the import of OpenGotha file `data`, named `file_name` (the tournament's name when the file has none).
@@ -475,15 +433,6 @@ fn date(text: &str, notes: &mut Vec<Note>) -> String {
     }
 }
 
-/// The ISO 3166 code of a country code the go world writes otherwise (the EGD's `UK`, the EU's `EL`).
-pub fn country_alias(code: &str) -> Option<&'static str> {
-    match code {
-        "UK" => Some("GB"),
-        "EL" => Some("GR"),
-        _ => None,
-    }
-}
-
 /// Finally registered players taking part in the file's last round who have neither a game nor the bye in it: a
 /// round OpenGotha saved half paired (earlier rounds are complete, so theirs are missed rounds).
 fn half_paired(og: &OgTournament, rounds: &[RoundPlan]) -> usize {
@@ -555,39 +504,16 @@ fn players(
             if rounds.len() as u32 == total {
                 rounds.clear();
             }
-            let country = p.country.trim().to_ascii_uppercase();
-            let country = match country_alias(&country) {
-                Some(iso) => {
-                    aliases.insert(format!("{country} → {iso}"));
-                    iso.to_string()
-                }
-                None => country,
-            };
-            let country = if country.len() == 2 && country.bytes().all(|b| b.is_ascii_alphabetic())
-            {
-                country
-            } else {
-                countries += usize::from(!country.is_empty());
-                String::new()
-            };
-            let given = if p.first_name.trim().is_empty() {
-                "-"
-            } else {
-                p.first_name.trim()
-            };
+            // The fields are `tengen_interop`'s mapping, shared with the server's import page; the notes say
+            // what it changed.
+            let person = p.person();
+            let raw = p.country.trim().to_ascii_uppercase();
+            if let Some(iso) = country_alias(&raw) {
+                aliases.insert(format!("{raw} → {iso}"));
+            }
+            countries += usize::from(!raw.is_empty() && person.country.is_empty());
             PlayerPlan {
-                fields: pb::ParticipantFields {
-                    family_name: p.name.trim().to_string(),
-                    given_name: given.to_string(),
-                    rank: rank_text(p.rank),
-                    rating: Some(p.rating),
-                    club: p.club.trim().to_string(),
-                    country,
-                    egd_pin: p.egf_pin.trim().to_string(),
-                    aga_id: p.aga_id.trim().to_string(),
-                    ffg_licence: p.ffg_licence.trim().to_string(),
-                    ..pb::ParticipantFields::default()
-                },
+                fields: super::row::fields_pb(&person),
                 rounds,
                 check_in: plays_some
                     && (p.registering_status == RegisteringStatus::Fin || seated.contains_key(&i)),

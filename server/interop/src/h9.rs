@@ -103,6 +103,21 @@ pub struct Player {
     pub rounds: Vec<Entry>,
 }
 
+impl Player {
+    /// The player as a registration: names, rank, country, club and EGD pin (a results table holds no more).
+    pub fn person(&self) -> crate::prereg::Person {
+        crate::prereg::Person {
+            family_name: self.family.clone(),
+            given_name: self.given.clone(),
+            rank: self.rank.clone(),
+            club: self.club.clone(),
+            country: self.country.clone(),
+            egd_pin: self.pin.clone(),
+            ..crate::prereg::Person::default()
+        }
+    }
+}
+
 fn player_line(number: usize, file_line: usize, text: &str) -> Result<Player, H9Error> {
     let (body, pin) = match text.split_once('|') {
         Some((body, pin)) => (body, pin.trim().to_string()),

@@ -10,9 +10,13 @@
 //! - [`refusal`]: what a refusal is, and its kind.
 //! - [`draw_aside`]: the director's draw, paired off the writer.
 //! - [`dry_run`]: commands rehearsed on a scratch copy, nothing written.
+//! - [`import`]: players from another program's file as registrations, previewed before they are written.
+//! - [`rating_list`]: an uploaded rating list as the commands that load it.
 
 pub mod draw_aside;
 pub mod dry_run;
+pub mod import;
+pub mod rating_list;
 pub mod refusal;
 pub mod write;
 

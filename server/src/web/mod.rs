@@ -48,6 +48,8 @@ pub struct Web {
     pub(crate) slip_limit: limit::RateLimit,
     /// The partner server and the ticket key, on a server of a pair.
     pub(crate) handover: Option<desk::handover::Handover>,
+    /// Rating lists uploaded by the director and not loaded yet.
+    pub(crate) ratings_pending: desk::director::ratings::Pending,
 }
 
 impl Web {
@@ -71,6 +73,7 @@ impl Web {
             live,
             cache: cache::PageCache::default(),
             slip_limit: limit::RateLimit::slips(),
+            ratings_pending: Default::default(),
         })
     }
 }

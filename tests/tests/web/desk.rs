@@ -1956,7 +1956,10 @@ async fn wait_new_page(b: &Browser, what: &str) -> anyhow::Result<()> {
 }
 
 /// `selector`'s role, computed background colour and text: a refusal must be red (`.error`) and an alert.
-async fn alert_of(b: &Browser, selector: &str) -> anyhow::Result<(String, String, String)> {
+pub(super) async fn alert_of(
+    b: &Browser,
+    selector: &str,
+) -> anyhow::Result<(String, String, String)> {
     let v = b
         .eval(&format!(
             "const e = document.querySelector({}); return e ? [e.getAttribute('role') || '', \
@@ -1970,7 +1973,7 @@ async fn alert_of(b: &Browser, selector: &str) -> anyhow::Result<(String, String
 }
 
 /// The `.error` background of board.css (a light red), as the browser computes it.
-const RED: &str = "rgb(253, 236, 234)";
+pub(super) const RED: &str = "rgb(253, 236, 234)";
 
 /// Issue 34, fault 1: the duplicate warning's "different person" confirm was the add form's first submit button,
 /// so the Enter a volunteer presses twice registered (and checked in) the duplicate. Enter must resubmit the
@@ -2302,13 +2305,13 @@ async fn issue_34_the_dashboard_settles_a_disputed_table_and_the_round_closes() 
 }
 
 /// The question `window.confirm` was asked since [`answer_confirm`], if any.
-async fn asked(b: &Browser) -> anyhow::Result<Option<String>> {
+pub(super) async fn asked(b: &Browser) -> anyhow::Result<Option<String>> {
     let v = b.eval("return window.__asked || null;").await?;
     Ok(v.as_str().map(str::to_string))
 }
 
 /// Replaces `window.confirm` by one that records the question and answers `yes`.
-async fn answer_confirm(b: &Browser, yes: bool) -> anyhow::Result<()> {
+pub(super) async fn answer_confirm(b: &Browser, yes: bool) -> anyhow::Result<()> {
     b.eval(&format!(
         "window.__asked = null; window.confirm = q => {{ window.__asked = q; return {yes}; }}; return null;"
     ))

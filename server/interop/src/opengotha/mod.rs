@@ -8,6 +8,7 @@
 //! looser key (letters and digits only, accents kept).
 
 mod dump;
+mod file;
 mod pairing;
 mod value;
 mod xml;
@@ -15,6 +16,7 @@ mod xml;
 use std::collections::BTreeMap;
 
 pub use dump::{dump_round, parse_weights_dump, DumpedPair, TERM_NAMES};
+pub use file::{country_alias, decode, iso_country, located, rank_text, NotText};
 pub use pairing::{DuddMode, PairingParams, SeedSystem};
 pub use value::{parse_rank, Decimal, Rank};
 

@@ -7,9 +7,14 @@
 //!
 //! - `confirm`: what the dashboard asks before an action that cannot be undone.
 //! - `timetable`: each round's planned start, and moving it.
+//! - `import`: players from a file, previewed before anything is written; `ratings`: the rating lists;
+//!   `upload`: a file sent from either page.
 
 mod confirm;
+mod import;
+pub(crate) mod ratings;
 mod timetable;
+mod upload;
 
 use super::session::Desk;
 use super::{request_id, Web};
@@ -43,6 +48,8 @@ pub fn routes() -> Router<Arc<Web>> {
         .route("/desk/director/{t}", get(page))
         .route("/desk/director/{t}/do/{action}", post(act))
         .route("/desk/director/{t}/sheet/{kind}", get(sheet))
+        .merge(import::routes())
+        .merge(ratings::routes())
 }
 
 /// `?done=…` / `?error=…` after an action; `?ask=ACTION&round=N` when an irreversible action came without its
@@ -166,6 +173,10 @@ fn registration(state: &State, roster: &Roster, desk: &Desk) -> Markup {
                         @for (id, name) in &expected { li { span .num { (id) } " " (name) } }
                     }
                 }
+            }
+            p #imports .links {
+                a href=(format!("/desk/director/{}/import", t.0)) { "Import players from a file" } " · "
+                a href="/desk/director/ratings" { "Rating lists" }
             }
             @if roster.tournament.registration_open {
                 (irreversible_form(t, "close-registration", desk, html! {}, "Close registration and number the field",

@@ -73,6 +73,7 @@ fn tournaments(state: &State) -> Markup {
                             p { (system_text(t)) " · players: " (players(state, t)) " · " (now(state, t)) }
                             p .links {
                                 a href=(format!("/desk/director/{}", t.id.0)) { "Dashboard" } " · "
+                                a href=(format!("/desk/director/{}/import", t.id.0)) { "Import players" } " · "
                                 a href=(format!("/desk/results/{}", t.id.0)) { "Results" } " · "
                                 a href=(format!("/desk/referee/{}", t.id.0)) { "Referee" } " · "
                                 a href=(format!("/t/{}", t.id.0)) { "Board" }
@@ -138,6 +139,7 @@ fn desks() -> Markup {
             p {
                 a href="/desk/register" { "Registration desk" } " · "
                 a href="/desk/late" { "Late arrivals desk" } " · "
+                a href="/desk/director/ratings" { "Rating lists" } " · "
                 a href="/" { "Public board" }
             }
             p .note { "Each desk signs in with its own token (tengen token create … --qr prints its card)." }

@@ -1,13 +1,32 @@
 //! The rating lists a registration desk looks players up in, read from the files their federations publish: the
 //! EGD's "allworld" list (an HTML page with a `<pre>` table), the AGA's TD list (tab separated) and the FFG's
 //! échelle (fixed columns, ISO-8859-1). The format is recognised from the content. Pure: bytes in, players out,
-//! with every line left out and why; sending them is `tengen ratings load`'s.
+//! with every line left out and why; sending them is `tengen ratings load`'s and the director's rating-list page's.
 //!
 //! Ratings are put on the EGF GoR scale (`shared/reference/opengotha.md` §1.1): FFG + 2050; AGA r ≥ 1 →
 //! r × 100 + 1950, r ≤ −1 → r × 100 + 2150. A rank the list does not state comes from the rating:
 //! (GoR + 950) / 100 − 30, 1d = 0.
 
-use tengen_proto::v1::RatedPlayer;
+/// One player of a list, as the file gives them (ratings on the GoR scale).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RatedPlayer {
+    /// `egd`, `aga` or `ffg`.
+    pub source: String,
+    /// The list's id: EGD pin, AGA id or FFG licence.
+    pub id: String,
+    /// Family name.
+    pub family_name: String,
+    /// Given name.
+    pub given_name: String,
+    /// Rank as text (`3d`, `12k`); from the rating when the list states none.
+    pub rank: String,
+    /// Rating on the EGF GoR scale, when the list has one.
+    pub rating: Option<i32>,
+    /// Club.
+    pub club: String,
+    /// Country (two letters, upper case) or empty.
+    pub country: String,
+}
 
 #[cfg(test)]
 mod tests;
@@ -24,7 +43,7 @@ pub enum RatingsError {
 }
 
 /// A list read from a file.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParsedList {
     /// `egd`, `aga` or `ffg`.
     pub source: &'static str,

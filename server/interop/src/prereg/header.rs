@@ -1,6 +1,7 @@
 //! The CSV header mapping: which column of a pre-registration file feeds which participant field. Header names
 //! are matched ignoring case, spaces, `_` and `-` (`First Name`, `first_name` and `FIRSTNAME` are one name).
-//! The accepted names are documented in `client/README-import.md`; keep the two in step.
+//! The accepted names are documented in `client/README-import.md`; keep the two in step. Shared by the desk
+//! program's `tengen import csv` and the director's import page.
 
 /// A participant field a column can feed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
