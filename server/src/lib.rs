@@ -36,7 +36,7 @@ pub mod web;
 
 pub(crate) use start::now_ms;
 pub use start::{
-    certificate_names, prepare, run, serve, Config, Prepared, QuorumFlags, ServerError,
-    MAX_REQUEST_BYTES, STORAGE_STOP_WAIT,
+    certificate_names, prepare, run, serve, AddressError, AddressFlags, Config, Prepared,
+    QuorumFlags, ServerError, VenueAddress, MAX_REQUEST_BYTES, STORAGE_STOP_WAIT,
 };
 pub use tengen_draw as draw;
