@@ -62,11 +62,14 @@ pub async fn serve(
         // The fencing watch guards a primary, and a standby once it has been promoted.
         tokio::spawn(replica::follow::fence(core.clone(), f.clone()));
     }
+    let ca = tls
+        .as_ref()
+        .and_then(|t| web::trust::VenueCa::from_pem(&t.ca_pem, &t.ca_fingerprint));
     let tls = match &tls {
         Some(tls) => Some(http::tls_config(&tls.cert_pem, &tls.key_pem)?),
         None => None,
     };
-    let web = web::Web::start(core.clone(), partner);
+    let web = web::Web::start(core.clone(), partner, address.clone(), ca);
     let app = web::router(web.clone(), grpc_routes(&core, quorum, &address).await?);
     let control = core.control.clone();
     let store = core.store.clone();
