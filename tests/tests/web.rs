@@ -31,6 +31,10 @@ use tengen_tests::{enter, meta, pb};
 #[path = "web/desk.rs"]
 mod desk;
 
+/// Terminals, their cards and trusting the venue (issue 34): `tests/tests/web/terminals.rs`.
+#[path = "web/terminals.rs"]
+mod terminals;
+
 // ---------------------------------------------------------------------------------------------------------------
 // What a pairing page must show
 
