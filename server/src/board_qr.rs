@@ -1,5 +1,6 @@
 //! The hall poster's QR code: the public board's address drawn for the director's terminal (to scan off the
-//! screen) or as a standalone SVG poster (the code, the address in large type, one line saying what is there).
+//! screen) or as a standalone SVG poster (the code, the address in large type, one line saying what is there);
+//! and any address as an inline SVG code for a page (the terminal cards: `inline_svg`).
 //! Pure: a string in, a string out; `tengen-server board-qr` prints it.
 
 use std::fmt::Write as _;
@@ -55,6 +56,33 @@ pub fn render(url: &str, svg: bool) -> Result<String, BoardQrError> {
     } else {
         terminal(&modules, url)
     })
+}
+
+/// `url` as an inline SVG element for a web page (the terminal cards): the code with its quiet zone, black on
+/// white, one path, scaled by the page's CSS (`class`). The address itself is not in the markup.
+///
+/// # Examples
+///
+/// ```
+/// let svg = tengen_server::board_qr::inline_svg("https://192.168.1.10:7443/desk/login", "qr").unwrap();
+/// assert!(svg.starts_with("<svg ") && svg.ends_with("</svg>"));
+/// ```
+pub fn inline_svg(url: &str, class: &str) -> Result<String, BoardQrError> {
+    let modules = Modules::new(&encode(url.trim())?);
+    let class: String = class
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == ' ')
+        .collect();
+    Ok(format!(
+        concat!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"{class}\" viewBox=\"0 0 {n} {n}\" ",
+            "shape-rendering=\"crispEdges\" role=\"img\" aria-label=\"QR code\">",
+            "<rect width=\"{n}\" height=\"{n}\" fill=\"#fff\"/><path fill=\"#000\" d=\"{path}\"/></svg>"
+        ),
+        class = class,
+        n = modules.size,
+        path = module_path(&modules),
+    ))
 }
 
 fn encode(url: &str) -> Result<QrCode, BoardQrError> {
@@ -320,6 +348,16 @@ mod tests {
             }
         }
         assert_eq!(drawn, modules.dark);
+    }
+
+    #[test]
+    fn the_inline_code_is_the_posters_code_without_the_address() {
+        let url = "https://192.168.1.10:7443/desk/login?token=tgn_ab";
+        let svg = inline_svg(url, "qr big\"><script>").unwrap();
+        let modules = Modules::new(&encode(url).unwrap());
+        assert!(svg.contains(&module_path(&modules)));
+        assert!(svg.contains("class=\"qr bigscript\""), "{svg}");
+        assert!(!svg.contains("tgn_ab") && !svg.contains("<script"));
     }
 
     #[test]

@@ -35,8 +35,8 @@ pub mod tls;
 pub mod web;
 
 pub use start::{
-    certificate_names, prepare, read_venue_offset, run, serve, Config, Prepared, QuorumFlags,
-    ServerError, MAX_REQUEST_BYTES, STORAGE_STOP_WAIT,
+    certificate_names, prepare, read_venue_offset, run, serve, AddressError, AddressFlags, Config,
+    Prepared, QuorumFlags, ServerError, VenueAddress, MAX_REQUEST_BYTES, STORAGE_STOP_WAIT,
 };
 pub(crate) use start::{now_ms, venue_offset_minutes};
 pub use tengen_draw as draw;

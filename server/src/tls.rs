@@ -133,6 +133,12 @@ pub fn issue(ca_key: &KeyPair, names: &[String]) -> Result<(String, String), Tls
     Ok((cert.pem(), key.serialize_pem()))
 }
 
+/// The first certificate of a PEM text in DER, as a device installs it (the trust guide's `/venue-ca.crt`).
+pub fn der(pem: &str) -> Option<Vec<u8>> {
+    let der = CertificateDer::from_pem_slice(pem.as_bytes()).ok()?;
+    Some(der.as_ref().to_vec())
+}
+
 /// The SHA-256 fingerprint of the first certificate in a PEM text, as `AB:CD:…`.
 pub fn fingerprint(pem: &str) -> Option<String> {
     let der = CertificateDer::from_pem_slice(pem.as_bytes()).ok()?;

@@ -457,21 +457,26 @@ pub struct Venue {
 impl Venue {
     /// Starts a server with TLS on a fresh data directory and waits until it answers the director over TLS.
     pub async fn start() -> anyhow::Result<Venue> {
-        Venue::start_with(false, false).await
+        Venue::start_with(false, false, &[]).await
     }
 
     /// Starts a server with `--insecure-dev` (plaintext), to show a plaintext client would work there.
     pub async fn start_insecure() -> anyhow::Result<Venue> {
-        Venue::start_with(true, false).await
+        Venue::start_with(true, false, &[]).await
     }
 
     /// Starts a server with TLS and the public board on a plain-HTTP port as well
     /// (`--public-http 127.0.0.1:PORT`), and waits until both answer.
     pub async fn start_public() -> anyhow::Result<Venue> {
-        Venue::start_with(false, true).await
+        Venue::start_with(false, true, &[]).await
     }
 
-    async fn start_with(insecure: bool, public: bool) -> anyhow::Result<Venue> {
+    /// Like [`Venue::start_public`], with extra server arguments from the first start on (e.g. `--san NAME`).
+    pub async fn start_public_with(args: &[&str]) -> anyhow::Result<Venue> {
+        Venue::start_with(false, true, args).await
+    }
+
+    async fn start_with(insecure: bool, public: bool, args: &[&str]) -> anyhow::Result<Venue> {
         let mut last_error = None;
         // The free port may be taken by another test between probing and binding: try a few.
         for _ in 0..4 {
@@ -482,7 +487,7 @@ impl Venue {
                 public_port: if public { Some(free_port()?) } else { None },
                 child: None,
                 director_token: String::new(),
-                args: Vec::new(),
+                args: args.iter().map(|a| a.to_string()).collect(),
             };
             match venue.spawn_and_wait().await {
                 Ok(()) => return Ok(venue),

@@ -38,6 +38,8 @@ pub struct Reply {
     pub headers: HeaderMap,
     /// The body, decoded as UTF-8 (invalid sequences replaced).
     pub body: String,
+    /// The body as sent (a certificate, an image).
+    pub bytes: Bytes,
 }
 
 impl Reply {
@@ -170,6 +172,7 @@ impl WebClient {
                 status: parts.status,
                 headers: parts.headers,
                 body: String::from_utf8_lossy(&body).into_owned(),
+                bytes: body,
             })
         };
         tokio::time::timeout(REQUEST_TIMEOUT, exchange)
@@ -208,14 +211,15 @@ impl WebClient {
             .and_then(|r| r)
             .with_context(|| what)?;
         let (parts, body) = response.into_parts();
-        let body = match tokio::time::timeout(Duration::from_secs(5), body.collect()).await {
-            Ok(Ok(collected)) => String::from_utf8_lossy(&collected.to_bytes()).into_owned(),
-            _ => String::new(),
+        let bytes = match tokio::time::timeout(Duration::from_secs(5), body.collect()).await {
+            Ok(Ok(collected)) => collected.to_bytes(),
+            _ => Bytes::new(),
         };
         Ok(Reply {
             status: parts.status,
             headers: parts.headers,
-            body,
+            body: String::from_utf8_lossy(&bytes).into_owned(),
+            bytes,
         })
     }
 

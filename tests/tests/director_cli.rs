@@ -1297,6 +1297,46 @@ async fn issue_34_a_tokens_qr_code_opens_the_address_the_desks_use() -> anyhow::
     Ok(())
 }
 
+/// Without `--url`, `token create --qr` opens the server's own venue address (here its first `--san`), which the
+/// server tells in `Status`, not the `127.0.0.1` this program talks to; and no warning, since a tablet can reach it.
+#[tokio::test]
+async fn issue_34_without_url_the_qr_code_opens_the_servers_venue_address() -> anyhow::Result<()> {
+    let venue = Venue::start_public_with(&["--san", "desks.venue.example"]).await?;
+    let tengen = Tengen::new(&venue)?;
+    let args = [
+        "token",
+        "create",
+        "--role",
+        "results",
+        "--name",
+        "results-1",
+        "--qr",
+    ];
+    let out = tengen.run(&args);
+    let stdout = succeeded(&args, out.clone());
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let token = stdout.lines().next().unwrap_or_default().trim().to_string();
+    let link = stdout
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or_default()
+        .trim();
+    assert_eq!(
+        link,
+        format!(
+            "https://desks.venue.example:{}/desk/login?token={token}",
+            venue.port()
+        ),
+        "the QR code's link is at the server's venue address"
+    );
+    assert!(
+        !stderr.contains("warning"),
+        "a venue address is not warned about: {stderr}"
+    );
+    Ok(())
+}
+
 #[path = "director_cli/double.rs"]
 mod double;
 #[path = "director_cli/generalised.rs"]

@@ -41,6 +41,10 @@ mod weights;
 #[path = "web/imports.rs"]
 mod imports;
 
+/// Terminals, their cards and trusting the venue (issue 34): `tests/tests/web/terminals.rs`.
+#[path = "web/terminals.rs"]
+mod terminals;
+
 // ---------------------------------------------------------------------------------------------------------------
 // What a pairing page must show
 

@@ -38,7 +38,8 @@ pub struct CreateArgs {
     #[arg(long)]
     qr: bool,
     /// With --qr: the address the desks' tablets open, e.g. https://192.168.1.10:7443 (the venue address of the
-    /// server's TLS port). Without it the QR code carries the server this program talks to.
+    /// server's TLS port). Without it the QR code carries the server's own venue address (its --desk-url or first
+    /// --san), or, from an older server, the server this program talks to.
     #[arg(long, value_name = "URL", requires = "qr")]
     url: Option<String>,
 }
@@ -52,7 +53,7 @@ pub async fn token(ctx: &Ctx, cmd: TokenCmd) -> Result<(), CliError> {
             let base = match (&a.url, a.qr) {
                 (_, false) => None,
                 (Some(url), true) => Some(desk_url(url)?),
-                (None, true) => Some(ctx.first_server()?),
+                (None, true) => Some(venue_address(ctx, &desk).await?),
             };
             let request = CreateTokenRequest {
                 meta: None,
@@ -115,6 +116,19 @@ pub async fn token(ctx: &Ctx, cmd: TokenCmd) -> Result<(), CliError> {
                 .await?;
             print_tokens(std::slice::from_ref(&info), ctx.json)
         }
+    }
+}
+
+/// The address the server says desks open (`Status.desk_url`), else the server this program talks to.
+async fn venue_address(ctx: &Ctx, desk: &crate::conn::Desk) -> Result<String, CliError> {
+    let status = desk
+        .read(StatusRequest {}, |mut d, r| async move {
+            d.admin.status(r).await
+        })
+        .await?;
+    match desk_url(&status.desk_url) {
+        Ok(url) if !status.desk_url.trim().is_empty() => Ok(url),
+        _ => ctx.first_server(),
     }
 }
 

@@ -5,7 +5,7 @@ pub(crate) mod admin;
 pub(crate) mod replay;
 
 use crate::replica::SyncMode;
-use crate::{prepare, serve, Config, QuorumFlags};
+use crate::{prepare, serve, AddressFlags, Config, QuorumFlags, VenueAddress};
 use clap::{Parser, Subcommand};
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -35,6 +35,18 @@ pub struct Cli {
     /// Serve plaintext gRPC without TLS. Development only: never at a venue.
     #[arg(long)]
     pub insecure_dev: bool,
+    /// The address the desks' tablets open, e.g. https://192.168.1.10:7443 (default: the first --san and the
+    /// --listen port). Terminal cards and the first start's sign-in address use it; the certificate covers it.
+    #[arg(long, env = "TENGEN_DESK_URL", value_name = "URL")]
+    pub desk_url: Option<String>,
+    /// The address phones open for the board, e.g. http://192.168.1.10:8080 (default: the desks' host and the
+    /// --public-http port). The trust guide on terminal cards is there.
+    #[arg(long, env = "TENGEN_BOARD_URL", value_name = "URL")]
+    pub board_url: Option<String>,
+    /// Also print the director's sign-in address as a QR code in the terminal (scan it with the director's
+    /// tablet).
+    #[arg(long)]
+    pub qr: bool,
     /// Start as the standby of this primary, e.g. https://10.0.0.1:7443 (needs --replica-token-file).
     #[arg(long, env = "TENGEN_FOLLOW")]
     pub follow: Option<String>,
@@ -268,6 +280,22 @@ async fn serve_main(cli: Cli) -> anyhow::Result<()> {
         );
     }
     let quorum = quorum_flags(&cli, replica_token.as_deref())?;
+    let listener = tokio::net::TcpListener::bind(cli.listen).await?;
+    let addr = listener.local_addr()?;
+    let board = match cli.public_http {
+        Some(board) => Some(tokio::net::TcpListener::bind(board).await?),
+        None => None,
+    };
+    let host_name = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap_or_default();
+    let address = VenueAddress::derive(&AddressFlags {
+        listen: Some(addr),
+        public_http: board.as_ref().map(|b| b.local_addr()).transpose()?,
+        sans: &cli.san,
+        desk_url: cli.desk_url.as_deref(),
+        board_url: cli.board_url.as_deref(),
+        tls: !cli.insecure_dev,
+        host_name: Some(host_name.trim()),
+    })?;
     let config = Config {
         quorum,
         data_dir: cli.data.clone(),
@@ -280,15 +308,14 @@ async fn serve_main(cli: Cli) -> anyhow::Result<()> {
         ack_timeout: std::time::Duration::from_millis(cli.ack_timeout_ms.max(1)),
         name: cli.name.clone().unwrap_or_else(|| cli.listen.to_string()),
         snapshot_every: cli.snapshot_every,
+        address: Some(address.clone()),
     };
-    let listener = tokio::net::TcpListener::bind(cli.listen).await?;
-    let addr = listener.local_addr()?;
     let mut prepared = prepare(&config, addr).await?;
-    if let Some(board) = cli.public_http {
-        let board = tokio::net::TcpListener::bind(board).await?;
+    if let Some(board) = board {
         println!(
-            "public board (phones, no login) on http://{}/",
-            board.local_addr()?
+            "public board (phones, no login) on http://{}/ : phones open {}/",
+            board.local_addr()?,
+            address.board
         );
         prepared.public_board = Some(board);
     }
@@ -319,9 +346,46 @@ async fn serve_main(cli: Cli) -> anyhow::Result<()> {
             prepared.director_token_path.display()
         );
     }
+    print_sign_in(&address, prepared.new_director_token.as_deref(), cli.qr);
     serve(listener, prepared, shutdown_signal()).await?;
     println!("tengen-server stopped cleanly");
     Ok(())
+}
+
+/// Where the desks sign in (the director's own address with the token on a first start, shown once like the
+/// token), a QR code of it with `--qr`, and the trust guide when devices need the venue CA.
+fn print_sign_in(address: &VenueAddress, first_token: Option<&str>, qr: bool) {
+    let url = match first_token {
+        Some(token) => {
+            let url = address.director_sign_in(token);
+            println!("director: sign in at {url}");
+            url
+        }
+        None => {
+            let url = address.sign_in_page();
+            println!("desks sign in at {url}");
+            url
+        }
+    };
+    if address.desk.starts_with("https://") {
+        println!(
+            "tablets that do not trust the venue yet: {} (the CA and a guide per device)",
+            address.trust()
+        );
+    }
+    if address.is_loopback() {
+        println!(
+            "note: {} is this machine only; for tablets give --san ADDRESS (the laptop's venue address) or \
+             --desk-url https://ADDRESS:PORT",
+            address.desk
+        );
+    }
+    if qr {
+        match crate::board_qr::render(&url, false) {
+            Ok(code) => print!("{code}"),
+            Err(e) => eprintln!("no QR code: {e}"),
+        }
+    }
 }
 
 /// The quorum flags, checked: three (or five) voters as N=URL, this server among them, a replica secret.

@@ -13,12 +13,22 @@ use tonic::{Request, Response, Status};
 /// Serves `tengen.v1.Admin`.
 pub struct AdminService {
     core: Arc<Core>,
+    /// The address desks open, told in `Status` (empty: not known).
+    desk_url: String,
 }
 
 impl AdminService {
     /// A service over the shared core.
     pub fn new(core: Arc<Core>) -> Self {
-        AdminService { core }
+        AdminService {
+            core,
+            desk_url: String::new(),
+        }
+    }
+
+    /// The same service telling desks that they open `desk_url` (the venue address).
+    pub fn at(self, desk_url: String) -> Self {
+        AdminService { desk_url, ..self }
     }
 }
 
@@ -91,7 +101,11 @@ impl Admin for AdminService {
         req: Request<pb::StatusRequest>,
     ) -> Result<Response<pb::StatusResponse>, Status> {
         caller(&req)?.require(Action::Read)?;
-        Ok(Response::new(status_of(&self.core)?))
+        let status = status_of(&self.core)?;
+        Ok(Response::new(pb::StatusResponse {
+            desk_url: self.desk_url.clone(),
+            ..status
+        }))
     }
 }
 
@@ -121,5 +135,6 @@ pub fn status_of(core: &Core) -> Result<pb::StatusResponse, Status> {
         primary,
         standby_acked_seq: control.hub.acked(),
         replication: replication.into(),
+        desk_url: String::new(),
     })?)
 }

@@ -4,6 +4,7 @@
 //!
 //! - this file: the configuration, opening the data directory, the director's first token.
 //! - [`serve`](mod@serve): the ports, the gRPC routes, shutdown.
+//! - [`address`]: the venue address desks and phones open (`--desk-url`, `--board-url`, or derived).
 
 use crate::app::Core;
 use crate::domain::{Actor, Command, Role, State, Subject};
@@ -13,8 +14,10 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
 use tokio::net::TcpListener;
 
+pub mod address;
 mod serve;
 
+pub use address::{AddressError, AddressFlags, VenueAddress};
 pub use serve::{run, serve};
 
 /// The largest request the server decodes; anything bigger is refused before it reaches a handler.
@@ -58,6 +61,8 @@ pub struct Config {
     pub name: String,
     /// A snapshot every this many entries.
     pub snapshot_every: u64,
+    /// Where desks and phones reach this server; `None`: the listen address itself.
+    pub address: Option<VenueAddress>,
 }
 
 impl Config {
@@ -75,6 +80,7 @@ impl Config {
             ack_timeout: std::time::Duration::from_secs(2),
             name: "tengen".into(),
             snapshot_every: log::writer::SNAPSHOT_EVERY,
+            address: None,
         }
     }
 }
@@ -153,6 +159,8 @@ pub struct Prepared {
     pub replayed: u64,
     /// The plain-HTTP listener of the public board (`--public-http`), if any.
     pub public_board: Option<TcpListener>,
+    /// Where desks and phones reach this server.
+    pub address: VenueAddress,
 }
 
 impl Prepared {
@@ -202,12 +210,19 @@ pub fn certificate_names(addr: SocketAddr, extra: &[String]) -> Vec<String> {
 /// Opens the data directory: certificates, log replay, writer, and the director token on first start.
 pub async fn prepare(config: &Config, addr: SocketAddr) -> Result<Prepared, ServerError> {
     std::fs::create_dir_all(&config.data_dir)?;
+    let address = config
+        .address
+        .clone()
+        .unwrap_or_else(|| VenueAddress::local(addr, !config.insecure_dev));
     let tls = if config.insecure_dev {
         None
     } else {
+        // The certificate names the address the desks open, whichever flag gave it.
+        let mut names = config.extra_names.clone();
+        names.extend(address.desk_host());
         Some(tls::ensure(
             &config.data_dir,
-            &certificate_names(addr, &config.extra_names),
+            &certificate_names(addr, &names),
         )?)
     };
     let store: Arc<dyn log::LogStore> =
@@ -309,6 +324,7 @@ pub async fn prepare(config: &Config, addr: SocketAddr) -> Result<Prepared, Serv
         entries,
         replayed: tail,
         public_board: None,
+        address,
     })
 }
 

@@ -31,6 +31,7 @@ pub async fn serve(
         quorum,
         tls,
         public_board,
+        address,
         ..
     } = prepared;
     // In a quorum venue a desk's page may move to the other laptop (never to the witness).
@@ -61,12 +62,15 @@ pub async fn serve(
         // The fencing watch guards a primary, and a standby once it has been promoted.
         tokio::spawn(replica::follow::fence(core.clone(), f.clone()));
     }
+    let ca = tls
+        .as_ref()
+        .and_then(|t| web::trust::VenueCa::from_pem(&t.ca_pem, &t.ca_fingerprint));
     let tls = match &tls {
         Some(tls) => Some(http::tls_config(&tls.cert_pem, &tls.key_pem)?),
         None => None,
     };
-    let web = web::Web::start(core.clone(), partner);
-    let app = web::router(web.clone(), grpc_routes(&core, quorum).await?);
+    let web = web::Web::start(core.clone(), partner, address.clone(), ca);
+    let app = web::router(web.clone(), grpc_routes(&core, quorum, &address).await?);
     let control = core.control.clone();
     let store = core.store.clone();
     drop(core);
@@ -117,6 +121,7 @@ pub async fn serve(
 async fn grpc_routes(
     core: &Arc<Core>,
     quorum: Option<replica::quorum::network::QuorumService>,
+    address: &crate::VenueAddress,
 ) -> Result<axum::Router, ServerError> {
     let (health, health_service) = tonic_health::server::health_reporter();
     health
@@ -143,8 +148,10 @@ async fn grpc_routes(
     let auth = auth::authenticate(core.state.clone());
     let register = pb::register_server::RegisterServer::new(RegisterService::new(core.clone()))
         .max_decoding_message_size(MAX_REQUEST_BYTES);
-    let admin = pb::admin_server::AdminServer::new(AdminService::new(core.clone()))
-        .max_decoding_message_size(MAX_REQUEST_BYTES);
+    let admin = pb::admin_server::AdminServer::new(
+        AdminService::new(core.clone()).at(address.desk.clone()),
+    )
+    .max_decoding_message_size(MAX_REQUEST_BYTES);
     let log_service = pb::log_server::LogServer::new(LogService::new(core.clone()))
         .max_decoding_message_size(MAX_REQUEST_BYTES);
     let rounds = pb::rounds_server::RoundsServer::new(RoundsService::new(core.clone()))

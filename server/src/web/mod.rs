@@ -10,7 +10,7 @@
 //!   [`public_router`]: the plain-HTTP port for phones (public pages only).
 //! - [`topics`] and [`live`]: what changed, and `/live`.
 //! - `board/`: the public pages; [`desk`]: the desk pages (sign-in, the role matrix, CSRF); `layout`: the page shell, the assets; `cache`: rendered pages by stamp;
-//!   `error`: the 4xx pages; `limit`: the slip rate limit.
+//!   `error`: the 4xx pages; `limit`: the slip rate limit; [`trust`]: the venue CA and the guide to trusting it.
 
 pub(crate) mod board;
 mod cache;
@@ -20,8 +20,10 @@ mod layout;
 mod limit;
 pub mod live;
 pub mod topics;
+pub mod trust;
 
 use crate::app::Core;
+use crate::VenueAddress;
 use axum::extract::Request;
 use axum::http::{header, StatusCode};
 use axum::middleware::Next;
@@ -50,12 +52,24 @@ pub struct Web {
     pub(crate) handover: Option<desk::handover::Handover>,
     /// Rating lists uploaded by the director and not loaded yet.
     pub(crate) ratings_pending: desk::director::ratings::Pending,
+    /// Where desks and phones reach this server (terminal cards, the trust guide).
+    pub(crate) address: VenueAddress,
+    /// The venue CA devices install (absent with `--insecure-dev`).
+    pub(crate) ca: Option<trust::VenueCa>,
+    /// When each terminal last opened a desk page (since this server started).
+    pub(crate) seen: desk::seen::LastSeen,
 }
 
 impl Web {
     /// The web layer of `core`; starts the task that follows the log for live updates. `partner`: the other
-    /// laptop desks' pages may move to (its address) and the secret the two share, when there is one.
-    pub fn start(core: Arc<Core>, partner: Option<(String, String)>) -> Arc<Web> {
+    /// laptop desks' pages may move to (its address) and the secret the two share, when there is one; `address`:
+    /// where desks and phones reach this server; `ca`: the venue CA to offer devices.
+    pub fn start(
+        core: Arc<Core>,
+        partner: Option<(String, String)>,
+        address: VenueAddress,
+        ca: Option<trust::VenueCa>,
+    ) -> Arc<Web> {
         let last_seq = core.read(|s| s.last_seq.0).unwrap_or(0);
         let live = Arc::new(live::Live::new(last_seq));
         tokio::spawn(live.clone().follow(core.clone()));
@@ -74,6 +88,9 @@ impl Web {
             cache: cache::PageCache::default(),
             slip_limit: limit::RateLimit::slips(),
             ratings_pending: Default::default(),
+            address,
+            ca,
+            seen: desk::seen::LastSeen::default(),
         })
     }
 }
@@ -84,6 +101,8 @@ fn public_routes(web: Arc<Web>) -> Router {
         .route("/", get(board::home::page))
         .route("/live", get(board::live_stream))
         .route("/assets/{name}", get(layout::asset))
+        .route("/trust", get(trust::guide))
+        .route("/venue-ca.crt", get(trust::certificate))
         .route("/t/{t}/pairings", get(board::pairings::page))
         .route("/t/{t}/standings", get(board::standings::page))
         .route("/t/{t}/players", get(board::players::page))

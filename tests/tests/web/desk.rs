@@ -192,7 +192,7 @@ pub(super) async fn desk_browser(
 }
 
 /// A JavaScript string literal.
-fn js(s: &str) -> String {
+pub(super) fn js(s: &str) -> String {
     serde_json::Value::from(s).to_string()
 }
 

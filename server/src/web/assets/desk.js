@@ -325,6 +325,12 @@
   }
   if (document.getElementById("handover")) setInterval(watch, 3000);
 
+  // --- A new terminal's card: printed from the one page that shows its token ---------------------------------
+  document.addEventListener("click", function (e) {
+    var button = e.target && e.target.closest && e.target.closest("button[data-print]");
+    if (button) window.print();
+  });
+
   rememberAll(document);
   var first = document.getElementById("table");
   if (first && document.getElementById("result") && (!document.activeElement || document.activeElement === document.body)) {

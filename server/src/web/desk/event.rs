@@ -142,7 +142,8 @@ fn desks() -> Markup {
                 a href="/desk/director/ratings" { "Rating lists" } " · "
                 a href="/" { "Public board" }
             }
-            p .note { "Each desk signs in with its own token (tengen token create … --qr prints its card)." }
+            p { a #terminals-link .big href="/desk/director/terminals" { "Terminals" } }
+            p .note { "Each desk signs in with its own terminal: make one there and scan or print its card." }
         }
     }
 }

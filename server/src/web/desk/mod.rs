@@ -7,6 +7,8 @@
 //! - `session`: cookies, the `Desk` extractor, CSRF, sign-in and sign-out.
 //! - `handover`: moving an open desk page to the other server of the pair after a fail-over.
 //! - `event`: the director's landing page (the tournaments, the desks, a new tournament).
+//! - `terminals`: the director's terminals (desk tokens, their QR cards, revoking); `seen`: when each last
+//!   opened a page.
 //! - this file: the routes, the desk page shell, the form plumbing shared by every action.
 
 pub mod director;
@@ -15,7 +17,9 @@ pub mod handover;
 pub mod referee;
 pub mod register;
 pub mod results;
+pub mod seen;
 pub mod session;
+pub mod terminals;
 
 use super::cache::Rendered;
 use super::layout::{self, Page};
@@ -49,6 +53,7 @@ pub fn routes(web: Arc<Web>) -> Router {
         .merge(referee::routes())
         .merge(event::routes())
         .merge(director::routes())
+        .merge(terminals::routes())
         .with_state(web)
 }
 

@@ -111,18 +111,22 @@ impl FromRequestParts<Arc<Web>> for Desk {
         let next = safe_next(parts.uri.path());
         let secret = cookie(&parts.headers, TOKEN_COOKIE).ok_or_else(|| SignIn(next.clone()))?;
         let hash = token_hash(secret);
-        let caller = web
+        let (id, caller) = web
             .core
             .read(|s| {
-                s.token_by_hash(&hash).map(|t| Caller {
-                    terminal: t.name.clone(),
-                    role: t.role,
+                s.token_by_hash(&hash).map(|t| {
+                    let caller = Caller {
+                        terminal: t.name.clone(),
+                        role: t.role,
+                    };
+                    (t.id, caller)
                 })
             })
             .ok()
             .flatten()
-            .filter(|c| desk_role(c.role))
+            .filter(|(_, c)| desk_role(c.role))
             .ok_or_else(|| SignIn(next.clone()))?;
+        web.seen.note(id, crate::now_ms());
         let operator = cookie(&parts.headers, OPERATOR_COOKIE)
             .and_then(|h| hex::decode(h).ok())
             .and_then(|b| String::from_utf8(b).ok())

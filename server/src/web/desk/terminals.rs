@@ -1,0 +1,381 @@
+//! `/desk/director/terminals`: the venue's terminals (desk tokens), for the director only. The list shows each
+//! terminal's name, role, when it was made, whether it is revoked and when it last opened a desk page — never its
+//! token. "New terminal" takes a name and a role whose default is the read-only viewer (Enter in the name field
+//! cannot make a director); revoking asks first. A new terminal's token is shown once, on the answer to its
+//! creation, as the QR code that signs a tablet in at the venue's desk address and a card to print (`card`); it is
+//! never in an address, a cache or a log line, and cannot be fetched again.
+//!
+//! Reads the applied state; writes only through the core (`Web::desk_write`), as every desk page does.
+//!
+//! - `card`: the page that shows a new token once, with its printable card.
+
+mod card;
+
+use super::seen::ago;
+use super::session::Desk;
+use super::{request_id, Web};
+use crate::app::{Kind, Target};
+use crate::auth::Action;
+use crate::domain::{Command, Role, State, Subject, TokenId, TokenRecord};
+use axum::extract::{Path, Query, State as Shared};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::{Form, Router};
+use maud::{html, Markup};
+use serde::Deserialize;
+use std::sync::Arc;
+
+/// The page's address.
+const PAGE: &str = "/desk/director/terminals";
+
+/// The longest terminal name the register takes (`decide::create_token`); the field's own limit.
+const MAX_NAME: usize = 64;
+
+/// The roles a terminal is made with here, the safe one first: it is the default. A standby server's replica
+/// token is made with the desk program (`tengen token create --role replica`), next to the server it goes to.
+const OFFERED: [Role; 6] = [
+    Role::Viewer,
+    Role::Results,
+    Role::Registration,
+    Role::LateDesk,
+    Role::Referee,
+    Role::Director,
+];
+
+/// The terminals' routes.
+pub fn routes() -> Router<Arc<Web>> {
+    Router::new()
+        .route(PAGE, get(page))
+        .route("/desk/director/terminals/new", post(create))
+        .route("/desk/director/terminals/{id}/revoke", post(revoke))
+}
+
+/// A role as the director reads it on the page and the card.
+pub(crate) fn role_label(role: Role) -> &'static str {
+    match role {
+        Role::Director => "Director",
+        Role::Registration => "Registration desk",
+        Role::LateDesk => "Late arrivals desk",
+        Role::Results => "Results desk",
+        Role::Referee => "Referee",
+        Role::Viewer => "Viewer (reads only)",
+        Role::Replica => "Standby server",
+        Role::System => "The server itself",
+        Role::Public => "Public board",
+    }
+}
+
+/// The role a form's `role` names, among those offered here.
+fn offered_role(name: &str) -> Option<Role> {
+    OFFERED.into_iter().find(|r| r.as_str() == name.trim())
+}
+
+/// `?done=…` / `?error=…` after an action; `?ask=ID` when a revoke came without its confirmation (no script).
+#[derive(Debug, Default, Deserialize)]
+pub struct Notice {
+    done: Option<String>,
+    error: Option<String>,
+    ask: Option<u64>,
+}
+
+/// `GET /desk/director/terminals`.
+async fn page(
+    Shared(web): Shared<Arc<Web>>,
+    desk: Desk,
+    notice: Result<Query<Notice>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    let notice = notice.map(|q| q.0).unwrap_or_default();
+    let now = crate::now_ms();
+    web.desk_page(&desk, Action::ManageTokens, &[], |state| {
+        let asked = notice
+            .ask
+            .and_then(|id| state.tokens.get(&TokenId(id)))
+            .filter(|t| !t.revoked);
+        let body = html! {
+            h1 { "Terminals" }
+            @if let Some(done) = &notice.done { p .done .ok role="status" { (done) } }
+            @if let Some(error) = &notice.error { p #error .error role="alert" { (error) } }
+            @if let Some(token) = asked { (confirmation(token, &desk)) }
+            (address_note(&web))
+            (new_terminal(&desk, notice.error.is_some()))
+            (list(state, &web, &desk, now))
+            p { a href="/desk/director" { "Back to the event" } }
+        };
+        Ok(("Terminals".to_string(), body))
+    })
+}
+
+/// Where the cards send the tablets, and a warning when that is this machine only.
+fn address_note(web: &Web) -> Markup {
+    let desk = web.address.sign_in_page();
+    html! {
+        section #address {
+            p {
+                "Cards sign tablets in at " code #desk-url { (web.address.desk) } ". A tablet that does not trust the "
+                "venue yet opens " a href=(web.address.trust()) { "the trust guide" } " first (the small code on each card)."
+            }
+            @if web.address.is_loopback() {
+                p .warn role="alert" {
+                    "Only this computer can open " code { (desk) } ": start the server with "
+                    code { "--san 192.168.1.10" } " (this laptop's address at the venue) or "
+                    code { "--desk-url https://…:7443" } " before printing cards."
+                }
+            }
+        }
+    }
+}
+
+/// The new terminal's form: its name first (Enter there makes a viewer), then the role.
+fn new_terminal(desk: &Desk, refused: bool) -> Markup {
+    html! {
+        section #new-terminal {
+            h2 { "New terminal" }
+            form method="post" action="/desk/director/terminals/new" {
+                input type="hidden" name="csrf" value=(desk.csrf);
+                input type="hidden" name="request_id" value=(request_id());
+                p { label { "Name " input #name name="name" required maxlength=(MAX_NAME) autocomplete="off" autofocus[refused]; } }
+                p .note { "Recorded with everything this terminal does, e.g. \"results-1\" or \"reg-desk-2\"; two working terminals never share one." }
+                p { label { "Role "
+                    select #role name="role" {
+                        @for role in OFFERED {
+                            option value=(role.as_str()) selected[role == Role::Viewer] { (role_label(role)) }
+                        }
+                    }
+                } }
+                p .note { "What it may do: a viewer only reads; choose the desk it is for. Director gives everything, this page included." }
+                button .big .primary type="submit" { "Create terminal" }
+            }
+        }
+    }
+}
+
+/// Every terminal, working ones first, newest first; never a token.
+fn list(state: &State, web: &Web, desk: &Desk, now: i64) -> Markup {
+    let mut tokens: Vec<&TokenRecord> = state.tokens.values().collect();
+    tokens.sort_by_key(|t| (t.revoked, std::cmp::Reverse(t.id)));
+    html! {
+        section #terminals {
+            h2 { "Terminals" }
+            @if tokens.is_empty() {
+                p .note { "None yet." }
+            }
+            ul .terminals {
+                @for t in tokens {
+                    li .terminal .revoked[t.revoked] data-id=(t.id.0) data-name=(t.name) {
+                        div .who {
+                            strong .name { (t.name) } " · " span .role { (role_label(t.role)) }
+                            br;
+                            span .note {
+                                "made " (utc(t.created_at_ms)) " · "
+                                @if t.revoked { span .status { "revoked" } }
+                                @else {
+                                    span .seen {
+                                        @match web.seen.get(t.id) {
+                                            Some(at) => { "last seen " (ago(now, at)) }
+                                            None => { "not seen at a desk page since the server started" }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                        @if !t.revoked { (revoke_form(t, desk)) }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// "Revoke", asking first (`assets/desk.js`; without the script the page asks: [`confirmation`]).
+fn revoke_form(t: &TokenRecord, desk: &Desk) -> Markup {
+    html! {
+        form .action .revoke method="post" action=(format!("{PAGE}/{}/revoke", t.id.0)) {
+            input type="hidden" name="csrf" value=(desk.csrf);
+            input type="hidden" name="request_id" value=(request_id());
+            input type="hidden" name="confirmed" value="";
+            button .big type="submit" data-confirm=(question(t)) { "Revoke" }
+        }
+    }
+}
+
+/// What revoking `t` does, in the director's words.
+fn question(t: &TokenRecord) -> String {
+    format!(
+        "Revoke {} ({})? Its pages sign out at once and its card stops working; this cannot be undone (make a new \
+         terminal instead).",
+        t.name,
+        role_label(t.role).to_lowercase()
+    )
+}
+
+/// `#confirm`: the question of a revoke sent without its confirmation, with the revoke again (confirmed) and a
+/// way back that changes nothing.
+fn confirmation(t: &TokenRecord, desk: &Desk) -> Markup {
+    html! {
+        section #confirm .warn role="alert" {
+            p { strong { (question(t)) } }
+            div .actions {
+                form .action method="post" action=(format!("{PAGE}/{}/revoke", t.id.0)) {
+                    input type="hidden" name="csrf" value=(desk.csrf);
+                    input type="hidden" name="request_id" value=(request_id());
+                    input type="hidden" name="confirmed" value="yes";
+                    button .big type="submit" { "Yes, revoke " (t.name) }
+                }
+                a .big .primary href=(PAGE) { "No, go back" }
+            }
+        }
+    }
+}
+
+/// "2026-11-27 09:12 UTC": the server knows no time zone, and says so.
+fn utc(ms: i64) -> String {
+    match time::OffsetDateTime::from_unix_timestamp(ms.div_euclid(1000)) {
+        Ok(t) => format!(
+            "{:04}-{:02}-{:02} {:02}:{:02} UTC",
+            t.year(),
+            u8::from(t.month()),
+            t.day(),
+            t.hour(),
+            t.minute()
+        ),
+        Err(_) => "at an unknown time".into(),
+    }
+}
+
+/// The terminals page with a message: `done` in green or `error` in red.
+fn back(key: &str, message: &str) -> Response {
+    let message: String = message.chars().take(300).collect();
+    let query = serde_urlencoded::to_string([(key, message.as_str())]).unwrap_or_default();
+    Redirect::to(&format!("{PAGE}?{query}")).into_response()
+}
+
+/// The new terminal's form, as sent.
+#[derive(Debug, Default, Deserialize)]
+pub struct NewTerminal {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    request_id: String,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    role: String,
+}
+
+/// `POST /desk/director/terminals/new`: makes the token and answers with the page that shows it once (never a
+/// redirect: the token must not travel in an address). A refusal goes back to the list with the reason and an
+/// empty, focused name field.
+async fn create(
+    Shared(web): Shared<Arc<Web>>,
+    desk: Desk,
+    Form(form): Form<NewTerminal>,
+) -> Response {
+    let Some(role) = offered_role(&form.role) else {
+        return back("error", "Choose the terminal's role from the list.");
+    };
+    let cmd = Command::CreateToken {
+        name: form.name.clone(),
+        role,
+    };
+    match web
+        .desk_write(&desk, &form.csrf, &form.request_id, cmd, Target::None)
+        .await
+    {
+        Ok(outcome) => match (outcome.subject, outcome.token_secret) {
+            (Some(Subject::Token(token)), Some(secret)) => card::created(&web, &desk, &token, &secret),
+            (Some(Subject::Token(token)), None) => back(
+                "error",
+                &format!(
+                    "{} was made before; its token was shown then and cannot be shown again. If its card is \
+                     lost, revoke it and make a new terminal.",
+                    token.name
+                ),
+            ),
+            _ => back("error", "The server did not answer with a terminal."),
+        },
+        Err(refused) if refused.kind() == Kind::Forbidden => refused.page().into_response(),
+        Err(refused) => back("error", &refused.message()),
+    }
+}
+
+/// The revoke form, as sent.
+#[derive(Debug, Default, Deserialize)]
+pub struct RevokeForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    request_id: String,
+    #[serde(default)]
+    confirmed: String,
+}
+
+/// `POST /desk/director/terminals/{id}/revoke`: revokes once confirmed; without the confirmation the page asks.
+async fn revoke(
+    Shared(web): Shared<Arc<Web>>,
+    desk: Desk,
+    Path(id): Path<u64>,
+    Form(form): Form<RevokeForm>,
+) -> Response {
+    if form.confirmed != "yes" {
+        if let Err(refused) = desk.require(Action::ManageTokens) {
+            return refused.into_response();
+        }
+        return Redirect::to(&format!("{PAGE}?ask={id}#confirm")).into_response();
+    }
+    let cmd = Command::RevokeToken { id: TokenId(id) };
+    match web
+        .desk_write(&desk, &form.csrf, &form.request_id, cmd, Target::None)
+        .await
+    {
+        Ok(outcome) => {
+            let name = match outcome.subject {
+                Some(Subject::Token(t)) => t.name,
+                _ => TokenId(id).to_string(),
+            };
+            back(
+                "done",
+                &format!(
+                    "{name} is revoked: its pages are signed out and its card no longer works."
+                ),
+            )
+        }
+        Err(refused) if refused.kind() == Kind::Forbidden => refused.page().into_response(),
+        Err(refused) => back("error", &refused.message()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_safe_role_is_offered_first_and_replicas_are_not_offered() {
+        assert_eq!(OFFERED[0], Role::Viewer);
+        assert_eq!(offered_role(" results "), Some(Role::Results));
+        assert_eq!(offered_role("late-desk"), Some(Role::LateDesk));
+        for not_here in ["replica", "system", "public", "", "Director"] {
+            assert_eq!(offered_role(not_here), None, "{not_here:?}");
+        }
+    }
+
+    #[test]
+    fn times_say_utc() {
+        assert_eq!(utc(0), "1970-01-01 00:00 UTC");
+        assert_eq!(utc(1_795_000_000_000), "2026-11-18 11:06 UTC");
+    }
+
+    #[test]
+    fn the_question_says_what_revoking_does() {
+        let t = TokenRecord {
+            id: TokenId(4),
+            name: "results-1".into(),
+            role: Role::Results,
+            hash: String::new(),
+            created_at_ms: 0,
+            revoked: false,
+        };
+        let q = question(&t);
+        assert!(q.starts_with("Revoke results-1 (results desk)?"), "{q}");
+        assert!(q.contains("cannot be undone"));
+    }
+}
