@@ -8,7 +8,8 @@ use tengen_proto::v1::{
     DrawOptions, HandicapRule, McMahonSetup, PlayerPair, Scoring, TimeControl, TournamentSettings,
 };
 
-use crate::values::{parse_bool, parse_fee};
+use crate::values::parse_bool;
+use tengen_text::read;
 
 /// Play settings; each flag left out keeps its value (on create: the server's default).
 #[derive(Debug, Default, Args)]
@@ -355,32 +356,10 @@ impl SetupFlags {
     }
 }
 
-/// Komi or bye points as half points: `6.5`, `6,5`, `6½`, `7`, `0.5`, `-6.5`.
+/// Komi or bye points as half points: `6.5`, `6,5`, `6½`, `7`, `0.5`, `-6.5` (read as the server's forms read them).
 pub fn parse_komi(text: &str) -> Result<i32, String> {
-    let bad = || format!("{text:?} is not a number of points like 6.5 or 7");
-    let t = text.trim().replace(',', ".");
-    let (negative, t) = match t.strip_prefix('-') {
-        Some(rest) => (true, rest.to_string()),
-        None => (false, t),
-    };
-    let half = if let Some(whole) = t.strip_suffix('½') {
-        let whole: i32 = if whole.is_empty() {
-            0
-        } else {
-            whole.parse().map_err(|_| bad())?
-        };
-        whole * 2 + 1
-    } else {
-        let (whole, frac) = t.split_once('.').unwrap_or((&t, ""));
-        let whole: i32 = whole.parse().map_err(|_| bad())?;
-        let extra = match frac.trim_end_matches('0') {
-            "" => 0,
-            "5" => 1,
-            _ => return Err(format!("{text:?} is not a whole or half point")),
-        };
-        whole * 2 + extra
-    };
-    Ok(if negative { -half } else { half })
+    let half = read::halves(text).map_err(|e| e.to_string())?;
+    i32::try_from(half).map_err(|_| format!("{text:?} is not a number of points like 6.5 or 7"))
 }
 
 /// A time system name as the server spells it.
@@ -492,15 +471,11 @@ pub fn parse_rank_or_none(text: &str) -> Result<String, String> {
 
 /// `1k,5k,30k` (also `;` or spaces); `none` or empty for no sections.
 pub fn parse_rank_list(text: &str) -> Result<RankList, String> {
-    if text.trim().eq_ignore_ascii_case("none") {
+    if read::is_none(text) {
         return Ok(RankList(Vec::new()));
     }
     Ok(RankList(
-        text.split([',', ';', ' '])
-            .map(str::trim)
-            .filter(|r| !r.is_empty())
-            .map(str::to_string)
-            .collect(),
+        read::items(text).into_iter().map(str::to_string).collect(),
     ))
 }
 
@@ -546,10 +521,9 @@ pub const TIEBREAK_PROFILES: &[&str] = &[
 /// `mms,sos,sosos` (also `;` or spaces), or one profile name: `egf`, `mays`, `swiss`, `round-robin`, `knockout`,
 /// `double-elimination`, `generalised-knockout`.
 pub fn parse_tiebreaks(text: &str) -> Result<Tiebreaks, String> {
-    let names: Vec<String> = text
-        .split([',', ';', ' '])
-        .map(|n| n.trim().to_lowercase())
-        .filter(|n| !n.is_empty())
+    let names: Vec<String> = read::items(text)
+        .into_iter()
+        .map(str::to_lowercase)
         .collect();
     match names.as_slice() {
         [] => return Err("the tie-break list is empty; e.g. mms,sos,sosos or egf".into()),
@@ -568,39 +542,17 @@ pub fn parse_tiebreaks(text: &str) -> Result<Tiebreaks, String> {
 
 /// `3-8,5-12` (also `;` or spaces; `3:8` too): pairs of player numbers; `none` or empty clears the list.
 pub fn parse_never_pairs(text: &str) -> Result<NeverPairs, String> {
-    if text.trim().eq_ignore_ascii_case("none") {
-        return Ok(NeverPairs(Vec::new()));
-    }
-    text.split([',', ';', ' '])
-        .map(str::trim)
-        .filter(|p| !p.is_empty())
-        .map(|p| {
-            let bad = || format!("{p:?} is not a pair of player numbers like 3-8");
-            let (a, b) = p.split_once(['-', ':', '/']).ok_or_else(bad)?;
-            let number = |n: &str| n.trim().trim_start_matches('#').parse::<u32>();
-            match (number(a), number(b)) {
-                (Ok(a), Ok(b)) if a > 0 && b > 0 && a != b => Ok((a, b)),
-                _ => Err(bad()),
-            }
-        })
-        .collect::<Result<Vec<_>, _>>()
+    read::number_pairs(text)
         .map(NeverPairs)
+        .map_err(|e| e.to_string())
 }
 
 /// `300,200,100` or `150.50;75` in currency units → cents per place. `none` clears. A comma separates
 /// places, so decimals take a point.
 pub fn parse_prizes(text: &str) -> Result<Prizes, String> {
-    if text.trim().eq_ignore_ascii_case("none") {
-        return Ok(Prizes(Vec::new()));
-    }
-    text.split([',', ';', ' '])
-        .map(str::trim)
-        .filter(|a| !a.is_empty())
-        .map(|a| {
-            parse_fee(a).map_err(|_| format!("prize {a:?} is not an amount like 300 or 150.50"))
-        })
-        .collect::<Result<Vec<_>, _>>()
+    read::amounts(text)
         .map(Prizes)
+        .map_err(|e| format!("prize {e}"))
 }
 
 #[cfg(test)]

@@ -143,6 +143,7 @@ pub fn kind(r: &Rejected) -> Kind {
         | Rejected::UnknownSlip(_)
         | Rejected::UnknownRound { .. } => Kind::NotFound,
         Rejected::Precondition(_)
+        | Rejected::SettingFixed { .. }
         | Rejected::NotEntered { .. }
         | Rejected::NoEntries(_)
         | Rejected::WrongStatus { .. } => Kind::Precondition,

@@ -298,6 +298,7 @@ mod token;
 
 use entries::*;
 use setup::*;
+pub use setup::{fixed_settings, FixedSetting};
 
 #[cfg(test)]
 mod tests;

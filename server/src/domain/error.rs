@@ -103,6 +103,17 @@ pub enum Rejected {
     /// The tournament is not in a state that allows this (`FAILED_PRECONDITION`); the message says what to do.
     #[error("{0}")]
     Precondition(String),
+    /// A setting that play has made final (`FAILED_PRECONDITION`): which, and why. The pairing system once play
+    /// has begun, the groups once round 1 is drawn (`decide::fixed_settings`).
+    #[error("{reason}: the {setting} cannot change now")]
+    SettingFixed {
+        /// The setting's field name (`system`, `group_size`), for a form to mark it.
+        field: &'static str,
+        /// The setting in words ("pairing system", "groups").
+        setting: &'static str,
+        /// Why it is final ("Main is paired as mcmahon and play has begun …").
+        reason: String,
+    },
     /// No such round (`NOT_FOUND`).
     #[error("{tournament} has no round {round} yet")]
     UnknownRound {

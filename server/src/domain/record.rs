@@ -26,6 +26,27 @@ pub struct EventInfo {
     pub revision: Revision,
 }
 
+impl EventInfo {
+    /// The details as the register keeps them, whichever door typed them: without surrounding blanks, the
+    /// country code in capitals.
+    pub fn normalised(mut self) -> EventInfo {
+        for text in [
+            &mut self.name,
+            &mut self.venue,
+            &mut self.city,
+            &mut self.start_date,
+            &mut self.end_date,
+        ] {
+            let trimmed = text.trim();
+            if trimmed.len() != text.len() {
+                *text = trimmed.to_string();
+            }
+        }
+        self.country = self.country.trim().to_uppercase();
+        self
+    }
+}
+
 /// How a tournament is paired.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum PairingSystem {

@@ -2,9 +2,11 @@
 //! with its EGF class, draw profile, scoring of missed rounds, tie-break order, prizes and result checking.
 //! Plain data with serde defaults (old logs replay), plus the pure functions that read it: starting MMS, the
 //! EGF time class, the BGA bar suggestion, Mays' sections, and the bridges to the draw and standings settings.
+//! What a director types for them is read in `typed`.
 //! Must not touch the state or the log.
 
 mod draw_choices;
+pub mod typed;
 
 use draw_choices::{apply_draw_choices, validate_draw_choices};
 pub use draw_choices::{FloatFrom, Geography, Seeding, Switch};

@@ -3,7 +3,10 @@
 //! and komi, the heading lines). Reads the state; never changes it, never reads contact data.
 
 use crate::domain::round::{Play, RoundRecord};
-use crate::domain::{Entry, Participant, ParticipantId, Rejected, State, Tournament, TournamentId};
+use crate::domain::{
+    setup, Entry, EntryStatus, PairingSystem, Participant, ParticipantId, Rank, Rejected, State,
+    Tournament, TournamentId,
+};
 use std::collections::BTreeMap;
 
 /// One tournament's entrants and rounds, gathered once per sheet.
@@ -158,6 +161,23 @@ impl<'a> Roster<'a> {
             1 => "1 stone (Black plays first), no komi".to_string(),
             h => format!("{h} stones, no komi"),
         }
+    }
+
+    /// The BGA guideline's bar for the players checked in so far (ghosts aside): the rank and how many start at
+    /// it or above ([`setup::suggest_bar`]). `None` for a system without a bar (not McMahon) or nobody checked in.
+    /// The dashboard shows it; the settings page applies it.
+    pub fn bar_suggestion(&self) -> Option<(Rank, u32)> {
+        let settings = &self.tournament.settings;
+        if settings.system != PairingSystem::McMahon {
+            return None;
+        }
+        let ranks: Vec<Rank> = self
+            .entrants
+            .values()
+            .filter(|(_, e)| e.status == EntryStatus::CheckedIn && !e.ghost)
+            .map(|(p, _)| p.fields.rank)
+            .collect();
+        setup::suggest_bar(&ranks, settings.rounds)
     }
 }
 

@@ -7,8 +7,10 @@
 //! - [`width`]: a string's display width, truncation with an ellipsis, padding.
 //! - [`table`]: columns, rows, and the lines of an aligned table narrowed to fit a width.
 //! - [`points`]: half points as text (`6½`, `6.5`).
+//! - [`read`]: what people type for half points, amounts, lists and pairs of numbers.
 
 pub mod points;
+pub mod read;
 pub mod table;
 pub mod width;
 

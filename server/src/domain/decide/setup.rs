@@ -41,8 +41,8 @@ pub(super) fn create_tournament(
     }])
 }
 
-/// New settings for tournament `id`; its system and groups cannot change once play has begun, and its entries
-/// follow a changed number of rounds.
+/// New settings for tournament `id`; the settings play has made final ([`fixed_settings`]) are refused by name
+/// when changed, and its entries follow a changed number of rounds.
 pub(super) fn update_tournament(
     state: &State,
     id: TournamentId,
@@ -58,27 +58,11 @@ pub(super) fn update_tournament(
         schedule: timetable::normalise(&settings.schedule, settings.rounds)?,
         ..settings.clone()
     };
-    // A ladder's recorded games count as drawn: its system, and so its rungs, must not change under them.
-    let drawn = state
-        .play
-        .get(&id)
-        .is_some_and(|p| !p.rounds.is_empty() || !p.ladder.is_empty());
-    if drawn && settings.system != t.settings.system {
-        return Err(Rejected::Precondition(format!(
-            "{} and play has begun (round 1 drawn, or a game recorded): the pairing system cannot change \
-             now",
-            t.settings.paired_as()
-        )));
-    }
-    if drawn && settings.draw.group_size != t.settings.draw.group_size {
-        return Err(Rejected::Precondition(format!(
-            "{} is played in {} and round 1 is drawn: the groups cannot change now",
-            t.settings.name,
-            match t.settings.draw.group_size {
-                0 => "one field".to_string(),
-                n => format!("groups of about {n}"),
-            }
-        )));
+    if let Some(fixed) = fixed_settings(state, t)
+        .into_iter()
+        .find(|f| f.changes(&t.settings, settings))
+    {
+        return Err(fixed.refusal());
     }
     // The entries first: the last event is what the command answers with.
     let mut events = entries_follow_rounds(state, id, t.settings.rounds, settings.rounds);
@@ -88,6 +72,72 @@ pub(super) fn update_tournament(
         settings: settings.clone(),
     });
     Ok(events)
+}
+
+/// A setting play has made final: which (its field name and its name in words) and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FixedSetting {
+    /// The field name (`system`, `group_size`), as a refusal and a form name it.
+    pub field: &'static str,
+    /// The setting in words.
+    pub setting: &'static str,
+    /// Why it can no longer change.
+    pub reason: String,
+}
+
+impl FixedSetting {
+    /// Do `new` settings change this one from `old`?
+    pub fn changes(&self, old: &TournamentSettings, new: &TournamentSettings) -> bool {
+        match self.field {
+            "system" => old.system != new.system,
+            "group_size" => old.draw.group_size != new.draw.group_size,
+            _ => false,
+        }
+    }
+
+    /// The refusal of a change to it.
+    pub fn refusal(self) -> Rejected {
+        Rejected::SettingFixed {
+            field: self.field,
+            setting: self.setting,
+            reason: self.reason,
+        }
+    }
+}
+
+/// The settings of tournament `t` that can no longer change, and why: its pairing system once play has begun
+/// (round 1 drawn, or a ladder's game recorded: its rungs follow the system), and its groups then too (the
+/// groups are made at round 1). Empty before play; the settings page shows these read-only with the reason.
+pub fn fixed_settings(state: &State, t: &Tournament) -> Vec<FixedSetting> {
+    let began = state
+        .play
+        .get(&t.id)
+        .is_some_and(|p| !p.rounds.is_empty() || !p.ladder.is_empty());
+    if !began {
+        return Vec::new();
+    }
+    vec![
+        FixedSetting {
+            field: "system",
+            setting: "pairing system",
+            reason: format!(
+                "{} and play has begun (round 1 drawn, or a game recorded)",
+                t.settings.paired_as()
+            ),
+        },
+        FixedSetting {
+            field: "group_size",
+            setting: "groups",
+            reason: format!(
+                "{} is played in {} and round 1 is drawn",
+                t.settings.name,
+                match t.settings.draw.group_size {
+                    0 => "one field".to_string(),
+                    n => format!("groups of about {n}"),
+                }
+            ),
+        },
+    ]
 }
 
 /// Opens or closes registration of tournament `id`.

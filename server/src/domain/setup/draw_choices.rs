@@ -52,7 +52,8 @@ impl Switch {
         }
     }
 
-    fn as_str(self) -> &'static str {
+    /// The stored and form name: `default`, `on` or `off`.
+    pub fn as_str(self) -> &'static str {
         match self {
             Switch::Default => "default",
             Switch::On => "on",

@@ -138,14 +138,15 @@ pub fn event_to_pb(e: &EventInfo) -> pb::EventInfo {
 pub fn event_from_pb(e: Option<pb::EventInfo>) -> Result<EventInfo, Rejected> {
     let e = e.ok_or_else(|| Rejected::invalid("event", "missing"))?;
     Ok(EventInfo {
-        name: e.name.trim().to_string(),
-        venue: e.venue.trim().to_string(),
-        city: e.city.trim().to_string(),
-        country: e.country.trim().to_uppercase(),
-        start_date: e.start_date.trim().to_string(),
-        end_date: e.end_date.trim().to_string(),
+        name: e.name,
+        venue: e.venue,
+        city: e.city,
+        country: e.country,
+        start_date: e.start_date,
+        end_date: e.end_date,
         revision: domain::Revision(e.revision),
-    })
+    }
+    .normalised())
 }
 
 /// The default for `scoring.double_entry` when the wire leaves it out: on for the event's first tournament

@@ -3,10 +3,10 @@
 
 use crate::domain::error::quote;
 use crate::domain::setup::{
-    self, ByeRule, DrawProfile, DrawSettings, FloatFrom, HandicapSettings, McMahonSetup,
-    MissedRule, ScoringSettings, Section, Seeding, Switch, TimeControl, TimeSystem,
+    self, typed, ByeRule, DrawProfile, DrawSettings, FloatFrom, HandicapSettings, McMahonSetup,
+    ScoringSettings, Section, Seeding, Switch, TimeControl,
 };
-use crate::domain::{self, PairingSystem, Rank, Rejected, Tournament, TournamentSettings};
+use crate::domain::{PairingSystem, Rank, Rejected, Tournament, TournamentSettings};
 use tengen_proto::v1 as pb;
 
 /// Tournament settings from the wire. A sub-message left out takes the domain's defaults; `double_entry_default`
@@ -58,30 +58,16 @@ const DEFAULT_FORFEIT_MINUTES: u32 = 30;
 
 /// A rank typed as text; `field` names it in the refusal.
 pub fn rank_from_pb(field: &'static str, text: &str) -> Result<Rank, Rejected> {
-    text.trim()
-        .parse()
-        .map_err(|e: domain::rank::RankError| Rejected::invalid(field, e.to_string()))
+    typed::rank(field, text)
 }
 
 /// An optional rank: empty text = none.
 fn optional_rank(field: &'static str, text: &str) -> Result<Option<Rank>, Rejected> {
-    if text.trim().is_empty() {
-        Ok(None)
-    } else {
-        rank_from_pb(field, text).map(Some)
-    }
+    typed::optional_rank(field, text)
 }
 
 fn time_from_pb(t: pb::TimeControl) -> Result<TimeControl, Rejected> {
-    let system = TimeSystem::parse(&t.system).ok_or_else(|| {
-        Rejected::invalid(
-            "time_system",
-            format!(
-                "{} is not a time system: use sudden-death, canadian, milton-keynes, byo-yomi or fischer",
-                quote(&t.system)
-            ),
-        )
-    })?;
+    let system = typed::time_system(&t.system)?;
     Ok(TimeControl {
         system,
         basic_minutes: t.basic_minutes,
@@ -154,26 +140,8 @@ fn handicap_to_pb(h: &HandicapSettings) -> pb::HandicapRule {
 }
 
 fn draw_from_pb(d: pb::DrawOptions) -> Result<DrawSettings, Rejected> {
-    let profile = match d.profile.trim().to_ascii_lowercase().as_str() {
-        "" | "egf" => DrawProfile::Egf,
-        "mays" => DrawProfile::Mays,
-        other => {
-            return Err(Rejected::invalid(
-                "profile",
-                format!("{} is not a draw profile: use egf or mays", quote(other)),
-            ))
-        }
-    };
-    let bye = match d.bye_rule.trim().to_ascii_lowercase().as_str() {
-        "" | "egf" => ByeRule::Egf,
-        "mays" => ByeRule::Mays,
-        other => {
-            return Err(Rejected::invalid(
-                "bye_rule",
-                format!("{} is not a bye rule: use egf or mays", quote(other)),
-            ))
-        }
-    };
+    let profile = DrawProfile::from_name(&d.profile)?;
+    let bye = ByeRule::from_name(&d.bye_rule)?;
     Ok(DrawSettings {
         profile,
         bye,
@@ -211,19 +179,13 @@ fn choice<T>(
     choices: &str,
     parse: fn(&str) -> Option<T>,
 ) -> Result<Option<T>, Rejected> {
-    match text.trim() {
-        "" => Ok(None),
-        t => parse(t).map(Some).ok_or_else(|| {
-            Rejected::invalid(field, format!("{t:?} is not a choice: use {choices}"))
-        }),
-    }
+    typed::choice(field, text, choices, parse)
 }
 
 fn draw_to_pb(d: &DrawSettings) -> pb::DrawOptions {
-    let name = |mays: bool| if mays { "mays" } else { "egf" }.to_string();
     pb::DrawOptions {
-        profile: name(d.profile == DrawProfile::Mays),
-        bye_rule: name(d.bye == ByeRule::Mays),
+        profile: d.profile.as_str().to_string(),
+        bye_rule: d.bye.as_str().to_string(),
         avoid_same_club: d.avoid_same_club.to_option(),
         avoid_same_city: d.avoid_same_city.to_option(),
         avoid_same_country: d.avoid_same_country.to_option(),
@@ -252,16 +214,7 @@ fn draw_to_pb(d: &DrawSettings) -> pb::DrawOptions {
 /// A tie-break order from the wire: a single profile name expands to its list; empty = `None`. Names are kept
 /// as typed (trimmed, lower case); `setup::validate` and [`criteria_from_pb`] check them.
 pub fn tiebreaks_from_pb(list: &[String]) -> Option<Vec<String>> {
-    let names: Vec<String> = list
-        .iter()
-        .map(|n| n.trim().to_ascii_lowercase())
-        .filter(|n| !n.is_empty())
-        .collect();
-    match names.as_slice() {
-        [] => None,
-        [one] => Some(setup::tiebreak_profile(one).unwrap_or_else(|| names.clone())),
-        _ => Some(names),
-    }
+    typed::tiebreak_order(&list.iter().map(String::as_str).collect::<Vec<_>>())
 }
 
 /// A tie-break override for standings: `None` when empty; every name must be a known criterion.
@@ -292,15 +245,7 @@ fn scoring_from_pb(
             ..defaults
         });
     };
-    let missed = MissedRule::parse(&s.missed_rounds).ok_or_else(|| {
-        Rejected::invalid(
-            "missed_rounds",
-            format!(
-                "{} is not a rule for missed rounds: use half, one-per-two or nothing",
-                quote(&s.missed_rounds)
-            ),
-        )
-    })?;
+    let missed = typed::missed(&s.missed_rounds)?;
     Ok(ScoringSettings {
         missed,
         bye_half_points: s.bye_half_points.unwrap_or(defaults.bye_half_points),

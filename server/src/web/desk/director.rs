@@ -9,10 +9,12 @@
 //! - `timetable`: each round's planned start, and moving it.
 //! - `import`: players from a file, previewed before anything is written; `ratings`: the rating lists;
 //!   `upload`: a file sent from either page.
+//! - `settings`: every setting of the tournament on one form (`/desk/director/{t}/settings`).
 
 mod confirm;
 mod import;
 pub(crate) mod ratings;
+mod settings;
 mod timetable;
 mod upload;
 
@@ -25,7 +27,7 @@ use crate::domain::ids::SlipId;
 use crate::domain::round::{
     GameRecord, GameResult, Outcome, ResultProgress, RoundRecord, RoundState,
 };
-use crate::domain::{setup, Command, EntryStatus, ParticipantId, Rank, State, TournamentId};
+use crate::domain::{Command, EntryStatus, ParticipantId, State, TournamentId};
 use crate::sheets::roster::Roster;
 use crate::web::board::pairings::label;
 use crate::web::board::InTournament;
@@ -50,6 +52,7 @@ pub fn routes() -> Router<Arc<Web>> {
         .route("/desk/director/{t}/sheet/{kind}", get(sheet))
         .merge(import::routes())
         .merge(ratings::routes())
+        .merge(settings::routes())
 }
 
 /// `?done=…` / `?error=…` after an action; `?ask=ACTION&round=N` when an irreversible action came without its
@@ -80,6 +83,8 @@ async fn page(
             .and_then(|a| question(a, &roster, notice.round.unwrap_or(0)).map(|q| (a, q)));
         let body = html! {
             h1 { (roster.name()) }
+            p #settings-link { a href=(format!("/desk/director/{}/settings", t.0)) { "Settings" }
+                " — system, rounds, komi, time, bar, handicap, draw, tie-breaks, prizes" }
             @if let Some(done) = &notice.done { p .done .ok role="status" { (done) } }
             @if let Some(error) = &notice.error { p #error .error role="alert" { (error) } }
             @if let Some((action, question)) = &ask {
@@ -117,16 +122,7 @@ fn registration(state: &State, roster: &Roster, desk: &Desk) -> Markup {
             .filter(|(_, e)| e.status == s)
             .count()
     };
-    let ranks: Vec<Rank> = roster
-        .entrants
-        .values()
-        .filter(|(_, e)| e.status == EntryStatus::CheckedIn && !e.ghost)
-        .map(|(p, _)| p.fields.rank)
-        .collect();
-    // The bar is a McMahon set-up: no suggestion for the other systems.
-    let bar = (roster.tournament.settings.system == crate::domain::PairingSystem::McMahon)
-        .then(|| setup::suggest_bar(&ranks, roster.tournament.settings.rounds))
-        .flatten();
+    let bar = roster.bar_suggestion();
     let _ = state;
     let by_desk = checked_in_by_desk(roster);
     // Nobody is dropped silently: who was expected and has not come, by register id (no number before the draw).
@@ -160,7 +156,8 @@ fn registration(state: &State, roster: &Roster, desk: &Desk) -> Markup {
                 }
             }
             @if let Some((rank, top)) = bar {
-                p .note { "BGA guideline: bar at " (rank) " (" (top) " players in the top group)." }
+                p .note { "BGA guideline: bar at " (rank) " (" (top) " players in the top group). "
+                    a href=(format!("/desk/director/{}/settings#mcmahon", t.0)) { "Set it on the settings page" } }
             }
             @if !expected.is_empty() {
                 details #not-arrived open[!roster.tournament.registration_open] {

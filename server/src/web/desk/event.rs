@@ -1,9 +1,14 @@
 //! The director's landing page, `/desk/director`: the event's tournaments with where each stands and a link to
 //! every desk page of each, the registration and late desks, and the form for a new tournament (name, system,
-//! rounds; every other setting at the system's default, the same defaults the desk program gets). A director who
-//! signs in before any tournament exists lands here, not on an empty board.
+//! rounds; every other setting at the system's default, the same defaults the desk program gets, and the new
+//! tournament's settings page opens next). A director who signs in before any tournament exists lands here, not
+//! on an empty board.
+//!
+//! - `details`: the event's own details (`/desk/director/event`).
 //!
 //! Reads the applied state; writes only through the core (`Web::desk_write`), as every desk page does.
+
+mod details;
 
 use super::session::Desk;
 use super::{request_id, Web};
@@ -29,6 +34,7 @@ pub fn routes() -> Router<Arc<Web>> {
     Router::new()
         .route("/desk/director", get(page))
         .route("/desk/director/new", post(create))
+        .merge(details::routes())
 }
 
 /// `?done=…` / `?error=…` after creating, and what was typed when it was refused.
@@ -48,6 +54,7 @@ async fn page(
     web.desk_page(&desk, Action::Direct, &[Topic::Home, Topic::Register], |state| {
         let body = html! {
             h1 { (if state.event.name.is_empty() { "The event" } else { state.event.name.as_str() }) }
+            p #event-link { a href="/desk/director/event" { "Event details" } " — name, venue, city, country, dates" }
             @if let Some(error) = &notice.error { p #error .error role="alert" { (error) } }
             (tournaments(state))
             (desks())
@@ -167,7 +174,7 @@ fn new_tournament(desk: &Desk, notice: &Notice) -> Markup {
                 } }
                 p .note { "McMahon is the congress default. A ladder or self-paired event has no rounds." }
                 p { label { "Rounds " input #rounds name="rounds" type="number" min="1" max="30" value=(DEFAULT_ROUNDS); } }
-                p .note { "Komi 6½, 30 minutes before a forfeit and the system's tie-breaks are the defaults; " code { "tengen tournament update" } " changes them." }
+                p .note { "Every other setting (komi 6½, time, bar, tie-breaks, prizes…) starts at its default; its settings page opens next." }
                 button .big type="submit" { "Create tournament" }
             }
         }
@@ -175,7 +182,7 @@ fn new_tournament(desk: &Desk, notice: &Notice) -> Markup {
 }
 
 /// A system as a director reads it.
-fn system_name(system: PairingSystem) -> &'static str {
+pub(crate) fn system_name(system: PairingSystem) -> &'static str {
     match system {
         PairingSystem::McMahon => "McMahon",
         PairingSystem::Swiss => "Swiss",
@@ -203,8 +210,8 @@ pub struct NewTournament {
     rounds: String,
 }
 
-/// `POST /desk/director/new`: creates the tournament and opens its dashboard; a refusal comes back above the form
-/// with the name as typed.
+/// `POST /desk/director/new`: creates the tournament and opens its settings page (every other setting one step
+/// away); a refusal comes back above the form with the name as typed.
 async fn create(
     Shared(web): Shared<Arc<Web>>,
     desk: Desk,
@@ -227,10 +234,13 @@ async fn create(
             Some(Subject::Tournament(t)) => {
                 let done = serde_urlencoded::to_string([(
                     "done",
-                    format!("{} created.", t.settings.name),
+                    format!(
+                        "{} created. Every setting is below at its default: change what differs, then save.",
+                        t.settings.name
+                    ),
                 )])
                 .unwrap_or_default();
-                Redirect::to(&format!("/desk/director/{}?{done}", t.id.0)).into_response()
+                Redirect::to(&format!("/desk/director/{}/settings?{done}", t.id.0)).into_response()
             }
             _ => Redirect::to("/desk/director").into_response(),
         },

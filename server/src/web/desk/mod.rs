@@ -6,13 +6,15 @@
 //!
 //! - `session`: cookies, the `Desk` extractor, CSRF, sign-in and sign-out.
 //! - `handover`: moving an open desk page to the other server of the pair after a fail-over.
-//! - `event`: the director's landing page (the tournaments, the desks, a new tournament).
+//! - `event`: the director's landing page (the tournaments, the desks, a new tournament) and the event's details.
+//! - `fields`: the labelled fields of the director's long forms.
 //! - `terminals`: the director's terminals (desk tokens, their QR cards, revoking); `seen`: when each last
 //!   opened a page.
 //! - this file: the routes, the desk page shell, the form plumbing shared by every action.
 
 pub mod director;
 pub mod event;
+pub mod fields;
 pub mod handover;
 pub mod referee;
 pub mod register;

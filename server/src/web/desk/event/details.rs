@@ -1,0 +1,238 @@
+//! `/desk/director/event`: the event's details (name, venue, city, country, first and last day) on one form,
+//! saved with the revision the form showed by one `UpdateEvent`. A refusal comes back red above the form with
+//! what the director typed still in the fields and the field it names marked; after someone else's save, what is
+//! saved now is shown beside each field that differs. The rules (dates, the country code) are the domain's.
+//!
+//! Reads the applied state; writes only through the core (`Web::desk_write`).
+
+use crate::app::{Kind, Refusal, Target};
+use crate::auth::Action;
+use crate::domain::{Command, EventInfo, Rejected, Revision};
+use crate::web::desk::fields::{Attrs, Shown, Values};
+use crate::web::desk::session::Desk;
+use crate::web::desk::{request_id, Refused};
+use crate::web::error::http_status;
+use crate::web::{Web, WebError};
+use axum::extract::{Query, State as Shared};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
+use axum::{Form, Router};
+use maud::{html, Markup};
+use serde::Deserialize;
+use std::sync::Arc;
+
+/// Where the page is.
+const PATH: &str = "/desk/director/event";
+
+/// The event page's route.
+pub fn routes() -> Router<Arc<Web>> {
+    Router::new().route(PATH, get(page).post(save))
+}
+
+/// `?done=…` after saving.
+#[derive(Debug, Default, Deserialize)]
+pub struct Notice {
+    done: Option<String>,
+}
+
+/// `GET /desk/director/event`.
+async fn page(
+    Shared(web): Shared<Arc<Web>>,
+    desk: Desk,
+    notice: Result<Query<Notice>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    let notice = notice.map(|q| q.0).unwrap_or_default();
+    web.desk_page(&desk, Action::Direct, &[], |state| {
+        let typed = values_of(&state.event);
+        let shown = Shown {
+            typed: &typed,
+            saved: None,
+            bad: None,
+        };
+        Ok(document(
+            &desk,
+            &shown,
+            state.event.revision,
+            notice.done.as_deref(),
+            None,
+        ))
+    })
+}
+
+/// The details as the form's text.
+fn values_of(e: &EventInfo) -> Values {
+    let mut v = Values::default();
+    for (name, value) in [
+        ("name", &e.name),
+        ("venue", &e.venue),
+        ("city", &e.city),
+        ("country", &e.country),
+        ("start_date", &e.start_date),
+        ("end_date", &e.end_date),
+    ] {
+        v.set(name, value.as_str());
+    }
+    v
+}
+
+/// The details the form asks for, as the register keeps them.
+fn read(v: &Values) -> EventInfo {
+    EventInfo {
+        name: v.get("name").to_string(),
+        venue: v.get("venue").to_string(),
+        city: v.get("city").to_string(),
+        country: v.get("country").to_string(),
+        start_date: v.get("start_date").to_string(),
+        end_date: v.get("end_date").to_string(),
+        revision: Revision::default(),
+    }
+    .normalised()
+}
+
+/// The page: the form with `shown`'s values, the revision it saves against, and what happened last.
+fn document(
+    desk: &Desk,
+    shown: &Shown,
+    revision: Revision,
+    done: Option<&str>,
+    error: Option<&str>,
+) -> (String, Markup) {
+    let f = shown;
+    let body = html! {
+        h1 { "The event" }
+        p .links { a href="/desk/director" { "← Tournaments" } }
+        @if let Some(done) = done { p .done .ok role="status" { (done) } }
+        @if let Some(error) = error { p #error .error role="alert" { (error) } }
+        form .settings #event method="post" action=(PATH) {
+            input type="hidden" name="csrf" value=(desk.csrf);
+            input type="hidden" name="request_id" value=(request_id());
+            input type="hidden" name="revision" value=(revision.0);
+            fieldset {
+                legend { "Details" }
+                (f.text("name", "Name", "text", Attrs::text(200).sample("Spring Congress 2026"),
+                    "The congress as the board's heading shows it."))
+                (f.text("venue", "Venue", "text", Attrs::text(200),
+                    "The building, for the printed sheets."))
+                (f.text("city", "City", "text", Attrs::text(200),
+                    "Players living here count as local (Mays' round-1 bye, keeping cities apart)."))
+                (f.text("country", "Country", "text", Attrs::text(2).sample("GB"),
+                    "Two-letter ISO code (GB, FR, JP), for the EGF and FFG result files."))
+                (f.text("start_date", "First day", "date", Attrs::default(),
+                    "yyyy-mm-dd; a tournament without dates of its own takes these."))
+                (f.text("end_date", "Last day", "date", Attrs::default(),
+                    "yyyy-mm-dd, not before the first day."))
+            }
+            div .actions {
+                button .big .primary type="submit" { "Save the event" }
+                a .big href=(PATH) { "Discard changes" }
+            }
+        }
+    };
+    ("The event".to_string(), body)
+}
+
+/// `POST /desk/director/event`: saves the details against the revision the form showed.
+async fn save(
+    Shared(web): Shared<Arc<Web>>,
+    desk: Desk,
+    Form(pairs): Form<Vec<(String, String)>>,
+) -> Response {
+    if let Err(refused) = desk.require(Action::Direct) {
+        return refused.into_response();
+    }
+    let typed = Values::from_pairs(pairs);
+    let Ok(revision) = typed.get("revision").trim().parse::<u64>() else {
+        return WebError::bad_request("This form has no revision: reload the page.")
+            .into_response();
+    };
+    let cmd = Command::UpdateEvent {
+        event: read(&typed),
+        expected: Some(Revision(revision)),
+    };
+    let written = web
+        .desk_write(
+            &desk,
+            typed.get("csrf"),
+            typed.get("request_id"),
+            cmd,
+            Target::Event,
+        )
+        .await;
+    match written {
+        Ok(_) => {
+            let query = serde_urlencoded::to_string([("done", "The event's details are saved.")])
+                .unwrap_or_default();
+            Redirect::to(&format!("{PATH}?{query}")).into_response()
+        }
+        Err(Refused::Core(refusal)) if refusal.kind() != Kind::Forbidden => {
+            again(&web, &desk, &typed, revision, &refusal)
+        }
+        Err(refused) => refused.page().into_response(),
+    }
+}
+
+/// The form again as typed, the refusal above it; after someone else's save, what is saved beside it.
+fn again(web: &Web, desk: &Desk, typed: &Values, revision: u64, refusal: &Refusal) -> Response {
+    let stale = refusal.kind() == Kind::Stale;
+    let bad = match refusal {
+        Refusal::Rejected {
+            rejected: Rejected::Invalid { field, .. },
+            ..
+        } => Some(*field),
+        _ => None,
+    };
+    let error = if stale {
+        "Not saved: someone else saved the event's details while you were editing. What you typed is still in \
+         the fields, and what is saved now is shown beside each field that differs: Save again to keep what is \
+         in the fields."
+            .to_string()
+    } else {
+        format!(
+            "Not saved: {}. Nothing changed; what you typed is still below.",
+            WebError::refused(refusal).message
+        )
+    };
+    let mut page = web.desk_page(desk, Action::Direct, &[], |state| {
+        let saved = values_of(&state.event);
+        let shown = Shown {
+            typed,
+            saved: stale.then_some(&saved),
+            bad,
+        };
+        // After someone else's save, Save again replaces theirs: the director has seen both.
+        let revision = if stale {
+            state.event.revision
+        } else {
+            Revision(revision)
+        };
+        Ok(document(desk, &shown, revision, None, Some(&error)))
+    });
+    if page.status() == StatusCode::OK {
+        *page.status_mut() = http_status(refusal.kind());
+    }
+    page
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_details_read_back_as_the_register_keeps_them() {
+        let e = EventInfo {
+            name: "Spring Congress".into(),
+            venue: "Town Hall".into(),
+            city: "Leeds".into(),
+            country: "GB".into(),
+            start_date: "2026-04-03".into(),
+            end_date: "2026-04-05".into(),
+            revision: Revision::default(),
+        };
+        assert_eq!(read(&values_of(&e)), e);
+        let mut typed = values_of(&e);
+        typed.set("country", " gb ");
+        typed.set("name", "  Spring Congress ");
+        assert_eq!(read(&typed), e);
+    }
+}
