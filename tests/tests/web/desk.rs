@@ -978,10 +978,10 @@ async fn a_director_signs_in_to_an_empty_event_and_creates_the_first_tournament_
     create(
         "Spring Open",
         Some("4"),
-        "return /^\\/desk\\/director\\/[0-9]+$/.test(location.pathname) && !!document.querySelector('.done');",
+        "return /^\\/desk\\/director\\/[0-9]+\\/settings$/.test(location.pathname) && !!document.querySelector('.done');",
     )
     .await
-    .context("creating the tournament opens its dashboard")?;
+    .context("creating the tournament opens its settings page")?;
     let director = venue.play_director().await?;
     let created = director
         .desk
