@@ -31,6 +31,11 @@ use tengen_tests::{enter, meta, pb};
 #[path = "web/desk.rs"]
 mod desk;
 
+/// The event's details and a tournament's settings in the browser (issue 34), in this binary
+/// (`tests/tests/web/settings.rs`).
+#[path = "web/settings.rs"]
+mod settings;
+
 // ---------------------------------------------------------------------------------------------------------------
 // What a pairing page must show
 

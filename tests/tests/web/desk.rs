@@ -172,7 +172,7 @@ async fn round_text(director: &Browser) -> anyhow::Result<String> {
     Ok(text.as_str().unwrap_or_default().to_string())
 }
 
-async fn desk_browser(
+pub(super) async fn desk_browser(
     test: &str,
     viewport: Viewport,
     venue: &Venue,
@@ -188,7 +188,7 @@ async fn desk_browser(
 }
 
 /// A JavaScript string literal.
-fn js(s: &str) -> String {
+pub(super) fn js(s: &str) -> String {
     serde_json::Value::from(s).to_string()
 }
 
@@ -199,7 +199,7 @@ fn is_stale(e: &fantoccini::error::CmdError) -> bool {
 
 /// Clicks the element `selector` (a real click, as a finger or mouse would), finding it again when a live
 /// refresh replaced it meanwhile.
-async fn click(b: &Browser, selector: &str) -> anyhow::Result<()> {
+pub(super) async fn click(b: &Browser, selector: &str) -> anyhow::Result<()> {
     for _ in 0..5 {
         let at = b.client.current_url().await?;
         let el = b
@@ -216,7 +216,7 @@ async fn click(b: &Browser, selector: &str) -> anyhow::Result<()> {
 }
 
 /// Replaces what the text box `selector` holds by `text`, by typing (again, when a live refresh replaced the box).
-async fn type_into(b: &Browser, selector: &str, text: &str) -> anyhow::Result<()> {
+pub(super) async fn type_into(b: &Browser, selector: &str, text: &str) -> anyhow::Result<()> {
     for _ in 0..5 {
         let input = b
             .client
@@ -237,7 +237,7 @@ async fn type_into(b: &Browser, selector: &str, text: &str) -> anyhow::Result<()
 
 /// Waits until `selector` matches an element whose text contains `words`; returns that text. The screenshot
 /// `shot` is kept when it does not come.
-async fn wait_text(
+pub(super) async fn wait_text(
     b: &Browser,
     selector: &str,
     words: &str,
@@ -267,7 +267,7 @@ async fn wait_text(
 }
 
 /// Opens `url` and saves a screenshot `desk-NAME`, checking nothing is cut off sideways.
-async fn look(b: &Browser, url: &str, name: &str) -> anyhow::Result<()> {
+pub(super) async fn look(b: &Browser, url: &str, name: &str) -> anyhow::Result<()> {
     b.client.goto(url).await?;
     b.screenshot(&format!("desk-{name}")).await?;
     let sizes = b
@@ -974,10 +974,10 @@ async fn a_director_signs_in_to_an_empty_event_and_creates_the_first_tournament_
     create(
         "Spring Open",
         Some("4"),
-        "return /^\\/desk\\/director\\/[0-9]+$/.test(location.pathname) && !!document.querySelector('.done');",
+        "return /^\\/desk\\/director\\/[0-9]+\\/settings$/.test(location.pathname) && !!document.querySelector('.done');",
     )
     .await
-    .context("creating the tournament opens its dashboard")?;
+    .context("creating the tournament opens its settings page")?;
     let director = venue.play_director().await?;
     let created = director
         .desk
