@@ -45,6 +45,11 @@ mod imports;
 #[path = "web/terminals.rs"]
 mod terminals;
 
+/// The event's details and a tournament's settings in the browser (issue 34), in this binary
+/// (`tests/tests/web/settings.rs`).
+#[path = "web/settings.rs"]
+mod settings;
+
 // ---------------------------------------------------------------------------------------------------------------
 // What a pairing page must show
 

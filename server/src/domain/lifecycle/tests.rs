@@ -1234,8 +1234,29 @@ fn a_round_robin_meets_everyone_and_forfeits_a_withdrawn_players_games() {
     assert_eq!(fujita_row.place, 7, "four forfeits and two results: last");
     let refused = update_settings(&mut s, |x| x.system = PairingSystem::Swiss).expect_err("drawn");
     assert!(
-        refused.to_string().contains("cannot change now"),
+        refused
+            .to_string()
+            .contains("the pairing system cannot change now"),
         "{refused}"
+    );
+    assert!(
+        matches!(
+            refused,
+            Rejected::SettingFixed {
+                field: "system",
+                ..
+            }
+        ),
+        "the refusal names the setting for a form to mark: {refused:?}"
+    );
+    let fixed: Vec<&str> = crate::domain::decide::fixed_settings(&s, &s.tournaments[&T])
+        .iter()
+        .map(|f| f.field)
+        .collect();
+    assert_eq!(
+        fixed,
+        ["system", "group_size"],
+        "what the settings page shows read-only"
     );
 }
 
@@ -1243,6 +1264,10 @@ fn a_round_robin_meets_everyone_and_forfeits_a_withdrawn_players_games() {
 #[test]
 fn a_round_robin_refuses_draw_choices() {
     let mut s = round_robin(7);
+    assert!(
+        crate::domain::decide::fixed_settings(&s, &s.tournaments[&T]).is_empty(),
+        "before play every setting may change"
+    );
     let refused =
         update_settings(&mut s, |x| x.draw.never_pair = vec![(1, 2)]).expect_err("no choice");
     assert!(

@@ -269,8 +269,10 @@ const MAX_NAME: usize = 100;
 /// The settings the form asks for; the rules of a valid tournament are the domain's, checked on the write.
 fn settings(form: &NewTournament) -> Result<TournamentSettings, String> {
     let system = PairingSystem::from_name(&form.system).map_err(|r| r.to_string())?;
+    // A ladder or self-paired event has no rounds, but the register counts one (every entry plays "round 1"),
+    // as the desk program's `--rounds 1` gives it: 0 would be refused as outside 1..20.
     let rounds = if system.unrounded() {
-        0
+        1
     } else {
         form.rounds
             .trim()
@@ -304,7 +306,12 @@ mod tests {
         let rr = settings(&form("League", "round-robin", "7")).unwrap();
         assert_eq!(rr.scoring.bye_half_points, 0);
         let ladder = settings(&form("Ladder", "ladder", "")).unwrap();
-        assert_eq!(ladder.rounds, 0);
+        assert_eq!(ladder.rounds, 1);
+        assert_eq!(
+            crate::domain::validate::tournament(&ladder),
+            Ok(()),
+            "a ladder from the form is one the register takes"
+        );
     }
 
     #[test]

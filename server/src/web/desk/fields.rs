@@ -89,7 +89,7 @@ impl Shown<'_> {
                 label for=(name) { (label) }
                 input id=(name) name=(name) type=(kind) value=(self.typed.get(name))
                     maxlength=[extra.maxlength] min=[extra.min] max=[extra.max]
-                    inputmode=[extra.inputmode] placeholder=[extra.placeholder]
+                    inputmode=[extra.inputmode]
                     required[extra.required] aria-invalid=[bad.then_some("true")] autofocus[bad];
                 span .note { (note) }
                 (self.meanwhile(name, |s| if s.is_empty() { "(empty)".to_string() } else { s.to_string() }))
@@ -162,8 +162,6 @@ pub struct Attrs {
     pub max: Option<i64>,
     /// The keyboard a phone shows (`decimal`, `numeric`).
     pub inputmode: Option<&'static str>,
-    /// A sample value shown while empty.
-    pub placeholder: Option<&'static str>,
     /// The browser refuses to send it empty.
     pub required: bool,
 }
@@ -184,14 +182,6 @@ impl Attrs {
             max: Some(max),
             inputmode: Some("numeric"),
             ..Attrs::default()
-        }
-    }
-
-    /// With a sample value shown while empty.
-    pub fn sample(self, placeholder: &'static str) -> Attrs {
-        Attrs {
-            placeholder: Some(placeholder),
-            ..self
         }
     }
 

@@ -224,10 +224,21 @@ async fn save(
 fn again(web: &Web, desk: &Desk, t: TournamentId, typed: &Values, refusal: &Refusal) -> Response {
     let stale = refusal.kind() == Kind::Stale;
     let error = if stale {
-        "Not saved: someone else saved these settings while you were editing. What you typed is still in the \
-         fields, and what is saved now is shown beside each field that differs: Save again to keep what is in \
-         the fields."
-            .to_string()
+        let differ = web
+            .core
+            .read(|s| find(s, t).map(|x| differing(typed, &x.settings)))
+            .ok()
+            .and_then(Result::ok)
+            .unwrap_or_default();
+        let which = match differ.as_slice() {
+            [] => String::new(),
+            names => format!(" ({})", names.join(", ")),
+        };
+        format!(
+            "Not saved: someone else saved these settings while you were editing. What you typed is still in \
+             the fields, and what is saved now is shown beside each field that differs{which}: Save again to \
+             keep what is in the fields."
+        )
     } else {
         format!(
             "Not saved: {}. Nothing changed; what you typed is still below.",
@@ -275,6 +286,13 @@ fn changed(before: &TournamentSettings, after: &TournamentSettings) -> Vec<Strin
         .filter(|name| old.get(name) != new.get(name))
         .map(|name| name.replace('_', " "))
         .collect()
+}
+
+/// The fields in which the form `typed` differs from what is saved (none said when it does not read).
+fn differing(typed: &Values, saved: &TournamentSettings) -> Vec<String> {
+    form::read(typed, saved)
+        .map(|asked| changed(saved, &asked))
+        .unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -110,18 +110,18 @@ fn document(
             input type="hidden" name="revision" value=(revision.0);
             fieldset {
                 legend { "Details" }
-                (f.text("name", "Name", "text", Attrs::text(200).sample("Spring Congress 2026"),
-                    "The congress as the board's heading shows it."))
+                (f.text("name", "Name", "text", Attrs::text(200),
+                    "The congress, as the board's home page and this page show it."))
                 (f.text("venue", "Venue", "text", Attrs::text(200),
-                    "The building, for the printed sheets."))
+                    "The building or hall, e.g. \"Town Hall\"."))
                 (f.text("city", "City", "text", Attrs::text(200),
-                    "Players living here count as local (Mays' round-1 bye, keeping cities apart)."))
-                (f.text("country", "Country", "text", Attrs::text(2).sample("GB"),
-                    "Two-letter ISO code (GB, FR, JP), for the EGF and FFG result files."))
+                    "The host city: the result files (EGF, OpenGotha, FFG, AGA) give it as the location."))
+                (f.text("country", "Country", "text", Attrs::text(2),
+                    "Two-letter ISO code (GB, FR, JP), for the EGF result file."))
                 (f.text("start_date", "First day", "date", Attrs::default(),
-                    "yyyy-mm-dd; a tournament without dates of its own takes these."))
+                    "A tournament without dates of its own takes these in its result files."))
                 (f.text("end_date", "Last day", "date", Attrs::default(),
-                    "yyyy-mm-dd, not before the first day."))
+                    "Not before the first day."))
             }
             div .actions {
                 button .big .primary type="submit" { "Save the event" }

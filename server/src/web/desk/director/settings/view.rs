@@ -76,10 +76,10 @@ fn basics(c: &Context) -> Markup {
             (f.text("rounds", "Rounds", "number", Attrs::number(1, 20).required(),
                 "Rounds to play, 1 to 20; players entered for every round follow a change."))
         }
-        (f.text("start_date", "First day", "date", Attrs::default().sample("2026-07-25"),
-            "yyyy-mm-dd; empty: the event's dates."))
-        (f.text("end_date", "Last day", "date", Attrs::default().sample("2026-08-01"),
-            "yyyy-mm-dd, not before the first day."))
+        (f.text("start_date", "First day", "date", Attrs::default(),
+            "Empty: the event's first day."))
+        (f.text("end_date", "Last day", "date", Attrs::default(),
+            "Not before the first day; empty: the event's last day."))
         (f.text("komi", "Komi", "text", Attrs { inputmode: Some("decimal"), ..Attrs::text(8) },
             &format!("Points White receives in an even game: 6.5, 6½ or 7. Default: {}.", halves(c.default("komi")))))
         @if !system.unrounded() {
@@ -113,19 +113,16 @@ fn time(c: &Context) -> Markup {
 
 fn mcmahon(c: &Context) -> Markup {
     let f = &c.shown;
-    let rank = Attrs {
-        inputmode: None,
-        ..Attrs::text(4)
-    };
+    let rank = Attrs::text(4);
     html! {
-        (f.text("bar", "Bar", "text", rank.sample("3d"),
+        (f.text("bar", "Bar", "text", rank,
             "Players at or above it start together at its score, e.g. 3d; empty: no bar. Default: none."))
         (suggestion(c))
-        (f.text("floor", "Floor", "text", rank.sample("20k"),
+        (f.text("floor", "Floor", "text", rank,
             "Players at or below it start together at its score, e.g. 20k; empty: no floor. Default: none."))
-        (f.text("supergroup", "Supergroup", "text", rank.sample("6d"),
+        (f.text("supergroup", "Supergroup", "text", rank,
             "Players at or above it (above the bar) start one point higher; empty: none. Default: none."))
-        (f.text("sections", "Sections (Mays)", "text", Attrs::text(200).sample("1k, 5k, 30k"),
+        (f.text("sections", "Sections (Mays)", "text", Attrs::text(200),
             "The weakest rank of each section, strongest first; replaces bar and floor. Empty: none (default)."))
         (f.text("section_step", "Points between sections", "number", Attrs::number(0, 10),
             "With sections: 1 for 3 rounds, 2 for 6, 3 for 9. Default: 0 (no sections)."))
@@ -158,7 +155,7 @@ fn handicap(c: &Context) -> Markup {
     html! {
         (f.select("handicap_basis", "Handicap from", &basis,
             "Stones follow the players' score difference or their rank difference. Default: McMahon score."))
-        (f.text("no_handicap_above", "No handicap above", "text", Attrs::text(4).sample("1d"),
+        (f.text("no_handicap_above", "No handicap above", "text", Attrs::text(4),
             &format!("Players stronger than this count as this rank for handicap. Default: {}.", c.default("no_handicap_above"))))
         (f.text("handicap_correction", "Correction, stones", "number", Attrs::number(-3, 3),
             "Subtracted from the difference, -3 to 3 (1: one rank apart plays even). Default: 1."))
@@ -213,7 +210,7 @@ fn draw(c: &Context) -> Markup {
             "Who of a group meets a lower group. Default: as the profile (EGF: middle; Mays: weakest)."))
         (f.select("draw_up", "Paired up", &floats,
             "Who of a group meets a higher group. Default: as the profile (EGF: middle; Mays: strongest)."))
-        (f.text("never_pair", "Never pair", "text", Attrs::text(2_000).sample("3-8, 5-12"),
+        (f.text("never_pair", "Never pair", "text", Attrs::text(2_000),
             "Player numbers that must never meet (family, a couple), e.g. 3-8, 5-12. Default: none."))
     }
 }
@@ -254,14 +251,14 @@ fn scoring(c: &Context) -> Markup {
     let missed: Vec<(&str, &str)> = MISSED.iter().map(|(m, l)| (m.as_str(), *l)).collect();
     let unrounded = c.saved.system.unrounded();
     html! {
-        (f.text("tiebreaks", "Tie-breaks, in order", "text", Attrs::text(200).sample("mms, sos, sosos"),
+        (f.text("tiebreaks", "Tie-breaks, in order", "text", Attrs::text(200),
             &format!("Names in order (mms, wins, sos, sosos, sodos, sdos, h2h, …) or a profile (egf, mays, swiss). Default: {}.",
                 c.default("tiebreaks"))))
-        (f.text("prizes", "Prizes", "text", Attrs { inputmode: Some("decimal"), ..Attrs::text(2_000).sample("100, 50, 25") },
+        (f.text("prizes", "Prizes", "text", Attrs { inputmode: Some("decimal"), ..Attrs::text(2_000) },
             "Amounts for places 1, 2, 3…, e.g. 100, 50, 25; tied players share. Default: none."))
-        (f.text("categories", "Categories", "text", Attrs::text(200).sample("1d, 10k, 30k"),
+        (f.text("categories", "Categories", "text", Attrs::text(200),
             "The weakest rank of each category with its own winners, strongest first (not with sections). Default: none."))
-        (f.text("section_prizes", "Prizes in each category", "text", Attrs::text(2_000).sample("50, 25"),
+        (f.text("section_prizes", "Prizes in each category", "text", Attrs::text(2_000),
             "Amounts for places 1, 2… inside every section or category. Default: none."))
         @if !unrounded {
             (f.text("bye_points", "A bye is worth", "text", Attrs { inputmode: Some("decimal"), ..Attrs::text(4) },
