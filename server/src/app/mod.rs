@@ -10,9 +10,11 @@
 //! - [`refusal`]: what a refusal is, and its kind.
 //! - [`draw_aside`]: the director's draw, paired off the writer.
 //! - [`dry_run`]: commands rehearsed on a scratch copy, nothing written.
+//! - [`explain`]: why two players stand where they do, and why the draw did (not) pair them.
 
 pub mod draw_aside;
 pub mod dry_run;
+pub mod explain;
 pub mod refusal;
 pub mod write;
 
