@@ -6,8 +6,13 @@
 //! functions. Settling a disputed table records the result and clears the dispute as the referee's Settle does.
 //!
 //! - `confirm`: what the dashboard asks before an action that cannot be undone.
+//! - `player`, `player_act`: one player's page and its changes; `explain`: two players; `reopen`: registration.
 
 mod confirm;
+mod explain;
+mod player;
+mod player_act;
+mod reopen;
 
 use super::session::Desk;
 use super::{request_id, Web};
@@ -41,6 +46,8 @@ pub fn routes() -> Router<Arc<Web>> {
         .route("/desk/director/{t}", get(page))
         .route("/desk/director/{t}/do/{action}", post(act))
         .route("/desk/director/{t}/sheet/{kind}", get(sheet))
+        .merge(player::routes())
+        .merge(explain::routes())
 }
 
 /// `?done=…` / `?error=…` after an action; `?ask=ACTION&round=N` when an irreversible action came without its
@@ -77,6 +84,7 @@ async fn page(
                 (confirmation(t, action, notice.round, question, &desk))
             }
             @for alarm in &alarms { p .alarm .warn { "Alarm: " (alarm) } }
+            (player::find_box(t, false))
             (registration(state, &roster, &desk))
             (round_panel(&roster, &desk))
             (slips(state, &roster, &desk))
@@ -117,7 +125,6 @@ fn registration(state: &State, roster: &Roster, desk: &Desk) -> Markup {
     let bar = (roster.tournament.settings.system == crate::domain::PairingSystem::McMahon)
         .then(|| setup::suggest_bar(&ranks, roster.tournament.settings.rounds))
         .flatten();
-    let _ = state;
     let by_desk = checked_in_by_desk(roster);
     // Nobody is dropped silently: who was expected and has not come, by register id (no number before the draw).
     let expected: Vec<(String, String)> = roster
@@ -167,9 +174,7 @@ fn registration(state: &State, roster: &Roster, desk: &Desk) -> Markup {
             @if roster.tournament.registration_open {
                 (irreversible_form(t, "close-registration", desk, html! {}, "Close registration and number the field",
                     &question("close-registration", roster, 0).unwrap_or_default()))
-            } @else {
-                p { "Registration is closed: only the late desk registers now." }
-            }
+            } @else { (reopen::offer(state, roster, desk)) }
         }
     }
 }
@@ -579,6 +584,7 @@ fn command(state: &State, t: TournamentId, action: &str, f: &ActionForm) -> Resu
             Target::Tournament(t),
             "Registration closed; the field is numbered by strength.".into(),
         ),
+        "reopen-registration" => reopen::command(t),
         "draw" | "redraw" => (
             Command::DrawRound {
                 tournament: t,
