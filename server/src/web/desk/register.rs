@@ -217,7 +217,7 @@ async fn page(
                 }
             }
             p .note #count {
-                (found.len()) " shown of " (state.participants.len()) " registered. "
+                span #shown { (found.len()) } " shown of " (state.participants.len()) " registered. "
                 "Type to narrow the list; tap Check in when the player is in front of you."
             }
             @if found.is_empty() && query != Query::Everyone {
