@@ -31,6 +31,10 @@ use tengen_tests::{enter, meta, pb};
 #[path = "web/desk.rs"]
 mod desk;
 
+/// Issue 34's per-player pages, reopening registration, a desk's undo (`tests/tests/web/players.rs`).
+#[path = "web/players.rs"]
+mod players;
+
 // ---------------------------------------------------------------------------------------------------------------
 // What a pairing page must show
 

@@ -29,11 +29,11 @@ use super::screenshot_dir;
 // An event made through gRPC
 
 /// A server over TLS with one tournament and its players, made by the director.
-struct Event {
-    venue: Venue,
-    director: PlayDesk,
-    t: u64,
-    players: Vec<pb::Participant>,
+pub(super) struct Event {
+    pub(super) venue: Venue,
+    pub(super) director: PlayDesk,
+    pub(super) t: u64,
+    pub(super) players: Vec<pb::Participant>,
 }
 
 /// Eight players with plain names (so pages are easy to read in screenshots).
@@ -51,7 +51,7 @@ const NAMES: [(&str, &str, &str); 8] = [
 impl Event {
     /// `n` players of [`NAMES`] in one McMahon tournament of three rounds; checked in and registration closed
     /// (numbered) when `close`, else pre-registered with registration open.
-    async fn open(n: usize, double_entry: bool, close: bool) -> anyhow::Result<Event> {
+    pub(super) async fn open(n: usize, double_entry: bool, close: bool) -> anyhow::Result<Event> {
         let venue = Venue::start().await?;
         let director = venue.play_director().await?;
         let req = pb::CreateTournamentRequest {
@@ -113,12 +113,12 @@ impl Event {
     }
 
     /// A token of `role` named `name` (made by the director through gRPC).
-    async fn token(&self, name: &str, role: pb::Role) -> anyhow::Result<String> {
+    pub(super) async fn token(&self, name: &str, role: pb::Role) -> anyhow::Result<String> {
         Ok(self.director.desk.create_token(name, role).await?.1)
     }
 
     /// The number on the sheets of each participant id.
-    async fn numbers(&self) -> anyhow::Result<BTreeMap<u64, u32>> {
+    pub(super) async fn numbers(&self) -> anyhow::Result<BTreeMap<u64, u32>> {
         number_map(&self.director, self.t).await
     }
 }
@@ -142,7 +142,7 @@ fn game(round: &pb::Round, table: u32) -> anyhow::Result<&pb::Game> {
         .with_context(|| format!("round {} has a table {table}", round.number))
 }
 
-fn player_id(p: &Option<pb::PlayerRef>) -> u64 {
+pub(super) fn player_id(p: &Option<pb::PlayerRef>) -> u64 {
     p.as_ref().map_or(0, |p| p.id)
 }
 
@@ -151,7 +151,11 @@ fn player_id(p: &Option<pb::PlayerRef>) -> u64 {
 
 /// A browser of `viewport` signed in at `venue` with `token`, on `next`. `None` when browser tests are skipped.
 /// The director's page of tournament `t` on a laptop, signed in as Dana with the director's token.
-async fn director_browser(test: &str, venue: &Venue, t: u64) -> anyhow::Result<Option<Browser>> {
+pub(super) async fn director_browser(
+    test: &str,
+    venue: &Venue,
+    t: u64,
+) -> anyhow::Result<Option<Browser>> {
     let token = venue.director_token().to_string();
     desk_browser(
         test,
@@ -172,7 +176,7 @@ async fn round_text(director: &Browser) -> anyhow::Result<String> {
     Ok(text.as_str().unwrap_or_default().to_string())
 }
 
-async fn desk_browser(
+pub(super) async fn desk_browser(
     test: &str,
     viewport: Viewport,
     venue: &Venue,
@@ -188,7 +192,7 @@ async fn desk_browser(
 }
 
 /// A JavaScript string literal.
-fn js(s: &str) -> String {
+pub(super) fn js(s: &str) -> String {
     serde_json::Value::from(s).to_string()
 }
 
@@ -199,7 +203,7 @@ fn is_stale(e: &fantoccini::error::CmdError) -> bool {
 
 /// Clicks the element `selector` (a real click, as a finger or mouse would), finding it again when a live
 /// refresh replaced it meanwhile.
-async fn click(b: &Browser, selector: &str) -> anyhow::Result<()> {
+pub(super) async fn click(b: &Browser, selector: &str) -> anyhow::Result<()> {
     for _ in 0..5 {
         let at = b.client.current_url().await?;
         let el = b
@@ -216,7 +220,7 @@ async fn click(b: &Browser, selector: &str) -> anyhow::Result<()> {
 }
 
 /// Replaces what the text box `selector` holds by `text`, by typing (again, when a live refresh replaced the box).
-async fn type_into(b: &Browser, selector: &str, text: &str) -> anyhow::Result<()> {
+pub(super) async fn type_into(b: &Browser, selector: &str, text: &str) -> anyhow::Result<()> {
     for _ in 0..5 {
         let input = b
             .client
@@ -237,7 +241,7 @@ async fn type_into(b: &Browser, selector: &str, text: &str) -> anyhow::Result<()
 
 /// Waits until `selector` matches an element whose text contains `words`; returns that text. The screenshot
 /// `shot` is kept when it does not come.
-async fn wait_text(
+pub(super) async fn wait_text(
     b: &Browser,
     selector: &str,
     words: &str,
@@ -267,7 +271,7 @@ async fn wait_text(
 }
 
 /// Opens `url` and saves a screenshot `desk-NAME`, checking nothing is cut off sideways.
-async fn look(b: &Browser, url: &str, name: &str) -> anyhow::Result<()> {
+pub(super) async fn look(b: &Browser, url: &str, name: &str) -> anyhow::Result<()> {
     b.client.goto(url).await?;
     b.screenshot(&format!("desk-{name}")).await?;
     let sizes = b
@@ -1040,7 +1044,7 @@ async fn a_director_signs_in_to_an_empty_event_and_creates_the_first_tournament_
 type Post = (String, Vec<(&'static str, String)>);
 
 /// The `csrf` value of the first form on `doc`.
-fn csrf_in(doc: &str) -> Option<String> {
+pub(super) fn csrf_in(doc: &str) -> Option<String> {
     Html::parse_document(doc)
         .select(&css("input[name=csrf]"))
         .next()
@@ -1919,11 +1923,11 @@ async fn a_knockouts_desks_follow_two_open_rounds() -> anyhow::Result<()> {
 // Issue 34: pages a volunteer cannot misuse (CONVENTIONS §10)
 
 /// The WebDriver code of the Enter key.
-const ENTER: &str = "\u{E007}";
+pub(super) const ENTER: &str = "\u{E007}";
 
 /// Types `keys` into whatever has the focus, key by key, as a volunteer at the keyboard does (the page's own key
 /// handling and a form's implicit submission on Enter both run).
-async fn press(b: &Browser, keys: &str) -> anyhow::Result<()> {
+pub(super) async fn press(b: &Browser, keys: &str) -> anyhow::Result<()> {
     b.client
         .active_element()
         .await
@@ -1934,14 +1938,14 @@ async fn press(b: &Browser, keys: &str) -> anyhow::Result<()> {
 }
 
 /// Marks the page shown, for [`wait_new_page`].
-async fn mark_page(b: &Browser) -> anyhow::Result<()> {
+pub(super) async fn mark_page(b: &Browser) -> anyhow::Result<()> {
     b.eval("window.__page = 'old'; return null;").await?;
     Ok(())
 }
 
 /// Waits until the browser shows a page newer than the one [`mark_page`] marked, fully loaded (after a form's
 /// submission).
-async fn wait_new_page(b: &Browser, what: &str) -> anyhow::Result<()> {
+pub(super) async fn wait_new_page(b: &Browser, what: &str) -> anyhow::Result<()> {
     b.wait_for(
         "return window.__page === undefined && document.readyState === 'complete';",
         Duration::from_secs(10),
@@ -1952,7 +1956,10 @@ async fn wait_new_page(b: &Browser, what: &str) -> anyhow::Result<()> {
 }
 
 /// `selector`'s role, computed background colour and text: a refusal must be red (`.error`) and an alert.
-async fn alert_of(b: &Browser, selector: &str) -> anyhow::Result<(String, String, String)> {
+pub(super) async fn alert_of(
+    b: &Browser,
+    selector: &str,
+) -> anyhow::Result<(String, String, String)> {
     let v = b
         .eval(&format!(
             "const e = document.querySelector({}); return e ? [e.getAttribute('role') || '', \
@@ -1966,7 +1973,7 @@ async fn alert_of(b: &Browser, selector: &str) -> anyhow::Result<(String, String
 }
 
 /// The `.error` background of board.css (a light red), as the browser computes it.
-const RED: &str = "rgb(253, 236, 234)";
+pub(super) const RED: &str = "rgb(253, 236, 234)";
 
 /// Issue 34, fault 1: the duplicate warning's "different person" confirm was the add form's first submit button,
 /// so the Enter a volunteer presses twice registered (and checked in) the duplicate. Enter must resubmit the
@@ -2298,13 +2305,13 @@ async fn issue_34_the_dashboard_settles_a_disputed_table_and_the_round_closes() 
 }
 
 /// The question `window.confirm` was asked since [`answer_confirm`], if any.
-async fn asked(b: &Browser) -> anyhow::Result<Option<String>> {
+pub(super) async fn asked(b: &Browser) -> anyhow::Result<Option<String>> {
     let v = b.eval("return window.__asked || null;").await?;
     Ok(v.as_str().map(str::to_string))
 }
 
 /// Replaces `window.confirm` by one that records the question and answers `yes`.
-async fn answer_confirm(b: &Browser, yes: bool) -> anyhow::Result<()> {
+pub(super) async fn answer_confirm(b: &Browser, yes: bool) -> anyhow::Result<()> {
     b.eval(&format!(
         "window.__asked = null; window.confirm = q => {{ window.__asked = q; return {yes}; }}; return null;"
     ))
