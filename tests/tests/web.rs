@@ -50,6 +50,10 @@ mod terminals;
 #[path = "web/settings.rs"]
 mod settings;
 
+/// Issue 34's per-player pages, reopening registration, a desk's undo (`tests/tests/web/players.rs`).
+#[path = "web/players.rs"]
+mod players;
+
 // ---------------------------------------------------------------------------------------------------------------
 // What a pairing page must show
 

@@ -12,9 +12,11 @@
 //! - [`dry_run`]: commands rehearsed on a scratch copy, nothing written.
 //! - [`import`]: players from another program's file as registrations, previewed before they are written.
 //! - [`rating_list`]: an uploaded rating list as the commands that load it.
+//! - [`explain`]: why two players stand where they do, and why the draw did (not) pair them.
 
 pub mod draw_aside;
 pub mod dry_run;
+pub mod explain;
 pub mod import;
 pub mod rating_list;
 pub mod refusal;

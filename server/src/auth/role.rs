@@ -55,6 +55,7 @@ pub fn required(cmd: &Command) -> Action {
         | Command::UpdateParticipant { .. }
         | Command::EnterTournament { .. }
         | Command::LeaveTournament { .. }
+        | Command::UndoRegistration { .. }
         | Command::SetRounds { .. }
         | Command::CheckIn { .. } => Register,
         Command::Withdraw { .. } | Command::Reinstate { .. } => Withdraw,

@@ -108,6 +108,14 @@ pub enum Command {
         /// `None` = any revision.
         expected: Option<Revision>,
     },
+    /// Take back a registration made a moment ago at this desk (a duplicate, a wrong player): the person leaves
+    /// the register as if never registered. Only the terminal that registered them, within
+    /// [`super::decide::UNDO_WINDOW_MS`] of the registration's log entry, and before they are paired, numbered
+    /// or named on a slip (`decide::undo`).
+    UndoRegistration {
+        /// Who.
+        id: ParticipantId,
+    },
     /// Set the rounds a partial player will play.
     SetRounds {
         /// Who.
@@ -460,6 +468,7 @@ impl Command {
             Command::UpdateParticipant { .. } => "UpdateParticipant",
             Command::EnterTournament { .. } => "EnterTournament",
             Command::LeaveTournament { .. } => "LeaveTournament",
+            Command::UndoRegistration { .. } => "UndoRegistration",
             Command::SetRounds { .. } => "SetRounds",
             Command::CheckIn { .. } => "CheckIn",
             Command::Withdraw { .. } => "Withdraw",

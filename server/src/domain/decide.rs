@@ -14,8 +14,10 @@ use super::record::{
 use super::slip;
 use super::state::{ExternalId, State};
 use super::validate;
+pub use setup::registration_can_reopen;
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
+pub use undo::UNDO_WINDOW_MS;
 
 /// Decides `cmd` against `state`.
 pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>, Rejected> {
@@ -61,6 +63,7 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
             tournament,
             expected,
         } => leave_tournament(state, *id, *tournament, *expected),
+        Command::UndoRegistration { id } => undo::undo_registration(state, *id, ctx),
         Command::SetRounds {
             id,
             tournament: t,
@@ -295,6 +298,7 @@ pub(super) fn tournament(state: &State, id: TournamentId) -> Result<&Tournament,
 mod entries;
 mod setup;
 mod token;
+mod undo;
 
 use entries::*;
 use setup::*;

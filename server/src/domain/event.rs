@@ -78,6 +78,14 @@ pub enum Event {
         /// Which tournament.
         tournament: TournamentId,
     },
+    /// A registration was taken back by the desk that made it: the person is no longer in the register (their
+    /// id is never given again).
+    RegistrationUndone {
+        /// Who.
+        id: ParticipantId,
+        /// The tournaments they had entered (whose pages change).
+        tournaments: Vec<TournamentId>,
+    },
     /// The rounds a participant plays changed.
     RoundsSet {
         /// Who.
@@ -257,6 +265,7 @@ impl Event {
             Event::ParticipantUpdated { .. } => "ParticipantUpdated",
             Event::TournamentEntered { .. } => "TournamentEntered",
             Event::TournamentLeft { .. } => "TournamentLeft",
+            Event::RegistrationUndone { .. } => "RegistrationUndone",
             Event::RoundsSet { .. } => "RoundsSet",
             Event::EntryStatusSet { change, .. } => change.kind(),
             Event::TokenCreated { .. } => "TokenCreated",

@@ -435,6 +435,10 @@ pub struct Participant {
     pub entries: BTreeMap<TournamentId, Entry>,
     /// When the participant was registered (ms since the Unix epoch, from the log).
     pub registered_at_ms: i64,
+    /// The terminal that registered them, from the log (absent in records made by older versions): only that
+    /// desk may undo the registration.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub registered_by: Option<String>,
 }
 
 /// A terminal's role: what its token may do. Recorded in every log entry.

@@ -100,6 +100,8 @@ pub struct State {
     pub ratings: BTreeMap<RatingSource, RatingList>,
     /// Request ids seen, per terminal, with their answers.
     pub requests: HashMap<RequestKey, RequestRecord>,
+    /// Participant ids whose registration was undone: never given again.
+    pub retired: BTreeSet<ParticipantId>,
     /// Request ids of a snapshot taken before ids were scoped by terminal, until `scope_legacy_requests` names
     /// their terminals from the log.
     legacy_requests: Vec<(String, RequestRecord)>,
@@ -132,6 +134,9 @@ pub struct StateImage {
     /// Rating lists (absent in snapshots taken before they existed).
     #[serde(default)]
     pub ratings: BTreeMap<RatingSource, RatingList>,
+    /// Participant ids whose registration was undone (absent in snapshots taken before undoing existed).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub retired: BTreeSet<ParticipantId>,
     /// Request ids (scoped by terminal) with their answers, in log order.
     #[serde(rename = "terminal_requests", default)]
     pub requests: Vec<(RequestKey, RequestRecord)>,
@@ -161,6 +166,7 @@ impl State {
             play: self.play.clone(),
             slips: self.slips.clone(),
             ratings: self.ratings.clone(),
+            retired: self.retired.clone(),
             requests,
             legacy_requests: self.legacy_requests.clone(),
             last_seq: self.last_seq,
@@ -178,6 +184,7 @@ impl State {
             && a.play == b.play
             && a.slips == b.slips
             && a.ratings == b.ratings
+            && a.retired == b.retired
             && a.requests == b.requests
             && a.last_seq == b.last_seq
     }
@@ -191,6 +198,7 @@ impl State {
             play: image.play,
             slips: image.slips,
             ratings: image.ratings,
+            retired: image.retired,
             requests: image.requests.into_iter().collect(),
             legacy_requests: image.legacy_requests,
             last_seq: image.last_seq,
@@ -302,6 +310,12 @@ impl State {
                 self.with_participant(*id, *revision, |p| {
                     p.entries.remove(tournament);
                 });
+            }
+            Event::RegistrationUndone { id, .. } => {
+                if let Some(p) = self.participants.remove(id) {
+                    self.unindex(&p);
+                }
+                self.retired.insert(*id);
             }
             Event::RoundsSet {
                 id,
@@ -660,6 +674,7 @@ impl State {
             | Event::TournamentLeft { id, .. }
             | Event::RoundsSet { id, .. }
             | Event::EntryStatusSet { id, .. } => participant(id),
+            Event::RegistrationUndone { .. } => None,
             Event::TokenCreated { token } => {
                 self.tokens.get(&token.id).cloned().map(Subject::Token)
             }
@@ -705,14 +720,14 @@ impl State {
             .map(|r| Subject::Round(t, r.clone()))
     }
 
-    /// The next free participant id.
+    /// The next free participant id (never one whose registration was undone).
     pub fn next_participant_id(&self) -> ParticipantId {
-        ParticipantId(
-            self.participants
-                .keys()
-                .next_back()
-                .map_or(1, |id| id.0 + 1),
-        )
+        let last = self
+            .participants
+            .keys()
+            .next_back()
+            .max(self.retired.last());
+        ParticipantId(last.map_or(1, |id| id.0 + 1))
     }
 
     /// The next free tournament id.

@@ -10,8 +10,8 @@ use super::{
 };
 use crate::auth::{caller, Action, Caller};
 use crate::domain::command::RoundEdit;
-use crate::domain::field::{participant_id, player_id, Field};
-use crate::domain::lifecycle::{label, progress_counts};
+use crate::domain::field::participant_id;
+use crate::domain::lifecycle::progress_counts;
 use crate::domain::round::RoundRecord;
 use crate::domain::{
     setup, Command, EntryStatus, ParticipantId, Rank, Rejected, State, Subject, Tournament,
@@ -105,21 +105,9 @@ fn standings_of(
     after: u32,
     tiebreaks: &[String],
 ) -> Result<(Standings, u32), Status> {
-    let tour = tournament(state, t)?;
-    if after > tour.settings.rounds {
-        return Err(invalid(Rejected::invalid(
-            "after_round",
-            format!("round {after} is outside 1..{}", tour.settings.rounds),
-        )));
-    }
+    tournament(state, t)?;
     let criteria = criteria_from_pb(tiebreaks).map_err(invalid)?;
-    let after = if after == 0 {
-        state.play.get(&t).map_or(0, |p| p.last_with_result())
-    } else {
-        after
-    };
-    let field = Field::new(state, tour);
-    Ok((field.standings(after, criteria.as_deref()), after))
+    crate::app::explain::standings(state, t, after, criteria.as_deref()).map_err(invalid)
 }
 
 fn value_to_pb(v: Option<Value>, text: String) -> pb::Value {
@@ -230,59 +218,22 @@ fn explain_to_pb(
     a: ParticipantId,
     b: ParticipantId,
 ) -> Result<pb::Explanation, Status> {
-    // "#7 Kim Ara": the number the desk typed and the sheets print.
-    let name = |id: ParticipantId| label(state, t, id);
-    for p in [a, b] {
-        if st.row(player_id(p)).is_none() {
-            return Err(Status::not_found(format!(
-                "{} is not in the standings after round {}",
-                name(p),
-                st.after.0
-            )));
-        }
-    }
-    let e = tengen_standings::explain::explain(st, player_id(a), player_id(b))
-        .ok_or_else(|| Status::not_found("a player is not in the standings"))?;
-    let (higher, lower) = (participant_id(e.higher), participant_id(e.lower));
-    let mut text = String::new();
-    for (c, v) in &e.equal_on {
-        text.push_str(&format!("{} equal ({v}); ", c.name()));
-    }
-    match &e.separated_by {
-        Some((c, h, l)) => text.push_str(&format!(
-            "{} (place {}) ahead of {} (place {}) on {}: {h} > {l}",
-            name(higher),
-            e.places.0,
-            name(lower),
-            e.places.1,
-            c.name()
-        )),
-        None => text.push_str(&format!(
-            "{} and {} are tied on every criterion and share place {}",
-            name(higher),
-            name(lower),
-            e.places.0
-        )),
-    }
+    use crate::app::explain::{order, ExplainError};
+    let o = order(state, t, st, a, b).map_err(|e| match e {
+        ExplainError::Rejected(r) => invalid(r),
+        ExplainError::NotFound(what) => Status::not_found(what),
+    })?;
+    let e = &o.explanation;
+    let separated = e.separated_by.as_ref();
     Ok(pb::Explanation {
-        higher: higher.0,
-        lower: lower.0,
+        higher: o.higher.0,
+        lower: o.lower.0,
         higher_place: e.places.0,
         lower_place: e.places.1,
-        criterion: e
-            .separated_by
-            .as_ref()
-            .map(|(c, _, _)| c.name())
-            .unwrap_or_default(),
-        higher_value: e
-            .separated_by
-            .as_ref()
-            .map(|(_, h, _)| value_to_pb(Some(*h), h.to_string())),
-        lower_value: e
-            .separated_by
-            .as_ref()
-            .map(|(_, _, l)| value_to_pb(Some(*l), l.to_string())),
-        text,
+        criterion: separated.map(|(c, _, _)| c.name()).unwrap_or_default(),
+        higher_value: separated.map(|(_, h, _)| value_to_pb(Some(*h), h.to_string())),
+        lower_value: separated.map(|(_, _, l)| value_to_pb(Some(*l), l.to_string())),
+        text: o.text,
     })
 }
 

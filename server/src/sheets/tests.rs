@@ -130,6 +130,7 @@ fn participant(i: usize, p: &Person) -> Participant {
         fields,
         entries: BTreeMap::from([(T, Entry::new(p.rounds.to_vec(), p.status))]),
         registered_at_ms: 0,
+        registered_by: None,
     }
 }
 

@@ -87,6 +87,7 @@ fn desk(e: &Event) -> Vec<Topic> {
         | Event::ParticipantUpdated { .. }
         | Event::TournamentEntered { .. }
         | Event::TournamentLeft { .. }
+        | Event::RegistrationUndone { .. }
         | Event::RoundsSet { .. }
         | Event::EntryStatusSet { .. }
         | Event::EntryOptionsSet { .. }
@@ -137,7 +138,8 @@ fn public(state: &State, e: &Event) -> Vec<Topic> {
         Event::TournamentEntered { tournament, .. }
         | Event::TournamentLeft { tournament, .. }
         | Event::RoundsSet { tournament, .. } => vec![Topic::Players(*tournament)],
-        Event::EntryStatusSet { tournaments, .. } => {
+        Event::EntryStatusSet { tournaments, .. }
+        | Event::RegistrationUndone { tournaments, .. } => {
             tournaments.iter().map(|t| Topic::Players(*t)).collect()
         }
         // Tokens, slips and rating lists are never shown; an accepted slip's change is its own ParticipantUpdated.

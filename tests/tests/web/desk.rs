@@ -142,7 +142,7 @@ fn game(round: &pb::Round, table: u32) -> anyhow::Result<&pb::Game> {
         .with_context(|| format!("round {} has a table {table}", round.number))
 }
 
-fn player_id(p: &Option<pb::PlayerRef>) -> u64 {
+pub(super) fn player_id(p: &Option<pb::PlayerRef>) -> u64 {
     p.as_ref().map_or(0, |p| p.id)
 }
 
@@ -1044,7 +1044,7 @@ async fn a_director_signs_in_to_an_empty_event_and_creates_the_first_tournament_
 type Post = (String, Vec<(&'static str, String)>);
 
 /// The `csrf` value of the first form on `doc`.
-fn csrf_in(doc: &str) -> Option<String> {
+pub(super) fn csrf_in(doc: &str) -> Option<String> {
     Html::parse_document(doc)
         .select(&css("input[name=csrf]"))
         .next()
@@ -1923,11 +1923,11 @@ async fn a_knockouts_desks_follow_two_open_rounds() -> anyhow::Result<()> {
 // Issue 34: pages a volunteer cannot misuse (CONVENTIONS §10)
 
 /// The WebDriver code of the Enter key.
-const ENTER: &str = "\u{E007}";
+pub(super) const ENTER: &str = "\u{E007}";
 
 /// Types `keys` into whatever has the focus, key by key, as a volunteer at the keyboard does (the page's own key
 /// handling and a form's implicit submission on Enter both run).
-async fn press(b: &Browser, keys: &str) -> anyhow::Result<()> {
+pub(super) async fn press(b: &Browser, keys: &str) -> anyhow::Result<()> {
     b.client
         .active_element()
         .await
@@ -1938,14 +1938,14 @@ async fn press(b: &Browser, keys: &str) -> anyhow::Result<()> {
 }
 
 /// Marks the page shown, for [`wait_new_page`].
-async fn mark_page(b: &Browser) -> anyhow::Result<()> {
+pub(super) async fn mark_page(b: &Browser) -> anyhow::Result<()> {
     b.eval("window.__page = 'old'; return null;").await?;
     Ok(())
 }
 
 /// Waits until the browser shows a page newer than the one [`mark_page`] marked, fully loaded (after a form's
 /// submission).
-async fn wait_new_page(b: &Browser, what: &str) -> anyhow::Result<()> {
+pub(super) async fn wait_new_page(b: &Browser, what: &str) -> anyhow::Result<()> {
     b.wait_for(
         "return window.__page === undefined && document.readyState === 'complete';",
         Duration::from_secs(10),

@@ -37,6 +37,7 @@ pub(super) fn register(
             fields: fields.clone(),
             entries,
             registered_at_ms: ctx.now_ms,
+            registered_by: Some(ctx.actor.terminal.clone()),
         },
     }])
 }

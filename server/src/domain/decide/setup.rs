@@ -149,6 +149,9 @@ pub(super) fn set_registration_open(
 ) -> Result<Vec<Event>, Rejected> {
     let t = tournament(state, id)?;
     check_revision(expected, t.revision)?;
+    if open && !t.registration_open {
+        registration_can_reopen(state, id)?;
+    }
     let mut events = Vec::new();
     // Closing registration before the first draw numbers the field by strength.
     let drawn = state.play.get(&id).is_some_and(|p| !p.rounds.is_empty());
@@ -165,6 +168,19 @@ pub(super) fn set_registration_open(
         open,
     });
     Ok(events)
+}
+
+/// May closed registration of tournament `id` open again? Only until round 1 is drawn: from then on the field
+/// is numbered and paired, and newcomers are the late desk's (a ladder, which has no rounds, always may).
+pub fn registration_can_reopen(state: &State, id: TournamentId) -> Result<(), Rejected> {
+    let t = tournament(state, id)?;
+    if state.play.get(&id).is_some_and(|p| !p.rounds.is_empty()) {
+        return Err(Rejected::Precondition(format!(
+            "round 1 of {} is drawn: registration cannot open again; newcomers register at the late desk",
+            t.settings.name
+        )));
+    }
+    Ok(())
 }
 
 /// When a tournament's number of rounds changes from `old` to `new`, its entries follow: rounds past `new` are

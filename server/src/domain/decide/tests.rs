@@ -491,3 +491,45 @@ fn two_working_tokens_never_share_a_terminal_name() {
     run(&mut s, Command::RevokeToken { id }, Role::Director);
     assert!(decide(&s, &make("results-1"), &ctx(Role::Director)).is_ok());
 }
+
+/// Issue 34: registration opens again only until round 1 is drawn; a ladder (no rounds) always may.
+#[test]
+fn registration_reopens_before_round_1_is_drawn_and_not_after() {
+    let mut s = with_tournament();
+    let set = |open: bool| Command::SetRegistrationOpen {
+        id: TournamentId(1),
+        open,
+        expected: None,
+    };
+    register(&mut s, fields("Côté", "Anne", "Montréal"));
+    register(&mut s, fields("Tanaka", "Yui", "Tokyo"));
+    run(&mut s, set(false), Role::Director);
+    run(&mut s, set(true), Role::Director);
+    assert!(s.tournaments[&TournamentId(1)].registration_open);
+    run(&mut s, set(false), Role::Director);
+    for p in s.participants.keys().copied().collect::<Vec<_>>() {
+        let check_in = Command::CheckIn {
+            id: p,
+            tournament: None,
+            expected: None,
+        };
+        run(&mut s, check_in, Role::Director);
+    }
+    let draw = Command::DrawRound {
+        tournament: TournamentId(1),
+        round: 1,
+        redraw: false,
+        empty: false,
+        expected: None,
+        aside: None,
+    };
+    run(&mut s, draw, Role::Director);
+    let refused = decide(&s, &set(true), &ctx(Role::Director)).unwrap_err();
+    assert!(
+        refused.to_string().contains("round 1 of Main is drawn"),
+        "{refused}"
+    );
+    assert_eq!(registration_can_reopen(&s, TournamentId(1)), Err(refused));
+    // Closing an already closed registration is not reopening it.
+    assert!(decide(&s, &set(false), &ctx(Role::Director)).is_ok());
+}

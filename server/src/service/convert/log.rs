@@ -116,6 +116,7 @@ fn what_happened(state: &State, event: &domain::Event) -> String {
             tournament, rounds, ..
         } => format!(" entered {tournament}, rounds {}", list(rounds)),
         E::TournamentLeft { tournament, .. } => format!(" left {tournament}"),
+        E::RegistrationUndone { id, .. } => format!("{id}: registration undone"),
         E::RoundsSet {
             tournament, rounds, ..
         } => format!(" plays {tournament} rounds {}", list(rounds)),

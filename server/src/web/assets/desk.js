@@ -331,6 +331,19 @@
     if (button) window.print();
   });
 
+  // --- A desk's undo lasts a minute -------------------------------------------------------------------------
+  // An element with data-expires-in (ms, from the server) disappears when its time is up; the server refuses a
+  // late undo anyway. Counted from when this page first saw it, so the tablet's own clock does not matter.
+  function expire() {
+    var els = document.querySelectorAll("[data-expires-in]");
+    for (var i = 0; i < els.length; i++) {
+      var el = els[i];
+      if (!el.__until) el.__until = Date.now() + (parseInt(el.getAttribute("data-expires-in"), 10) || 0);
+      if (Date.now() >= el.__until) el.hidden = true;
+    }
+  }
+  setInterval(expire, 500);
+
   rememberAll(document);
   var first = document.getElementById("table");
   if (first && document.getElementById("result") && (!document.activeElement || document.activeElement === document.body)) {

@@ -16,11 +16,16 @@
     if (!box) return;
     var words = fold(box.value).split(/\s+/).filter(Boolean);
     var items = document.querySelectorAll("[data-k]");
+    var shown = 0;
     for (var i = 0; i < items.length; i++) {
       var key = items[i].getAttribute("data-k");
       var show = words.every(function (w) { return key.indexOf(w) >= 0; });
       items[i].hidden = !show;
+      if (show) shown++;
     }
+    // The count beside the list says what the list shows ("1 shown of 12"), not what the server sent.
+    var count = document.getElementById("shown");
+    if (count) count.textContent = String(shown);
   }
 
   function wire() {

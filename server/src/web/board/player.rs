@@ -195,7 +195,7 @@ fn opponent(g: &GameRecord, p: ParticipantId) -> ParticipantId {
 }
 
 /// The result from the player's side: "won", "lost by forfeit", "jigo", or where it stands.
-fn result_text(g: &GameRecord, p: ParticipantId) -> String {
+pub(crate) fn result_text(g: &GameRecord, p: ParticipantId) -> String {
     let Some(GameResult {
         outcome,
         by_forfeit,

@@ -10,10 +10,15 @@
 //! - `import`: players from a file, previewed before anything is written; `ratings`: the rating lists;
 //!   `upload`: a file sent from either page.
 //! - `settings`: every setting of the tournament on one form (`/desk/director/{t}/settings`).
+//! - `player`, `player_act`: one player's page and its changes; `explain`: two players; `reopen`: registration.
 
 mod confirm;
+mod explain;
 mod import;
+mod player;
+mod player_act;
 pub(crate) mod ratings;
+mod reopen;
 mod settings;
 mod timetable;
 mod upload;
@@ -53,6 +58,8 @@ pub fn routes() -> Router<Arc<Web>> {
         .merge(import::routes())
         .merge(ratings::routes())
         .merge(settings::routes())
+        .merge(player::routes())
+        .merge(explain::routes())
 }
 
 /// `?done=…` / `?error=…` after an action; `?ask=ACTION&round=N` when an irreversible action came without its
@@ -91,6 +98,7 @@ async fn page(
                 (confirmation(t, action, notice.round, question, &desk))
             }
             @for alarm in &alarms { p .alarm .warn { "Alarm: " (alarm) } }
+            (player::find_box(t, false))
             (registration(state, &roster, &desk))
             (round_panel(&roster, &desk))
             (timetable::section(&roster, &desk))
@@ -178,9 +186,7 @@ fn registration(state: &State, roster: &Roster, desk: &Desk) -> Markup {
             @if roster.tournament.registration_open {
                 (irreversible_form(t, "close-registration", desk, html! {}, "Close registration and number the field",
                     &question("close-registration", roster, 0).unwrap_or_default()))
-            } @else {
-                p { "Registration is closed: only the late desk registers now." }
-            }
+            } @else { (reopen::offer(state, roster, desk)) }
         }
     }
 }
@@ -602,6 +608,7 @@ fn command(state: &State, t: TournamentId, action: &str, f: &ActionForm) -> Resu
             Target::Tournament(t),
             format!("Round {round}'s start moved; the board and the players' pages show it now."),
         ),
+        "reopen-registration" => reopen::command(t),
         "draw" | "redraw" => (
             Command::DrawRound {
                 tournament: t,

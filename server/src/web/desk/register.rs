@@ -11,7 +11,8 @@
 //! - this file: the two desks' routes, the search page, one-tap check-in.
 //! - `search`: the search box and the result list; `add` and `edit`: the forms' pages and writes; `form`: the
 //!   forms themselves (parsing, merging, markup); `refusal`: what a refused form shows (the duplicate confirm);
-//!   `late`: the latecomer's sentence; `history`: who checked a player in, who made a record's version.
+//!   `late`: the latecomer's sentence; `history`: who checked a player in, who made a record's version; `undo`: a
+//!   desk taking back the registration it has just made.
 
 mod add;
 mod edit;
@@ -20,6 +21,7 @@ mod history;
 mod late;
 mod refusal;
 mod search;
+mod undo;
 
 use super::session::Desk;
 use super::Refused;
@@ -98,6 +100,14 @@ pub fn routes() -> Router<Arc<Web>> {
                 ),
             )
             .route(
+                &format!("{base}/undo"),
+                axum::routing::post(
+                    move |web: Shared<Arc<Web>>, desk: Desk, f: Form<undo::UndoForm>| {
+                        undo::undo(mode, web, desk, f)
+                    },
+                ),
+            )
+            .route(
                 &format!("{base}/add"),
                 get(move |web: Shared<Arc<Web>>, desk: Desk, q: Notice| {
                     add::add_page(mode, web, desk, q)
@@ -136,6 +146,8 @@ pub struct NoticeQuery {
     done: Option<String>,
     note: Option<String>,
     error: Option<String>,
+    /// After a registration: the player this desk may still take back (`P25`).
+    undo: Option<String>,
 }
 
 /// The query string, or an empty one when it does not parse.
@@ -194,6 +206,7 @@ async fn page(
         let body = html! {
             h1 { (mode.title()) }
             (notices(&n))
+            (undo::offer(state, mode, &desk, n.undo.as_deref()))
             (closures(state, mode))
             form #find .find method="get" action=(mode.base()) {
                 input #search type="search" name="q" value=(n.q) autofocus autocomplete="off"
@@ -204,7 +217,7 @@ async fn page(
                 }
             }
             p .note #count {
-                (found.len()) " shown of " (state.participants.len()) " registered. "
+                span #shown { (found.len()) } " shown of " (state.participants.len()) " registered. "
                 "Type to narrow the list; tap Check in when the player is in front of you."
             }
             @if found.is_empty() && query != Query::Everyone {

@@ -94,6 +94,7 @@ impl Build {
                     fields,
                     entries: BTreeMap::from([(T, Entry::new(rounds, EntryStatus::CheckedIn))]),
                     registered_at_ms: 0,
+                    registered_by: None,
                 },
             });
         }

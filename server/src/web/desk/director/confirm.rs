@@ -1,8 +1,9 @@
-//! What the director's dashboard asks before an action that cannot be undone (closing registration, drawing a
-//! round again, publishing, closing a round): the question in the director's words on the button
+//! What the director's dashboard asks before an action that cannot be undone (closing registration, opening it
+//! again, drawing a round again, publishing, closing a round): the question in the director's words on the button
 //! (`data-confirm`, which `assets/desk.js` asks with `confirm()` and then sends `confirmed=yes`), and for a form
 //! sent without the answer (a browser without the script), the same question on the dashboard with a "yes" form
-//! and a way back. Pure markup and words; the handler (`director::act`) decides when to ask.
+//! and a way back. The `_to` forms post elsewhere (the player page's changes). Pure markup and words; the
+//! handlers (`director::act`, `player_act::act`) decide when to ask.
 
 use crate::domain::TournamentId;
 use crate::sheets::roster::Roster;
@@ -15,7 +16,7 @@ use maud::{html, Markup};
 pub(super) fn asks_first(action: &str) -> bool {
     matches!(
         action,
-        "close-registration" | "redraw" | "publish" | "close"
+        "close-registration" | "reopen-registration" | "redraw" | "publish" | "close"
     )
 }
 
@@ -29,8 +30,21 @@ pub(super) fn irreversible_form(
     button: &str,
     question: &str,
 ) -> Markup {
+    let to = format!("/desk/director/{}/do/{action}", t.0);
+    irreversible_form_to(&to, action, desk, fields, button, question)
+}
+
+/// [`irreversible_form`] posting to `to` (another page's action, e.g. the player page's).
+pub(super) fn irreversible_form_to(
+    to: &str,
+    action: &str,
+    desk: &Desk,
+    fields: Markup,
+    button: &str,
+    question: &str,
+) -> Markup {
     html! {
-        form .action method="post" action=(format!("/desk/director/{}/do/{action}", t.0)) data-action=(action) {
+        form .action method="post" action=(to) data-action=(action) {
             input type="hidden" name="csrf" value=(desk.csrf);
             input type="hidden" name="request_id" value=(request_id());
             input type="hidden" name="confirmed" value="";
@@ -47,6 +61,11 @@ pub(super) fn question(action: &str, roster: &Roster, round: u32) -> Option<Stri
         "close-registration" => format!(
             "Close registration for {}? The checked-in players are numbered by strength; from then on only the \
              late desk registers newcomers.",
+            roster.name()
+        ),
+        "reopen-registration" => format!(
+            "Open registration for {} again? The registration desks can register and check in players again; \
+             close it before drawing round 1 (the field is numbered again then).",
             roster.name()
         ),
         "redraw" => format!(
@@ -75,23 +94,40 @@ pub(super) fn confirmation(
 ) -> Markup {
     let yes = match action {
         "close-registration" => "Yes, close registration",
+        "reopen-registration" => "Yes, open registration again",
         "redraw" => "Yes, draw again",
         "publish" => "Yes, publish",
         "close" => "Yes, close the round",
         _ => "Yes",
     };
+    let fields = html! { @if let Some(n) = round { input type="hidden" name="round" value=(n); } };
+    let page = format!("/desk/director/{}", t.0);
+    let to = format!("{page}/do/{action}");
+    confirmation_to(&to, &page, action, fields, yes, question, desk)
+}
+
+/// [`confirmation`] of a form posting to `to` with `fields`; "No" goes back to `back`.
+pub(super) fn confirmation_to(
+    to: &str,
+    back: &str,
+    action: &str,
+    fields: Markup,
+    yes: &str,
+    question: &str,
+    desk: &Desk,
+) -> Markup {
     html! {
         section #confirm .warn role="alert" {
             p { strong { (question) } }
             div .actions {
-                form .action method="post" action=(format!("/desk/director/{}/do/{action}", t.0)) data-action=(format!("{action}-confirmed")) {
+                form .action method="post" action=(to) data-action=(format!("{action}-confirmed")) {
                     input type="hidden" name="csrf" value=(desk.csrf);
                     input type="hidden" name="request_id" value=(request_id());
                     input type="hidden" name="confirmed" value="yes";
-                    @if let Some(n) = round { input type="hidden" name="round" value=(n); }
+                    (fields)
                     button .big type="submit" { (yes) }
                 }
-                a .big .primary href=(format!("/desk/director/{}", t.0)) { "No, go back" }
+                a .big .primary href=(back) { "No, go back" }
             }
         }
     }
@@ -103,7 +139,13 @@ mod tests {
 
     #[test]
     fn only_what_cannot_be_undone_asks_first() {
-        for action in ["close-registration", "redraw", "publish", "close"] {
+        for action in [
+            "close-registration",
+            "reopen-registration",
+            "redraw",
+            "publish",
+            "close",
+        ] {
             assert!(asks_first(action), "{action}");
         }
         for action in ["draw", "edit", "result", "slip", "nonsense"] {

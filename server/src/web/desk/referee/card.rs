@@ -348,19 +348,23 @@ fn leave_or_return(
     table: Option<u32>,
 ) -> Markup {
     let number = tag(roster, p);
+    // "#7", or the name of a player who has no number yet (never "#P24": a register id is not a number).
+    let who = roster
+        .number(p)
+        .map_or_else(|| roster.full_name(p), |n| format!("#{n}"));
     let (act, class, words, confirm) = if withdrawn {
         (
             Act::Returns,
             "returns",
             "returns",
-            format!("#{number} returns to the tournament?"),
+            format!("{who} returns to the tournament?"),
         )
     } else {
         (
             Act::Leaves,
             "leaves",
             "leaves",
-            format!("#{number} leaves the tournament (withdrawn from the next rounds)?"),
+            format!("{who} leaves the tournament (withdrawn from the next rounds)?"),
         )
     };
     html! {
@@ -375,7 +379,7 @@ fn leave_or_return(
                 input type="hidden" name="pinned" value="1";
             }
             button class=(format!("big {class}")) type="submit" data-player=(number) data-confirm=(confirm) {
-                "#" (number) " " (words)
+                (who) " " (words)
             }
         }
     }

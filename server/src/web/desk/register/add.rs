@@ -6,7 +6,7 @@
 
 use super::form::{self, FormView, Offer, Typed};
 use super::refusal::{form_refusal, problem_box, with_status};
-use super::{back, closures, offers, private, Mode, Notice};
+use super::{closures, offers, private, Mode, Notice};
 use crate::app::Target;
 use crate::auth::Action;
 use crate::domain::ratings::{self, RatedPlayer, RatingSource};
@@ -239,18 +239,20 @@ pub(super) async fn add(
         .await
     {
         Ok(outcome) => {
-            let (q, what) = match &outcome.subject {
-                Some(Subject::Participant(p)) => {
-                    (p.id.to_string(), format!("{name} registered as {}", p.id))
-                }
-                _ => (String::new(), format!("{name} registered")),
+            let (q, what, id) = match &outcome.subject {
+                Some(Subject::Participant(p)) => (
+                    p.id.to_string(),
+                    format!("{name} registered as {}", p.id),
+                    Some(p.id),
+                ),
+                _ => (String::new(), format!("{name} registered"), None),
             };
             let checked = if typed.check_in {
                 " and checked in"
             } else {
                 ""
             };
-            back(mode, &q, "done", &format!("✓ {what}{checked}."))
+            super::undo::registered(mode, &q, &format!("✓ {what}{checked}."), id)
         }
         Err(refused) => {
             let (code, above, fresh) = form_refusal(&web, mode, &refused, "add");

@@ -1,0 +1,386 @@
+//! The player page's changes (`POST /desk/director/{t}/player/{number}/do/{action}`): which command each form asks
+//! the core for — `Withdraw`, `Reinstate`, absent for a round (`EditRound` `MarkAbsent` in a drawn round, else the
+//! entry's rounds without it: `SetRounds`), `SetEntryOptions` for the ghost flag, `ChangeRank` — and the question
+//! the ones that cannot simply be taken back ask first. Whether a change is allowed is the core's (the role
+//! table, the domain's rules): a refusal comes back red on the player's page, naming why.
+//!
+//! Must not touch: the rules themselves (no check here that the domain makes), the register's ids in messages.
+
+use super::confirm::confirmation_to;
+use super::player::{found, render, tag, who, Notice};
+use crate::app::{Kind, Target};
+use crate::auth::Action;
+use crate::domain::command::RoundEdit;
+use crate::domain::{Command, ParticipantId, Rank, State, TournamentId};
+use crate::sheets::roster::Roster;
+use crate::web::board::{roster, tournament_id};
+use crate::web::desk::session::Desk;
+use crate::web::desk::Web;
+use crate::web::topics::Topic;
+use crate::web::WebError;
+use axum::extract::{Path, State as Shared};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::Form;
+use maud::html;
+use serde::Deserialize;
+use std::sync::Arc;
+
+/// One change to a player's entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Change {
+    /// Out of the tournament (asks first).
+    Withdraw,
+    /// Back in.
+    Reinstate,
+    /// Misses round `round` (asks first).
+    Absent {
+        /// The round.
+        round: u32,
+    },
+    /// The ghost flag on or off.
+    Ghost(bool),
+    /// A new rank from round `from` (asks first); `None` only in the page's own question, before one is typed.
+    Rank {
+        /// The rank.
+        rank: Option<Rank>,
+        /// The first round at that rank.
+        from: u32,
+        /// Move the starting score too.
+        move_start: bool,
+    },
+}
+
+impl Change {
+    /// Does it ask first? Reinstating and the ghost flag are taken back by the opposite button.
+    fn asks_first(&self) -> bool {
+        matches!(
+            self,
+            Change::Withdraw | Change::Absent { .. } | Change::Rank { .. }
+        )
+    }
+}
+
+/// Every change form's fields.
+#[derive(Debug, Default, Deserialize)]
+pub struct ChangeForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    request_id: String,
+    round: Option<u32>,
+    ghost: Option<String>,
+    rank: Option<String>,
+    from: Option<u32>,
+    move_start: Option<String>,
+    /// `yes` once the director has answered the question.
+    confirmed: Option<String>,
+}
+
+/// The change a form asks for, or what is wrong with it and the field to clear.
+fn read(action: &str, f: &ChangeForm) -> Result<Change, (String, Option<&'static str>)> {
+    Ok(match action {
+        "withdraw" => Change::Withdraw,
+        "reinstate" => Change::Reinstate,
+        "absent" => Change::Absent {
+            round: f
+                .round
+                .ok_or(("Choose the round first.".to_string(), None))?,
+        },
+        "ghost" => Change::Ghost(f.ghost.as_deref() == Some("on")),
+        "rank" => {
+            let text = f.rank.as_deref().unwrap_or("").trim();
+            let rank = text
+                .parse::<Rank>()
+                .map_err(|e| (format!("Nothing changed: {e}."), Some("rank")))?;
+            Change::Rank {
+                rank: Some(rank),
+                from: f
+                    .from
+                    .ok_or(("Choose the first round first.".to_string(), Some("rank")))?,
+                move_start: f.move_start.as_deref() == Some("yes"),
+            }
+        }
+        _ => return Err((format!("There is no change called {action:?} here."), None)),
+    })
+}
+
+/// The question a change asks first, in the director's words.
+pub fn question(roster: &Roster, p: ParticipantId, change: &Change) -> String {
+    let who = who(roster, p);
+    match change {
+        Change::Withdraw => format!(
+            "Withdraw {who} from {}? They are left out of every draw from now on; their games so far still count \
+             (Reinstate brings them back).",
+            roster.name()
+        ),
+        Change::Absent { round } => format!(
+            "Mark {who} absent from round {round}? They get no game and no bye in it; if round {round} is drawn, \
+             their opponent is left unpaired for you to pair by hand."
+        ),
+        Change::Rank {
+            rank,
+            from,
+            move_start,
+        } => format!(
+            "Change the rank of {who} to {} from round {from}? The draw and handicaps use it from then on{}.",
+            rank.map_or_else(|| "the one typed".to_string(), |r| r.to_string()),
+            if *move_start {
+                ", and the starting score moves with it"
+            } else {
+                "; the starting score stays"
+            }
+        ),
+        Change::Reinstate | Change::Ghost(_) => String::new(),
+    }
+}
+
+/// The command a change asks for, with its target and the sentence shown once it is done.
+fn plan(
+    state: &State,
+    t: TournamentId,
+    p: ParticipantId,
+    change: &Change,
+) -> Result<(Command, Target, String), String> {
+    let roster = Roster::new(state, t).map_err(|e| e.to_string())?;
+    let (person, entry) = roster
+        .entrants
+        .get(&p)
+        .ok_or_else(|| format!("{p} has not entered {}", roster.name()))?;
+    let who = who(&roster, p);
+    let expected = Some(person.revision);
+    let me = Target::Participant(p);
+    Ok(match change {
+        Change::Withdraw => (
+            Command::Withdraw {
+                id: p,
+                tournament: t,
+                expected,
+            },
+            me,
+            format!("{who} is withdrawn: left out of the next draws."),
+        ),
+        Change::Reinstate => (
+            Command::Reinstate {
+                id: p,
+                tournament: t,
+                expected,
+            },
+            me,
+            format!("{who} is back in: paired again from the next draw."),
+        ),
+        Change::Absent { round } if roster.play.and_then(|pl| pl.round(*round)).is_some() => (
+            Command::EditRound {
+                tournament: t,
+                round: *round,
+                edit: RoundEdit::MarkAbsent { player: p },
+                expected: None,
+            },
+            Target::Rounds(t),
+            format!("{who} is absent from round {round}."),
+        ),
+        Change::Absent { round } => (
+            Command::SetRounds {
+                id: p,
+                tournament: t,
+                rounds: Some(
+                    entry
+                        .rounds
+                        .iter()
+                        .copied()
+                        .filter(|r| r != round)
+                        .collect(),
+                ),
+                expected,
+            },
+            me,
+            format!("{who} is absent from round {round}: not in its draw."),
+        ),
+        Change::Ghost(on) => (
+            Command::SetEntryOptions {
+                id: p,
+                tournament: t,
+                ghost: Some(*on),
+                mms_correction: None,
+                expected,
+            },
+            me,
+            if *on {
+                format!("{who} is a ghost: paired, never placed, never the bye.")
+            } else {
+                format!("{who} is not a ghost any more.")
+            },
+        ),
+        Change::Rank {
+            rank,
+            from,
+            move_start,
+        } => {
+            let rank = rank.ok_or("type the new rank first")?;
+            (
+                Command::ChangeRank {
+                    id: p,
+                    tournament: t,
+                    rank,
+                    from_round: *from,
+                    move_start: *move_start,
+                    expected,
+                },
+                me,
+                format!("{who} plays at {rank} from round {from}."),
+            )
+        }
+    })
+}
+
+/// `POST /desk/director/{t}/player/{number}/do/{action}`: one change, then back to the player's page with what
+/// happened (or, without the director's answer to its question, the page asking it).
+pub(super) async fn act(
+    Shared(web): Shared<Arc<Web>>,
+    desk: Desk,
+    Path((t, number, action)): Path<(String, String, String)>,
+    Form(form): Form<ChangeForm>,
+) -> Response {
+    if let Err(refused) = desk.require(Action::Direct) {
+        return refused.into_response();
+    }
+    let t = match tournament_id(&t) {
+        Ok(t) => t,
+        Err(e) => return e.into_response(),
+    };
+    let who = web.core.read(|s| {
+        let roster = roster(s, t)?;
+        let p = found(&roster, &number)?;
+        Ok::<_, WebError>((p, tag(&roster, p)))
+    });
+    let (p, tag) = match who {
+        Ok(Ok(who)) => who,
+        Ok(Err(page)) => return page.into_response(),
+        Err(_) => return WebError::unavailable("The server is busy; try again.").into_response(),
+    };
+    let back = |key: &str, message: &str, field: Option<&str>| {
+        let mut query = vec![(key, message)];
+        if let Some(f) = field {
+            query.push(("field", f));
+        }
+        let query = serde_urlencoded::to_string(query).unwrap_or_default();
+        Redirect::to(&format!("/desk/director/{}/player/{tag}?{query}", t.0)).into_response()
+    };
+    let change = match read(&action, &form) {
+        Ok(c) => c,
+        Err((problem, field)) => return back("error", &problem, field),
+    };
+    if change.asks_first() && form.confirmed.as_deref() != Some("yes") {
+        if let Err(refused) = desk.check_csrf(&form.csrf) {
+            return refused.into_response();
+        }
+        return ask(&web, &desk, t, p, &action, &form, &change);
+    }
+    let planned = web
+        .core
+        .read(|s| plan(s, t, p, &change))
+        .map_err(|_| "the server is busy".to_string())
+        .and_then(|c| c);
+    let (cmd, target, done) = match planned {
+        Ok(c) => c,
+        Err(problem) => return back("error", &problem, None),
+    };
+    let field = matches!(change, Change::Rank { .. }).then_some("rank");
+    match web
+        .desk_write(&desk, &form.csrf, &form.request_id, cmd, target)
+        .await
+    {
+        Ok(_) => back("done", &done, None),
+        Err(refused) if refused.kind() == Kind::Forbidden => refused.page().into_response(),
+        Err(refused) => back(
+            "error",
+            &format!("Nothing changed: {}.", refused.message()),
+            field,
+        ),
+    }
+}
+
+/// The player's page with the question of a change sent without its answer, and a "yes" form carrying the
+/// change's fields (a browser without the script).
+fn ask(
+    web: &Web,
+    desk: &Desk,
+    t: TournamentId,
+    p: ParticipantId,
+    action: &str,
+    form: &ChangeForm,
+    change: &Change,
+) -> Response {
+    let topics = [Topic::Rounds(t), Topic::Players(t)];
+    web.desk_page(desk, Action::Direct, &topics, |state| {
+        let roster = roster(state, t)?;
+        let to = format!(
+            "/desk/director/{}/player/{}/do/{action}",
+            t.0,
+            tag(&roster, p)
+        );
+        let page = format!("/desk/director/{}/player/{}", t.0, tag(&roster, p));
+        let fields = html! {
+            @if let Some(r) = form.round { input type="hidden" name="round" value=(r); }
+            @if let Change::Rank { rank: Some(rank), from, move_start } = change {
+                input type="hidden" name="rank" value=(rank.to_string());
+                input type="hidden" name="from" value=(from);
+                @if *move_start { input type="hidden" name="move_start" value="yes"; }
+            }
+        };
+        let yes = match change {
+            Change::Withdraw => "Yes, withdraw",
+            Change::Absent { .. } => "Yes, mark absent",
+            _ => "Yes, change the rank",
+        };
+        let asked = confirmation_to(
+            &to,
+            &page,
+            action,
+            fields,
+            yes,
+            &question(&roster, p, change),
+            desk,
+        );
+        let body = render(&roster, p, desk, &Notice::default(), Some(asked));
+        Ok((format!("{}: {}", roster.name(), roster.full_name(p)), body))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form(rank: &str, from: Option<u32>) -> ChangeForm {
+        ChangeForm {
+            rank: Some(rank.into()),
+            from,
+            move_start: Some("yes".into()),
+            ..ChangeForm::default()
+        }
+    }
+
+    #[test]
+    fn a_typed_rank_is_read_by_the_domains_parser_and_a_bad_one_names_the_field() {
+        assert_eq!(
+            read("rank", &form(" 2 dan ", Some(2))),
+            Ok(Change::Rank {
+                rank: Some("2d".parse().expect("rank")),
+                from: 2,
+                move_start: true
+            })
+        );
+        let (problem, field) = read("rank", &form("12x", Some(2))).unwrap_err();
+        assert!(problem.contains("unknown rank"), "{problem}");
+        assert_eq!(field, Some("rank"));
+        assert!(read("absent", &ChangeForm::default()).is_err());
+        assert!(read("nonsense", &ChangeForm::default()).is_err());
+    }
+
+    #[test]
+    fn only_what_is_not_simply_taken_back_asks_first() {
+        assert!(Change::Withdraw.asks_first());
+        assert!(Change::Absent { round: 2 }.asks_first());
+        assert!(!Change::Reinstate.asks_first());
+        assert!(!Change::Ghost(true).asks_first());
+    }
+}
