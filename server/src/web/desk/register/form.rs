@@ -185,6 +185,8 @@ pub fn blank() -> ParticipantFields {
     ParticipantFields {
         family_name: String::new(),
         given_name: String::new(),
+        latin_family_name: String::new(),
+        latin_given_name: String::new(),
         rank: Rank::FIRST_DAN,
         rating: None,
         club: String::new(),
