@@ -31,6 +31,10 @@ use tengen_tests::{enter, meta, pb};
 #[path = "web/desk.rs"]
 mod desk;
 
+/// The Latin name beside the name (issue 34): desk search and the files (`tests/tests/web/latin.rs`).
+#[path = "web/latin.rs"]
+mod latin;
+
 // ---------------------------------------------------------------------------------------------------------------
 // What a pairing page must show
 

@@ -151,7 +151,11 @@ fn player_id(p: &Option<pb::PlayerRef>) -> u64 {
 
 /// A browser of `viewport` signed in at `venue` with `token`, on `next`. `None` when browser tests are skipped.
 /// The director's page of tournament `t` on a laptop, signed in as Dana with the director's token.
-async fn director_browser(test: &str, venue: &Venue, t: u64) -> anyhow::Result<Option<Browser>> {
+pub(super) async fn director_browser(
+    test: &str,
+    venue: &Venue,
+    t: u64,
+) -> anyhow::Result<Option<Browser>> {
     let token = venue.director_token().to_string();
     desk_browser(
         test,
@@ -172,7 +176,7 @@ async fn round_text(director: &Browser) -> anyhow::Result<String> {
     Ok(text.as_str().unwrap_or_default().to_string())
 }
 
-async fn desk_browser(
+pub(super) async fn desk_browser(
     test: &str,
     viewport: Viewport,
     venue: &Venue,
@@ -199,7 +203,7 @@ fn is_stale(e: &fantoccini::error::CmdError) -> bool {
 
 /// Clicks the element `selector` (a real click, as a finger or mouse would), finding it again when a live
 /// refresh replaced it meanwhile.
-async fn click(b: &Browser, selector: &str) -> anyhow::Result<()> {
+pub(super) async fn click(b: &Browser, selector: &str) -> anyhow::Result<()> {
     for _ in 0..5 {
         let at = b.client.current_url().await?;
         let el = b
@@ -216,7 +220,7 @@ async fn click(b: &Browser, selector: &str) -> anyhow::Result<()> {
 }
 
 /// Replaces what the text box `selector` holds by `text`, by typing (again, when a live refresh replaced the box).
-async fn type_into(b: &Browser, selector: &str, text: &str) -> anyhow::Result<()> {
+pub(super) async fn type_into(b: &Browser, selector: &str, text: &str) -> anyhow::Result<()> {
     for _ in 0..5 {
         let input = b
             .client
@@ -237,7 +241,7 @@ async fn type_into(b: &Browser, selector: &str, text: &str) -> anyhow::Result<()
 
 /// Waits until `selector` matches an element whose text contains `words`; returns that text. The screenshot
 /// `shot` is kept when it does not come.
-async fn wait_text(
+pub(super) async fn wait_text(
     b: &Browser,
     selector: &str,
     words: &str,
@@ -267,7 +271,7 @@ async fn wait_text(
 }
 
 /// Opens `url` and saves a screenshot `desk-NAME`, checking nothing is cut off sideways.
-async fn look(b: &Browser, url: &str, name: &str) -> anyhow::Result<()> {
+pub(super) async fn look(b: &Browser, url: &str, name: &str) -> anyhow::Result<()> {
     b.client.goto(url).await?;
     b.screenshot(&format!("desk-{name}")).await?;
     let sizes = b
