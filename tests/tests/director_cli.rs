@@ -6,7 +6,8 @@
 //! latecomer registered by the director before round 4. The standings are checked against the games parsed
 //! from `round show --json`: every MMS is its start plus the points entered (win 1, jigo ½, forfeit 1, bye;
 //! a missed round places like a loss under Mays' tie-breaks); no repeated game, no second bye; the EGF tie-break override, `explain`, the printed
-//! sheets, and a refusal (closing a closed round exits 2 with the server's message on stderr).
+//! sheets, the EGF export refused until the CJK name has its Latin name (`player update --latin-family`, issue
+//! 34), and a refusal (closing a closed round exits 2 with the server's message on stderr).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -544,6 +545,44 @@ async fn a_director_runs_a_six_round_event_from_the_cli() -> anyhow::Result<()> 
     // and each player's criteria as the standings have them, half points as `.5` rather than cut to the whole.
     let h9_path = out.path().join("results.h9");
     let h9_arg = h9_path.to_string_lossy().into_owned();
+    // Issue 34: 李 伟 has no Latin name yet, and a file spells no Han name by guessing ("Li Wei" is a guess that
+    // happens to be right; 山田 would come out "Shantian"): the export names him by number and writes nothing,
+    // until the director types the name in Latin letters.
+    let (li, li_number) = array_of(&numbers, "players")
+        .iter()
+        .find(|p| p["family_name"] == "李")
+        .map(player_ref)
+        .expect("李 is numbered");
+    let refused = tengen.run(&["sheet", "1", "egf", "--out", &h9_arg]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success(), "stderr: {stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "add a Latin name for #{li_number} 李 伟 on the registration desk"
+        )),
+        "{stderr}"
+    );
+    assert!(!h9_path.exists(), "a refused export writes no file");
+    let li = li.to_string();
+    let latin = tengen.json(&[
+        "player",
+        "update",
+        &li,
+        "--rev",
+        "0",
+        "--latin-family",
+        "Li",
+        "--latin-given",
+        "Wei",
+    ]);
+    assert_eq!(
+        (
+            str_of(&latin, "latin_family_name"),
+            str_of(&latin, "latin_given_name")
+        ),
+        ("Li", "Wei")
+    );
+    assert!(tengen.ok(&["player", "get", &li]).contains("Li Wei"));
     tengen.ok(&["sheet", "1", "egf", "--out", &h9_arg]);
     let h9 = std::fs::read(&h9_path)?;
     assert!(h9.is_ascii(), "{}", String::from_utf8_lossy(&h9));

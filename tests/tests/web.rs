@@ -54,6 +54,10 @@ mod settings;
 #[path = "web/players.rs"]
 mod players;
 
+/// The Latin name beside the name (issue 34): desk search and the files (`tests/tests/web/latin.rs`).
+#[path = "web/latin.rs"]
+mod latin;
+
 // ---------------------------------------------------------------------------------------------------------------
 // What a pairing page must show
 

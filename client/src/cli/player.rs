@@ -52,6 +52,13 @@ pub enum PlayerCmd {
 /// Optional participant fields, shared by `add` and `update`.
 #[derive(Debug, Args)]
 pub struct FieldFlags {
+    /// Family name in Latin letters, for the EGF/FFG/AGA files and the search (山田 → Yamada): only needed when the
+    /// name is not written in Latin letters (Cyrillic and Greek are spelled automatically); "" clears it.
+    #[arg(long)]
+    latin_family: Option<String>,
+    /// Given name in Latin letters (太郎 → Taro), beside `--latin-family`.
+    #[arg(long)]
+    latin_given: Option<String>,
     /// EGF rating (GoR); `none` clears it.
     #[arg(long)]
     rating: Option<String>,
@@ -103,6 +110,8 @@ impl FieldFlags {
             f.rating = parse_rating(&rating).map_err(CliError::Usage)?;
         }
         let texts = [
+            (&mut f.latin_family_name, self.latin_family),
+            (&mut f.latin_given_name, self.latin_given),
             (&mut f.club, self.club),
             (&mut f.city, self.city),
             (&mut f.country, self.country),

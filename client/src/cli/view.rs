@@ -24,6 +24,9 @@ pub struct ParticipantView {
     pub revision: u64,
     pub family_name: String,
     pub given_name: String,
+    /// The name in Latin letters for the EGF/FFG/AGA files (empty unless typed).
+    pub latin_family_name: String,
+    pub latin_given_name: String,
     /// Canonical rank.
     pub rank: String,
     pub rating: Option<i32>,
@@ -70,6 +73,8 @@ impl From<&pb::Participant> for ParticipantView {
             revision: p.revision,
             family_name: f.family_name,
             given_name: f.given_name,
+            latin_family_name: f.latin_family_name,
+            latin_given_name: f.latin_given_name,
             rank,
             rating: f.rating,
             club: f.club,
@@ -160,6 +165,12 @@ pub fn print_participant(p: &pb::Participant, json: bool) -> Result<(), CliError
         ("register id", register_label(v.id)),
         ("revision", v.revision.to_string()),
         ("name", format!("{} {}", v.family_name, v.given_name)),
+    ];
+    let latin = format!("{} {}", v.latin_family_name, v.latin_given_name);
+    if !latin.trim().is_empty() {
+        pairs.push(("latin name", latin.trim().to_string()));
+    }
+    pairs.extend([
         ("rank", v.rank.clone()),
         (
             "rating",
@@ -168,7 +179,7 @@ pub fn print_participant(p: &pb::Participant, json: bool) -> Result<(), CliError
         ("club", v.club.clone()),
         ("city", v.city.clone()),
         ("country", v.country.clone()),
-    ];
+    ]);
     let optional = [
         ("egd pin", &v.egd_pin),
         ("aga id", &v.aga_id),

@@ -390,6 +390,14 @@ pub struct ParticipantFields {
     pub family_name: String,
     /// Given name (Unicode).
     pub given_name: String,
+    /// Family name in Latin letters, for the EGF, FFG and AGA files (`domain::name::for_files`) and the search:
+    /// typed when the name is written in another script (山田 → Yamada), empty otherwise. Absent from entries
+    /// written before it existed, and left out of the log when empty.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub latin_family_name: String,
+    /// Given name in Latin letters (Taro for 太郎), like `latin_family_name`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub latin_given_name: String,
     /// Rank.
     pub rank: Rank,
     /// EGF GoR rating, when known.
@@ -499,12 +507,14 @@ pub struct TokenRecord {
 }
 
 impl ParticipantFields {
-    /// The fields as the register keeps them, whichever door typed them: names, club, city, ids and contact
-    /// data without surrounding blanks, the country code in capitals. (The notes are kept as typed.)
+    /// The fields as the register keeps them, whichever door typed them: names and Latin names, club, city, ids and
+    /// contact data without surrounding blanks, the country code in capitals. (The notes are kept as typed.)
     pub fn normalised(mut self) -> ParticipantFields {
         for text in [
             &mut self.family_name,
             &mut self.given_name,
+            &mut self.latin_family_name,
+            &mut self.latin_given_name,
             &mut self.club,
             &mut self.city,
             &mut self.egd_pin,
@@ -528,6 +538,8 @@ impl ParticipantFields {
         ParticipantFields {
             family_name: family.into(),
             given_name: given.into(),
+            latin_family_name: String::new(),
+            latin_given_name: String::new(),
             rank: Rank::kyu(3).expect("3 kyu is a rank"),
             rating: None,
             club: club.into(),

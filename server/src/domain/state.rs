@@ -3,7 +3,7 @@
 
 use super::event::Event;
 use super::ids::{Epoch, ParticipantId, Seq, SlipId, TokenId, TournamentId};
-use super::name::fold;
+use super::name::{fold, search_names};
 use super::ratings::{self, RatingList, RatingListInfo, RatingSource};
 use super::record::{EntryStatus, EventInfo, Participant, TokenRecord, Tournament};
 use super::round::{GameRecord, Play, RoundRecord, RoundState};
@@ -112,7 +112,8 @@ pub struct State {
     token_by_hash: HashMap<String, TokenId>,
     by_name_club: HashMap<(String, String), BTreeSet<ParticipantId>>,
     by_external: HashMap<(ExternalId, String), BTreeSet<ParticipantId>>,
-    folded: BTreeMap<ParticipantId, (String, String)>,
+    /// Each participant's names as a search finds them (`name::search_names`): the name itself first.
+    folded: BTreeMap<ParticipantId, Vec<(String, String)>>,
 }
 
 /// The state as plain data, for snapshots and backups (the indexes are rebuilt on load).
@@ -533,10 +534,7 @@ impl State {
         for ext in Self::externals(p) {
             self.by_external.entry(ext).or_default().insert(p.id);
         }
-        self.folded.insert(
-            p.id,
-            (fold(&p.fields.family_name), fold(&p.fields.given_name)),
-        );
+        self.folded.insert(p.id, search_names(&p.fields));
     }
 
     fn unindex(&mut self, p: &Participant) {
@@ -608,22 +606,24 @@ impl State {
     }
 
     /// Finds participants by a prefix of the family name, the given name, "given family" or "family given";
-    /// case- and accent-insensitive. Ordered by family name, then given name, then id.
+    /// case- and accent-insensitive, in the name as written, the Latin name typed for it, or the transliteration
+    /// of a Cyrillic or Greek name (`name::search_names`). Ordered by family name, then given name, then id.
     pub fn find(&self, query: &str, limit: usize) -> Vec<&Participant> {
         let q = fold(query);
         if q.is_empty() {
             return Vec::new();
         }
+        let matches = |(family, given): &(String, String)| {
+            family.starts_with(&q)
+                || given.starts_with(&q)
+                || format!("{given} {family}").starts_with(&q)
+                || format!("{family} {given}").starts_with(&q)
+        };
         let mut hits: Vec<(&(String, String), ParticipantId)> = self
             .folded
             .iter()
-            .filter(|(_, (family, given))| {
-                family.starts_with(&q)
-                    || given.starts_with(&q)
-                    || format!("{given} {family}").starts_with(&q)
-                    || format!("{family} {given}").starts_with(&q)
-            })
-            .map(|(id, names)| (names, *id))
+            .filter(|(_, names)| names.iter().any(matches))
+            .filter_map(|(id, names)| names.first().map(|name| (name, *id)))
             .collect();
         hits.sort();
         hits.into_iter()

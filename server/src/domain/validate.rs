@@ -103,6 +103,7 @@ fn date_range(start: &str, end: &str) -> Result<(), Rejected> {
 pub fn participant(f: &ParticipantFields) -> Result<(), Rejected> {
     text("family_name", &f.family_name, true, MAX_TEXT)?;
     text("given_name", &f.given_name, true, MAX_TEXT)?;
+    latin_name(f)?;
     for (field, value) in [
         ("club", &f.club),
         ("city", &f.city),
@@ -127,6 +128,34 @@ pub fn participant(f: &ParticipantFields) -> Result<(), Rejected> {
     }
     if f.fee_cents < 0 {
         return Err(Rejected::invalid("fee_cents", "must not be negative"));
+    }
+    Ok(())
+}
+
+/// Checks the name in Latin letters: each part like the other text fields and written in Latin letters (it is
+/// what the EGF, FFG and AGA files print), and a given name only beside a family name.
+fn latin_name(f: &ParticipantFields) -> Result<(), Rejected> {
+    for (field, value) in [
+        ("latin_family_name", &f.latin_family_name),
+        ("latin_given_name", &f.latin_given_name),
+    ] {
+        text(field, value, false, MAX_TEXT)?;
+        if super::name::has_other_letters(value) {
+            return Err(Rejected::invalid(
+                field,
+                format!(
+                    "{} is not in Latin letters: type the name as the player spells it in Latin letters \
+                     (e.g. Yamada), or leave it empty",
+                    quote(value)
+                ),
+            ));
+        }
+    }
+    if f.latin_family_name.trim().is_empty() && !f.latin_given_name.trim().is_empty() {
+        return Err(Rejected::invalid(
+            "latin_family_name",
+            "type the family name in Latin letters too, beside the given name",
+        ));
     }
     Ok(())
 }
@@ -238,6 +267,29 @@ mod tests {
         );
         assert!(date("d", "2028-02-29").is_ok(), "a leap year");
         assert!(date("d", "2100-02-29").is_err(), "not a leap year");
+    }
+
+    #[test]
+    fn issue_34_a_latin_name_is_in_latin_letters_and_has_a_family_name() {
+        let with = |family: &str, given: &str| ParticipantFields {
+            latin_family_name: family.into(),
+            latin_given_name: given.into(),
+            ..ParticipantFields::sample("山田", "太郎", "")
+        };
+        assert!(participant(&with("", "")).is_ok());
+        assert!(participant(&with("Yamada", "Tarō")).is_ok());
+        assert!(participant(&with("Yamada", "")).is_ok());
+        assert_eq!(
+            message(participant(&with("山田", "Taro"))),
+            "latin family name: \"山田\" is not in Latin letters: type the name as the player spells it in \
+             Latin letters (e.g. Yamada), or leave it empty"
+        );
+        assert!(message(participant(&with("Yamada", "Таро"))).starts_with("latin given name:"));
+        assert!(
+            message(participant(&with(" ", "Taro"))).contains("family name in Latin letters too")
+        );
+        assert!(message(participant(&with(&"Y".repeat(201), ""))).contains("at most 200"));
+        assert!(message(participant(&with("Ya\u{7}mada", ""))).contains("control characters"));
     }
 
     #[test]

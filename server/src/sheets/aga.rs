@@ -3,7 +3,9 @@
 //! tab-separated. Komi is 7 for an even game and 0 with handicap; one stone is written as handicap 0, komi 0.
 //! A player without an AGA id gets a placeholder counting down from 99999 *in this file only*: an export never
 //! changes the register (OpenGotha writes such ids back into the tournament; Tengen does not, so a second
-//! export gives the same placeholders). Pure; no contact data.
+//! export gives the same placeholders). Each name is the one `domain::name::for_files` gives (the Latin name
+//! typed at the desk, else the name in Latin letters or spelled from Cyrillic or Greek); a player with none
+//! refuses the export by name. Pure; no contact data.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -22,6 +24,7 @@ pub(crate) fn document(roster: &Roster) -> Result<Document, Rejected> {
     let event = &roster.state.event;
     let mut order: Vec<ParticipantId> = roster.entrants.keys().copied().collect();
     order.sort_by_key(|p| (roster.number(*p).unwrap_or(u32::MAX), *p));
+    let names = roster.names_for_files(order.iter().copied(), "AGA")?;
     let mut ids: BTreeMap<ParticipantId, String> = BTreeMap::new();
     let mut next = FIRST_PLACEHOLDER;
     for p in &order {
@@ -52,13 +55,10 @@ pub(crate) fn document(roster: &Roster) -> Result<Document, Rejected> {
     for p in &order {
         let (person, entry) = roster.entrants[p];
         let rank = entry.rank_in(person.fields.rank, 1);
-        let _ = writeln!(
-            out,
-            "{}\t{}, {}\t{rank}",
-            ids[p],
-            person.fields.family_name.trim(),
-            person.fields.given_name.trim()
-        );
+        let Some((family, given)) = names.get(p) else {
+            continue;
+        };
+        let _ = writeln!(out, "{}\t{family}, {given}\t{rank}", ids[p]);
     }
     for r in roster.rounds() {
         let _ = writeln!(out, "GAMES {}", r.number);

@@ -56,14 +56,18 @@
 //!   `0-` for everyone (real files), which would tell the EGD that everyone missed them (ours).
 //! - ` |<EGD pin>` ends the line of a player who has one (reference: Pairgoth).
 //!
-//! # ASCII
+//! # Names and ASCII
 //!
-//! Every piece of text goes through `deunicode`, which transliterates every script, not only Latin
-//! (é→e, ß→ss, Иван→Ivan, 李→Li); a name word in a script without capitals (Han, Hangul, kana) becomes one
-//! capitalised word, its syllables joined (李 世乭 → Li Shishi), as romanised names are written. The real
-//! files show such names as `?`; a romanised name on the register is still better than either. The
-//! finished table goes through a last filter that turns any byte outside ASCII into `?`, so none can reach
-//! the file whatever a register field holds.
+//! Each player's name is the one `domain::name::for_files` gives: the Latin name typed at the desk, else the
+//! name itself when it is in Latin letters, else the letter-by-letter spelling of a Cyrillic or Greek name. A
+//! player whose name is in any other script (Han, kana, Hangul, …) with no Latin name typed has none, and the
+//! export is refused naming every such player by number (issue 34): the real files show such names as `? ??`,
+//! and `deunicode` would write 山田 太郎 as "Shantian Tailang", neither of which the EGD can match to the player.
+//!
+//! Every piece of text then goes through `deunicode`, which folds the accents of Latin letters (é→e, ß→ss,
+//! Ø→O) and spells any other script in the header and the club (北京 → Bei Jing). The finished table goes
+//! through a last filter that turns any byte outside ASCII into `?`, so none can reach the file whatever a
+//! register field holds.
 //!
 //! In HTML (`--html`) the same text is shown in a `<pre>` block inside the usual sheet page.
 
@@ -96,7 +100,7 @@ const UNKNOWN: &str = "?";
 /// # Errors
 ///
 /// [`Rejected::UnknownRound`] for a round not drawn; [`Rejected::Precondition`] before any result (the EGD
-/// has nothing to rate).
+/// has nothing to rate), or naming the players who need a Latin name typed first.
 pub(crate) fn document(roster: &Roster, round: u32, html: bool) -> Result<Document, Rejected> {
     let after = roster.counted_round(round)?;
     if after == 0 {
@@ -105,7 +109,7 @@ pub(crate) fn document(roster: &Roster, round: u32, html: bool) -> Result<Docume
         ));
     }
     let title = format!("{}: EGF results after round {after}", roster.name());
-    let text = table(roster, after);
+    let text = table(roster, after)?;
     let (content_type, body) = if html {
         let mut sheet = Sheet::new(title.clone(), roster.heading_lines());
         sheet.blocks.push(Block::Preformatted(text));
@@ -126,15 +130,20 @@ pub(crate) fn document(roster: &Roster, round: u32, html: bool) -> Result<Docume
     })
 }
 
-/// The whole file after round `after` (at least 1), ending with a newline; ASCII only.
-fn table(roster: &Roster, after: u32) -> String {
+/// The whole file after round `after` (at least 1), ending with a newline; ASCII only. Refused when a player
+/// has no name in Latin letters ([`Roster::names_for_files`]).
+fn table(roster: &Roster, after: u32) -> Result<String, Rejected> {
     let standings = Field::new(roster.state, roster.tournament).standings(after, None);
-    let names: Vec<String> = standings
+    let criteria: Vec<String> = standings
         .criteria
         .iter()
         .take(CRITERIA)
         .map(short)
         .collect();
+    let names = roster.names_for_files(
+        standings.rows.iter().map(|r| participant_id(r.player)),
+        ".h9",
+    )?;
     let export = Export::new(roster, &standings);
     let rounds = export.rounds(after);
     let places = places(&standings);
@@ -143,7 +152,7 @@ fn table(roster: &Roster, after: u32) -> String {
         let p = participant_id(row.player);
         players.push(Line {
             place,
-            name: export.name(p),
+            name: names.get(&p).map_or_else(|| UNKNOWN.to_string(), h9_name),
             rank: ascii(&roster.rank(p, after).to_ascii_uppercase()),
             country: export.country(p),
             club: export.club(p),
@@ -158,7 +167,7 @@ fn table(roster: &Roster, after: u32) -> String {
             pin: export.pin(p),
         });
     }
-    ascii(&layout::table(&header(roster), &names, &players))
+    Ok(ascii(&layout::table(&header(roster), &criteria, &players)))
 }
 
 /// Each row's place as printed: blank on the lines after the first of a shared place. In groups, each group's
@@ -359,18 +368,6 @@ impl<'a, 'b> Export<'a, 'b> {
             .collect()
     }
 
-    /// "Family Given" in at most [`NAME`] columns, inner blanks as `_`.
-    fn name(&self, p: ParticipantId) -> String {
-        let (family, given) = match self.roster.entrants.get(&p) {
-            Some((person, _)) => (
-                word(&name_to_ascii(&person.fields.family_name)),
-                word(&name_to_ascii(&person.fields.given_name)),
-            ),
-            None => (p.to_string(), String::new()),
-        };
-        fit_name(&family, &given, NAME)
-    }
-
     /// Two capital letters, `XX` when unknown.
     fn country(&self, p: ParticipantId) -> String {
         let country = self
@@ -470,6 +467,16 @@ impl<'a, 'b> Export<'a, 'b> {
             None => format!("0{}", if mark == '?' { '-' } else { mark }),
         }
     }
+}
+
+/// A name for the files, (family, given) in Latin letters, as "Family Given" in ASCII in at most [`NAME`]
+/// columns, inner blanks as `_`.
+fn h9_name((family, given): &(String, String)) -> String {
+    fit_name(
+        &word(&name_to_ascii(family)),
+        &word(&name_to_ascii(given)),
+        NAME,
+    )
 }
 
 /// A header value: one line, no brackets (they would end the field), ASCII.

@@ -2,6 +2,7 @@
 //! clubs, its rounds, which round "0" means, and the small formats shared by the sheets (half points, handicap
 //! and komi, the heading lines). Reads the state; never changes it, never reads contact data.
 
+use crate::domain::name;
 use crate::domain::round::{Play, RoundRecord};
 use crate::domain::{
     setup, Entry, EntryStatus, PairingSystem, Participant, ParticipantId, Rank, Rejected, State,
@@ -93,6 +94,42 @@ impl<'a> Roster<'a> {
             Some((person, _)) => full_name(person),
             None => p.to_string(),
         }
+    }
+
+    /// Each of `players`' names for the files of other programs, (family, given) in Latin letters
+    /// (`domain::name::for_files`), or the refusal naming, by number and name, every one of them who has none
+    /// (`file` says which file, ".h9"). A player not entered keeps their register id as the name.
+    pub fn names_for_files(
+        &self,
+        players: impl IntoIterator<Item = ParticipantId>,
+        file: &str,
+    ) -> Result<BTreeMap<ParticipantId, (String, String)>, Rejected> {
+        let mut names = BTreeMap::new();
+        let mut missing = Vec::new();
+        for p in players {
+            let Some((person, _)) = self.entrants.get(&p) else {
+                names.insert(p, (p.to_string(), String::new()));
+                continue;
+            };
+            match name::for_files(&person.fields) {
+                Some(latin) => {
+                    names.insert(p, latin);
+                }
+                None => missing.push((self.number(p), p)),
+            }
+        }
+        if missing.is_empty() {
+            return Ok(names);
+        }
+        missing.sort_by_key(|(number, p)| (number.is_none(), *number, *p));
+        let named: Vec<String> = missing
+            .into_iter()
+            .map(|(number, p)| {
+                let label = number.map_or_else(|| p.to_string(), |n| format!("#{n}"));
+                format!("{label} {}", self.full_name(p))
+            })
+            .collect();
+        Err(name::missing_latin_names(file, &named))
     }
 
     /// The rank in force in `round` (the registered rank before any change).

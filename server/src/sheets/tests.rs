@@ -91,6 +91,9 @@ const PEOPLE: [Person; 7] = [
     },
 ];
 
+/// The Latin names the desk typed for the players written in Han (the files for other programs need them).
+const LATIN: [(&str, &str, &str); 2] = [("井山", "Iyama", "Yūta"), ("李", "Lee", "Sedol")];
+
 fn email(i: usize) -> String {
     format!("player{i}@private.example")
 }
@@ -124,6 +127,10 @@ fn participant(i: usize, p: &Person) -> Participant {
     fields.email = email(i);
     fields.phone = phone(i);
     fields.notes = "private note".into();
+    if let Some((_, family, given)) = LATIN.iter().find(|(name, ..)| *name == p.family) {
+        fields.latin_family_name = (*family).into();
+        fields.latin_given_name = (*given).into();
+    }
     Participant {
         id: ParticipantId(i as u64 + 1),
         revision: Revision(1),
@@ -596,14 +603,15 @@ fn egf_export_skips_ghosts_shares_places_and_appends_pins() {
 }
 
 #[test]
-fn egf_export_needs_a_result_and_transliterates_every_script() {
+fn egf_export_needs_a_result_and_writes_every_name_in_latin_letters() {
     let s = tournament();
     let text = body(&s, "egf", false);
     for expected in [
         "Muller Francois",
         "Odegard Asa",
         "Nguyen Van_An",
-        "Jingshan Yutai",
+        "Iyama Yuta",
+        "Lee Sedol",
         "; CL[A]",
         "; HA[h1]",
         "; KM[6.5]",
@@ -697,11 +705,65 @@ fn the_opengotha_file_reads_back_whole() {
     );
 }
 
-/// The `.tou` is ISO-8859-1: accents are single bytes, a name in another script becomes `?`.
+/// Issue 34: without the Latin name typed for a name in Han, the `.h9`, `.tou` and AGA files are refused, naming
+/// the player by number; with it, each file writes it; a Cyrillic name is spelled without one.
+#[test]
+fn issue_34_the_files_refuse_a_name_they_cannot_spell_and_use_the_latin_name() {
+    let mut s = tournament();
+    for kind in ["egf", "tou", "aga"] {
+        let doc = render(&s, T, kind, 0, false).unwrap_or_else(|e| panic!("{kind}: {e}"));
+        assert!(
+            doc.body.contains("Iyama") && doc.body.contains("Lee"),
+            "{kind}: {}",
+            doc.body
+        );
+        assert!(
+            !doc.body.contains("Shishi") && !doc.body.contains("Jingshan"),
+            "{kind}: {}",
+            doc.body
+        );
+    }
+    let aga = body(&s, "aga", false);
+    assert!(
+        aga.contains("Iyama, Yūta") && aga.contains("Müller, François"),
+        "{aga}"
+    );
+    let typed = s.participants[&id(1)].clone();
+    let mut without = typed.clone();
+    without.fields.latin_family_name.clear();
+    without.fields.latin_given_name.clear();
+    s.participants.insert(id(1), without);
+    let mut cyrillic = s.participants[&id(4)].clone();
+    cyrillic.fields.family_name = "Одегорд".into();
+    s.participants.insert(id(4), cyrillic);
+    for (kind, file) in [("egf", ".h9"), ("tou", ".tou"), ("aga", "AGA")] {
+        match render(&s, T, kind, 0, false) {
+            Err(Rejected::Precondition(message)) => assert_eq!(
+                message,
+                format!(
+                    "add a Latin name for #1 井山 裕太 on the registration desk, then export again: the {file} \
+                     file writes every name in Latin letters"
+                ),
+                "{kind}"
+            ),
+            other => panic!("{kind}: {other:?}"),
+        }
+    }
+    s.participants.insert(id(1), typed);
+    let h9 = body(&s, "egf", false);
+    assert!(h9.contains(" Odegord Asa "), "{h9}");
+}
+
+/// The `.tou` is ISO-8859-1: accents are single bytes, and a letter it lacks is spelled without its accent.
 #[test]
 fn the_tou_file_is_latin1() {
     let s = tournament();
     let doc = render(&s, T, "tou", 0, false).expect("tou");
+    assert!(
+        doc.body.contains("Iyama Yuta"),
+        "ū is not in ISO-8859-1: {}",
+        doc.body
+    );
     assert_eq!(doc.encoding, super::LATIN1);
     let bytes = super::file_bytes(&doc);
     assert!(

@@ -345,6 +345,33 @@ fn find_is_case_and_accent_insensitive() {
 }
 
 #[test]
+fn issue_34_find_reaches_a_player_by_the_latin_name_and_by_a_transliteration() {
+    let mut s = with_tournament();
+    let mut yamada = fields("山田", "太郎", "");
+    yamada.latin_family_name = "Yamada".into();
+    yamada.latin_given_name = "Tarō".into();
+    register(&mut s, yamada);
+    register(&mut s, fields("Иванова", "Анна", ""));
+    register(&mut s, fields("佐藤", "花子", ""));
+    register(&mut s, fields("Yamamoto", "Ken", ""));
+    let names = |q: &str| {
+        s.find(q, 10)
+            .iter()
+            .map(|p| p.fields.family_name.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(names("yamada"), vec!["山田"]);
+    assert_eq!(names("taro yam"), vec!["山田"]);
+    assert_eq!(names("山田"), vec!["山田"]);
+    assert_eq!(names("yama"), vec!["Yamamoto", "山田"]);
+    assert_eq!(names("ivanova"), vec!["Иванова"]);
+    assert_eq!(names("ИВАН"), vec!["Иванова"]);
+    // A Japanese name without a Latin one is found as written, never by its Chinese reading.
+    assert_eq!(names("佐藤"), vec!["佐藤"]);
+    assert!(names("zuoteng").is_empty());
+}
+
+#[test]
 fn token_hash_comes_from_context_entropy() {
     let s = State::default();
     let events = decide(

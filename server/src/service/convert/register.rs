@@ -16,6 +16,8 @@ pub fn fields_from_pb(f: Option<pb::ParticipantFields>) -> Result<ParticipantFie
     Ok(ParticipantFields {
         family_name: f.family_name,
         given_name: f.given_name,
+        latin_family_name: f.latin_family_name,
+        latin_given_name: f.latin_given_name,
         rank,
         rating: f.rating,
         club: f.club,
@@ -63,6 +65,8 @@ pub fn fields_to_pb(f: &ParticipantFields, private: bool) -> pb::ParticipantFiel
         fee_cents: f.fee_cents,
         paid: f.paid,
         notes: f.notes.clone(),
+        latin_family_name: f.latin_family_name.clone(),
+        latin_given_name: f.latin_given_name.clone(),
     }
 }
 

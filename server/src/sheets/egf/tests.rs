@@ -11,6 +11,8 @@ use super::{name_to_ascii, score, to_ascii};
 use crate::domain::field::Field;
 use crate::domain::round::Outcome;
 use crate::domain::setup;
+use crate::domain::Rejected;
+use crate::sheets::render;
 use build::{export, like, played, Build, Game, Person, T};
 use reader::{check_games_mirror, game, read, Row, FIXED};
 use std::collections::BTreeMap;
@@ -254,14 +256,14 @@ fn issue_12_criteria_names_stand_apart_over_their_values() {
 }
 
 #[test]
-fn issue_12_every_script_is_transliterated_and_the_file_is_ascii() {
+fn issue_34_names_in_han_or_hangul_need_their_latin_name_and_the_file_is_ascii() {
     let mut b = small();
     b.event.name = "第一届 Kongress".into();
     b.event.city = "Zürich".into();
     b.event.country = "ch".into();
     let names = [
-        ("李", "世乭", "Li Shishi"),
-        ("이", "세돌", "I Sedol"),
+        ("李", "世乭", "Lee Sedol"),
+        ("이", "세돌", "Yi Se-dol"),
         ("Иванов", "Пётр", "Ivanov Piotr"),
         ("Παπαδόπουλος", "Νίκος", "Papadopoulos Nikos"),
     ];
@@ -272,6 +274,17 @@ fn issue_12_every_script_is_transliterated_and_the_file_is_ascii() {
         p.pin = "１２３".into();
     }
     b.players[3].country = "Ελ".into();
+    // Han and Hangul are not spelled by guessing ("Li Shishi", "I Sedol"): the export names both players.
+    let refused = render(&b.state(), T, "egf", 0, false).map(|d| d.body);
+    let Err(Rejected::Precondition(message)) = refused else {
+        panic!("{refused:?}");
+    };
+    assert!(
+        message.starts_with("add a Latin name for #1 李 世乭 and #2 이 세돌 on"),
+        "{message}"
+    );
+    b.players[0].latin = Some(("Lee".into(), "Sedol".into()));
+    b.players[1].latin = Some(("Yi".into(), "Se-dol".into()));
     let text = export(&b.state());
     assert!(text.is_ascii(), "{text}");
     let h9 = read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));

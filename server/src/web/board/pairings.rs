@@ -8,7 +8,7 @@ use super::super::topics::Topic;
 use super::super::{Web, WebError};
 use super::InTournament;
 use super::{halves, roster, tournament_page};
-use crate::domain::name::fold;
+use crate::domain::name::{fold, search_text};
 use crate::domain::round::{GameRecord, RoundRecord, RoundState};
 use crate::domain::timetable;
 use crate::domain::{EntryStatus, ParticipantId, State, TournamentId};
@@ -260,9 +260,13 @@ fn absent_list(roster: &Roster, r: &RoundRecord) -> Markup {
     }
 }
 
-/// What the search matches: the folded name and the number.
+/// What the search matches: the folded names (the Latin name and a transliteration too) and the number.
 fn search_key(roster: &Roster, p: ParticipantId) -> String {
-    format!("{} #{}", fold(&roster.full_name(p)), roster.number_text(p))
+    let names = roster.entrants.get(&p).map_or_else(
+        || fold(&roster.full_name(p)),
+        |(person, _)| search_text(&person.fields),
+    );
+    format!("{names} #{}", roster.number_text(p))
 }
 
 /// "#7 Côté Anne (2k)": the number a player types, the name, the rank in force.

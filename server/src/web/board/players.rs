@@ -7,7 +7,7 @@ use super::super::{Web, WebError};
 use super::standings::player_href;
 use super::InTournament;
 use super::{roster, tournament_page};
-use crate::domain::name::fold;
+use crate::domain::name::{fold, search_text};
 use crate::domain::{Entry, EntryStatus, ParticipantId, State, TournamentId};
 use axum::extract::State as Shared;
 use axum::response::Response;
@@ -57,9 +57,9 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
                     th .r { "#" } th { "Name" } th { "Rank" } th { "Club" } th { "Country" } @if rounds { th { "Rounds" } } th { "Status" }
                 } }
                 tbody {
-                    @for (number, key, p, e) in &rows {
+                    @for (number, _, p, e) in &rows {
                         @let (person, _) = roster.entrants[p];
-                        tr .row data-k=(format!("{key} #{}", number.map(|n| n.to_string()).unwrap_or_default())) {
+                        tr .row data-k=(format!("{} #{}", search_text(&person.fields), number.map(|n| n.to_string()).unwrap_or_default())) {
                             td .r .num { @if let Some(n) = number { (n) } }
                             td .name { a href=(player_href(t, &roster, *p)) { (roster.full_name(*p)) } }
                             td { (person.fields.rank) }

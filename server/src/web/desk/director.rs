@@ -25,7 +25,7 @@ mod upload;
 
 use super::session::Desk;
 use super::{request_id, Web};
-use crate::app::{Kind, Target};
+use crate::app::{Kind, Refusal, Target};
 use crate::auth::Action;
 use crate::domain::command::{RefereeReport, RoundEdit};
 use crate::domain::ids::SlipId;
@@ -470,7 +470,9 @@ fn sheets(roster: &Roster) -> Markup {
             h2 { "Files for other programs" }
             p .actions {
                 @for (kind, label) in files.into_iter().filter(|(k, _)| crate::sheets::offered(system, k)) {
-                    a .big href=(format!("/desk/director/{}/sheet/{kind}?file=true", t.0)) download { (label) }
+                    // No `download` attribute: the file comes as an attachment anyway, and a refusal (a name to
+                    // type in Latin letters first) then shows as a page instead of a failed download.
+                    a .big href=(format!("/desk/director/{}/sheet/{kind}?file=true", t.0)) { (label) }
                 }
             }
         }
@@ -793,7 +795,7 @@ async fn sheet(
                 .into_response()
         }
         Ok(Ok(doc)) => ([(header::CONTENT_TYPE, doc.content_type)], doc.body).into_response(),
-        Ok(Err(refused)) => WebError::not_found(refused.to_string()).into_response(),
+        Ok(Err(refused)) => WebError::refused(&Refusal::rule(refused)).into_response(),
         Err(_) => WebError::unavailable("The server is busy; try again.").into_response(),
     }
 }

@@ -143,6 +143,9 @@ pub struct NoticeQuery {
     q: String,
     /// On the add page: the rating list's player to fill the form with (`ffg:9728205`).
     pick: Option<String>,
+    /// On the add page: the name as typed in its own script (山田 太郎), kept while the desk looks the player up
+    /// in the rating lists by the Latin name, which then fills the Latin name instead of the name.
+    name: Option<String>,
     done: Option<String>,
     note: Option<String>,
     error: Option<String>,

@@ -3,6 +3,7 @@
 
 use super::reader::{game, H9};
 use crate::domain::event::Event;
+use crate::domain::name;
 use crate::domain::round::{GameRecord, GameResult, Outcome, RoundRecord, RoundState};
 use crate::domain::setup;
 use crate::domain::{
@@ -24,6 +25,8 @@ pub(super) struct Person {
     pub(super) country: String,
     pub(super) club: String,
     pub(super) pin: String,
+    /// The name in Latin letters typed at the desk, (family, given), when any.
+    pub(super) latin: Option<(String, String)>,
     /// Rounds not entered for.
     pub(super) missed: Vec<u32>,
 }
@@ -37,6 +40,7 @@ impl Person {
             country: String::new(),
             club: String::new(),
             pin: String::new(),
+            latin: None,
             missed: Vec::new(),
         }
     }
@@ -82,6 +86,10 @@ impl Build {
             fields.rank = p.rank;
             fields.country = p.country.clone();
             fields.egd_pin = p.pin.clone();
+            if let Some((family, given)) = &p.latin {
+                fields.latin_family_name = family.clone();
+                fields.latin_given_name = given.clone();
+            }
             let rounds = all
                 .iter()
                 .copied()
@@ -197,11 +205,13 @@ pub(super) fn like(real: &H9) -> Build {
     for (line, row) in real.rows.iter().enumerate() {
         // Blanks inside a name part are written `_`: the one blank parts family and given name.
         let (family, given) = row.name.split_once(' ').unwrap_or((&row.name, ""));
-        let mut p = Person::new(
-            &family.replace('_', " "),
-            &given.replace('_', " "),
-            &row.rank,
-        );
+        let (family, given) = (family.replace('_', " "), given.replace('_', " "));
+        let mut p = Person::new(&family, &given, &row.rank);
+        // A name the real file could not spell (`? ??`) was in another script: the director types what the
+        // real file wrote as its Latin name, so that our line can be compared with theirs.
+        if name::script(&row.name) == name::Script::Other {
+            p.latin = Some((family, given));
+        }
         p.country = if row.country == "XX" {
             String::new()
         } else {

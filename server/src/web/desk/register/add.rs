@@ -9,6 +9,7 @@ use super::refusal::{form_refusal, problem_box, with_status};
 use super::{closures, offers, private, Mode, Notice};
 use crate::app::Target;
 use crate::auth::Action;
+use crate::domain::name;
 use crate::domain::ratings::{self, RatedPlayer, RatingSource};
 use crate::domain::{Command, State, Subject};
 use crate::web::desk::session::Desk;
@@ -35,7 +36,14 @@ pub(super) async fn add_page(
         check_in: true,
         ..Typed::default()
     };
-    let (family, given) = split_name(&n.q);
+    // A name in another script stays in the name fields while the desk searches the lists in Latin letters.
+    let own = n
+        .name
+        .as_deref()
+        .filter(|s| !s.trim().is_empty())
+        .unwrap_or(&n.q);
+    let own = name::has_other_letters(own).then_some(own);
+    let (family, given) = split_name(own.unwrap_or(&n.q));
     typed.values.set("family", family);
     typed.values.set("given", given);
     let request = request_id();
@@ -48,7 +56,7 @@ pub(super) async fn add_page(
         if let Some((source, p)) = picked {
             fill(&mut typed, source, p);
         }
-        let above = rating_lists(state, mode, &n.q, picked.map(|(_, p)| p));
+        let above = rating_lists(state, mode, &n.q, own, picked.map(|(_, p)| p));
         Ok(add_body(
             state, mode, &desk, &typed, &offers, request, above,
         ))
@@ -66,12 +74,19 @@ fn picked<'a>(state: &'a State, pick: &str) -> Option<(RatingSource, &'a RatedPl
         .map(|p| (source, p))
 }
 
-/// A rating list's player into the form: names, rank, rating, club, country and the list's id.
+/// A rating list's player into the form: names, rank, rating, club, country and the list's id. The list's names
+/// are in Latin letters: when the name already typed is not, they fill the Latin name and the name stays.
 fn fill(typed: &mut Typed, source: RatingSource, p: &RatedPlayer) {
     let v = &mut typed.values;
-    v.set("family", p.family.as_str());
+    let typed_name = format!("{} {}", v.get("family"), v.get("given"));
+    let (family, given) = if name::has_other_letters(&typed_name) {
+        ("latin_family", "latin_given")
+    } else {
+        ("family", "given")
+    };
+    v.set(family, p.family.as_str());
     v.set(
-        "given",
+        given,
         if p.given.is_empty() {
             "-"
         } else {
@@ -95,8 +110,15 @@ fn fill(typed: &mut Typed, source: RatingSource, p: &RatedPlayer) {
 }
 
 /// The candidates of the loaded rating lists for what the desk searched, each with a button that fills the form
-/// in; the one picked is named above the form. Nothing when no list is loaded.
-fn rating_lists(state: &State, mode: Mode, q: &str, picked: Option<&RatedPlayer>) -> Markup {
+/// in; the one picked is named above the form. Nothing when no list is loaded. `own`: the name typed in another
+/// script, carried along (`name=`) so that it stays while the lists are searched in Latin letters.
+fn rating_lists(
+    state: &State,
+    mode: Mode,
+    q: &str,
+    own: Option<&str>,
+    picked: Option<&RatedPlayer>,
+) -> Markup {
     if !state.ratings.values().any(|l| l.complete()) {
         return html! {};
     }
@@ -106,11 +128,10 @@ fn rating_lists(state: &State, mode: Mode, q: &str, picked: Option<&RatedPlayer>
         ratings::lookup(&state.ratings, q, 10)
     };
     let href = |source: RatingSource, p: &RatedPlayer| {
-        let query = serde_urlencoded::to_string([
-            ("q", q),
-            ("pick", &format!("{}:{}", source.as_str(), p.id)),
-        ])
-        .unwrap_or_default();
+        let pick = format!("{}:{}", source.as_str(), p.id);
+        let mut pairs = vec![("q", q), ("pick", pick.as_str())];
+        pairs.extend(own.map(|own| ("name", own)));
+        let query = serde_urlencoded::to_string(pairs).unwrap_or_default();
         format!("{}/add?{query}", mode.base())
     };
     html! {
@@ -124,7 +145,8 @@ fn rating_lists(state: &State, mode: Mode, q: &str, picked: Option<&RatedPlayer>
             } @else {
                 form .find method="get" action=(format!("{}/add", mode.base())) {
                     input type="search" name="q" value=(q) aria-label="Find in the rating lists"
-                        placeholder="Name or pin in the rating lists" autocomplete="off";
+                        placeholder="Name in Latin letters or pin" autocomplete="off";
+                    @if let Some(own) = own { input type="hidden" name="name" value=(own); }
                     button .big type="submit" { "Find in the rating lists" }
                 }
                 @if !found.is_empty() {
@@ -142,7 +164,9 @@ fn rating_lists(state: &State, mode: Mode, q: &str, picked: Option<&RatedPlayer>
                         }
                     }
                 } @else if !q.trim().is_empty() {
-                    p .note #no-candidates { "Nobody in the rating lists matches “" (q) "”." }
+                    p .note #no-candidates { "Nobody in the rating lists matches “" (q) "”."
+                        @if own == Some(q) { " The lists are in Latin letters: search for the name as the player \
+                            spells it in them (Yamada), or the pin." } }
                 }
             }
         }
@@ -286,6 +310,43 @@ fn add_again(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn listed() -> RatedPlayer {
+        RatedPlayer {
+            id: "19000001".into(),
+            family: "Yamada".into(),
+            given: "Taro".into(),
+            rank: "2d".into(),
+            rating: Some(2150),
+            club: "Tokyo".into(),
+            country: "JP".into(),
+        }
+    }
+
+    #[test]
+    fn issue_34_the_rating_list_fills_the_latin_name_when_the_name_is_in_another_script() {
+        let mut typed = Typed::default();
+        typed.values.set("family", "山田");
+        typed.values.set("given", "太郎");
+        fill(&mut typed, RatingSource::Egd, &listed());
+        let v = &typed.values;
+        assert_eq!((v.get("family"), v.get("given")), ("山田", "太郎"));
+        assert_eq!(
+            (v.get("latin_family"), v.get("latin_given")),
+            ("Yamada", "Taro")
+        );
+        assert_eq!((v.get("rank"), v.get("egd_pin")), ("2d", "19000001"));
+        // A name typed in Latin letters, or a pin searched for, is replaced by the list's as before.
+        for (family, given) in [("yamada", ""), ("19000001", "")] {
+            let mut typed = Typed::default();
+            typed.values.set("family", family);
+            typed.values.set("given", given);
+            fill(&mut typed, RatingSource::Egd, &listed());
+            let v = &typed.values;
+            assert_eq!((v.get("family"), v.get("given")), ("Yamada", "Taro"));
+            assert_eq!(v.get("latin_family"), "");
+        }
+    }
 
     #[test]
     fn a_searched_name_fills_in_the_add_form() {

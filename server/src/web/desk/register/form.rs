@@ -10,9 +10,11 @@ use maud::{html, Markup};
 use std::collections::BTreeMap;
 
 /// The text fields of the forms, in order: (form name, label).
-pub const FIELDS: [(&str, &str); 8] = [
+pub const FIELDS: [(&str, &str); 10] = [
     ("family", "Family name"),
     ("given", "Given name"),
+    ("latin_family", "Family name in Latin letters"),
+    ("latin_given", "Given name in Latin letters"),
     ("rank", "Rank"),
     ("club", "Club"),
     ("city", "City"),
@@ -53,6 +55,8 @@ impl Values {
         let mut v = Values::default();
         v.set("family", &f.family_name);
         v.set("given", &f.given_name);
+        v.set("latin_family", &f.latin_family_name);
+        v.set("latin_given", &f.latin_given_name);
         v.set("rank", f.rank.to_string());
         v.set("club", &f.club);
         v.set("city", &f.city);
@@ -150,6 +154,8 @@ pub fn to_fields(
     let mut f = base.clone();
     f.family_name = values.get("family").to_string();
     f.given_name = values.get("given").to_string();
+    f.latin_family_name = values.get("latin_family").to_string();
+    f.latin_given_name = values.get("latin_given").to_string();
     f.rank = rank;
     f.club = values.get("club").to_string();
     f.city = values.get("city").to_string();
@@ -185,6 +191,8 @@ pub fn blank() -> ParticipantFields {
     ParticipantFields {
         family_name: String::new(),
         given_name: String::new(),
+        latin_family_name: String::new(),
+        latin_given_name: String::new(),
         rank: Rank::FIRST_DAN,
         rating: None,
         club: String::new(),
@@ -304,7 +312,9 @@ pub fn render(view: &FormView, typed: &Typed) -> Markup {
                 }
             }
             @for (name, label) in FIELDS {
-                @if view.private || !is_private(name) { (field(name, label, typed.values.get(name))) }
+                @if name == "latin_family" { (latin_name(&typed.values)) }
+                @else if name == "latin_given" {}
+                @else if view.private || !is_private(name) { (field(name, label, typed.values.get(name))) }
             }
             @if !edit {
                 @for name in LIST_FIELDS {
@@ -355,6 +365,24 @@ fn field(name: &'static str, label: &str, value: &str) -> Markup {
             html! { label { (label) input name="phone" type="tel" value=(value) autocomplete="off"; } }
         }
         _ => html! { label { (label) input name=(name) value=(value) autocomplete="off"; } },
+    }
+}
+
+/// The name in Latin letters, under the name: both parts in one group with its one-line hint. Shown for every
+/// player; the hint says when it is needed (`domain::name::for_files` decides).
+fn latin_name(values: &Values) -> Markup {
+    html! {
+        fieldset .latin-name #latin-name {
+            legend { "Name in Latin letters (for the EGF/FFG/AGA files)" }
+            p .note #latin-hint { "Only needed when the name above is not in Latin letters, e.g. "
+                span .example { "山田 太郎 → Yamada Taro" } ". Cyrillic and Greek are spelled automatically." }
+            label { "Family name"
+                input name="latin_family" value=(values.get("latin_family")) autocomplete="off"
+                    aria-describedby="latin-hint"; }
+            label { "Given name"
+                input name="latin_given" value=(values.get("latin_given")) autocomplete="off"
+                    aria-describedby="latin-hint"; }
+        }
     }
 }
 
@@ -495,6 +523,52 @@ mod tests {
         assert_eq!(merged.get("club"), "York");
         assert_eq!(merged.get("rank"), "2k");
         assert_eq!(merged.get("family"), "Smith");
+    }
+
+    #[test]
+    fn issue_34_the_latin_name_is_read_shown_and_merged_like_the_other_fields() {
+        let typed = Typed::parse(&pairs(&[
+            ("family", "山田"),
+            ("given", "太郎"),
+            ("latin_family", " Yamada "),
+            ("latin_given", "Taro"),
+            ("rank", "2d"),
+        ]));
+        let f = to_fields(&typed.values, &blank(), false).unwrap();
+        assert_eq!(
+            (f.latin_family_name.as_str(), f.latin_given_name.as_str()),
+            ("Yamada", "Taro")
+        );
+        assert_eq!(Values::of(&f, false).get("latin_family"), "Yamada");
+        let mut mine = Values::of(&f, false);
+        mine.set("latin_given", "Tarō");
+        let mut current = Values::of(&f, false);
+        current.set("club", "Tokyo");
+        let merged = merge(&mine, &Values::of(&f, false), &current);
+        assert_eq!(
+            (merged.get("latin_given"), merged.get("club")),
+            ("Tarō", "Tokyo")
+        );
+        let html = render(
+            &FormView {
+                id: "edit",
+                action: "/desk/register/player/P1/edit".into(),
+                csrf: "c",
+                request_id: "web-1".into(),
+                private: false,
+                offers: &[],
+                late: false,
+                submit: "Save changes",
+            },
+            &typed,
+        )
+        .into_string();
+        assert!(
+            html.contains("Name in Latin letters (for the EGF/FFG/AGA files)"),
+            "{html}"
+        );
+        assert!(html.contains(r#"name="was_latin_family""#), "{html}");
+        assert_eq!(html.matches(r#"name="latin_given""#).count(), 1, "{html}");
     }
 
     #[test]

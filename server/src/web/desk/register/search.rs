@@ -1,11 +1,11 @@
 //! The desk's search and its result list: who matches what the volunteer typed (a number `7`/`#7`, a register
 //! id `P12`, or the start of a name, accent- and case-insensitive through `State::find` like gRPC's
-//! FindParticipants), each shown with number, name, rank, club, country and every tournament entry with its
-//! status, and one button to check in. Pure: reads the state it is given.
+//! FindParticipants, in the Latin name too), each shown with number, name (and Latin name), rank, club, country
+//! and every tournament entry with its status, and one button to check in. Pure: reads the state it is given.
 
 use super::late;
 use super::Mode;
-use crate::domain::name::fold;
+use crate::domain::name::{fold, search_text};
 use crate::domain::{EntryStatus, Participant, ParticipantId, State, TournamentId};
 use crate::web::board::players::rounds_text;
 use crate::web::desk::request_id;
@@ -110,9 +110,9 @@ pub fn full_name(p: &Participant) -> String {
 
 /// The text the page's own filter (`/assets/live.js`) matches typed words against.
 pub fn search_key(state: &State, p: &Participant) -> String {
-    let mut key = fold(&full_name(p));
+    let mut key = search_text(&p.fields);
     let lower = full_name(p).to_lowercase();
-    if lower != key {
+    if !key.contains(&lower) {
         key.push(' ');
         key.push_str(&lower);
     }
@@ -165,6 +165,9 @@ fn result(state: &State, p: &Participant, mode: Mode, desk: &Desk, private: bool
             div .who {
                 span .num { (label) } " "
                 span .name { (full_name(p)) } " "
+                @if !p.fields.latin_family_name.is_empty() {
+                    span .latin { "(" (p.fields.latin_family_name) " " (p.fields.latin_given_name) ")" } " "
+                }
                 span .rank { (p.fields.rank) } " "
                 @if !p.fields.club.is_empty() { span .club { (p.fields.club) } " " }
                 @if !p.fields.country.is_empty() { span .country { (p.fields.country) } }
