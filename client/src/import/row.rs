@@ -28,6 +28,8 @@ pub fn fields_pb(p: &Person) -> ParticipantFields {
     ParticipantFields {
         family_name: p.family_name.clone(),
         given_name: p.given_name.clone(),
+        latin_family_name: p.latin_family_name.clone(),
+        latin_given_name: p.latin_given_name.clone(),
         rank: p.rank.clone(),
         rating: p.rating,
         club: p.club.clone(),

@@ -218,6 +218,8 @@ impl ImportRow {
         let fields = ParticipantFields {
             family_name: p.family_name.clone(),
             given_name: p.given_name.clone(),
+            latin_family_name: p.latin_family_name.clone(),
+            latin_given_name: p.latin_given_name.clone(),
             rank,
             rating: p.rating,
             club: p.club.clone(),
@@ -275,7 +277,10 @@ impl ImportRow {
             &p.notes,
             &rounds.join(","),
         ];
-        for part in parts {
+        // The Latin names came later: hashed only when given, so a file confirmed before keeps its ids.
+        let latin = [&p.latin_family_name, &p.latin_given_name];
+        let latin = latin.iter().any(|l| !l.is_empty()).then_some(latin);
+        for part in parts.into_iter().chain(latin.into_iter().flatten()) {
             h.update((part.len() as u64).to_le_bytes());
             h.update(part.as_bytes());
         }

@@ -10,6 +10,10 @@ pub enum Column {
     FamilyName,
     /// Given name (required column).
     GivenName,
+    /// The family name in Latin letters, when the name is written in another script.
+    LatinFamilyName,
+    /// The given name in Latin letters.
+    LatinGivenName,
     /// Rank, e.g. `3k`, `2d`.
     Rank,
     /// EGF rating.
@@ -54,6 +58,10 @@ pub const HEADER_NAMES: &[(&str, Column)] = &[
     ("lastname", Column::FamilyName),
     ("givenname", Column::GivenName),
     ("firstname", Column::GivenName),
+    ("latinfamilyname", Column::LatinFamilyName),
+    ("latinsurname", Column::LatinFamilyName),
+    ("latingivenname", Column::LatinGivenName),
+    ("latinfirstname", Column::LatinGivenName),
     ("rank", Column::Rank),
     ("grade", Column::Rank),
     ("rating", Column::Rating),
@@ -148,6 +156,8 @@ fn describe(column: Column) -> &'static str {
     match column {
         Column::FamilyName => "family name (family_name, surname, name)",
         Column::GivenName => "given name (given_name, first_name)",
+        Column::LatinFamilyName => "family name in Latin letters (latin_family_name)",
+        Column::LatinGivenName => "given name in Latin letters (latin_given_name)",
         Column::Rank => "rank",
         Column::Rating => "rating",
         Column::Club => "club",

@@ -23,6 +23,10 @@ pub struct Person {
     pub family_name: String,
     /// Given name.
     pub given_name: String,
+    /// Family name in Latin letters (empty when the name already is).
+    pub latin_family_name: String,
+    /// Given name in Latin letters.
+    pub latin_given_name: String,
     /// Rank as written (`3k`, `2d`); checked by the register.
     pub rank: String,
     /// EGF rating, when given.

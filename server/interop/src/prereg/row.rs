@@ -84,6 +84,8 @@ fn text_slot(f: &mut Person, column: Column) -> Option<&mut String> {
     Some(match column {
         Column::FamilyName => &mut f.family_name,
         Column::GivenName => &mut f.given_name,
+        Column::LatinFamilyName => &mut f.latin_family_name,
+        Column::LatinGivenName => &mut f.latin_given_name,
         Column::Rank => &mut f.rank,
         Column::Club => &mut f.club,
         Column::City => &mut f.city,
