@@ -278,7 +278,7 @@ impl ImportRow {
             &rounds.join(","),
         ];
         // The Latin names came later: hashed only when given, so a file confirmed before keeps its ids.
-        let latin = [&p.latin_family_name, &p.latin_given_name];
+        let latin = [p.latin_family_name.as_str(), p.latin_given_name.as_str()];
         let latin = latin.iter().any(|l| !l.is_empty()).then_some(latin);
         for part in parts.into_iter().chain(latin.into_iter().flatten()) {
             h.update((part.len() as u64).to_le_bytes());
