@@ -13,6 +13,7 @@ use super::{halves, player_by_number, roster, tournament_id, tournament_page};
 use crate::domain::field::{player_id, Field};
 use crate::domain::ladder::{handicap, ladder, LadderOutcome};
 use crate::domain::round::{GameRecord, GameResult, Outcome, RoundState};
+use crate::domain::slip::SlipState;
 use crate::domain::timetable;
 use crate::domain::{EntryStatus, PairingSystem, ParticipantId, State, TournamentId};
 use crate::sheets::roster::Roster;
@@ -43,13 +44,58 @@ pub async fn page(
         .ok()
         .and_then(|q| q.0.slip)
         .is_some_and(|s| s == "sent");
-    let topics = [Topic::Pairings(t), Topic::Standings(t)];
+    let view = if sent { SlipView::Sent } else { SlipView::Blank };
     // Cached like the other pages: the slip form's request id is filled in per response (REQUEST_ID_SLOT).
-    web.page(&asked, &topics, true, |state| {
+    web.page(&asked, &topics(t), true, |state| {
         let roster = roster(state, t)?;
         let p = find_player(&roster, &number)?;
-        Ok(render(state, &roster, p, &number, sent))
+        Ok(render(state, &roster, p, &number, view))
     })
+}
+
+/// What the page shows: the games, and the fate of the last slip sent about the player.
+fn topics(t: TournamentId) -> [Topic; 3] {
+    [Topic::Pairings(t), Topic::Standings(t), Topic::Slips]
+}
+
+/// The change slip's part of the page.
+#[derive(Clone, Copy)]
+enum SlipView<'a> {
+    /// An empty form.
+    Blank,
+    /// Just sent: thanks, and an empty form.
+    Sent,
+    /// Refused: why, in red, and the form as the player filled it.
+    Refused {
+        form: &'a super::slip::SlipForm,
+        error: &'a str,
+    },
+}
+
+/// The player's page again after a slip it could not take (400): what they typed is still in the form, the
+/// reason above it in red, the first field focused. Never cached: it holds the visitor's own text.
+pub(super) fn refused_slip(
+    web: &Web,
+    asked: &super::Asked,
+    t: &str,
+    number: &str,
+    form: &super::slip::SlipForm,
+    error: &str,
+) -> Response {
+    let t = match tournament_id(t) {
+        Ok(t) => t,
+        Err(e) => return e.into_response(),
+    };
+    let view = SlipView::Refused { form, error };
+    let mut response = web.page(asked, &topics(t), false, |state| {
+        let roster = roster(state, t)?;
+        let p = find_player(&roster, number)?;
+        Ok(render(state, &roster, p, number, view))
+    });
+    if response.status().is_success() {
+        *response.status_mut() = axum::http::StatusCode::BAD_REQUEST;
+    }
+    response
 }
 
 /// The player `number` names in the tournament: its number on the sheets, or `P12` before numbering.
@@ -70,7 +116,7 @@ fn render(
     roster: &Roster,
     p: ParticipantId,
     number: &str,
-    sent: bool,
+    slip: SlipView,
 ) -> super::super::layout::Page {
     let t = roster.tournament.id;
     let (person, entry) = roster.entrants[&p];
@@ -145,7 +191,8 @@ fn render(
                 }
             }
         }
-        (slip_form(t, number, sent, !unrounded))
+        (slip_form(t, number, slip, !unrounded))
+        (last_slip(state, t, p))
     };
     tournament_page(roster, Some(Tab::Players), roster.full_name(p), body)
 }
@@ -308,26 +355,56 @@ fn count(n: u32, noun: &str) -> String {
     }
 }
 
+/// What became of the last slip sent about the player: a public line (a slip holds no contact data; the
+/// director writes the reason for the player to read).
+fn last_slip(state: &State, t: TournamentId, p: ParticipantId) -> Markup {
+    let last = state
+        .slips
+        .values()
+        .filter(|s| s.tournament == t && s.participant == p)
+        .max_by_key(|s| s.id.0);
+    let Some(slip) = last else {
+        return html! {};
+    };
+    html! {
+        @match &slip.state {
+            SlipState::Pending => p #slip-state .note { "The last correction sent for this player is waiting for the director." },
+            SlipState::Accepted { .. } => p #slip-state .done { "The director made the last correction sent for this player." },
+            SlipState::Rejected { reason, .. } => p #slip-state .error {
+                "The director did not make the last correction sent for this player: " (reason)
+            },
+        }
+    }
+}
+
 /// "Something wrong?": the change slip. Contact data is not asked for and cannot be sent; an event without
-/// rounds does not ask for rounds.
-fn slip_form(t: TournamentId, number: &str, sent: bool, rounds: bool) -> Markup {
+/// rounds does not ask for rounds. A refused slip comes back filled in as the player left it.
+fn slip_form(t: TournamentId, number: &str, view: SlipView, rounds: bool) -> Markup {
+    let blank = super::slip::SlipForm::default();
+    let (typed, error) = match view {
+        SlipView::Refused { form, error } => (form, Some(error)),
+        _ => (&blank, None),
+    };
     html! {
         h2 #slip-heading { "Something wrong?" }
-        @if sent {
+        @if matches!(view, SlipView::Sent) {
             p .done #slip-sent { "Thank you: the director will look at your correction." }
+        }
+        @if let Some(error) = error {
+            p .error #slip-error role="alert" { (error) }
         }
         p .note { "Fill in only what should change. The director checks every correction before it is made." }
         form #slip .slip method="post" action=(format!("/t/{}/players/{number}/slip", t.0)) {
             input type="hidden" name="request_id" value=(super::REQUEST_ID_SLOT);
-            label { "Family name" input name="family_name" maxlength="100" autocomplete="off"; }
-            label { "Given name" input name="given_name" maxlength="100" autocomplete="off"; }
-            label { "Rank (e.g. 3k, 2d)" input name="rank" maxlength="4" autocomplete="off"; }
-            label { "Club" input name="club" maxlength="100" autocomplete="off"; }
-            label { "Country (two letters)" input name="country" maxlength="2" autocomplete="off"; }
+            label { "Family name" input name="family_name" maxlength="100" autocomplete="off" value=(typed.family_name) autofocus[error.is_some()]; }
+            label { "Given name" input name="given_name" maxlength="100" autocomplete="off" value=(typed.given_name); }
+            label { "Rank (e.g. 3k, 2d)" input name="rank" maxlength="4" autocomplete="off" value=(typed.rank); }
+            label { "Club" input name="club" maxlength="100" autocomplete="off" value=(typed.club); }
+            label { "Country (two letters)" input name="country" maxlength="2" autocomplete="off" value=(typed.country); }
             @if rounds {
-                label { "Rounds you play (e.g. 1-3,5)" input name="rounds" maxlength="60" autocomplete="off"; }
+                label { "Rounds you play (e.g. 1-3,5)" input name="rounds" maxlength="60" autocomplete="off" value=(typed.rounds); }
             }
-            label { "Anything else" textarea name="message" maxlength="1000" rows="3" {} }
+            label { "Anything else" textarea name="message" maxlength="1000" rows="3" { (typed.message) } }
             button type="submit" { "Send to the director" }
         }
     }

@@ -31,19 +31,19 @@ pub struct SlipForm {
     #[serde(default)]
     request_id: String,
     #[serde(default)]
-    family_name: String,
+    pub(super) family_name: String,
     #[serde(default)]
-    given_name: String,
+    pub(super) given_name: String,
     #[serde(default)]
-    rank: String,
+    pub(super) rank: String,
     #[serde(default)]
-    club: String,
+    pub(super) club: String,
     #[serde(default)]
-    country: String,
+    pub(super) country: String,
     #[serde(default)]
-    rounds: String,
+    pub(super) rounds: String,
     #[serde(default)]
-    message: String,
+    pub(super) message: String,
 }
 
 /// `POST /t/{t}/players/{number}/slip`.
@@ -51,12 +51,34 @@ pub async fn submit(
     Shared(web): Shared<Arc<Web>>,
     Path((t, number)): Path<(String, String)>,
     remote: Option<Extension<ConnectInfo<SocketAddr>>>,
+    asked: super::Asked,
     form: Result<Form<SlipForm>, FormRejection>,
 ) -> Response {
-    match take(&web, &t, &number, remote.map(|c| c.0 .0), form).await {
+    let form = match form {
+        Ok(Form(form)) => form,
+        Err(rejection) => return unreadable(&rejection).into_response(),
+    };
+    match take(&web, &t, &number, remote.map(|c| c.0 .0), &form).await {
         Ok(back) => (StatusCode::SEE_OTHER, [(header::LOCATION, back)]).into_response(),
+        // The player's own mistake (a rank or rounds it cannot read, a change the register refuses): the page
+        // again with what they typed and why, so nothing has to be typed twice.
+        Err(refused) if refused.status == StatusCode::BAD_REQUEST => {
+            super::player::refused_slip(&web, &asked, &t, &number, &form, &refused.message)
+        }
         Err(refused) => refused.into_response(),
     }
+}
+
+/// A body the form reader could not take: too long, or not a form.
+fn unreadable(rejection: &FormRejection) -> WebError {
+    if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        return WebError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "Too long",
+            "A correction fits in a few lines; please shorten it.",
+        );
+    }
+    WebError::bad_request("The correction form could not be read.")
 }
 
 async fn take(
@@ -64,30 +86,15 @@ async fn take(
     t: &str,
     number: &str,
     remote: Option<SocketAddr>,
-    form: Result<Form<SlipForm>, FormRejection>,
+    form: &SlipForm,
 ) -> Result<String, WebError> {
     let t = tournament_id(t)?;
-    let form = match form {
-        Ok(Form(form)) => form,
-        Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-            return Err(WebError::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "Too long",
-                "A correction fits in a few lines; please shorten it.",
-            ))
-        }
-        Err(_) => {
-            return Err(WebError::bad_request(
-                "The correction form could not be read.",
-            ))
-        }
-    };
     let (participant, proposal) = web
         .core
         .read(|state| {
             let roster = roster(state, t)?;
             let p = find_player(&roster, number)?;
-            Ok::<_, WebError>((p, proposal(&form)?))
+            Ok::<_, WebError>((p, proposal(form)?))
         })
         .map_err(|_| WebError::unavailable("The server is busy; try again."))??;
     let admitted = remote.is_none_or(|addr| web.slip_limit.admit(addr.ip(), Instant::now()));
