@@ -788,6 +788,27 @@ async fn a_change_slip_waits_for_the_director_and_floods_are_limited() -> anyhow
         1,
         "one pending slip (the retry is the same slip): {pending:?}"
     );
+    // Issue 34: the player's page says the slip waits; the director's card shows the club as now → asked.
+    let (_, doc) = page(&web, &target).await?;
+    let state = texts(&doc, "#slip-state").join(" ");
+    assert!(
+        state.contains("waiting for the director"),
+        "{target}: {state:?}"
+    );
+    let tls = c.venue.tls_web()?;
+    let dana = tls.desk_session(c.venue.director_token(), "Dana").await?;
+    let (_, dashboard) = page(&dana, &format!("/desk/director/{t}")).await?;
+    let card = texts(&dashboard, "#slips .slip-card").join(" ");
+    let club_before = before.fields.clone().unwrap_or_default().club;
+    let shown = if club_before.is_empty() {
+        "(none)"
+    } else {
+        club_before.as_str()
+    };
+    assert!(
+        card.contains(&format!("club: {shown} → Club de Laval")),
+        "the slip card shows old → new: {card:?}"
+    );
     let slip = &pending[0];
     assert_eq!(slip.player.as_ref().map(|p| p.id), Some(anne.id));
     assert_eq!(slip.state, pb::SlipState::Pending as i32);
@@ -876,6 +897,80 @@ async fn a_change_slip_waits_for_the_director_and_floods_are_limited() -> anyhow
     assert!(
         !slips(&c, false).await?.iter().any(|s| s.id == slip.id),
         "an accepted slip is no longer pending"
+    );
+
+    // Issue 34: a slip the page cannot read comes back with what was typed, the reason red, nothing recorded.
+    let ota = c.entrant("Ōta").clone();
+    let ota_page = format!("/t/{t}/players/{}", ota.number);
+    let pending_before = slips(&c, false).await?.len();
+    let typo = c
+        .web()
+        .from_address(loopback(53))
+        .post_form(
+            &format!("{ota_page}/slip"),
+            form(&[
+                ("rank", "3 dann"),
+                ("club", "Go Club Nord"),
+                ("message", "Mon rang"),
+                ("request_id", "web-typo"),
+            ]),
+        )
+        .await?;
+    assert_eq!(typo.status, 400, "{}", typo.body);
+    let doc = Html::parse_document(&typo.body);
+    let kept = |name: &str| {
+        doc.select(&css(&format!("form#slip [name={name}]")))
+            .next()
+            .map(|e| {
+                e.value()
+                    .attr("value")
+                    .map(str::to_string)
+                    .unwrap_or_else(|| e.text().collect())
+            })
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        (kept("rank"), kept("club"), kept("message")),
+        (
+            "3 dann".to_string(),
+            "Go Club Nord".to_string(),
+            "Mon rang".to_string()
+        ),
+        "the typed text is kept: {}",
+        typo.body
+    );
+    let error = texts(&doc, "#slip-error.error").join(" ");
+    assert!(error.contains("3k or 2d"), "the reason, in red: {error:?}");
+    assert_eq!(
+        slips(&c, false).await?.len(),
+        pending_before,
+        "a refused slip records nothing"
+    );
+
+    // The director rejects Ōta's rank slip with a reason: the player's page says so.
+    let ota_slip = slips(&c, false)
+        .await?
+        .into_iter()
+        .filter(|s| s.player.as_ref().map(|p| p.id) == Some(ota.id))
+        .max_by_key(|s| s.id)
+        .ok_or_else(|| anyhow!("Ōta's rank slip (the last about Ōta) is pending"))?;
+    c.director
+        .desk
+        .register
+        .clone()
+        .resolve_slip(pb::ResolveSlipRequest {
+            meta: meta(),
+            slip_id: ota_slip.id,
+            accept: false,
+            reason: "The EGD lists you as 1d; see the desk.".into(),
+            expected_revision: ota_slip.participant_revision,
+        })
+        .await?;
+    let (_, doc) = page(&c.web(), &ota_page).await?;
+    let state = texts(&doc, "#slip-state.error").join(" ");
+    assert!(
+        state.contains("did not make") && state.contains("The EGD lists you as 1d; see the desk."),
+        "{ota_page}: {state:?}"
     );
     Ok(())
 }

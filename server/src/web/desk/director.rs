@@ -10,6 +10,7 @@
 //! - `import`: players from a file, previewed before anything is written; `ratings`: the rating lists;
 //!   `upload`: a file sent from either page.
 //! - `settings`: every setting of the tournament on one form (`/desk/director/{t}/settings`).
+//! - `slips`: the pending change slips, each change as now → asked.
 //! - `player`, `player_act`: one player's page and its changes; `explain`: two players; `reopen`: registration.
 
 mod confirm;
@@ -20,6 +21,7 @@ mod player_act;
 pub(crate) mod ratings;
 mod reopen;
 mod settings;
+mod slips;
 mod timetable;
 mod upload;
 
@@ -102,7 +104,7 @@ async fn page(
             (registration(state, &roster, &desk))
             (round_panel(&roster, &desk))
             (timetable::section(&roster, &desk))
-            (slips(state, &roster, &desk))
+            (slips::section(state, &roster, &desk))
             (sheets(&roster))
         };
         Ok((format!("{}: director", roster.name()), body))
@@ -405,46 +407,6 @@ fn progress(roster: &Roster, r: &RoundRecord, desk: &Desk) -> Markup {
         }
         (irreversible_form(t, "close", desk, html! { input type="hidden" name="round" value=(r.number); },
             &format!("Close round {}", r.number), &question("close", roster, r.number).unwrap_or_default()))
-    }
-}
-
-fn slips(state: &State, roster: &Roster, desk: &Desk) -> Markup {
-    let t = roster.tournament.id;
-    let pending: Vec<_> = state
-        .slips
-        .values()
-        .filter(|s| s.tournament == t && s.is_pending())
-        .collect();
-    html! {
-        section #slips {
-            h2 { "Change slips" }
-            @if pending.is_empty() { p .note { "No slip waiting." } }
-            @for s in &pending {
-                @let p = &s.proposal;
-                div .slip-card data-slip=(s.id.0) {
-                    p { strong { (s.id) } " for " (label(roster, s.participant, 1)) }
-                    ul {
-                        @if let Some(v) = &p.family_name { li { "family name: " (v) } }
-                        @if let Some(v) = &p.given_name { li { "given name: " (v) } }
-                        @if let Some(v) = &p.rank { li { "rank: " (v) } }
-                        @if let Some(v) = &p.club { li { "club: " (v) } }
-                        @if let Some(v) = &p.country { li { "country: " (v) } }
-                        @if let Some(v) = &p.rounds { li { "rounds: " (v.iter().map(u32::to_string).collect::<Vec<_>>().join(",")) } }
-                        @if !p.message.is_empty() { li { "message: " (p.message) } }
-                    }
-                    div .actions {
-                        (action_form(t, "slip", desk, html! {
-                            input type="hidden" name="slip" value=(s.id.0);
-                            input type="hidden" name="accept" value="yes";
-                        }, "Accept"))
-                        (action_form(t, "slip", desk, html! {
-                            input type="hidden" name="slip" value=(s.id.0);
-                            label { "Reason " input name="reason" required; }
-                        }, "Reject"))
-                    }
-                }
-            }
-        }
     }
 }
 
