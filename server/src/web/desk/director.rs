@@ -43,7 +43,7 @@ use crate::web::topics::Topic;
 use crate::web::WebError;
 use axum::extract::{Path, Query, State as Shared};
 use axum::http::header;
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Form, Router};
 use confirm::{asks_first, confirmation, irreversible_form, question};
@@ -478,22 +478,18 @@ async fn act(
         Ok(t) => t,
         Err(e) => return e.into_response(),
     };
-    let back = |key: &str, message: &str| {
-        let query = serde_urlencoded::to_string([(key, message)]).unwrap_or_default();
-        Redirect::to(&format!("/desk/director/{}?{query}", t.0)).into_response()
-    };
+    let dashboard = format!("/desk/director/{}", t.0);
+    let back = |key: &str, message: &str| super::back_to(&dashboard, &[(key, message)], "");
     if asks_first(&action) && form.confirmed.as_deref() != Some("yes") {
         // Not without the director's answer: the dashboard asks (after the role and the form's own checks, so a
         // wrong desk or a forged form is refused as before).
         if let Err(refused) = desk.check_csrf(&form.csrf) {
             return refused.into_response();
         }
-        let mut query = vec![("ask", action.clone())];
-        if let Some(n) = form.round {
-            query.push(("round", n.to_string()));
-        }
-        let query = serde_urlencoded::to_string(query).unwrap_or_default();
-        return Redirect::to(&format!("/desk/director/{}?{query}#confirm", t.0)).into_response();
+        let round = form.round.map(|n| n.to_string());
+        let mut query = vec![("ask", action.as_str())];
+        query.extend(round.as_deref().map(|n| ("round", n)));
+        return super::back_to(&dashboard, &query, "confirm");
     }
     let command = web
         .core

@@ -232,15 +232,12 @@ async fn create(
     {
         Ok(outcome) => match outcome.subject {
             Some(Subject::Tournament(t)) => {
-                let done = serde_urlencoded::to_string([(
-                    "done",
-                    format!(
-                        "{} created. Every setting is below at its default: change what differs, then save.",
-                        t.settings.name
-                    ),
-                )])
-                .unwrap_or_default();
-                Redirect::to(&format!("/desk/director/{}/settings?{done}", t.id.0)).into_response()
+                let done = format!(
+                    "{} created. Every setting is below at its default: change what differs, then save.",
+                    t.settings.name
+                );
+                let settings = format!("/desk/director/{}/settings", t.id.0);
+                super::back_to(&settings, &[("done", &done)], "")
             }
             _ => Redirect::to("/desk/director").into_response(),
         },
@@ -257,10 +254,11 @@ fn refused_form(error: &str, name: &str) -> String {
     } else {
         name
     };
-    let error: String = error.chars().take(300).collect();
-    let query = serde_urlencoded::to_string([("error", error.as_str()), ("name", name)])
-        .unwrap_or_default();
-    format!("/desk/director?{query}#new-tournament")
+    super::address(
+        "/desk/director",
+        &[("error", error), ("name", name)],
+        "new-tournament",
+    )
 }
 
 /// The longest name the form echoes back (its field's own limit).

@@ -238,3 +238,47 @@ impl Default for FormIds {
         FormIds::new()
     }
 }
+
+/// The longest value a desk page carries back in its address after an action: a reason, a notice, a search as
+/// typed. Longer text is cut, so a refused 10 KB value never makes an address too long to follow (HTTP 414).
+pub const MAX_ECHO: usize = 300;
+
+/// The address of `path` with `query` (each value cut to [`MAX_ECHO`] characters) and `fragment` (`""` for
+/// none, else without its `#`). Every desk page's "back with a message" goes through here.
+pub fn address(path: &str, query: &[(&str, &str)], fragment: &str) -> String {
+    let cut: Vec<(&str, String)> = query
+        .iter()
+        .map(|(k, v)| (*k, v.chars().take(MAX_ECHO).collect()))
+        .collect();
+    let query = serde_urlencoded::to_string(cut).unwrap_or_default();
+    let mut to = path.to_string();
+    if !query.is_empty() {
+        to.push('?');
+        to.push_str(&query);
+    }
+    if !fragment.is_empty() {
+        to.push('#');
+        to.push_str(fragment);
+    }
+    to
+}
+
+/// A 303 to [`address`]: after a form, back to a page with what happened.
+pub fn back_to(path: &str, query: &[(&str, &str)], fragment: &str) -> Response {
+    Redirect::to(&address(path, query, fragment)).into_response()
+}
+
+#[cfg(test)]
+mod address_tests {
+    use super::*;
+
+    #[test]
+    fn a_10_kb_value_is_cut_before_it_reaches_the_address() {
+        let long = "寿".repeat(10_000);
+        let to = address("/desk/register", &[("q", &long), ("error", &long)], "table");
+        assert!(to.len() < 2 * MAX_ECHO * 9 + 100, "{} bytes", to.len());
+        assert!(to.starts_with("/desk/register?q=%E5%AF%BF") && to.ends_with("#table"));
+        assert_eq!(address("/p", &[], ""), "/p");
+        assert_eq!(address("/p", &[("done", "a b")], ""), "/p?done=a+b");
+    }
+}

@@ -27,7 +27,7 @@ use crate::web::WebError;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State as Shared};
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Form, Router};
 use maud::{html, Markup};
@@ -178,16 +178,14 @@ async fn act(
         .await;
     match written {
         Ok(_) => {
-            let mut query = vec![("done", done)];
-            if let Some(n) = shown {
-                query.push(("round", n.to_string()));
-            }
-            let query = serde_urlencoded::to_string(query).unwrap_or_default();
+            let shown = shown.map(|n| n.to_string());
+            let mut query = vec![("done", done.as_str())];
+            query.extend(shown.as_deref().map(|n| ("round", n)));
             let table = Some(req.table)
                 .filter(|n| *n > 0)
                 .or_else(|| form.table_anchor.trim().parse().ok());
-            let anchor = table.map_or_else(String::new, |n| format!("#table-{n}"));
-            Redirect::to(&format!("/desk/referee/{}?{query}{anchor}", t.0)).into_response()
+            let anchor = table.map_or_else(String::new, |n| format!("table-{n}"));
+            super::back_to(&format!("/desk/referee/{}", t.0), &query, &anchor)
         }
         Err(refusal) if refusal.kind() == Kind::Forbidden => refusal.page().into_response(),
         Err(refusal) => {

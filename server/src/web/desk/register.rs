@@ -33,7 +33,7 @@ use crate::web::topics::Topic;
 use crate::web::WebError;
 use axum::extract::{Path, Query as UrlQuery, State as Shared};
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Form, Router};
 use form::Offer;
@@ -170,8 +170,7 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Notice {
 
 /// Back to the desk's page with a message (`done`, `note` or `error`) and a search.
 fn back(mode: Mode, q: &str, key: &str, message: &str) -> Response {
-    let query = serde_urlencoded::to_string([("q", q), (key, message)]).unwrap_or_default();
-    Redirect::to(&format!("{}?{query}", mode.base())).into_response()
+    super::back_to(mode.base(), &[("q", q), (key, message)], "")
 }
 
 fn private(desk: &Desk) -> bool {
@@ -234,11 +233,9 @@ async fn page(
 
 fn add_href(mode: Mode, typed: &str, query: &Query) -> String {
     match query {
-        Query::Name(_) => format!(
-            "{}/add?{}",
-            mode.base(),
-            serde_urlencoded::to_string([("q", typed.trim())]).unwrap_or_default()
-        ),
+        Query::Name(_) => {
+            super::address(&format!("{}/add", mode.base()), &[("q", typed.trim())], "")
+        }
         _ => format!("{}/add", mode.base()),
     }
 }

@@ -32,7 +32,7 @@ use crate::web::WebError;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State as Shared};
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Form, Router};
 use maud::{html, Markup, PreEscaped};
@@ -188,8 +188,7 @@ async fn enter(
                         _ => "jigo.",
                     }
                 );
-                let query = serde_urlencoded::to_string([("done", done)]).unwrap_or_default();
-                Redirect::to(&format!("/desk/results/{}?{query}", t.0)).into_response()
+                super::back_to(&format!("/desk/results/{}", t.0), &[("done", &done)], "")
             }
             Err(refusal) => {
                 let (code, message) = self::refusal(&refusal);
@@ -226,12 +225,12 @@ async fn enter(
             } else {
                 "done"
             };
-            let mut query = vec![(key, done)];
+            let round = round.to_string();
+            let mut query = vec![(key, done.as_str())];
             if pinned {
-                query.push(("round", round.to_string()));
+                query.push(("round", &round));
             }
-            let query = serde_urlencoded::to_string(query).unwrap_or_default();
-            Redirect::to(&format!("/desk/results/{}?{query}", t.0)).into_response()
+            super::back_to(&format!("/desk/results/{}", t.0), &query, "")
         }
         Err(refusal) if refusal.kind() == Kind::Forbidden => refusal.page().into_response(),
         Err(refusal) => {

@@ -100,7 +100,7 @@ pub struct SignIn(String);
 
 impl IntoResponse for SignIn {
     fn into_response(self) -> Response {
-        Redirect::to(&format!("/desk/login?next={}", self.0)).into_response()
+        super::back_to("/desk/login", &[("next", &self.0)], "")
     }
 }
 
@@ -108,7 +108,7 @@ impl FromRequestParts<Arc<Web>> for Desk {
     type Rejection = SignIn;
 
     async fn from_request_parts(parts: &mut Parts, web: &Arc<Web>) -> Result<Desk, SignIn> {
-        let next = safe_next(parts.uri.path());
+        let next = safe_next(parts.uri.path_and_query().map_or("/desk", |p| p.as_str()));
         let secret = cookie(&parts.headers, TOKEN_COOKIE).ok_or_else(|| SignIn(next.clone()))?;
         let hash = token_hash(secret);
         let (id, caller) = web
@@ -146,15 +146,26 @@ fn desk_role(role: Role) -> bool {
     !matches!(role, Role::Replica | Role::System | Role::Public)
 }
 
-/// Only a path on this server, and only a desk page, may be the target after login.
-fn safe_next(path: &str) -> String {
-    if path.starts_with("/desk/") && !path.starts_with("//") && path.len() < 200 {
-        path.chars()
-            .filter(|c| c.is_ascii_alphanumeric() || "/-_".contains(*c))
-            .collect()
-    } else {
-        "/desk".to_string()
+/// Only a path on this server, and only a desk page, may be the target after login; its query is kept (a desk
+/// page's `?undo=5` or `?round=2` survives signing in), in characters that cannot break out of an address.
+fn safe_next(target: &str) -> String {
+    let (path, query) = target.split_once('?').unwrap_or((target, ""));
+    if !path.starts_with("/desk/") || path.starts_with("//") || path.len() >= 200 {
+        return "/desk".to_string();
     }
+    let mut next: String = path
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || "/-_".contains(*c))
+        .collect();
+    let query: String = query
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || "=&%+-_.".contains(*c))
+        .collect();
+    if !query.is_empty() && next.len() + query.len() < 200 {
+        next.push('?');
+        next.push_str(&query);
+    }
+    next
 }
 
 /// `?token=…&next=…` on the login page (a QR code printed by `tengen token create --qr` carries the token).
@@ -305,7 +316,12 @@ mod tests {
         assert_eq!(safe_next("/desk/register"), "/desk/register");
         assert_eq!(safe_next("https://evil.example/"), "/desk");
         assert_eq!(safe_next("//evil.example/desk/"), "/desk");
-        assert_eq!(safe_next("/desk/results/1?x=<b>"), "/desk/results/1xb");
+        assert_eq!(safe_next("/desk/results/1?x=<b>"), "/desk/results/1?x=b");
+        assert_eq!(
+            safe_next("/desk/register?undo=P5&q=x"),
+            "/desk/register?undo=P5&q=x"
+        );
+        assert_eq!(safe_next("/desk/re<gister"), "/desk/register");
     }
 
     #[test]

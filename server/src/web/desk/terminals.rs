@@ -244,9 +244,7 @@ fn utc(ms: i64) -> String {
 
 /// The terminals page with a message: `done` in green or `error` in red.
 fn back(key: &str, message: &str) -> Response {
-    let message: String = message.chars().take(300).collect();
-    let query = serde_urlencoded::to_string([(key, message.as_str())]).unwrap_or_default();
-    Redirect::to(&format!("{PAGE}?{query}")).into_response()
+    super::back_to(PAGE, &[(key, message)], "")
 }
 
 /// The new terminal's form, as sent.

@@ -18,7 +18,7 @@ use crate::web::desk::session::Desk;
 use crate::web::desk::Web;
 use crate::web::WebError;
 use axum::extract::{DefaultBodyLimit, Multipart, Query, State as Shared};
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Form, Router};
 use base64::Engine as _;
@@ -55,9 +55,7 @@ fn address(t: TournamentId, rest: &str) -> String {
 
 /// Back to the import page with a message (`done` or `error`), cut to a length an address carries.
 fn back(t: TournamentId, key: &str, message: &str) -> Response {
-    let message: String = message.chars().take(400).collect();
-    let query = serde_urlencoded::to_string([(key, message)]).unwrap_or_default();
-    Redirect::to(&address(t, &format!("?{query}"))).into_response()
+    crate::web::desk::back_to(&address(t, ""), &[(key, message)], "")
 }
 
 /// `GET /desk/director/{t}/import`: the file form.

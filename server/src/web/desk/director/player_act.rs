@@ -19,7 +19,7 @@ use crate::web::desk::Web;
 use crate::web::topics::Topic;
 use crate::web::WebError;
 use axum::extract::{Path, State as Shared};
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::{IntoResponse, Response};
 use axum::Form;
 use maud::html;
 use serde::Deserialize;
@@ -259,11 +259,8 @@ pub(super) async fn act(
     };
     let back = |key: &str, message: &str, field: Option<&str>| {
         let mut query = vec![(key, message)];
-        if let Some(f) = field {
-            query.push(("field", f));
-        }
-        let query = serde_urlencoded::to_string(query).unwrap_or_default();
-        Redirect::to(&format!("/desk/director/{}/player/{tag}?{query}", t.0)).into_response()
+        query.extend(field.map(|f| ("field", f)));
+        crate::web::desk::back_to(&format!("/desk/director/{}/player/{tag}", t.0), &query, "")
     };
     let change = match read(&action, &form) {
         Ok(c) => c,

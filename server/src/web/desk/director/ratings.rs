@@ -18,7 +18,7 @@ use crate::web::desk::session::Desk;
 use crate::web::desk::Web;
 use crate::web::topics::Topic;
 use axum::extract::{DefaultBodyLimit, Multipart, Query, State as Shared};
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Form, Router};
 use maud::{html, Markup};
@@ -85,9 +85,7 @@ pub struct Notice {
 }
 
 fn back(key: &str, message: &str) -> Response {
-    let message: String = message.chars().take(400).collect();
-    let query = serde_urlencoded::to_string([(key, message)]).unwrap_or_default();
-    Redirect::to(&format!("/desk/director/ratings?{query}")).into_response()
+    crate::web::desk::back_to("/desk/director/ratings", &[(key, message)], "")
 }
 
 /// A list's federation as the director names it.

@@ -28,7 +28,7 @@ use crate::web::error::http_status;
 use crate::web::{Web, WebError};
 use axum::extract::{Query, State as Shared};
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Form, Router};
 use maud::{html, Markup};
@@ -211,8 +211,8 @@ async fn save(
             } else {
                 format!("Saved: {}.", changed.join(", "))
             };
-            let query = serde_urlencoded::to_string([("done", done)]).unwrap_or_default();
-            Redirect::to(&format!("/desk/director/{}/settings?{query}", t.0)).into_response()
+            let settings = format!("/desk/director/{}/settings", t.0);
+            crate::web::desk::back_to(&settings, &[("done", &done)], "")
         }
         Err(refused) if refused.kind() == Kind::Forbidden => refused.page().into_response(),
         Err(Refused::Core(refusal)) => again(&web, &desk, t, &typed, &refusal),

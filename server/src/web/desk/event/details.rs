@@ -15,7 +15,7 @@ use crate::web::error::http_status;
 use crate::web::{Web, WebError};
 use axum::extract::{Query, State as Shared};
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Form, Router};
 use maud::{html, Markup};
@@ -160,11 +160,7 @@ async fn save(
         )
         .await;
     match written {
-        Ok(_) => {
-            let query = serde_urlencoded::to_string([("done", "The event's details are saved.")])
-                .unwrap_or_default();
-            Redirect::to(&format!("{PATH}?{query}")).into_response()
-        }
+        Ok(_) => super::super::back_to(PATH, &[("done", "The event's details are saved.")], ""),
         Err(Refused::Core(refusal)) if refusal.kind() != Kind::Forbidden => {
             again(&web, &desk, &typed, revision, &refusal)
         }

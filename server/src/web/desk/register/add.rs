@@ -131,8 +131,7 @@ fn rating_lists(
         let pick = format!("{}:{}", source.as_str(), p.id);
         let mut pairs = vec![("q", q), ("pick", pick.as_str())];
         pairs.extend(own.map(|own| ("name", own)));
-        let query = serde_urlencoded::to_string(pairs).unwrap_or_default();
-        format!("{}/add?{query}", mode.base())
+        super::super::address(&format!("{}/add", mode.base()), &pairs, "")
     };
     html! {
         section #rating-lists {

@@ -10,7 +10,7 @@ use crate::domain::{Command, ParticipantId, State};
 use crate::web::desk::session::Desk;
 use crate::web::desk::{request_id, Web};
 use axum::extract::State as Shared;
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::{IntoResponse, Response};
 use axum::Form;
 use maud::{html, Markup};
 use serde::Deserialize;
@@ -26,10 +26,12 @@ pub(super) fn registered(
     let Some(id) = id else {
         return back(mode, q, "done", message);
     };
-    let query =
-        serde_urlencoded::to_string([("q", q), ("done", message), ("undo", &id.to_string())])
-            .unwrap_or_default();
-    Redirect::to(&format!("{}?{query}", mode.base())).into_response()
+    let undo = id.to_string();
+    super::super::back_to(
+        mode.base(),
+        &[("q", q), ("done", message), ("undo", &undo)],
+        "",
+    )
 }
 
 /// The milliseconds left to undo `id` at this desk at `now_ms`, if any: registered here, not longer than a minute
