@@ -36,15 +36,31 @@
     }
   }
 
-  var busy = false, again = false;
+  var busy = false, again = false, whole = false;
   function refresh() {
     if (busy) { again = true; return; }
     busy = true;
-    fetch(location.href, { headers: { "Accept": "text/html" }, cache: "no-store" })
+    // A desk page names the parts it holds (a referee's table cards): the answer leaves those out, and each
+    // stand-in (data-same) takes this page's own copy back. A stand-in without a copy: fetch the page whole.
+    var held = document.querySelectorAll("main .part[data-h]");
+    var names = [];
+    for (var i = 0; i < held.length; i++) names.push(held[i].getAttribute("data-h"));
+    var headers = { "Accept": "text/html" };
+    if (names.length && !whole) headers["X-Tengen-Have"] = names.join(",");
+    whole = false;
+    fetch(location.href, { headers: headers, cache: "no-store" })
       .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
       .then(function (text) {
         var doc = new DOMParser().parseFromString(text, "text/html");
         var fresh = doc.querySelector("main");
+        var same = fresh ? fresh.querySelectorAll(".part[data-same]") : [];
+        var kept = {};
+        for (var k = 0; k < held.length; k++) kept[held[k].getAttribute("data-h")] = held[k];
+        for (var j = 0; j < same.length; j++) {
+          var own = kept[same[j].getAttribute("data-h")];
+          if (!own) { whole = again = true; return; }
+        }
+        for (var m = 0; m < same.length; m++) same[m].replaceWith(kept[same[m].getAttribute("data-h")]);
         var box = document.getElementById("search");
         var typed = box ? box.value : null;
         var focused = box && document.activeElement === box;

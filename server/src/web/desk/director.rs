@@ -25,6 +25,7 @@ mod slips;
 mod timetable;
 mod upload;
 
+use super::parts;
 use super::session::Desk;
 use super::{request_id, Web};
 use crate::app::{Kind, Refusal, Target};
@@ -379,7 +380,7 @@ fn progress(roster: &Roster, r: &RoundRecord, desk: &Desk) -> Markup {
         @if !open.is_empty() {
             div .scroll { table #open {
                 thead { tr { th .r { "Table" } th { "Game" } th { "Reports" } th { "Settle" } } }
-                tbody { @for (g, state) in &open {
+                @for (g, state) in &open { (parts::rows(&format!("t{}", g.table), html! {
                     tr data-table=(g.table) class=(format!("open {}", state.as_str())) {
                         td .r { (g.table) }
                         td .name { (label(roster, g.white, r.number)) " – " (label(roster, g.black, r.number)) }
@@ -402,7 +403,7 @@ fn progress(roster: &Roster, r: &RoundRecord, desk: &Desk) -> Markup {
                             }
                         }, "Settle")) }
                     }
-                } }
+                })) }
             } }
         }
         (irreversible_form(t, "close", desk, html! { input type="hidden" name="round" value=(r.number); },

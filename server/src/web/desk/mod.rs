@@ -5,6 +5,7 @@
 //! sheets; contact data appears only to roles that may read it.
 //!
 //! - `session`: cookies, the `Desk` extractor, CSRF, sign-in and sign-out.
+//! - `parts`: thin refreshes, the parts a page already has left out of its answer.
 //! - `handover`: moving an open desk page to the other server of the pair after a fail-over.
 //! - `event`: the director's landing page (the tournaments, the desks, a new tournament) and the event's details.
 //! - `fields`: the labelled fields of the director's long forms.
@@ -16,6 +17,7 @@ pub mod director;
 pub mod event;
 pub mod fields;
 pub mod handover;
+pub mod parts;
 pub mod referee;
 pub mod register;
 pub mod results;
@@ -111,7 +113,10 @@ impl Web {
             body,
         };
         let topic_list: Vec<String> = topics.iter().map(Topic::to_string).collect();
-        let html = layout::document(&page, &topic_list.join(","), &stamp).into_string();
+        let mut html = layout::document(&page, &topic_list.join(","), &stamp).into_string();
+        if !desk.have.is_empty() {
+            html = parts::thin(&html, &desk.have);
+        }
         let page = Rendered::new(Bytes::from(html));
         let (body, gzip) = match (desk.gzip, page.gzip) {
             (true, Some(compressed)) => (compressed, true),

@@ -39,6 +39,8 @@ pub struct Desk {
     pub(super) secret: Secret,
     /// The browser takes gzip: desk pages are sent compressed (a referee page of 150 tables is a tenth).
     pub(super) gzip: bool,
+    /// The parts the refreshing page already holds (`parts::HAVE_HEADER`): left out of the answer.
+    pub(super) have: std::collections::HashSet<String>,
 }
 
 /// A token that never shows in a `Debug` print or a log.
@@ -137,6 +139,12 @@ impl FromRequestParts<Arc<Web>> for Desk {
             csrf: csrf_of(secret),
             secret: Secret(secret.to_string()),
             gzip: crate::web::board::accepts_gzip(&parts.headers),
+            have: super::parts::have(
+                parts
+                    .headers
+                    .get(super::parts::HAVE_HEADER)
+                    .and_then(|v| v.to_str().ok()),
+            ),
         })
     }
 }

@@ -248,7 +248,7 @@ impl View<'_> {
             Some((table, minutes, note)) if table == g.table => (minutes, note),
             _ => ("", ""),
         };
-        html! {
+        let card = html! {
             div class=(class) id=(format!("table-{}", g.table)) data-table=(g.table) {
                 div .head {
                     span .tableno { "Table " (g.table) }
@@ -295,7 +295,8 @@ impl View<'_> {
                     ul .notes { @for n in &g.notes { li { (n) } } }
                 }
             }
-        }
+        };
+        crate::web::desk::parts::part(&format!("t{}", g.table), card)
     }
 
     /// "White #12 Côté Anne (2k) [absent] [leaves]".
