@@ -444,9 +444,10 @@ fn tables(roster: &Roster, r: &RoundRecord, games: &[&GameRecord]) -> Markup {
                 thead { tr {
                     th .r { "Table" } th { "White" } th { "Black" } th { "State" } th { "Entries" }
                 } }
-                tbody {
-                    @for g in games {
-                        @let progress = g.progress();
+                // One part per table: a refresh downloads only the rows that changed.
+                @for g in games {
+                    @let progress = g.progress();
+                    (super::parts::rows(&format!("t{}", g.table), html! {
                         tr class=(format!("table {}", progress.as_str())) id=(format!("t{}", g.table)) data-table=(g.table) {
                             td .r { strong { (g.table) } }
                             td .name { (label(roster, g.white, r.number)) }
@@ -454,7 +455,7 @@ fn tables(roster: &Roster, r: &RoundRecord, games: &[&GameRecord]) -> Markup {
                             td .state { (state_words(g, progress)) }
                             td .entries { (entries(g)) }
                         }
-                    }
+                    }))
                 }
             }
         }
