@@ -1373,6 +1373,15 @@ async fn issue_34_without_url_the_qr_code_opens_the_servers_venue_address() -> a
         !stderr.contains("warning"),
         "a venue address is not warned about: {stderr}"
     );
+    // `tengen status` says where the desks open.
+    let status = tengen.ok(&["status"]);
+    assert!(
+        status.contains(&format!(
+            "https://desks.venue.example:{}/desk",
+            venue.port()
+        )),
+        "{status}"
+    );
     Ok(())
 }
 

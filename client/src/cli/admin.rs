@@ -175,6 +175,7 @@ pub async fn status(ctx: &Ctx) -> Result<(), CliError> {
         primary: s.primary,
         replication: s.replication,
         standby_acked_seq: s.standby_acked_seq,
+        desk_url: s.desk_url,
     };
     if ctx.json {
         return print_json(&view);
@@ -193,8 +194,13 @@ pub async fn status(ctx: &Ctx) -> Result<(), CliError> {
         "" => "-".to_string(),
         r => format!("{r} (standby has entry {})", view.standby_acked_seq),
     };
+    let desks = match view.desk_url.trim() {
+        "" => "- (start the server with --desk-url or --san)".to_string(),
+        url => format!("{}/desk", url.trim_end_matches('/')),
+    };
     print_fields(&[
         ("server", view.server),
+        ("desks open", desks),
         ("mode", mode),
         ("replication", replication),
         ("last seq", view.last_seq.to_string()),

@@ -424,6 +424,8 @@ pub struct StatusView {
     pub replication: String,
     /// On a primary: the last entry the standby has durable.
     pub standby_acked_seq: u64,
+    /// The address desks open (`--desk-url`, else the venue address); empty when the server has none.
+    pub desk_url: String,
 }
 
 /// One event inside a log entry.
