@@ -452,6 +452,8 @@ pub struct Venue {
     director_token: String,
     /// Extra server arguments for every (re)start.
     args: Vec<String>,
+    /// Ready once the sign-in page answers over HTTPS, never asking over gRPC ([`Venue::start_for_browser`]).
+    browser_only: bool,
 }
 
 impl Venue {
@@ -476,7 +478,23 @@ impl Venue {
         Venue::start_with(false, true, args).await
     }
 
+    /// Like [`Venue::start_public_with`], but the harness never calls gRPC: the server is ready once
+    /// `director.token` exists and the desk sign-in page answers over HTTPS, as a director with only a browser
+    /// finds it (issue 34's whole day, which must make no gRPC call at all).
+    pub async fn start_for_browser(args: &[&str]) -> anyhow::Result<Venue> {
+        Venue::start_probed(false, true, args, true).await
+    }
+
     async fn start_with(insecure: bool, public: bool, args: &[&str]) -> anyhow::Result<Venue> {
+        Venue::start_probed(insecure, public, args, false).await
+    }
+
+    async fn start_probed(
+        insecure: bool,
+        public: bool,
+        args: &[&str],
+        browser_only: bool,
+    ) -> anyhow::Result<Venue> {
         let mut last_error = None;
         // The free port may be taken by another test between probing and binding: try a few.
         for _ in 0..4 {
@@ -488,6 +506,7 @@ impl Venue {
                 child: None,
                 director_token: String::new(),
                 args: args.iter().map(|a| a.to_string()).collect(),
+                browser_only,
             };
             match venue.spawn_and_wait().await {
                 Ok(()) => return Ok(venue),
@@ -509,6 +528,7 @@ impl Venue {
             child: None,
             director_token: String::new(),
             args: Vec::new(),
+            browser_only: false,
         })
     }
 
@@ -711,13 +731,24 @@ impl Venue {
         }
     }
 
-    /// Ready = the director token and CA exist and the director's WhoAmI answers over the real transport.
+    /// Ready = the director token and CA exist and the director's WhoAmI answers over the real transport (for a
+    /// browser-only venue, the sign-in page over HTTPS instead).
     async fn probe(&mut self) -> anyhow::Result<()> {
         let token = std::fs::read_to_string(self.data_dir().join("director.token"))
             .context("director.token")?;
         self.director_token = token.trim().to_string();
         if self.director_token.is_empty() {
             bail!("director.token is empty");
+        }
+        if self.browser_only {
+            self.tls_web()?
+                .get("/desk/login")
+                .await?
+                .expect(200, "the desk sign-in page")?;
+            if self.public_port.is_some() {
+                self.public_web().get("/").await?;
+            }
+            return Ok(());
         }
         let who = self.director().await?.who_am_i().await?;
         if who.role != pb::Role::Director as i32 {

@@ -58,6 +58,10 @@ mod players;
 #[path = "web/latin.rs"]
 mod latin;
 
+/// The director's whole day in the browser, no command line and no gRPC (issue 34): `tests/tests/web/whole_day.rs`.
+#[path = "web/whole_day.rs"]
+mod whole_day;
+
 // ---------------------------------------------------------------------------------------------------------------
 // What a pairing page must show
 

@@ -62,7 +62,7 @@ fn file(test: &str, name: &str, content: &[u8]) -> anyhow::Result<PathBuf> {
 }
 
 /// Chooses `path` in the page's `#file` box and sends the form, waiting for `selector` reading `words`.
-async fn upload(
+pub(super) async fn upload(
     b: &Browser,
     path: &Path,
     selector: &str,
@@ -80,7 +80,9 @@ async fn upload(
 }
 
 /// Every row of the preview: (line, name, class, what happens).
-async fn preview_rows(b: &Browser) -> anyhow::Result<Vec<(u64, String, String, String)>> {
+pub(super) async fn preview_rows(
+    b: &Browser,
+) -> anyhow::Result<Vec<(u64, String, String, String)>> {
     let rows = b
         .eval(
             "return [...document.querySelectorAll('#preview tbody tr')].map(r => [Number(r.cells[0].innerText), \

@@ -64,7 +64,7 @@ async fn open_player(d: &Browser, number: u32) -> anyhow::Result<()> {
 
 /// Answers the page's next questions `yes`, keeping each question across the page load the answer causes (the
 /// desk helpers' `asked` reads a variable the next page no longer has).
-async fn say_yes_and_remember(b: &Browser) -> anyhow::Result<()> {
+pub(super) async fn say_yes_and_remember(b: &Browser) -> anyhow::Result<()> {
     b.eval(
         "sessionStorage.removeItem('asked'); \
          window.confirm = q => { sessionStorage.setItem('asked', q); return true; }; return null;",
@@ -74,7 +74,7 @@ async fn say_yes_and_remember(b: &Browser) -> anyhow::Result<()> {
 }
 
 /// The question the page asked before [`say_yes_and_remember`]'s answer, if any.
-async fn remembered_question(b: &Browser) -> anyhow::Result<Option<String>> {
+pub(super) async fn remembered_question(b: &Browser) -> anyhow::Result<Option<String>> {
     let v = b.eval("return sessionStorage.getItem('asked');").await?;
     Ok(v.as_str().map(str::to_string))
 }

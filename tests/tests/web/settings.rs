@@ -115,7 +115,7 @@ async fn tournament_with_field(d: &PlayDesk, name: &str) -> anyhow::Result<u64> 
 }
 
 /// Clicks `selector` and waits for the next page to have loaded (its `.done` or `#error`).
-async fn submit(b: &Browser, selector: &str) -> anyhow::Result<()> {
+pub(super) async fn submit(b: &Browser, selector: &str) -> anyhow::Result<()> {
     b.eval("window.__before = true; return null;").await?;
     click(b, selector).await?;
     b.wait_for(
@@ -136,7 +136,7 @@ async fn choose(b: &Browser, selector: &str, value: &str) -> anyhow::Result<()> 
 }
 
 /// The value in field `id`.
-async fn value_of(b: &Browser, id: &str) -> anyhow::Result<String> {
+pub(super) async fn value_of(b: &Browser, id: &str) -> anyhow::Result<String> {
     let v = b
         .eval(&format!(
             "const e = document.getElementById({}); return e ? e.value : null;",

@@ -87,7 +87,7 @@ fn qr_codes(png_bytes: &[u8]) -> anyhow::Result<Vec<String>> {
 }
 
 /// The one QR code inside the element `selector`, read off its screenshot.
-async fn qr_of(b: &Browser, selector: &str, shot: &str) -> anyhow::Result<String> {
+pub(super) async fn qr_of(b: &Browser, selector: &str, shot: &str) -> anyhow::Result<String> {
     let el = b
         .client
         .find(Locator::Css(selector))
@@ -207,7 +207,7 @@ async fn director_on_terminals(
 }
 
 /// Makes a terminal in the browser (name, role) and returns the token the page shows once.
-async fn make_terminal(b: &Browser, name: &str, role: &str) -> anyhow::Result<String> {
+pub(super) async fn make_terminal(b: &Browser, name: &str, role: &str) -> anyhow::Result<String> {
     type_into(b, "#new-terminal input#name", name).await?;
     b.client
         .find(Locator::Css("#new-terminal select#role"))

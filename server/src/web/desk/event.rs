@@ -83,7 +83,7 @@ fn tournaments(state: &State) -> Markup {
                                 a href=(format!("/desk/director/{}/import", t.id.0)) { "Import players" } " · "
                                 a href=(format!("/desk/results/{}", t.id.0)) { "Results" } " · "
                                 a href=(format!("/desk/referee/{}", t.id.0)) { "Referee" } " · "
-                                a href=(format!("/t/{}", t.id.0)) { "Board" }
+                                a href=(format!("/t/{}/pairings", t.id.0)) { "Board" }
                             }
                         }
                     }
