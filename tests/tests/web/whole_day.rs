@@ -587,7 +587,10 @@ async fn round_one(day: &Day) -> anyhow::Result<Pairing> {
     let closed = act(
         d,
         "form[data-action=close-registration] button",
-        Some(&format!("Close registration for {TOURNAMENT}?")),
+        Some(&format!(
+            "Close registration for {TOURNAMENT}? The 12 checked-in players and the 2 players expected but not \
+             checked in (numbered too"
+        )),
         "whole-day-close-registration",
     )
     .await?;

@@ -5,6 +5,7 @@
 //! and a way back. The `_to` forms post elsewhere (the player page's changes). Pure markup and words; the
 //! handlers (`director::act`, `player_act::act`) decide when to ask.
 
+use crate::domain::EntryStatus;
 use crate::domain::TournamentId;
 use crate::sheets::roster::Roster;
 use crate::web::desk::request_id;
@@ -58,11 +59,25 @@ pub(super) fn irreversible_form_to(
 /// ([`asks_first`]).
 pub(super) fn question(action: &str, roster: &Roster, round: u32) -> Option<String> {
     Some(match action {
-        "close-registration" => format!(
-            "Close registration for {}? The checked-in players are numbered by strength; from then on only the \
-             late desk registers newcomers.",
-            roster.name()
-        ),
+        "close-registration" => {
+            let count = |status| roster.entrants.values().filter(|(_, e)| e.status == status).count();
+            let here = count(EntryStatus::CheckedIn);
+            let expected = match count(EntryStatus::PreRegistered) {
+                0 => String::new(),
+                1 => " and the 1 player expected but not checked in (numbered too, so a latecomer keeps a \
+                      number; paired only once a desk checks them in)"
+                    .to_string(),
+                n => format!(
+                    " and the {n} players expected but not checked in (numbered too, so a latecomer keeps a \
+                     number; paired only once a desk checks them in)"
+                ),
+            };
+            format!(
+                "Close registration for {}? The {here} checked-in players{expected} are numbered by strength; \
+                 from then on only the late desk registers newcomers.",
+                roster.name()
+            )
+        }
         "reopen-registration" => format!(
             "Open registration for {} again? The registration desks can register and check in players again; \
              close it before drawing round 1 (the field is numbered again then).",
