@@ -12,9 +12,9 @@
 
 use super::super::event::Event;
 use super::super::field::{participant_id, Field};
-use super::super::ids::{Revision, TournamentId};
+use super::super::ids::{ParticipantId, Revision, TournamentId};
 use super::super::record::{EntryStatus, PairingSystem, SplitFrom, Tournament, TournamentSettings};
-use super::super::round::{GameRecord, Outcome, RoundState};
+use super::super::round::{GameRecord, Outcome, RoundRecord, RoundState};
 use super::super::setup;
 use super::super::state::State;
 use super::super::validate;
@@ -34,6 +34,67 @@ pub fn split_knockout(
     per_group: bool,
 ) -> Result<Vec<Event>, Rejected> {
     let main = tournament(state, from)?;
+    splittable(main, top, per_group)?;
+    let last = last_closed_round(state, main)?;
+    let after = last.number;
+    let qualified = qualifiers(state, main, after, top, per_group)?;
+    let id = state.next_tournament_id();
+    let rounds = tengen_draw::engine::knockout::rounds_for(qualified.len());
+    let first_table = last.games.iter().map(|g| g.table).max().unwrap_or(0) + 1;
+    let settings = knockout_settings(main, name, rounds, after, first_table);
+    validate::tournament(&settings)?;
+    let mut events = vec![Event::TournamentCreated {
+        tournament: Tournament {
+            id,
+            revision: Revision(1),
+            settings,
+            registration_open: true,
+        },
+    }];
+    let mut numbers = Vec::new();
+    for (i, pid) in qualified.into_iter().enumerate() {
+        let Some(p) = state.participants.get(&pid) else {
+            continue;
+        };
+        let Some(entry) = p.entries.get(&from) else {
+            continue;
+        };
+        events.push(Event::TournamentEntered {
+            id: pid,
+            revision: p.revision.next(),
+            tournament: id,
+            rounds: (1..=rounds).collect(),
+            status: EntryStatus::CheckedIn,
+        });
+        // The main tournament's later rounds are given back if the player goes out (`returns`).
+        events.push(Event::RoundsSet {
+            id: pid,
+            revision: p.revision.next().next(),
+            tournament: from,
+            rounds: entry
+                .rounds
+                .iter()
+                .copied()
+                .filter(|r| *r <= after)
+                .collect(),
+        });
+        numbers.push((pid, i as u32 + 1));
+    }
+    events.push(Event::PlayersNumbered {
+        tournament: id,
+        revision: Revision(1),
+        numbers,
+    });
+    events.push(Event::RegistrationSet {
+        id,
+        revision: Revision(2),
+        open: false,
+    });
+    Ok(events)
+}
+
+/// Refuses a split the main tournament's system or the asked size does not allow.
+fn splittable(main: &Tournament, top: u32, per_group: bool) -> Result<(), Rejected> {
     let in_groups = main.settings.draw.group_size > 0;
     if per_group && !in_groups {
         return Err(Rejected::invalid(
@@ -59,7 +120,12 @@ pub fn split_knockout(
             format!("a knockout of the top {top}: choose 2, 4, 8, 16 or 32 players"),
         ));
     }
-    let last = play(state, from).rounds.last().ok_or_else(|| {
+    Ok(())
+}
+
+/// The main tournament's last round, which must be closed: the knockout splits off after it.
+fn last_closed_round<'a>(state: &'a State, main: &Tournament) -> Result<&'a RoundRecord, Rejected> {
+    let last = play(state, main.id).rounds.last().ok_or_else(|| {
         precondition(format!(
             "{} has no round yet: split the knockout off after a closed round",
             main.settings.name
@@ -73,9 +139,21 @@ pub fn split_knockout(
             last.state.as_str()
         )));
     }
-    let after = last.number;
+    Ok(last)
+}
+
+/// The players who go through, in seeding order: the top `top` after round `after` (or each group's top, the
+/// winners first, strongest group first, then the runners-up, and so on). Players sharing a place are taken, and
+/// seeded, strongest first: by their number in the main tournament. Withdrawn players are passed over.
+fn qualifiers(
+    state: &State,
+    main: &Tournament,
+    after: u32,
+    top: u32,
+    per_group: bool,
+) -> Result<Vec<ParticipantId>, Rejected> {
+    let from = main.id;
     let standings = Field::new(state, main).standings(after, None);
-    // Players sharing a place are taken, and seeded, strongest first: by their number in the main tournament.
     let number = |row: &&tengen_standings::placing::Row| {
         play(state, from)
             .numbers
@@ -94,9 +172,7 @@ pub fn split_knockout(
                 .is_some_and(|e| e.status != EntryStatus::Withdrawn)
         })
         .collect();
-    let top_rows = if per_group {
-        // Each group's top, by place in the group: the winners first, strongest group first, then the
-        // runners-up, and so on.
+    let chosen = if per_group {
         let mut chosen = Vec::new();
         for (g, section) in standings.sections.iter().enumerate() {
             let mut rows: Vec<_> = placed
@@ -146,9 +222,21 @@ pub fn split_knockout(
             })?
             .to_vec()
     };
-    let id = state.next_tournament_id();
-    let rounds = tengen_draw::engine::knockout::rounds_for(top_rows.len());
-    let first_table = last.games.iter().map(|g| g.table).max().unwrap_or(0) + 1;
+    Ok(chosen
+        .into_iter()
+        .map(|row| participant_id(row.player))
+        .collect())
+}
+
+/// The knockout's settings: the main tournament's komi, time, handicap, days, desks' rules and forfeit time; its
+/// tables numbered after the main tournament's last; the knockout's own tie-breaks.
+fn knockout_settings(
+    main: &Tournament,
+    name: &str,
+    rounds: u32,
+    after: u32,
+    first_table: u32,
+) -> TournamentSettings {
     let mut settings = TournamentSettings {
         name: if name.trim().is_empty() {
             format!("{} knockout", main.settings.name)
@@ -163,7 +251,7 @@ pub fn split_knockout(
         time: main.settings.time.clone(),
         handicap: main.settings.handicap.clone(),
         split_from: Some(SplitFrom {
-            tournament: from,
+            tournament: main.id,
             after_round: after,
         }),
         ..TournamentSettings::default()
@@ -172,55 +260,7 @@ pub fn split_knockout(
     settings.scoring.tiebreaks = setup::tiebreak_profile("knockout").unwrap_or_default();
     settings.scoring.double_entry = main.settings.scoring.double_entry;
     settings.scoring.forfeit_minutes = main.settings.scoring.forfeit_minutes;
-    validate::tournament(&settings)?;
-    let mut events = vec![Event::TournamentCreated {
-        tournament: Tournament {
-            id,
-            revision: Revision(1),
-            settings,
-            registration_open: true,
-        },
-    }];
-    let mut numbers = Vec::new();
-    for (i, row) in top_rows.iter().enumerate() {
-        let pid = participant_id(row.player);
-        let Some(p) = state.participants.get(&pid) else {
-            continue;
-        };
-        let Some(entry) = p.entries.get(&from) else {
-            continue;
-        };
-        events.push(Event::TournamentEntered {
-            id: pid,
-            revision: p.revision.next(),
-            tournament: id,
-            rounds: (1..=rounds).collect(),
-            status: EntryStatus::CheckedIn,
-        });
-        events.push(Event::RoundsSet {
-            id: pid,
-            revision: p.revision.next().next(),
-            tournament: from,
-            rounds: entry
-                .rounds
-                .iter()
-                .copied()
-                .filter(|r| *r <= after)
-                .collect(),
-        });
-        numbers.push((pid, i as u32 + 1));
-    }
-    events.push(Event::PlayersNumbered {
-        tournament: id,
-        revision: Revision(1),
-        numbers,
-    });
-    events.push(Event::RegistrationSet {
-        id,
-        revision: Revision(2),
-        open: false,
-    });
-    Ok(events)
+    settings
 }
 
 /// The main tournament's rounds given back to the players whose knockout game `g` of round `n` of `t` ended their
