@@ -248,80 +248,6 @@ fn on_off(b: bool) -> String {
 /// The `key  value` lines of `tournament show`.
 pub fn settings_lines(v: &TournamentDetailView) -> Vec<(&'static str, String)> {
     let t = &v.tournament;
-    let mut class = if v.time_class.is_empty() {
-        String::new()
-    } else {
-        format!(" (class {}", v.time_class)
-    };
-    if !class.is_empty() {
-        if v.adjusted_time_seconds > 0 {
-            class.push_str(&format!(", adjusted {} min", v.adjusted_time_seconds / 60));
-        }
-        class.push(')');
-    }
-    let mm = &v.mcmahon;
-    let mcmahon = if mm.section_lowest_ranks.is_empty() {
-        format!(
-            "bar {}, floor {}, supergroup {}",
-            or_none(&mm.bar),
-            or_none(&mm.floor),
-            or_none(&mm.supergroup)
-        )
-    } else {
-        format!(
-            "sections down to {}, {} points apart",
-            mm.section_lowest_ranks.join(", "),
-            mm.section_step
-        )
-    };
-    let h = &v.handicap;
-    let handicap = if h.ceiling == 0 {
-        "even games only".to_string()
-    } else {
-        format!(
-            "by {} difference, above {} counts as {}, correction {}, at most {}{}",
-            if h.based_on_mms { "MMS" } else { "rank" },
-            h.no_handicap_above,
-            h.no_handicap_above,
-            h.correction,
-            h.ceiling,
-            if h.even_at_bar {
-                ", even at the bar"
-            } else {
-                ""
-            }
-        )
-    };
-    let d = &v.draw;
-    let sc = &v.scoring;
-    let money = |cents: &[i64]| -> String {
-        if cents.is_empty() {
-            "none".to_string()
-        } else {
-            cents
-                .iter()
-                .map(|c| format_fee(*c))
-                .collect::<Vec<_>>()
-                .join(", ")
-        }
-    };
-    let (geo, seeding, floats) = profile_defaults(&d.profile, &t.pairing_system);
-    let switch = |set: Option<bool>, default: bool| match set {
-        Some(on) => on_off(on),
-        None => format!("{} (default)", on_off(default)),
-    };
-    let chosen = |set: &str, default: &str| {
-        if set.is_empty() {
-            format!("{default} (default)")
-        } else {
-            set.to_string()
-        }
-    };
-    let never: Vec<String> = d
-        .never_pair
-        .iter()
-        .map(|(a, b)| format!("{a}–{b}"))
-        .collect();
     let mut lines = vec![
         ("id", t.id.to_string()),
         ("revision", t.revision.to_string()),
@@ -339,9 +265,99 @@ pub fn settings_lines(v: &TournamentDetailView) -> Vec<(&'static str, String)> {
             .to_string(),
         ),
         ("komi", format_half(v.komi_half.into())),
-        ("time", format!("{}{class}", time_text(&v.time))),
-        ("mcmahon", mcmahon),
-        ("handicap", handicap),
+        ("time", time_line(v)),
+        ("mcmahon", mcmahon_line(&v.mcmahon)),
+        ("handicap", handicap_line(&v.handicap)),
+    ];
+    lines.extend(draw_lines(v));
+    lines.extend(scoring_lines(v));
+    lines.extend(system_lines(v));
+    if !t.schedule.is_empty() {
+        let starts: Vec<String> = (1..)
+            .zip(&t.schedule)
+            .filter(|(_, s)| !s.is_empty())
+            .map(|(round, s)| format!("round {round} {s}"))
+            .collect();
+        lines.push(("timetable", starts.join(", ")));
+    }
+    lines
+}
+
+/// "90 min + 5×30 s byo-yomi (class A, adjusted 80 min)".
+fn time_line(v: &TournamentDetailView) -> String {
+    let mut class = if v.time_class.is_empty() {
+        String::new()
+    } else {
+        format!(" (class {}", v.time_class)
+    };
+    if !class.is_empty() {
+        if v.adjusted_time_seconds > 0 {
+            class.push_str(&format!(", adjusted {} min", v.adjusted_time_seconds / 60));
+        }
+        class.push(')');
+    }
+    format!("{}{class}", time_text(&v.time))
+}
+
+/// The bar, floor and supergroup, or the McMahon sections.
+fn mcmahon_line(mm: &McMahonView) -> String {
+    if mm.section_lowest_ranks.is_empty() {
+        format!(
+            "bar {}, floor {}, supergroup {}",
+            or_none(&mm.bar),
+            or_none(&mm.floor),
+            or_none(&mm.supergroup)
+        )
+    } else {
+        format!(
+            "sections down to {}, {} points apart",
+            mm.section_lowest_ranks.join(", "),
+            mm.section_step
+        )
+    }
+}
+
+/// The handicap rule in one line.
+fn handicap_line(h: &HandicapView) -> String {
+    if h.ceiling == 0 {
+        return "even games only".to_string();
+    }
+    format!(
+        "by {} difference, above {} counts as {}, correction {}, at most {}{}",
+        if h.based_on_mms { "MMS" } else { "rank" },
+        h.no_handicap_above,
+        h.no_handicap_above,
+        h.correction,
+        h.ceiling,
+        if h.even_at_bar {
+            ", even at the bar"
+        } else {
+            ""
+        }
+    )
+}
+
+/// The draw's settings, each with its profile's default when not set.
+fn draw_lines(v: &TournamentDetailView) -> Vec<(&'static str, String)> {
+    let d = &v.draw;
+    let (geo, seeding, floats) = profile_defaults(&d.profile, &v.tournament.pairing_system);
+    let switch = |set: Option<bool>, default: bool| match set {
+        Some(on) => on_off(on),
+        None => format!("{} (default)", on_off(default)),
+    };
+    let chosen = |set: &str, default: &str| {
+        if set.is_empty() {
+            format!("{default} (default)")
+        } else {
+            set.to_string()
+        }
+    };
+    let never: Vec<String> = d
+        .never_pair
+        .iter()
+        .map(|(a, b)| format!("{a}–{b}"))
+        .collect();
+    vec![
         (
             "draw",
             format!(
@@ -382,6 +398,24 @@ pub fn settings_lines(v: &TournamentDetailView) -> Vec<(&'static str, String)> {
                 never.join(", ")
             },
         ),
+    ]
+}
+
+/// Scores, tie-breaks, prizes, categories and the desks' rules.
+fn scoring_lines(v: &TournamentDetailView) -> Vec<(&'static str, String)> {
+    let sc = &v.scoring;
+    let money = |cents: &[i64]| -> String {
+        if cents.is_empty() {
+            "none".to_string()
+        } else {
+            cents
+                .iter()
+                .map(|c| format_fee(*c))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    };
+    vec![
         ("missed rounds", sc.missed_rounds.clone()),
         (
             "bye",
@@ -405,20 +439,22 @@ pub fn settings_lines(v: &TournamentDetailView) -> Vec<(&'static str, String)> {
                 .unwrap_or_else(|| "default".to_string()),
         ),
         ("forfeit after", format!("{} min", sc.forfeit_minutes)),
-    ];
+    ]
+}
+
+/// A ladder's or a self-paired event's own rules; nothing for the other systems.
+fn system_lines(v: &TournamentDetailView) -> Vec<(&'static str, String)> {
     let meetings = |n: u32| match n {
         0 => "no limit on meetings".to_string(),
         n => format!("each pair {n} times at most"),
     };
-    if t.pairing_system == "self-paired" {
-        lines.push(("self-paired", meetings(v.ladder.max_meetings)));
-    }
-    if t.pairing_system == "ladder" {
-        let l = &v.ladder;
-        lines.push((
+    let l = &v.ladder;
+    match v.tournament.pairing_system.as_str() {
+        "self-paired" => vec![("self-paired", meetings(l.max_meetings))],
+        "ladder" => vec![(
             "ladder",
             format!(
-                "challenges reach {}, {}",
+                "challenges reach {}, {}, {}",
                 match l.reach {
                     0 => "any rung above".to_string(),
                     n => format!("{n} rungs up"),
@@ -427,19 +463,12 @@ pub fn settings_lines(v: &TournamentDetailView) -> Vec<(&'static str, String)> {
                     0 => "even games".to_string(),
                     1 => "one stone per rung".to_string(),
                     n => format!("one stone per {n} rungs"),
-                }
-            ) + &format!(", {}", meetings(l.max_meetings)),
-        ));
+                },
+                meetings(l.max_meetings)
+            ),
+        )],
+        _ => Vec::new(),
     }
-    if !t.schedule.is_empty() {
-        let starts: Vec<String> = (1..)
-            .zip(&t.schedule)
-            .filter(|(_, s)| !s.is_empty())
-            .map(|(round, s)| format!("round {round} {s}"))
-            .collect();
-        lines.push(("timetable", starts.join(", ")));
-    }
-    lines
 }
 
 /// Prints one tournament with all its settings.
