@@ -195,8 +195,7 @@ fn render(
                 }
             }
         }
-        (slip_form(t, number, slip, !unrounded))
-        (last_slip(state, t, p))
+        (slip_form(t, number, slip, !unrounded, last_slip(state, t, p)))
     };
     tournament_page(roster, Some(Tab::Players), roster.full_name(p), body)
 }
@@ -382,8 +381,9 @@ fn last_slip(state: &State, t: TournamentId, p: ParticipantId) -> Markup {
 }
 
 /// "Something wrong?": the change slip. Contact data is not asked for and cannot be sent; an event without
-/// rounds does not ask for rounds. A refused slip comes back filled in as the player left it.
-fn slip_form(t: TournamentId, number: &str, view: SlipView, rounds: bool) -> Markup {
+/// rounds does not ask for rounds. A refused slip comes back filled in as the player left it; `last` says what
+/// became of the last slip sent.
+fn slip_form(t: TournamentId, number: &str, view: SlipView, rounds: bool, last: Markup) -> Markup {
     let blank = super::slip::SlipForm::default();
     let (typed, error) = match view {
         SlipView::Refused { form, error } => (form, Some(error)),
@@ -391,6 +391,7 @@ fn slip_form(t: TournamentId, number: &str, view: SlipView, rounds: bool) -> Mar
     };
     html! {
         h2 #slip-heading { "Something wrong?" }
+        (last)
         @if matches!(view, SlipView::Sent) {
             p .done #slip-sent { "Thank you: the director will look at your correction." }
         }
