@@ -86,7 +86,8 @@ impl Standings {
 
     /// Criterion `i`'s value as people read it: the number, or for `Sequence` the results round by round as
     /// letters (`WLW`: W win or bye, J jigo, L loss or no game), which a number with its leading zeros lost is not;
-    /// for `HeadToHead` the level among the tied players (1 first), for `Survival` the round a player went out.
+    /// for `HeadToHead` the level among the tied players (1 first), for `Survival` the round a player went out,
+    /// for `Rank` the rank (`3d`, `5k`).
     pub fn value_text(&self, i: usize, v: Option<Value>) -> String {
         let Some(v) = v else {
             return String::new();
@@ -114,6 +115,7 @@ impl Standings {
                     format!("R{}", v.numer())
                 }
             }
+            Some(Criterion::Rank) => rank_text(v),
             _ => v.to_string(),
         }
     }
@@ -130,6 +132,14 @@ impl Standings {
             .map(Section::winners)
             .unwrap_or_default()
     }
+}
+
+/// A rank criterion's value as people read it (`3d`, `5k`).
+pub(crate) fn rank_text(v: Value) -> String {
+    i32::try_from(v.numer())
+        .ok()
+        .filter(|_| v.denom() == 1)
+        .map_or_else(|| v.to_string(), |r| Rank(r).to_string())
 }
 
 /// Standings of `snapshot` after round `after` under `settings`, with per-section standings.

@@ -73,8 +73,10 @@ pub struct ScoreTable {
     pub numbers: Vec<u32>,
     /// Starting McMahon scores.
     pub starts: Vec<HalfPoints>,
-    /// Ranks (the draw's scale), for the director's categories.
+    /// Ranks (the draw's scale), for the director's categories, EXT/EXR and the rank criterion.
     pub ranks: Vec<Rank>,
+    /// Ratings on the EGF scale, when known (the rating criterion).
+    pub ratings: Vec<Option<i32>>,
     /// Ghosts (entered by the director to even the field): they count as opponents but are not placed.
     pub ghosts: Vec<bool>,
     /// `events[p][s-1]`: what happened to player `p` in round `s`.
@@ -146,6 +148,7 @@ impl ScoreTable {
             numbers: players.iter().map(|p| p.number).collect(),
             starts,
             ranks: players.iter().map(|p| p.rank).collect(),
+            ratings: players.iter().map(|p| p.rating).collect(),
             ghosts: players.iter().map(|p| p.ghost).collect(),
             mms: Vec::with_capacity(players.len()),
             earned: Vec::with_capacity(players.len()),
