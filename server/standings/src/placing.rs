@@ -29,6 +29,10 @@ pub struct Row {
     pub starting_mms: HalfPoints,
     /// McMahon score after the last counted round, as it places (see [`crate::settings::Placing`]).
     pub mms: HalfPoints,
+    /// The McMahon score a wall chart prints ([`ScoreTable::grid_mms`]): under Mays' placing, the earned score
+    /// plus the ½ per round missed before a round played (a latecomer's, a returning player's); equal to `mms`
+    /// otherwise. Where the two differ, a table shows both: `mms` places, `grid_mms` is Mays' figure.
+    pub grid_mms: HalfPoints,
     /// Wins after the last counted round.
     pub wins: HalfPoints,
     /// One value per configured criterion; `None` for a group criterion the player was not tied on.
@@ -118,6 +122,12 @@ impl Standings {
             Some(Criterion::Rank) => rank_text(v),
             _ => v.to_string(),
         }
+    }
+
+    /// Does any placed player's wall-chart MMS differ from the MMS that places them (Mays' placing, a latecomer
+    /// or a player who came back)? Then the tables show both.
+    pub fn grid_differs(&self) -> bool {
+        self.rows.iter().any(|r| r.grid_mms != r.mms)
     }
 
     /// The row of a player.
@@ -309,6 +319,7 @@ fn rows_of(
                 number: table.numbers[p],
                 starting_mms: table.starts[p],
                 mms: table.placing_mms(p),
+                grid_mms: table.grid_mms(p),
                 wins: table.wins[p],
                 values: values.remove(&p).unwrap_or_default(),
             });
@@ -447,6 +458,61 @@ mod tests {
                 placing: Placing::WithCredits,
             }
         );
+    }
+
+    /// Issue 29's Quebec Open 2005 figure: a latecomer in the −12 section who joins in round 4 and wins two of
+    /// three prints −10 + 3 × ½ = −8.5 on Mays' grid, where Tengen printed the −10 he earned. Q, in the same
+    /// section, played all six rounds and won three: −9. Placement stays by the earned score (Q above L), the
+    /// grid's figure beside it.
+    #[test]
+    fn issue_29_a_round_4_latecomer_shows_minus_8_5_and_places_on_minus_10() {
+        const L: u32 = 1;
+        const Q: u32 = 2;
+        let mut players = vec![player(L, -12, 4..=6), player(Q, -12, 1..=6)];
+        players.extend((10..14).map(|id| player(id, -12, 1..=6)));
+        let mut games = Vec::new();
+        let mut game = |r: u32, winner: u32, loser: u32| {
+            games.push(PastGame {
+                round: RoundNo(r),
+                white: PlayerId(winner),
+                black: PlayerId(loser),
+                handicap: 0,
+                result: GameResult::played(Outcome::WhiteWins),
+                known_colour: true,
+            });
+        };
+        for (r, q_beats) in [
+            (1, true),
+            (2, true),
+            (3, true),
+            (4, false),
+            (5, false),
+            (6, false),
+        ] {
+            let q_opponent = 10 + (r - 1) % 4;
+            if q_beats {
+                game(r, Q, q_opponent);
+            } else {
+                game(r, q_opponent, Q);
+            }
+        }
+        game(4, L, 10);
+        game(5, L, 11);
+        game(6, 12, L);
+        let snapshot = Snapshot {
+            round: 7,
+            rounds_total: 6,
+            players,
+            games,
+            byes: Vec::new(),
+        };
+        let s = standings(&snapshot, RoundNo(6), &Settings::mays());
+        let l = s.row(PlayerId(L)).expect("placed");
+        let q = s.row(PlayerId(Q)).expect("placed");
+        assert_eq!((l.mms, l.grid_mms), (HalfPoints(-20), HalfPoints(-17)));
+        assert_eq!((q.mms, q.grid_mms), (HalfPoints(-18), HalfPoints(-18)));
+        assert!(q.place < l.place, "placed by the earned −9 above −10");
+        assert!(s.grid_differs());
     }
 
     #[test]

@@ -528,3 +528,32 @@ fn rating_and_rank_order_the_last_ties() {
         "{e}"
     );
 }
+
+/// Issue 29: Mays' grid prints a latecomer's MMS with the ½ per round missed before joining (his "current" score
+/// is raised "immediately", p. 16), and a returning player's with the ½ for the round he missed (p. 20), while
+/// placement keeps the earned score, where a missed round counts as a loss. A player who left keeps the credit
+/// only "in the background": the grid shows his score after his last round.
+/// - 9 joined in round 4 (three rounds missed), won once: earned −2 + 1 = −1, grid −1 + 1½ = ½.
+/// - 8 slept in round 5 and came back: earned 2, grid 2½. 10 left after round 3: −1 on both.
+#[test]
+fn issue_29_the_grid_mms_shows_a_latecomers_half_points_and_placement_ignores_them() {
+    let s = standings(&tournament(), RoundNo(6), &Settings::mays());
+    let row = |id: u32| s.row(PlayerId(id)).unwrap().clone();
+    let both = |id: u32| (row(id).mms, row(id).grid_mms);
+    assert_eq!(both(9), (HalfPoints(-2), HalfPoints(1)));
+    assert_eq!(both(8), (HalfPoints(4), HalfPoints(5)));
+    assert_eq!(both(10), (HalfPoints(-2), HalfPoints(-2)));
+    assert_eq!(both(1), (HalfPoints(10), HalfPoints(10)));
+    assert!(s.grid_differs());
+    // The order is the one `mays_profile_places_sections_and_picks_winners` checks: 9's ½ on the grid does not
+    // lift it above 6 (½ earned) or 7 (0).
+    let overall: Vec<u32> = s.rows.iter().map(|r| r.player.0).collect();
+    assert_eq!(overall, vec![3, 1, 5, 8, 4, 2, 11, 6, 7, 9, 10]);
+    // After round 3 the latecomer has not played yet: nothing to show.
+    let early = standings(&tournament(), RoundNo(3), &Settings::mays());
+    let r9 = early.row(PlayerId(9)).unwrap();
+    assert_eq!((r9.mms, r9.grid_mms), (HalfPoints(-4), HalfPoints(-4)));
+    // The EGF places with the credits: the one figure is both.
+    let egf = standings(&tournament(), RoundNo(6), &Settings::egf());
+    assert!(!egf.grid_differs());
+}
