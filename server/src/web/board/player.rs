@@ -44,7 +44,11 @@ pub async fn page(
         .ok()
         .and_then(|q| q.0.slip)
         .is_some_and(|s| s == "sent");
-    let view = if sent { SlipView::Sent } else { SlipView::Blank };
+    let view = if sent {
+        SlipView::Sent
+    } else {
+        SlipView::Blank
+    };
     // Cached like the other pages: the slip form's request id is filled in per response (REQUEST_ID_SLOT).
     web.page(&asked, &topics(t), true, |state| {
         let roster = roster(state, t)?;
