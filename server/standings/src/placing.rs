@@ -360,6 +360,18 @@ mod tests {
         }
     }
 
+    /// A game of round `r` that `winner` (White) won, even.
+    fn won(r: u32, winner: u32, loser: u32) -> PastGame {
+        PastGame {
+            round: RoundNo(r),
+            white: PlayerId(winner),
+            black: PlayerId(loser),
+            handicap: 0,
+            result: GameResult::played(Outcome::WhiteWins),
+            known_colour: true,
+        }
+    }
+
     /// Mays p. 16: a player who could play only Saturday's three rounds of six "played his three games, and won
     /// them all. He ended up tied for first place with two other players. He then won the tie-break
     /// calculations": X beats Y and Z in rounds 1 and 2, and a filler in round 3; Y and Z win three of six. Six
@@ -372,16 +384,7 @@ mod tests {
         ];
         players.extend((10..16).map(|id| player(id, -4, 1..=6)));
         let mut games = Vec::new();
-        let mut game = |r: u32, winner: u32, loser: u32| {
-            games.push(PastGame {
-                round: RoundNo(r),
-                white: PlayerId(winner),
-                black: PlayerId(loser),
-                handicap: 0,
-                result: GameResult::played(Outcome::WhiteWins),
-                known_colour: true,
-            });
-        };
+        let mut game = |r: u32, winner: u32, loser: u32| games.push(won(r, winner, loser));
         game(1, X, Y);
         game(2, X, Z);
         game(3, X, 10);
@@ -471,16 +474,7 @@ mod tests {
         let mut players = vec![player(L, -12, 4..=6), player(Q, -12, 1..=6)];
         players.extend((10..14).map(|id| player(id, -12, 1..=6)));
         let mut games = Vec::new();
-        let mut game = |r: u32, winner: u32, loser: u32| {
-            games.push(PastGame {
-                round: RoundNo(r),
-                white: PlayerId(winner),
-                black: PlayerId(loser),
-                handicap: 0,
-                result: GameResult::played(Outcome::WhiteWins),
-                known_colour: true,
-            });
-        };
+        let mut game = |r: u32, winner: u32, loser: u32| games.push(won(r, winner, loser));
         for (r, q_beats) in [
             (1, true),
             (2, true),

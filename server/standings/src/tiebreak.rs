@@ -55,49 +55,33 @@ fn substitute(table: &ScoreTable, p: usize, unplayed: Unplayed) -> Option<i64> {
     }
 }
 
-/// Player `p`'s per-round SOS values in half points (substitutes included) and the number of games.
-fn per_round(table: &ScoreTable, p: usize, opp: &[HalfPoints], rules: SosRules) -> (Vec<i64>, i64) {
-    let stones = rules.handicap && rules.opponent == OpponentScore::Final;
-    let mut values = Vec::with_capacity(table.rounds());
-    let mut games = 0;
-    for e in &table.events[p] {
-        match *e {
-            Event::Game {
-                opponent, handicap, ..
-            } => {
-                games += 1;
-                let seen = if stones { 2 * i64::from(handicap) } else { 0 };
-                values.push(i64::from(opp[opponent].0) + seen);
-            }
-            _ => values.extend(substitute(table, p, rules.unplayed)),
-        }
-    }
-    (values, games)
+/// Player `p`'s per-round SOS values in half points: each game's (the opponent's score, ± the stones with
+/// `rules.handicap`), and each round without a game's substitute, if the rules give one.
+struct RoundValues {
+    games: Vec<i64>,
+    substitutes: Vec<i64>,
 }
 
-/// Player `p`'s game values in half points (opponent score, ± the stones with `rules.handicap`) and the sum of
-/// the substitutes of the rounds without a game.
-fn games_and_substitutes(
-    table: &ScoreTable,
-    p: usize,
-    opp: &[HalfPoints],
-    rules: SosRules,
-) -> (Vec<i64>, i64) {
+fn per_round(table: &ScoreTable, p: usize, opp: &[HalfPoints], rules: SosRules) -> RoundValues {
     let stones = rules.handicap && rules.opponent == OpponentScore::Final;
-    let mut games = Vec::with_capacity(table.rounds());
-    let mut substitutes = 0;
+    let mut values = RoundValues {
+        games: Vec::with_capacity(table.rounds()),
+        substitutes: Vec::new(),
+    };
     for e in &table.events[p] {
         match *e {
             Event::Game {
                 opponent, handicap, ..
             } => {
                 let seen = if stones { 2 * i64::from(handicap) } else { 0 };
-                games.push(i64::from(opp[opponent].0) + seen);
+                values.games.push(i64::from(opp[opponent].0) + seen);
             }
-            _ => substitutes += substitute(table, p, rules.unplayed).unwrap_or(0),
+            _ => values
+                .substitutes
+                .extend(substitute(table, p, rules.unplayed)),
         }
     }
-    (games, substitutes)
+    values
 }
 
 /// Σ × R / games when normalising (0 without games), else Σ; `sum` in half points.
@@ -115,8 +99,9 @@ pub fn sos(table: &ScoreTable, rules: SosRules) -> Vec<Value> {
     let r = table.rounds() as i64;
     (0..table.len())
         .map(|p| {
-            let (values, games) = per_round(table, p, &opp, rules);
-            finish(values.iter().sum(), r, games, rules.unplayed)
+            let v = per_round(table, p, &opp, rules);
+            let sum = v.games.iter().chain(&v.substitutes).sum();
+            finish(sum, r, v.games.len() as i64, rules.unplayed)
         })
         .collect()
 }
@@ -128,7 +113,12 @@ pub fn sos_minus(table: &ScoreTable, k: u8, rules: SosRules) -> Vec<Value> {
     let r = table.rounds() as i64;
     (0..table.len())
         .map(|p| {
-            let (mut values, games) = per_round(table, p, &opp, rules);
+            let RoundValues {
+                games: mut values,
+                substitutes,
+            } = per_round(table, p, &opp, rules);
+            let games = values.len() as i64;
+            values.extend(substitutes);
             values.sort_unstable();
             let kept: i64 = values.iter().skip(k as usize).sum();
             match rules.unplayed {
@@ -162,7 +152,11 @@ pub fn median(table: &ScoreTable, rules: SosRules) -> Vec<Value> {
     let r = table.rounds() as i64;
     (0..table.len())
         .map(|p| {
-            let (mut games, substitutes) = games_and_substitutes(table, p, &opp, rules);
+            let RoundValues {
+                mut games,
+                substitutes,
+            } = per_round(table, p, &opp, rules);
+            let substitutes: i64 = substitutes.iter().sum();
             games.sort_unstable();
             let met = games.len();
             let kept: i64 = if met > 2 * k {
@@ -434,17 +428,14 @@ pub fn saco(table: &ScoreTable, group: &[usize]) -> Vec<Value> {
         .collect()
 }
 
-/// Head-to-head among `group`, as a value −level (higher is better).
-///
-/// A member "beat" another when they scored more points than the other in their direct games (forfeits
-/// included). Level 0 holds the members beaten by no other member; they are removed and the next level is found
-/// the same way. Members left when nobody remaining is unbeaten (a cycle such as A beat B, B beat C, C beat A,
-/// and whoever those beat) share the last level. So an unbeaten member is never placed below someone they did
-/// not lose to, and nobody who lost to a tied player is placed above them (AGA "Resolving Ties"); members who
-/// never met stay tied (Mays: declare both winners).
-pub fn head_to_head(table: &ScoreTable, group: &[usize]) -> Vec<Value> {
+/// The games among the members of `group` (forfeits included), seen from each side: the two members' positions
+/// in `group` and the points each scored.
+fn games_within(
+    table: &ScoreTable,
+    group: &[usize],
+) -> Vec<(usize, usize, HalfPoints, HalfPoints)> {
     let pos: BTreeMap<usize, usize> = group.iter().enumerate().map(|(i, &p)| (p, i)).collect();
-    let mut net: BTreeMap<(usize, usize), i64> = BTreeMap::new();
+    let mut games = Vec::new();
     for (i, &p) in group.iter().enumerate() {
         for e in &table.events[p] {
             if let Event::Game {
@@ -455,10 +446,26 @@ pub fn head_to_head(table: &ScoreTable, group: &[usize]) -> Vec<Value> {
             } = *e
             {
                 if let Some(&j) = pos.get(&opponent) {
-                    *net.entry((i, j)).or_insert(0) += i64::from(points.0 - opponent_points.0);
+                    games.push((i, j, points, opponent_points));
                 }
             }
         }
+    }
+    games
+}
+
+/// Head-to-head among `group`, as a value −level (higher is better).
+///
+/// A member "beat" another when they scored more points than the other in their direct games (forfeits
+/// included). Level 0 holds the members beaten by no other member; they are removed and the next level is found
+/// the same way. Members left when nobody remaining is unbeaten (a cycle such as A beat B, B beat C, C beat A,
+/// and whoever those beat) share the last level. So an unbeaten member is never placed below someone they did
+/// not lose to, and nobody who lost to a tied player is placed above them (AGA "Resolving Ties"); members who
+/// never met stay tied (Mays: declare both winners).
+pub fn head_to_head(table: &ScoreTable, group: &[usize]) -> Vec<Value> {
+    let mut net: BTreeMap<(usize, usize), i64> = BTreeMap::new();
+    for (i, j, mine, theirs) in games_within(table, group) {
+        *net.entry((i, j)).or_insert(0) += i64::from(mine.0 - theirs.0);
     }
     let mut beats: Vec<Vec<usize>> = vec![Vec::new(); group.len()];
     let mut beaten_by = vec![0usize; group.len()];
@@ -498,27 +505,14 @@ pub fn head_to_head(table: &ScoreTable, group: &[usize]) -> Vec<Value> {
 /// 2, 1, 0; had 2 and 3 never met: 0, 0, 0.
 pub fn sdc(table: &ScoreTable, group: &[usize]) -> Vec<Value> {
     let n = group.len();
-    let pos: BTreeMap<usize, usize> = group.iter().enumerate().map(|(i, &p)| (p, i)).collect();
     let mut met = vec![vec![false; n]; n];
     let mut net = vec![vec![0i64; n]; n];
     let mut wins = vec![0i64; n];
-    for (i, &p) in group.iter().enumerate() {
-        for e in &table.events[p] {
-            if let Event::Game {
-                opponent,
-                points,
-                opponent_points,
-                ..
-            } = *e
-            {
-                if let Some(&j) = pos.get(&opponent) {
-                    met[i][j] = true;
-                    net[i][j] += i64::from(points.0 - opponent_points.0);
-                    if points > opponent_points {
-                        wins[i] += 1;
-                    }
-                }
-            }
+    for (i, j, mine, theirs) in games_within(table, group) {
+        met[i][j] = true;
+        net[i][j] += i64::from(mine.0 - theirs.0);
+        if mine > theirs {
+            wins[i] += 1;
         }
     }
     let settled = (0..n).all(|i| (0..n).all(|j| i == j || (met[i][j] && net[i][j] != 0)));
