@@ -10,11 +10,10 @@ use super::wallchart::place;
 use crate::domain::field::{participant_id, Field};
 use crate::domain::Rejected;
 use std::collections::BTreeMap;
-use tengen_draw::model::{HalfPoints, PlayerId, Rank};
+use tengen_draw::model::{PlayerId, Rank};
 use tengen_standings::placing::{Row, Section, Standings};
 use tengen_standings::prizes::{split_prizes, Award, Cents};
 use tengen_standings::settings::Criterion;
-use tengen_standings::Value;
 
 /// The standings after round `round` (0: the last round with results).
 pub(crate) fn standings(roster: &Roster, round: u32) -> Result<Sheet, Rejected> {
@@ -178,12 +177,9 @@ pub(crate) fn mms_text(row: &Row, halves: impl Fn(i32) -> String) -> String {
 /// Criterion `i`'s cell for `row`: its value as people read it ([`Standings::value_text`]); the MMS with the
 /// wall chart's figure beside it where that differs ([`mms_text`]).
 pub(crate) fn value_cell(standings: &Standings, row: &Row, i: usize) -> String {
-    let value = row.values.get(i).copied().flatten();
-    match (standings.criteria.get(i), value) {
-        (Some(Criterion::Mms), Some(v)) if v == Value::from(row.mms) => {
-            mms_text(row, |h| Value::from(HalfPoints(h)).to_string())
-        }
-        _ => standings.value_text(i, value),
+    match standings.criteria.get(i) {
+        Some(Criterion::Mms) => mms_text(row, half_points),
+        _ => standings.value_text(i, row.values.get(i).copied().flatten()),
     }
 }
 

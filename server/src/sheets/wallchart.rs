@@ -96,7 +96,7 @@ const GRID_NOTE: &str = "MMS as on Mays' grid: a latecomer or a player who came 
 
 /// A player's MMS on the wall chart: the grid's figure, and, where it differs, the MMS that places them in
 /// brackets: `-8.5 (-10)` for a latecomer who missed three rounds.
-pub(crate) fn grid_mms_text(r: &Row) -> String {
+fn grid_mms_text(r: &Row) -> String {
     if r.grid_mms == r.mms {
         half_points(r.mms.0)
     } else {
