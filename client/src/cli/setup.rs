@@ -505,6 +505,17 @@ pub const TIEBREAK_NAMES: &[&str] = &[
     "sosw",
     "sososw",
     "sequence",
+    "seq",
+    "survival",
+    "out",
+    "median",
+    "harkness",
+    "median-mays",
+    "sdc",
+    "ext",
+    "exr",
+    "rating",
+    "rank",
 ];
 
 /// The tie-break profiles a director may name instead of a list.

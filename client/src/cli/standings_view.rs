@@ -21,10 +21,10 @@ pub struct ValueView {
 }
 
 /// A criterion value as the desk shows scores: whole and half points as `12` / `12½` (like MMS and wins), other
-/// fractions as the server prints them, and words (a sequence of results, `WLW`) as the server writes them; empty
-/// for a group criterion the player was not tied on.
+/// fractions as the server prints them, and words (a sequence of results `WLW`, a rank `2k`) as the server writes
+/// them; empty for a group criterion the player was not tied on.
 fn value_text(v: &pb::Value) -> String {
-    if v.text.starts_with(|c: char| c.is_ascii_alphabetic()) {
+    if v.text.contains(|c: char| c.is_ascii_alphabetic()) {
         return v.text.clone();
     }
     match v.denominator {
@@ -49,6 +49,9 @@ pub struct RowView {
     pub player: Option<PlayerRefView>,
     pub starting_mms_half: i32,
     pub mms_half: i32,
+    /// The wall chart's MMS where it differs from `mms_half` (Mays: a latecomer's ½ per missed round).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grid_mms_half: Option<i32>,
     pub wins_half: i32,
     /// One per criterion, in the order of `criteria`.
     /// One per criterion; `null` for a group criterion (H2H, SACO) the player was not tied on.
@@ -62,6 +65,7 @@ fn row_view(r: &pb::StandingRow) -> RowView {
         player: r.player.as_ref().map(PlayerRefView::from),
         starting_mms_half: r.starting_mms_half,
         mms_half: r.mms_half,
+        grid_mms_half: r.grid_mms_half,
         wins_half: r.wins_half,
         values: r
             .values
@@ -160,6 +164,20 @@ fn place_text(place: u32, shared: bool) -> String {
     }
 }
 
+/// Under standings whose MMS shows the wall chart's figure in brackets.
+const GRID_NOTE: &str =
+    "(in brackets after an MMS: the wall chart's figure, with a latecomer's or returning \
+player's half point per missed round; places follow the MMS earned)\n";
+
+/// The MMS that places, and the wall chart's figure in brackets where it differs: `-10 (-8½)`.
+fn mms_text(r: &pb::StandingRow) -> String {
+    let placed = format_half(r.mms_half.into());
+    match r.grid_mms_half {
+        Some(grid) => format!("{placed} ({})", format_half(grid.into())),
+        None => placed,
+    }
+}
+
 /// Criteria that already have their own column (MMS and wins are always shown).
 fn has_own_column(criterion: &str) -> bool {
     matches!(
@@ -199,7 +217,7 @@ pub fn render_standings(s: &pb::Standings) -> String {
                 player_tag(&p),
                 player_name(&p),
                 p.rank.clone(),
-                format_half(r.mms_half.into()),
+                mms_text(r),
                 format_half(r.wins_half.into()),
             ];
             cells.extend(
@@ -210,6 +228,9 @@ pub fn render_standings(s: &pb::Standings) -> String {
             table.row(cells);
         }
         out.push_str(&table.render());
+    }
+    if s.rows.iter().any(|r| r.grid_mms_half.is_some()) {
+        out.push_str(GRID_NOTE);
     }
     let names: BTreeMap<u64, String> = s
         .rows
@@ -354,6 +375,7 @@ mod tests {
             }),
             starting_mms_half: 60,
             mms_half: mms,
+            grid_mms_half: None,
             wins_half: 6,
             values: vec![value(&format_half(mms.into())), value(sos)],
         }
@@ -463,6 +485,37 @@ prizes:
             render_explanation(&e, &label),
             "Li Wei is above Berg Jo on SOS\nsos: player #2 (place 3) has 150½, player #7 (place 4) has 148\n"
         );
+    }
+
+    /// Issue 29: a latecomer under Mays' placing places on the −10 he earned; the wall chart's −8½ (his ½ per
+    /// missed round) goes in brackets, with a note. A rank criterion prints as a rank.
+    #[test]
+    fn issue_29_a_latecomers_grid_mms_is_shown_beside_the_one_that_places() {
+        let mut late = row(2, false, 2, "Late", -20, "1");
+        late.grid_mms_half = Some(-17);
+        late.values[1] = pb::Value {
+            numerator: -3,
+            denominator: 1,
+            text: "3k".into(),
+        };
+        let s = pb::Standings {
+            tournament_id: 1,
+            after_round: 6,
+            criteria: vec!["MMS".into(), "Rank".into()],
+            rows: vec![row(1, false, 1, "Côté", -18, "1"), late],
+            ..Default::default()
+        };
+        let text = render_standings(&s);
+        assert!(
+            text.contains("2      2  Late A  1d    -10 (-8½)  3     3k"),
+            "{text}"
+        );
+        assert!(text.contains("the wall chart's figure"), "{text}");
+        let plain = pb::Standings {
+            rows: vec![row(1, false, 1, "Côté", -18, "1")],
+            ..s
+        };
+        assert!(!render_standings(&plain).contains("wall chart"));
     }
 
     #[test]

@@ -301,6 +301,11 @@ fn criterion(name: &str) -> Option<&'static str> {
         "SODOSM" | "SODOSW" => "sodos",
         "CUSSM" | "CUSSW" => "cuss",
         "DC" => "h2h",
+        "SDC" => "sdc",
+        "EXT" => "ext",
+        "EXR" => "exr",
+        "Rating" => "rating",
+        "Rank" => "rank",
         _ => return None,
     })
 }

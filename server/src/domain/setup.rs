@@ -411,10 +411,45 @@ pub fn tiebreak_profile(name: &str) -> Option<Vec<String>> {
     Some(list.iter().map(|s| s.to_string()).collect())
 }
 
+/// The tie-break names a director is told about when one does not parse (one spelling each; [`criterion`] also
+/// takes a few others, such as `nbw`, `head-to-head`, `harkness`).
+pub const TIEBREAK_NAMES: &[&str] = &[
+    "mms",
+    "wins",
+    "sos",
+    "sos-adjusted",
+    "sos-normalised",
+    "sos-mays",
+    "sos-virtual",
+    "sos-1",
+    "sos-2",
+    "median",
+    "median-mays",
+    "sosos",
+    "sodos",
+    "sdos",
+    "cuss",
+    "cusp",
+    "saco",
+    "h2h",
+    "sdc",
+    "sosw",
+    "sososw",
+    "ext",
+    "exr",
+    "sequence",
+    "survival",
+    "rating",
+    "rank",
+];
+
 /// Parses one tie-break name. Names: `mms`, `wins`, `sos`, `sos-adjusted`, `sos-normalised`, `sos-mays`
 /// (adjusted and normalised), `sos-virtual`, `sos-1`, `sos-2`, `sosos`, `sodos`, `sdos` (Mays' SDOS: the defeated
 /// opponents' adjusted scores; also `sodos-adjusted`), `cuss`, `cusp`, `saco`, `h2h`, `sosw`, `sososw`, `sequence`
-/// (results in order: an early win above a late one).
+/// (results in order: an early win above a late one), `survival`, `median` (the AGA's median or Harkness score:
+/// SOS as `sos` counts it without the strongest and the weakest opponent, two of each past eight rounds; also
+/// `harkness`; `median-mays` on Mays' adjusted and normalised scores), OpenGotha's `sdc`, `ext`, `exr`, and
+/// `rating` and `rank` as last criteria.
 pub fn criterion(name: &str) -> Option<st::Criterion> {
     use st::{Criterion as C, OpponentScore as O, SosRules, Unplayed as U};
     let r = |opponent, unplayed| SosRules {
@@ -443,6 +478,13 @@ pub fn criterion(name: &str) -> Option<st::Criterion> {
         "survival" | "out" => C::Survival,
         "sosw" => C::Sos(r(O::Wins, U::Zero)),
         "sososw" => C::Sosos(r(O::Wins, U::Zero)),
+        "median" | "harkness" => C::Median(SosRules::EGF),
+        "median-mays" => C::Median(SosRules::MAYS),
+        "sdc" => C::Sdc,
+        "ext" => C::Ext,
+        "exr" => C::Exr,
+        "rating" => C::Rating,
+        "rank" => C::Rank,
         _ => return None,
     })
 }
@@ -533,8 +575,8 @@ pub fn validate(
             return Err(Rejected::invalid(
                 "tiebreaks",
                 format!(
-                    "unknown criterion {name:?}: use mms, wins, sos, sos-adjusted, sos-normalised, sos-mays, \
-                     sos-virtual, sos-1, sos-2, sosos, sodos, sdos, cuss, cusp, saco, h2h, sosw, sososw, sequence"
+                    "unknown criterion {name:?}: use {}",
+                    TIEBREAK_NAMES.join(", ")
                 ),
             ));
         }
@@ -970,6 +1012,9 @@ mod tests {
 
     #[test]
     fn tiebreak_names_parse_and_profiles_are_valid() {
+        for name in TIEBREAK_NAMES {
+            assert!(criterion(name).is_some(), "{name}");
+        }
         for profile in ["egf", "mays", "swiss"] {
             for name in tiebreak_profile(profile).expect("profile") {
                 assert!(criterion(&name).is_some(), "{name}");

@@ -136,6 +136,7 @@ fn row_to_pb(
         player: Some(player),
         starting_mms_half: row.starting_mms.0,
         mms_half: row.mms.0,
+        grid_mms_half: (row.grid_mms != row.mms).then_some(row.grid_mms.0),
         wins_half: row.wins.0,
         values: row
             .values

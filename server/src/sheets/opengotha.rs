@@ -271,6 +271,11 @@ fn placement_name(tiebreak: &str, swiss: bool) -> Option<&'static str> {
         "cuss" if swiss => "CUSSW",
         "cuss" => "CUSSM",
         "h2h" => "DC",
+        "sdc" => "SDC",
+        "ext" => "EXT",
+        "exr" => "EXR",
+        "rating" => "Rating",
+        "rank" => "Rank",
         _ => return None,
     })
 }

@@ -1,7 +1,8 @@
 //! The standings (rank list): place, number, name, rank, club, wins and every configured criterion with exact
 //! values, the prize each player takes (tied players split the prizes of the places they share), then — when
 //! the tournament has sections (Mays' sections or the director's categories) — each section's winners and its
-//! prizes, split the same way. Placement itself is the standings crate's; this file only lays it out.
+//! prizes, split the same way. Placement itself is the standings crate's; this file only lays it out. Under
+//! Mays' placing, a latecomer's MMS shows the wall chart's figure in brackets beside the one that places him.
 
 use super::model::{Block, Column, Sheet, Table};
 use super::roster::{half_points, Roster};
@@ -10,7 +11,7 @@ use crate::domain::field::{participant_id, Field};
 use crate::domain::Rejected;
 use std::collections::BTreeMap;
 use tengen_draw::model::{PlayerId, Rank};
-use tengen_standings::placing::{Section, Standings};
+use tengen_standings::placing::{Row, Section, Standings};
 use tengen_standings::prizes::{split_prizes, Award, Cents};
 use tengen_standings::settings::Criterion;
 
@@ -43,7 +44,7 @@ pub(crate) fn standings(roster: &Roster, round: u32) -> Result<Sheet, Rejected> 
         columns.push(Column::right("Prize"));
     }
     let rank_round = after.max(1);
-    let row_cells = |row: &tengen_standings::placing::Row| {
+    let row_cells = |row: &Row| {
         let p = participant_id(row.player);
         let mut cells = vec![
             place(row),
@@ -55,12 +56,7 @@ pub(crate) fn standings(roster: &Roster, round: u32) -> Result<Sheet, Rejected> 
         if show_wins {
             cells.push(half_points(row.wins.0));
         }
-        cells.extend(
-            row.values
-                .iter()
-                .enumerate()
-                .map(|(i, v)| standings.value_text(i, *v)),
-        );
+        cells.extend((0..row.values.len()).map(|i| value_cell(&standings, row, i)));
         if !prizes.is_empty() {
             cells.push(
                 awards
@@ -86,6 +82,9 @@ pub(crate) fn standings(roster: &Roster, round: u32) -> Result<Sheet, Rejected> 
         "Order: {}. Equal places are marked =.",
         order.join(", ")
     )));
+    if standings.grid_differs() && standings.criteria.contains(&Criterion::Mms) {
+        sheet.blocks.push(Block::Note(GRID_NOTE.to_string()));
+    }
     if !standings.sections.is_empty() {
         sheet.blocks.push(Block::Heading(
             if grouped(&standings) {
@@ -158,6 +157,32 @@ pub(crate) fn standings(roster: &Roster, round: u32) -> Result<Sheet, Rejected> 
     Ok(sheet)
 }
 
+/// Under a standings table whose MMS shows the wall chart's figure in brackets ([`mms_text`]).
+pub(crate) const GRID_NOTE: &str = "In brackets after an MMS: the figure on the wall chart (Mays' grid), which \
+     counts the half point per round a latecomer or a returning player missed; places follow the MMS earned, \
+     where a missed round counts as a loss.";
+
+/// A player's MMS in a standings table: the score that places them, then, when Mays' grid prints another figure
+/// (a latecomer's or a returning player's ½ per missed round), that figure in brackets: `-10 (-8.5)`. `halves`
+/// prints half points the table's way.
+pub(crate) fn mms_text(row: &Row, halves: impl Fn(i32) -> String) -> String {
+    let placed = halves(row.mms.0);
+    if row.grid_mms == row.mms {
+        placed
+    } else {
+        format!("{placed} ({})", halves(row.grid_mms.0))
+    }
+}
+
+/// Criterion `i`'s cell for `row`: its value as people read it ([`Standings::value_text`]); the MMS with the
+/// wall chart's figure beside it where that differs ([`mms_text`]).
+pub(crate) fn value_cell(standings: &Standings, row: &Row, i: usize) -> String {
+    match standings.criteria.get(i) {
+        Some(Criterion::Mms) => mms_text(row, half_points),
+        _ => standings.value_text(i, row.values.get(i).copied().flatten()),
+    }
+}
+
 /// A section's name on the sheets: its number for a McMahon section (strongest first), the ranks it spans for
 /// one of the director's categories ("1d+" for the strongest, "10k–2k" below it).
 pub(crate) fn section_label(sections: &[Section], index: usize) -> String {
@@ -179,7 +204,7 @@ pub(crate) fn section_label(sections: &[Section], index: usize) -> String {
 }
 
 /// The standings' tables: one, or in a tournament played in groups one per group under its name ("Group 2").
-pub(crate) fn parts(standings: &Standings) -> Vec<(String, &[tengen_standings::placing::Row])> {
+pub(crate) fn parts(standings: &Standings) -> Vec<(String, &[Row])> {
     if grouped(standings) {
         standings
             .sections

@@ -657,6 +657,43 @@ fn issue_12_only_sections_or_categories_have_winners_and_section_prizes_carry_mo
     );
 }
 
+/// Issue 29: under Mays' tie-breaks players place by the MMS they earned, and Mays' grid still prints a latecomer's
+/// ½ per missed round. Nguyễn (10k, start 20) joined in round 2 and won: earned 21, on the grid 21.5. The wall
+/// chart prints the grid's figure with the earned one in brackets; the standings the other way round; each says
+/// so under the table. Under the EGF order (the default) the one figure, 21.5, is both and nothing is added.
+#[test]
+fn issue_29_a_latecomers_mms_shows_the_grid_figure_and_the_earned_one() {
+    let mut s = tournament();
+    let egf_chart = body(&s, "wallchart", false);
+    assert!(!egf_chart.contains("Mays' grid"), "{egf_chart}");
+    s.tournaments
+        .get_mut(&T)
+        .expect("the tournament")
+        .settings
+        .scoring
+        .tiebreaks = setup::tiebreak_profile("mays").expect("mays");
+    let chart = body(&s, "wallchart", false);
+    let line = |sheet: &str, name: &str| {
+        sheet
+            .lines()
+            .find(|l| l.contains(name))
+            .unwrap_or_else(|| panic!("{name} in {sheet}"))
+            .to_string()
+    };
+    assert!(line(&chart, "Nguyễn").contains("21.5 (21)"), "{chart}");
+    assert!(line(&chart, "Müller").contains(" 30 "), "{chart}");
+    assert!(chart.contains("MMS as on Mays' grid"), "{chart}");
+    let standings = body(&s, "standings", false);
+    assert!(
+        line(&standings, "Nguyễn").contains("21 (21.5)"),
+        "{standings}"
+    );
+    assert!(
+        standings.contains("In brackets after an MMS"),
+        "{standings}"
+    );
+}
+
 /// The OpenGotha file reads back with the reader the draw's replay uses: every entrant, every game with its
 /// colours, handicap, table and result (the forfeit as `_BYDEF`), the bye, and names and clubs with `&` intact.
 #[test]

@@ -1,6 +1,8 @@
 //! The wall chart (the BGA handbook's results chart): one line per player by player number (so by starting
 //! strength, matching the numbers on the pairings), each round as opponent number, result and colour with
-//! handicap (`12+w`, `7-b2`, `3=w`, `9+!b` for a win by forfeit), then wins, MMS and place. A4 landscape.
+//! handicap (`12+w`, `7-b2`, `3=w`, `9+!b` for a win by forfeit), then wins, MMS and place. A4 landscape. The
+//! MMS is the grid's as Mays prints it: under his placing, a latecomer's or a returning player's ½ per missed
+//! round counts, with the MMS that places them (earned, a missed round as a loss) in brackets beside it.
 
 use super::model::{Block, Column, Sheet, Table};
 use super::roster::{half_points, Roster};
@@ -67,7 +69,7 @@ pub(crate) fn wallchart(roster: &Roster, round: u32) -> Result<Sheet, Rejected> 
             let row = rows.get(&p);
             cells.push(row.map(|r| half_points(r.wins.0)).unwrap_or_default());
             if mcmahon {
-                cells.push(row.map(|r| half_points(r.mms.0)).unwrap_or_default());
+                cells.push(row.map(|r| grid_mms_text(r)).unwrap_or_default());
             }
             cells.push(row.map(|r| place(r)).unwrap_or_default());
             cells
@@ -82,7 +84,24 @@ pub(crate) fn wallchart(roster: &Roster, round: u32) -> Result<Sheet, Rejected> 
          (w white, b black) and handicap stones."
             .to_string(),
     ));
+    if mcmahon && standings.grid_differs() {
+        sheet.blocks.push(Block::Note(GRID_NOTE.to_string()));
+    }
     Ok(sheet)
+}
+
+/// Under a wall chart whose MMS column holds an earned score in brackets ([`grid_mms_text`]).
+const GRID_NOTE: &str = "MMS as on Mays' grid: a latecomer or a player who came back counts half a point for \
+     every round missed; in brackets, the MMS earned, which places them (a missed round counts as a loss).";
+
+/// A player's MMS on the wall chart: the grid's figure, and, where it differs, the MMS that places them in
+/// brackets: `-8.5 (-10)` for a latecomer who missed three rounds.
+fn grid_mms_text(r: &Row) -> String {
+    if r.grid_mms == r.mms {
+        half_points(r.mms.0)
+    } else {
+        format!("{} ({})", half_points(r.grid_mms.0), half_points(r.mms.0))
+    }
 }
 
 /// "3" or "3=" when the place is shared.

@@ -5,7 +5,7 @@ use std::fmt;
 
 use tengen_draw::model::PlayerId;
 
-use crate::placing::{Row, Standings};
+use crate::placing::{rank_text, Row, Standings};
 use crate::settings::Criterion;
 use crate::value::Value;
 
@@ -30,6 +30,7 @@ impl fmt::Display for Explanation {
         for (c, v) in &self.equal_on {
             match c {
                 Criterion::HeadToHead => write!(f, "H2H equal (level {}); ", 1 - v.numer())?,
+                Criterion::Rank => write!(f, "Rank equal ({}); ", rank_text(*v))?,
                 _ => write!(f, "{} equal ({v}); ", c.name())?,
             }
         }
@@ -43,6 +44,16 @@ impl fmt::Display for Explanation {
                 self.places.1,
                 1 - h.numer(),
                 1 - l.numer()
+            ),
+            Some((Criterion::Rank, h, l)) => write!(
+                f,
+                "{} (place {}) ahead of {} (place {}) on Rank: {} > {}",
+                self.higher,
+                self.places.0,
+                self.lower,
+                self.places.1,
+                rank_text(*h),
+                rank_text(*l)
             ),
             Some((c, h, l)) => write!(
                 f,

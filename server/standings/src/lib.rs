@@ -7,7 +7,7 @@
 //! - [`settings`]: scoring of missed rounds and byes, the criteria, the Mays and EGF profiles.
 //! - [`score`]: the grid of events and the MMS, wins and points after every round (half points).
 //! - [`value`]: exact fractions for tie-break values.
-//! - [`tiebreak`]: SOS family, CUSS, CUSP, SACO, head-to-head.
+//! - [`tiebreak`]: SOS family (with the AGA median), CUSS, CUSP, EXT, EXR, rating, rank, SACO, head-to-head, SDC.
 //! - [`placing`]: sorting, shared places, sections and their winners.
 //! - [`prizes`]: cash prizes split over tied places.
 //! - [`explain`]: which criterion separated two players.

@@ -29,6 +29,10 @@ pub struct Row {
     pub starting_mms: HalfPoints,
     /// McMahon score after the last counted round, as it places (see [`crate::settings::Placing`]).
     pub mms: HalfPoints,
+    /// The McMahon score a wall chart prints ([`ScoreTable::grid_mms`]): under Mays' placing, the earned score
+    /// plus the ½ per round missed before a round played (a latecomer's, a returning player's); equal to `mms`
+    /// otherwise. Where the two differ, a table shows both: `mms` places, `grid_mms` is Mays' figure.
+    pub grid_mms: HalfPoints,
     /// Wins after the last counted round.
     pub wins: HalfPoints,
     /// One value per configured criterion; `None` for a group criterion the player was not tied on.
@@ -86,7 +90,8 @@ impl Standings {
 
     /// Criterion `i`'s value as people read it: the number, or for `Sequence` the results round by round as
     /// letters (`WLW`: W win or bye, J jigo, L loss or no game), which a number with its leading zeros lost is not;
-    /// for `HeadToHead` the level among the tied players (1 first), for `Survival` the round a player went out.
+    /// for `HeadToHead` the level among the tied players (1 first), for `Survival` the round a player went out,
+    /// for `Rank` the rank (`3d`, `5k`).
     pub fn value_text(&self, i: usize, v: Option<Value>) -> String {
         let Some(v) = v else {
             return String::new();
@@ -114,8 +119,15 @@ impl Standings {
                     format!("R{}", v.numer())
                 }
             }
+            Some(Criterion::Rank) => rank_text(v),
             _ => v.to_string(),
         }
+    }
+
+    /// Does any placed player's wall-chart MMS differ from the MMS that places them (Mays' placing, a latecomer
+    /// or a player who came back)? Then the tables show both.
+    pub fn grid_differs(&self) -> bool {
+        self.rows.iter().any(|r| r.grid_mms != r.mms)
     }
 
     /// The row of a player.
@@ -130,6 +142,14 @@ impl Standings {
             .map(Section::winners)
             .unwrap_or_default()
     }
+}
+
+/// A rank criterion's value as people read it (`3d`, `5k`).
+pub(crate) fn rank_text(v: Value) -> String {
+    i32::try_from(v.numer())
+        .ok()
+        .filter(|_| v.denom() == 1)
+        .map_or_else(|| v.to_string(), |r| Rank(r).to_string())
 }
 
 /// Standings of `snapshot` after round `after` under `settings`, with per-section standings.
@@ -299,6 +319,7 @@ fn rows_of(
                 number: table.numbers[p],
                 starting_mms: table.starts[p],
                 mms: table.placing_mms(p),
+                grid_mms: table.grid_mms(p),
                 wins: table.wins[p],
                 values: values.remove(&p).unwrap_or_default(),
             });
@@ -339,6 +360,18 @@ mod tests {
         }
     }
 
+    /// A game of round `r` that `winner` (White) won, even.
+    fn won(r: u32, winner: u32, loser: u32) -> PastGame {
+        PastGame {
+            round: RoundNo(r),
+            white: PlayerId(winner),
+            black: PlayerId(loser),
+            handicap: 0,
+            result: GameResult::played(Outcome::WhiteWins),
+            known_colour: true,
+        }
+    }
+
     /// Mays p. 16: a player who could play only Saturday's three rounds of six "played his three games, and won
     /// them all. He ended up tied for first place with two other players. He then won the tie-break
     /// calculations": X beats Y and Z in rounds 1 and 2, and a filler in round 3; Y and Z win three of six. Six
@@ -351,16 +384,7 @@ mod tests {
         ];
         players.extend((10..16).map(|id| player(id, -4, 1..=6)));
         let mut games = Vec::new();
-        let mut game = |r: u32, winner: u32, loser: u32| {
-            games.push(PastGame {
-                round: RoundNo(r),
-                white: PlayerId(winner),
-                black: PlayerId(loser),
-                handicap: 0,
-                result: GameResult::played(Outcome::WhiteWins),
-                known_colour: true,
-            });
-        };
+        let mut game = |r: u32, winner: u32, loser: u32| games.push(won(r, winner, loser));
         game(1, X, Y);
         game(2, X, Z);
         game(3, X, 10);
@@ -437,6 +461,52 @@ mod tests {
                 placing: Placing::WithCredits,
             }
         );
+    }
+
+    /// Issue 29's Quebec Open 2005 figure: a latecomer in the −12 section who joins in round 4 and wins two of
+    /// three prints −10 + 3 × ½ = −8.5 on Mays' grid, where Tengen printed the −10 he earned. Q, in the same
+    /// section, played all six rounds and won three: −9. Placement stays by the earned score (Q above L), the
+    /// grid's figure beside it.
+    #[test]
+    fn issue_29_a_round_4_latecomer_shows_minus_8_5_and_places_on_minus_10() {
+        const L: u32 = 1;
+        const Q: u32 = 2;
+        let mut players = vec![player(L, -12, 4..=6), player(Q, -12, 1..=6)];
+        players.extend((10..14).map(|id| player(id, -12, 1..=6)));
+        let mut games = Vec::new();
+        let mut game = |r: u32, winner: u32, loser: u32| games.push(won(r, winner, loser));
+        for (r, q_beats) in [
+            (1, true),
+            (2, true),
+            (3, true),
+            (4, false),
+            (5, false),
+            (6, false),
+        ] {
+            let q_opponent = 10 + (r - 1) % 4;
+            if q_beats {
+                game(r, Q, q_opponent);
+            } else {
+                game(r, q_opponent, Q);
+            }
+        }
+        game(4, L, 10);
+        game(5, L, 11);
+        game(6, 12, L);
+        let snapshot = Snapshot {
+            round: 7,
+            rounds_total: 6,
+            players,
+            games,
+            byes: Vec::new(),
+        };
+        let s = standings(&snapshot, RoundNo(6), &Settings::mays());
+        let l = s.row(PlayerId(L)).expect("placed");
+        let q = s.row(PlayerId(Q)).expect("placed");
+        assert_eq!((l.mms, l.grid_mms), (HalfPoints(-20), HalfPoints(-17)));
+        assert_eq!((q.mms, q.grid_mms), (HalfPoints(-18), HalfPoints(-18)));
+        assert!(q.place < l.place, "placed by the earned −9 above −10");
+        assert!(s.grid_differs());
     }
 
     #[test]

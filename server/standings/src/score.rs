@@ -7,7 +7,10 @@
 //! unknown 0. A bye scores the bye value and counts as a win. A missed round (not participating, no game, no
 //! bye) credits the McMahon score by the [`MissedRounds`] rule and never counts as a win. Two McMahon scores
 //! are kept per round: `mms` with that credit (pairing, tie-breaks) and `earned` without it; [`Placing`] says
-//! which one places the players (the EGF counts the credit, Mays does not).
+//! which one places the players (the EGF counts the credit, Mays does not). A third, `grid`, is the figure Mays'
+//! wall chart prints when placing by the earned score: the credit shows once the player plays again (a
+//! latecomer's ½ per round missed before joining, a returning player's), never for the rounds after a player's
+//! last one.
 //!
 //! Games are read in a canonical order (round, white, black, handicap), so the order of the snapshot's lists
 //! never changes anything.
@@ -73,8 +76,10 @@ pub struct ScoreTable {
     pub numbers: Vec<u32>,
     /// Starting McMahon scores.
     pub starts: Vec<HalfPoints>,
-    /// Ranks (the draw's scale), for the director's categories.
+    /// Ranks (the draw's scale), for the director's categories, EXT/EXR and the rank criterion.
     pub ranks: Vec<Rank>,
+    /// Ratings on the EGF scale, when known (the rating criterion).
+    pub ratings: Vec<Option<i32>>,
     /// Ghosts (entered by the director to even the field): they count as opponents but are not placed.
     pub ghosts: Vec<bool>,
     /// `events[p][s-1]`: what happened to player `p` in round `s`.
@@ -85,6 +90,12 @@ pub struct ScoreTable {
     /// `earned[p][s]`: the McMahon score without missed-round credits (starting score, game points, byes): a
     /// missed round counts like a loss. Mays places by it.
     pub earned: Vec<Vec<HalfPoints>>,
+    /// `grid[p][s]`: the McMahon score as Mays' tournament grid shows it after round `s`: the earned score plus
+    /// the credit for the rounds missed before a round the player took part in. Mays gives a latecomer ½ per
+    /// missed round "immediately" (p. 16) and a player who returns the same (p. 20); a player who has left keeps
+    /// the credit only "in the background", so their final score is the one after their last round. (Issue 29:
+    /// the Quebec Open 2005 grid prints −8.5 for a round-4 latecomer who earned −10.)
+    pub grid: Vec<Vec<HalfPoints>>,
     /// Which of the two places the players.
     pub placing: Placing,
     /// `points[p][s]`: points from games (wins, forfeit wins and jigos) after round `s`, no byes or credits.
@@ -146,9 +157,11 @@ impl ScoreTable {
             numbers: players.iter().map(|p| p.number).collect(),
             starts,
             ranks: players.iter().map(|p| p.rank).collect(),
+            ratings: players.iter().map(|p| p.rating).collect(),
             ghosts: players.iter().map(|p| p.ghost).collect(),
             mms: Vec::with_capacity(players.len()),
             earned: Vec::with_capacity(players.len()),
+            grid: Vec::with_capacity(players.len()),
             placing: rules.placing,
             points: Vec::with_capacity(players.len()),
             wins: Vec::with_capacity(players.len()),
@@ -160,6 +173,7 @@ impl ScoreTable {
             let row = walk(table.starts[p], &table.events[p], rules, rounds);
             table.mms.push(row.mms);
             table.earned.push(row.earned);
+            table.grid.push(row.grid);
             table.points.push(row.points);
             table.wins.push(row.wins);
             table.adjusted.push(row.adjusted);
@@ -203,6 +217,21 @@ impl ScoreTable {
             .unwrap_or_else(|| self.final_mms(p))
     }
 
+    /// The McMahon score a wall chart prints for player `p` after round R: placing by the earned score (Mays),
+    /// his grid's figure (see [`ScoreTable::grid`]), which differs from the placing score only for a player who
+    /// missed rounds and then played; placing with the credits (the EGF), the placing score itself.
+    pub fn grid_mms(&self, p: usize) -> HalfPoints {
+        match self.placing {
+            Placing::WithCredits => self.placing_mms(p),
+            Placing::Earned => self
+                .grid
+                .get(p)
+                .and_then(|row| row.get(self.rounds()))
+                .copied()
+                .unwrap_or_else(|| self.placing_mms(p)),
+        }
+    }
+
     /// Rounds counted (R).
     pub fn rounds(&self) -> usize {
         self.after.0 as usize
@@ -244,6 +273,7 @@ fn place_game(events: &mut [Vec<Event>], index: &BTreeMap<PlayerId, usize>, g: &
 struct Walk {
     mms: Vec<HalfPoints>,
     earned: Vec<HalfPoints>,
+    grid: Vec<HalfPoints>,
     points: Vec<HalfPoints>,
     wins: HalfPoints,
     adjusted: HalfPoints,
@@ -262,13 +292,22 @@ pub fn missed_credit(rule: MissedRounds, missed: u32) -> HalfPoints {
 fn walk(start: HalfPoints, events: &[Event], rules: &ScoreRules, rounds: usize) -> Walk {
     let mut mms = Vec::with_capacity(rounds + 1);
     let mut earned = Vec::with_capacity(rounds + 1);
+    let mut grid = Vec::with_capacity(rounds + 1);
     let mut points = Vec::with_capacity(rounds + 1);
     mms.push(start);
     earned.push(start);
+    grid.push(start);
     points.push(HalfPoints(0));
     let (mut game_pts, mut byes, mut missed) = (HalfPoints(0), HalfPoints(0), 0u32);
+    // Missed rounds the grid shows (followed by a round the player took part in), and those it does not yet.
+    let (mut shown, mut pending) = (0u32, 0u32);
     let mut adjusted = start;
     for e in events {
+        if matches!(e, Event::Missed) {
+            pending += 1;
+        } else {
+            shown += std::mem::take(&mut pending);
+        }
         match *e {
             Event::Game {
                 points: p, forfeit, ..
@@ -288,11 +327,13 @@ fn walk(start: HalfPoints, events: &[Event], rules: &ScoreRules, rounds: usize) 
         }
         mms.push(start + game_pts + byes + missed_credit(rules.missed, missed));
         earned.push(start + game_pts + byes);
+        grid.push(start + game_pts + byes + missed_credit(rules.missed, shown));
         points.push(game_pts);
     }
     Walk {
         mms,
         earned,
+        grid,
         points,
         wins: game_pts + byes,
         adjusted,

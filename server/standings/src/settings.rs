@@ -155,6 +155,26 @@ pub enum Criterion {
     /// second loss, or of a loss in the tournament's last round (the final); one more than the rounds counted for
     /// a player still in (and for the winner). Shown as `R3` for out in round 3, `in` otherwise.
     Survival,
+    /// The AGA's median or Harkness score ("Resolving Ties", alternate methods, 1): SOS leaving out the strongest
+    /// and the weakest opponent, in a tournament of more than eight rounds the two strongest and the two weakest.
+    /// Only opponents are left out: a round without a game adds its [`Unplayed`] substitute as in SOS (see
+    /// `tiebreak::median`).
+    Median(SosRules),
+    /// OpenGotha's simplified direct confrontation, among players tied on every earlier criterion: when every two
+    /// of them have met (and each pair's games do not cancel out), each one's number of wins against the others;
+    /// otherwise 0 for all of them.
+    Sdc,
+    /// OpenGotha's EXT ("exploits tentés", attempted feats): Σ over games of the opponent's wins × a coefficient
+    /// of 0, 1, 2 or 3 as the handicap the player played at (their view: + when they gave stones) was below,
+    /// equal to, one above, or at least two above the natural handicap (the rank difference).
+    Ext,
+    /// OpenGotha's EXR ("exploits réussis", feats achieved): EXT over the games the player won.
+    Exr,
+    /// The player's rating, higher first; without one, the middle of their rank's band on the EGF scale
+    /// (100 × rank + 2100: 1d 2100, 1k 2000).
+    Rating,
+    /// The player's rank, higher first.
+    Rank,
 }
 
 impl Criterion {
@@ -174,12 +194,21 @@ impl Criterion {
             Criterion::HeadToHead => "H2H".into(),
             Criterion::Sequence => "Sequence".into(),
             Criterion::Survival => "Out in".into(),
+            Criterion::Median(r) => format!("Median{}", rules_suffix(r)),
+            Criterion::Sdc => "SDC".into(),
+            Criterion::Ext => "EXT".into(),
+            Criterion::Exr => "EXR".into(),
+            Criterion::Rating => "Rating".into(),
+            Criterion::Rank => "Rank".into(),
         }
     }
 
-    /// True for criteria whose value depends on the group of tied players (SACO, head-to-head).
+    /// True for criteria whose value depends on the group of tied players (SACO, head-to-head, SDC).
     pub fn is_group(&self) -> bool {
-        matches!(self, Criterion::Saco | Criterion::HeadToHead)
+        matches!(
+            self,
+            Criterion::Saco | Criterion::HeadToHead | Criterion::Sdc
+        )
     }
 }
 

@@ -1,6 +1,7 @@
-//! Tie-break values from a [`ScoreTable`]: the SOS family (SOS, SOS−1/−2, SOSOS, SODOS) under every
-//! convention of [`SosRules`], CUSS, CUSP, and the two group criteria (SACO, head-to-head) that only make sense
-//! among players tied on every earlier criterion. Exact: half points as integers, fractions as [`Value`].
+//! Tie-break values from a [`ScoreTable`]: the SOS family (SOS, SOS−1/−2, the AGA's median, SOSOS, SODOS) under
+//! every convention of [`SosRules`], CUSS, CUSP, OpenGotha's EXT and EXR, rating and rank, and the three group
+//! criteria (SACO, head-to-head, SDC) that only make sense among players tied on every earlier criterion. Exact:
+//! half points as integers, fractions as [`Value`].
 //!
 //! Definitions (R = rounds counted, "a round without a game" = bye, missed or not assigned; forfeits are games,
 //! as in OpenGotha):
@@ -9,12 +10,23 @@
 //!   (Mays: "divide by the number of rounds for which he has a value, then multiply by 6").
 //! - SOS−k: the per-round values (substitutes included) without the k lowest; normalised as
 //!   Σ × (R−k) / (opponents met − k), 0 when nothing is left.
+//! - Median (AGA "Resolving Ties", alternate method 1, the Harkness score): the games' values without the k
+//!   highest and the k lowest (k = 1, or 2 in a tournament of more than eight rounds), plus the substitutes of
+//!   rounds without a game, which are not opponents and so never left out; normalised as
+//!   Σ × (R−2k) / (opponents met − 2k), 0 when nothing is left.
 //! - SOSOS: Σ over games of the opponent's SOS (same rules); a round without a game adds own starting MMS × R
 //!   (OpenGotha), the virtual opponent's score × R, or nothing (normalised / zero).
 //! - SODOS: Σ over won games (forfeit and both-win included) of the opponent's score, plus ½ of it for a jigo;
 //!   a bye adds the [`Unplayed::OwnStart`]/[`Unplayed::VirtualOpponent`] substitute (BGA: "for each free win add
 //!   the player's own initial McMahon score"); never normalised.
 //! - CUSS: Σ over s = 1..R of the MMS after round s. CUSP: Σ over s of game points after round s.
+//! - EXT (OpenGotha): Σ over games of the opponent's wins after round R × 0, 1, 2 or 3 as the handicap the player
+//!   played at, from their side (+ when they gave stones), minus the natural handicap (their rank minus the
+//!   opponent's) is negative, 0, 1, or 2 and more. EXR: the same over the games the player won (a full point:
+//!   by forfeit too). Rounds without a game add nothing.
+//! - SDC (OpenGotha, among tied players): when every two of them met and no pair's games cancel out, each one's
+//!   wins against the others; otherwise 0 for all.
+//! - Rating (a missing one is the middle of the rank's band, 100 × rank + 2100) and rank: static values.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -43,24 +55,33 @@ fn substitute(table: &ScoreTable, p: usize, unplayed: Unplayed) -> Option<i64> {
     }
 }
 
-/// Player `p`'s per-round SOS values in half points (substitutes included) and the number of games.
-fn per_round(table: &ScoreTable, p: usize, opp: &[HalfPoints], rules: SosRules) -> (Vec<i64>, i64) {
+/// Player `p`'s per-round SOS values in half points: each game's (the opponent's score, ± the stones with
+/// `rules.handicap`), and each round without a game's substitute, if the rules give one.
+struct RoundValues {
+    games: Vec<i64>,
+    substitutes: Vec<i64>,
+}
+
+fn per_round(table: &ScoreTable, p: usize, opp: &[HalfPoints], rules: SosRules) -> RoundValues {
     let stones = rules.handicap && rules.opponent == OpponentScore::Final;
-    let mut values = Vec::with_capacity(table.rounds());
-    let mut games = 0;
+    let mut values = RoundValues {
+        games: Vec::with_capacity(table.rounds()),
+        substitutes: Vec::new(),
+    };
     for e in &table.events[p] {
         match *e {
             Event::Game {
                 opponent, handicap, ..
             } => {
-                games += 1;
                 let seen = if stones { 2 * i64::from(handicap) } else { 0 };
-                values.push(i64::from(opp[opponent].0) + seen);
+                values.games.push(i64::from(opp[opponent].0) + seen);
             }
-            _ => values.extend(substitute(table, p, rules.unplayed)),
+            _ => values
+                .substitutes
+                .extend(substitute(table, p, rules.unplayed)),
         }
     }
-    (values, games)
+    values
 }
 
 /// Σ × R / games when normalising (0 without games), else Σ; `sum` in half points.
@@ -78,8 +99,9 @@ pub fn sos(table: &ScoreTable, rules: SosRules) -> Vec<Value> {
     let r = table.rounds() as i64;
     (0..table.len())
         .map(|p| {
-            let (values, games) = per_round(table, p, &opp, rules);
-            finish(values.iter().sum(), r, games, rules.unplayed)
+            let v = per_round(table, p, &opp, rules);
+            let sum = v.games.iter().chain(&v.substitutes).sum();
+            finish(sum, r, v.games.len() as i64, rules.unplayed)
         })
         .collect()
 }
@@ -91,7 +113,12 @@ pub fn sos_minus(table: &ScoreTable, k: u8, rules: SosRules) -> Vec<Value> {
     let r = table.rounds() as i64;
     (0..table.len())
         .map(|p| {
-            let (mut values, games) = per_round(table, p, &opp, rules);
+            let RoundValues {
+                games: mut values,
+                substitutes,
+            } = per_round(table, p, &opp, rules);
+            let games = values.len() as i64;
+            values.extend(substitutes);
             values.sort_unstable();
             let kept: i64 = values.iter().skip(k as usize).sum();
             match rules.unplayed {
@@ -100,6 +127,115 @@ pub fn sos_minus(table: &ScoreTable, k: u8, rules: SosRules) -> Vec<Value> {
                 _ => Value::half_points(kept),
             }
         })
+        .collect()
+}
+
+/// How many of the strongest and of the weakest opponents the median leaves out: one each in a tournament of
+/// eight rounds or fewer, two each past eight (the tournament's rounds, not the rounds counted so far).
+pub fn median_cut(rounds_total: u32) -> usize {
+    if rounds_total > 8 {
+        2
+    } else {
+        1
+    }
+}
+
+/// The AGA's median (Harkness) score of every player: SOS without the strongest and the weakest opponent (two
+/// of each past eight rounds). "Strongest" is the highest value the game adds under `rules` (with OpenGotha's
+/// handicap convention, the opponent's score ± the stones). The rule leaves out opponents, so a round without a
+/// game still adds its substitute; a player who met no more than 2k opponents keeps only the substitutes.
+/// For example, five games against opponents on 3, 1, 4, 1 and 5 in a six-round tournament and a bye worth
+/// the player's own start 0: SOS 14, median 14 − 5 − 1 = 8 (the bye's 0 stays).
+pub fn median(table: &ScoreTable, rules: SosRules) -> Vec<Value> {
+    let opp = opponent_scores(table, rules.opponent);
+    let k = median_cut(table.rounds_total);
+    let r = table.rounds() as i64;
+    (0..table.len())
+        .map(|p| {
+            let RoundValues {
+                mut games,
+                substitutes,
+            } = per_round(table, p, &opp, rules);
+            let substitutes: i64 = substitutes.iter().sum();
+            games.sort_unstable();
+            let met = games.len();
+            let kept: i64 = if met > 2 * k {
+                games[k..met - k].iter().sum()
+            } else {
+                0
+            };
+            let left = 2 * k as i64;
+            match rules.unplayed {
+                Unplayed::Normalise if met as i64 <= left || r <= left => Value::ZERO,
+                Unplayed::Normalise => Value::half_points(kept).scale(r - left, met as i64 - left),
+                _ => Value::half_points(kept + substitutes),
+            }
+        })
+        .collect()
+}
+
+/// OpenGotha's exploit coefficient of one game: the handicap the player played at, from their side, minus the
+/// natural handicap (their rank minus the opponent's): below 0 → 0, 0 → 1, 1 → 2, 2 and more → 3.
+fn exploit_coefficient(handicap: i32, natural: i32) -> i64 {
+    match handicap - natural {
+        d if d < 0 => 0,
+        0 => 1,
+        1 => 2,
+        _ => 3,
+    }
+}
+
+/// EXT of every player (`won_only = false`) or EXR (`true`): Σ over games (won games for EXR) of the opponent's
+/// wins × [`exploit_coefficient`]. For example, a 3k playing a 1d even (natural handicap −3, played at 0: three
+/// above) has coefficient 3, so the 1d's four wins add 12; the 1d (played at 0, natural 3: below) has 0. With
+/// three stones both have 1.
+pub fn exploits(table: &ScoreTable, won_only: bool) -> Vec<Value> {
+    (0..table.len())
+        .map(|p| {
+            let mut halves = 0i64;
+            for e in &table.events[p] {
+                if let Event::Game {
+                    opponent,
+                    handicap,
+                    points,
+                    ..
+                } = *e
+                {
+                    if won_only && points < HalfPoints::ONE {
+                        continue;
+                    }
+                    let natural = table.ranks[p].0 - table.ranks[opponent].0;
+                    halves +=
+                        exploit_coefficient(handicap, natural) * i64::from(table.wins[opponent].0);
+                }
+            }
+            Value::half_points(halves)
+        })
+        .collect()
+}
+
+/// The rating the rating criterion uses: the player's, else the middle of their rank's band on the EGF scale
+/// (OpenGotha's rank from a rating is (rating + 950) / 100 − 30, so rank r spans 100r + 2050 to 100r + 2149).
+pub fn rating_or_rank_band(rating: Option<i32>, rank: tengen_draw::model::Rank) -> i64 {
+    rating.map_or_else(|| 100 * i64::from(rank.0) + 2100, i64::from)
+}
+
+/// The rating criterion of every player (see [`rating_or_rank_band`]).
+pub fn rating(table: &ScoreTable) -> Vec<Value> {
+    table
+        .ratings
+        .iter()
+        .zip(&table.ranks)
+        .map(|(&r, &k)| Value::int(rating_or_rank_band(r, k)))
+        .collect()
+}
+
+/// The rank criterion of every player (the draw's scale: 1d = 0, 1k = −1).
+pub fn rank(table: &ScoreTable) -> Vec<Value> {
+    table
+        .ranks
+        .iter()
+        .map(|r| Value::int(i64::from(r.0)))
         .collect()
 }
 
@@ -237,7 +373,12 @@ pub fn individual(table: &ScoreTable, criterion: Criterion) -> Option<Vec<Value>
         Criterion::Cusp => cusp(table),
         Criterion::Sequence => sequence(table),
         Criterion::Survival => survival(table),
-        Criterion::Saco | Criterion::HeadToHead => return None,
+        Criterion::Median(r) => median(table, r),
+        Criterion::Ext => exploits(table, false),
+        Criterion::Exr => exploits(table, true),
+        Criterion::Rating => rating(table),
+        Criterion::Rank => rank(table),
+        Criterion::Saco | Criterion::HeadToHead | Criterion::Sdc => return None,
     };
     Some(values)
 }
@@ -248,6 +389,7 @@ pub fn group_values(table: &ScoreTable, criterion: Criterion, group: &[usize]) -
     match criterion {
         Criterion::Saco => saco(table, group),
         Criterion::HeadToHead => head_to_head(table, group),
+        Criterion::Sdc => sdc(table, group),
         other => {
             let all = individual(table, other).expect("non-group criteria have individual values");
             group.iter().map(|&p| all[p]).collect()
@@ -286,17 +428,14 @@ pub fn saco(table: &ScoreTable, group: &[usize]) -> Vec<Value> {
         .collect()
 }
 
-/// Head-to-head among `group`, as a value −level (higher is better).
-///
-/// A member "beat" another when they scored more points than the other in their direct games (forfeits
-/// included). Level 0 holds the members beaten by no other member; they are removed and the next level is found
-/// the same way. Members left when nobody remaining is unbeaten (a cycle such as A beat B, B beat C, C beat A,
-/// and whoever those beat) share the last level. So an unbeaten member is never placed below someone they did
-/// not lose to, and nobody who lost to a tied player is placed above them (AGA "Resolving Ties"); members who
-/// never met stay tied (Mays: declare both winners).
-pub fn head_to_head(table: &ScoreTable, group: &[usize]) -> Vec<Value> {
+/// The games among the members of `group` (forfeits included), seen from each side: the two members' positions
+/// in `group` and the points each scored.
+fn games_within(
+    table: &ScoreTable,
+    group: &[usize],
+) -> Vec<(usize, usize, HalfPoints, HalfPoints)> {
     let pos: BTreeMap<usize, usize> = group.iter().enumerate().map(|(i, &p)| (p, i)).collect();
-    let mut net: BTreeMap<(usize, usize), i64> = BTreeMap::new();
+    let mut games = Vec::new();
     for (i, &p) in group.iter().enumerate() {
         for e in &table.events[p] {
             if let Event::Game {
@@ -307,10 +446,26 @@ pub fn head_to_head(table: &ScoreTable, group: &[usize]) -> Vec<Value> {
             } = *e
             {
                 if let Some(&j) = pos.get(&opponent) {
-                    *net.entry((i, j)).or_insert(0) += i64::from(points.0 - opponent_points.0);
+                    games.push((i, j, points, opponent_points));
                 }
             }
         }
+    }
+    games
+}
+
+/// Head-to-head among `group`, as a value −level (higher is better).
+///
+/// A member "beat" another when they scored more points than the other in their direct games (forfeits
+/// included). Level 0 holds the members beaten by no other member; they are removed and the next level is found
+/// the same way. Members left when nobody remaining is unbeaten (a cycle such as A beat B, B beat C, C beat A,
+/// and whoever those beat) share the last level. So an unbeaten member is never placed below someone they did
+/// not lose to, and nobody who lost to a tied player is placed above them (AGA "Resolving Ties"); members who
+/// never met stay tied (Mays: declare both winners).
+pub fn head_to_head(table: &ScoreTable, group: &[usize]) -> Vec<Value> {
+    let mut net: BTreeMap<(usize, usize), i64> = BTreeMap::new();
+    for (i, j, mine, theirs) in games_within(table, group) {
+        *net.entry((i, j)).or_insert(0) += i64::from(mine.0 - theirs.0);
     }
     let mut beats: Vec<Vec<usize>> = vec![Vec::new(); group.len()];
     let mut beaten_by = vec![0usize; group.len()];
@@ -340,5 +495,28 @@ pub fn head_to_head(table: &ScoreTable, group: &[usize]) -> Vec<Value> {
     level
         .iter()
         .map(|l| Value::int(-l.unwrap_or(depth)))
+        .collect()
+}
+
+/// OpenGotha's simplified direct confrontation among `group`: when every two members have met and the games of
+/// each pair do not cancel out (their points differ), each member's number of wins against the others (a win by
+/// forfeit too); otherwise 0 for everyone, as OpenGotha's help says: "if they haven't [all played each other],
+/// then the SDC value is 0 for all of them". For example, three tied players where 1 beat 2 and 3, and 2 beat 3:
+/// 2, 1, 0; had 2 and 3 never met: 0, 0, 0.
+pub fn sdc(table: &ScoreTable, group: &[usize]) -> Vec<Value> {
+    let n = group.len();
+    let mut met = vec![vec![false; n]; n];
+    let mut net = vec![vec![0i64; n]; n];
+    let mut wins = vec![0i64; n];
+    for (i, j, mine, theirs) in games_within(table, group) {
+        met[i][j] = true;
+        net[i][j] += i64::from(mine.0 - theirs.0);
+        if mine > theirs {
+            wins[i] += 1;
+        }
+    }
+    let settled = (0..n).all(|i| (0..n).all(|j| i == j || (met[i][j] && net[i][j] != 0)));
+    wins.into_iter()
+        .map(|w| Value::int(if settled { w } else { 0 }))
         .collect()
 }

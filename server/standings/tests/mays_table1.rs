@@ -152,3 +152,33 @@ fn mays_table_1_adjusted_and_normalised_sos() {
     // With Mays' ½ per missed round in the MMS itself, A and B's final scores are already −5.5 and −6.
     assert_eq!(sos_of(normalised, MissedRounds::MaysHalf, T1), mays);
 }
+
+/// The AGA's median (Harkness) score, "Resolving Ties", alternate methods 1: "Same as SOS except in a tournament
+/// of eight or fewer rounds, leave out the strongest and the weakest opponent". Applied by hand to Mays' Table 1:
+/// - T2 met −7, −6, −5, −5, −5, −4: 32 less −4 and −7 → −21 (six games, nothing to normalise).
+/// - T1 met A, B, C, D, E with adjusted −5.5, −6, −5, −5, −5 and missed round 6: leave out −6 and one −5 →
+///   −15.5 over three opponents, normalised to the four rounds the median keeps: −15.5 × 4 / 3 = −62/3 (−20.67).
+/// - Final scores and the EGF convention (own start −8 for the missed round): −8, −8, −5, −5, −5 less −8 and −5
+///   → −18, plus −8 → −26.
+///
+/// T1 still wins the tie, now by 1/3 instead of 0.2.
+#[test]
+fn aga_median_on_mays_table_1() {
+    let scores = ScoreRules {
+        missed: MissedRounds::Nothing,
+        ..ScoreRules::default()
+    };
+    let t = ScoreTable::build(&table1(), RoundNo(6), &scores);
+    let at = |v: &[Value], id: u32| v[t.index_of(PlayerId(id)).unwrap()];
+    let mays = tiebreak::median(&t, SosRules::MAYS);
+    assert_eq!(at(&mays, T2), Value::int(-21));
+    assert_eq!(at(&mays, T1), Value::new(-62, 3));
+    assert!(at(&mays, T1) > at(&mays, T2));
+    let egf = tiebreak::median(&t, SosRules::EGF);
+    assert_eq!(at(&egf, T1), Value::int(-26));
+    assert_eq!(at(&egf, T2), Value::int(-21));
+    assert_eq!(
+        tengen_standings::Criterion::Median(SosRules::MAYS).name(),
+        "Median (adjusted, normalised)"
+    );
+}

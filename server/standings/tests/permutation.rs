@@ -66,7 +66,13 @@ fn everything() -> Settings {
             Criterion::HeadToHead,
             Criterion::Cuss,
             Criterion::Cusp,
+            Criterion::Median(SosRules::MAYS),
+            Criterion::Ext,
+            Criterion::Exr,
+            Criterion::Sdc,
             Criterion::Wins,
+            Criterion::Rating,
+            Criterion::Rank,
         ],
         ..Settings::mays()
     }

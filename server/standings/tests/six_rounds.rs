@@ -427,3 +427,133 @@ fn sosw_adds_opponents_wins() {
     );
     assert_eq!(Criterion::Sos(sosw).name(), "SOSW");
 }
+
+/// The AGA's median (Harkness) score ("Resolving Ties", alternate methods 1) on this tournament's final scores
+/// (EGF convention, the per-round values of `sos_plain_adjusted_and_normalised_match_hand_values`):
+/// - 1 met opponents on 1, 5, 2, 1½, 1, ½: leave out 5 and ½ → 5½. 3 met 1½, 5, 1, 2, ½, 2½: less 5 and ½ → 7.
+/// - 6 met 2, ½, 1½, 1, 0 and had the bye (own start −2): less 2 and 0 → 3; the bye is no opponent and stays:
+///   1. 9 (latecomer) met 0, 5, 5 and missed three rounds: 5 − 6 = −1.
+/// - Past eight rounds (the same games in a nine-round tournament) two of each go: 1 keeps 1 and 1½ → 2½.
+#[test]
+fn aga_median_leaves_out_the_strongest_and_weakest_opponents() {
+    let t = mays_table();
+    let median = by_id(&t, &tiebreak::median(&t, SosRules::EGF));
+    assert_eq!(
+        [median[0], median[2], median[5], median[8]],
+        [
+            Value::half_points(11),
+            Value::int(7),
+            Value::int(1),
+            Value::int(-1)
+        ]
+    );
+    let mut nine = tournament();
+    nine.rounds_total = 9;
+    let t9 = ScoreTable::build(&nine, RoundNo(6), &Settings::mays().scores);
+    assert_eq!(
+        by_id(&t9, &tiebreak::median(&t9, SosRules::EGF))[0],
+        Value::half_points(5)
+    );
+    // Mays' adjusted, normalised SOS without its extremes: 6 met 2, ½, 1½, ½, ½ (adjusted): less 2 and ½ →
+    // 2½ over three opponents, × (6 − 2) / 3 = 10/3.
+    assert_eq!(
+        by_id(&t, &tiebreak::median(&t, SosRules::MAYS))[5],
+        Value::new(10, 3)
+    );
+}
+
+/// OpenGotha's EXT and EXR as `reference/opengotha.md` defines them (§3: Σ over opponents of their NBW × 0, 1, 2
+/// or 3 as the actual handicap, from the player's side, is below, equal to, one or two and more above the
+/// natural one, the rank difference; EXR over won games), computed by hand. Every game here is even and ranks
+/// follow the sections (A 1d = 0, B 2k = −2), so the coefficient is 1 within a section, 3 for a B player against
+/// an A player (natural −2, played at 0) and 0 for an A player against a B player. Wins after round 6: 1: 5,
+/// 2: 1, 3: 5, 4: 1½, 5: 4, 6: 2½, 7: 2, 8: 4, 9: 1, 10: 1, 11: 3.
+/// - 1 (A) met 2, 3, 5, 4, 11, 9: EXT 1 + 5 + 0 + 1½ + 0 + 0 = 7½; won against 2, 5, 4, 11, 9: EXR 2½.
+/// - 5 (B) met 6, 8, 1, 3, 2, 4: EXT 2½ + 4 + 3·5 + 3·5 + 3·1 + 3·1½ = 44; won against 6, 8, 2, 4: EXR 14.
+/// - 4 (A): EXT 5 + 1 + 0 (jigo with 6) + 5 + 0 + 0 = 11; its one win, over 7 (B), adds 0: EXR 0.
+/// - 11 (B) met 10, 7 (forfeit win), 8, 6, 1, 2: EXT 1 + 2 + 4 + 2½ + 15 + 3 = 27½; EXR 2 + 2½ + 3 = 7½.
+/// - 6 (B, the bye adds nothing): EXT 4 + 1 + 3·1½ + 3 + 2 = 14½; EXR 1 (over 10).
+#[test]
+fn opengotha_ext_and_exr_weigh_opponents_wins_by_the_handicap_attempted() {
+    let t = mays_table();
+    let ext = by_id(&t, &tiebreak::exploits(&t, false));
+    let exr = by_id(&t, &tiebreak::exploits(&t, true));
+    let pick = |v: &[Value]| [v[0], v[4], v[3], v[10], v[5]];
+    assert_eq!(
+        pick(&ext),
+        [
+            Value::half_points(15),
+            Value::int(44),
+            Value::int(11),
+            Value::half_points(55),
+            Value::half_points(29)
+        ]
+    );
+    assert_eq!(
+        pick(&exr),
+        [
+            Value::half_points(5),
+            Value::int(14),
+            Value::ZERO,
+            Value::half_points(15),
+            Value::int(1)
+        ]
+    );
+    assert_eq!(
+        (Criterion::Ext.name(), Criterion::Exr.name()),
+        ("EXT".into(), "EXR".into())
+    );
+}
+
+/// Rating and rank as last criteria (OpenGotha's Rating and Rank, higher first). Under the EGF profile 5 and 8
+/// tie on MMS 2 and are both 2k; 8 has no rating and counts the middle of the 2k band, 1900, above 5's 1850.
+#[test]
+fn rating_and_rank_order_the_last_ties() {
+    let mut snapshot = tournament();
+    snapshot.players[4].rating = Some(1850); // player 5
+    let settings = Settings {
+        criteria: vec![Criterion::Mms, Criterion::Rank, Criterion::Rating],
+        ..Settings::egf()
+    };
+    let s = standings(&snapshot, RoundNo(6), &settings);
+    let row = |id: u32| s.row(PlayerId(id)).unwrap().clone();
+    assert_eq!(row(8).values[2], Some(Value::int(1900)));
+    assert_eq!(row(5).values[2], Some(Value::int(1850)));
+    assert!(row(8).place < row(5).place);
+    assert_eq!(s.value_text(1, row(8).values[1]), "2k");
+    assert_eq!(row(1).values[2], Some(Value::int(2100)), "1d");
+    let e = explain(&s, PlayerId(5), PlayerId(8)).unwrap().to_string();
+    assert!(
+        e.contains("Rank equal (2k)") && e.ends_with("on Rating: 1900 > 1850"),
+        "{e}"
+    );
+}
+
+/// Issue 29: Mays' grid prints a latecomer's MMS with the ½ per round missed before joining (his "current" score
+/// is raised "immediately", p. 16), and a returning player's with the ½ for the round he missed (p. 20), while
+/// placement keeps the earned score, where a missed round counts as a loss. A player who left keeps the credit
+/// only "in the background": the grid shows his score after his last round.
+/// - 9 joined in round 4 (three rounds missed), won once: earned −2 + 1 = −1, grid −1 + 1½ = ½.
+/// - 8 slept in round 5 and came back: earned 2, grid 2½. 10 left after round 3: −1 on both.
+#[test]
+fn issue_29_the_grid_mms_shows_a_latecomers_half_points_and_placement_ignores_them() {
+    let s = standings(&tournament(), RoundNo(6), &Settings::mays());
+    let row = |id: u32| s.row(PlayerId(id)).unwrap().clone();
+    let both = |id: u32| (row(id).mms, row(id).grid_mms);
+    assert_eq!(both(9), (HalfPoints(-2), HalfPoints(1)));
+    assert_eq!(both(8), (HalfPoints(4), HalfPoints(5)));
+    assert_eq!(both(10), (HalfPoints(-2), HalfPoints(-2)));
+    assert_eq!(both(1), (HalfPoints(10), HalfPoints(10)));
+    assert!(s.grid_differs());
+    // The order is the one `mays_profile_places_sections_and_picks_winners` checks: 9's ½ on the grid does not
+    // lift it above 6 (½ earned) or 7 (0).
+    let overall: Vec<u32> = s.rows.iter().map(|r| r.player.0).collect();
+    assert_eq!(overall, vec![3, 1, 5, 8, 4, 2, 11, 6, 7, 9, 10]);
+    // After round 3 the latecomer has not played yet: nothing to show.
+    let early = standings(&tournament(), RoundNo(3), &Settings::mays());
+    let r9 = early.row(PlayerId(9)).unwrap();
+    assert_eq!((r9.mms, r9.grid_mms), (HalfPoints(-4), HalfPoints(-4)));
+    // The EGF places with the credits: the one figure is both.
+    let egf = standings(&tournament(), RoundNo(6), &Settings::egf());
+    assert!(!egf.grid_differs());
+}

@@ -84,10 +84,10 @@ pub fn tiebreaks(text: &str) -> Result<Vec<String>, Rejected> {
         return Err(Rejected::invalid(
             "tiebreaks",
             format!(
-                "unknown criterion {}: use mms, wins, sos, sos-adjusted, sos-normalised, sos-mays, sos-virtual, \
-                 sos-1, sos-2, sosos, sodos, sdos, cuss, cusp, saco, h2h, sosw, sososw, sequence, or a profile \
-                 (egf, mays, swiss, round-robin, knockout, double-elimination, generalised-knockout)",
-                quote(bad)
+                "unknown criterion {}: use {}, or a profile (egf, mays, swiss, round-robin, knockout, \
+                 double-elimination, generalised-knockout)",
+                quote(bad),
+                super::TIEBREAK_NAMES.join(", ")
             ),
         ));
     }

@@ -17,7 +17,9 @@ use crate::domain::round::RoundState;
 use crate::domain::{PairingSystem, State, TournamentId};
 use crate::sheets::bracket::{lines as bracket_lines, losers_lines, Entry, LosersRound};
 use crate::sheets::grid::{crosstable, Crosstable};
-use crate::sheets::ranklist::{awards, grouped, parts, section_awards, section_label, short};
+use crate::sheets::ranklist::{
+    awards, grouped, mms_text, parts, section_awards, section_label, short, value_cell, GRID_NOTE,
+};
 use crate::sheets::wallchart::place;
 use axum::extract::State as Shared;
 use axum::response::Response;
@@ -107,9 +109,9 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
                                 @let club = roster.club(p);
                                 @if !club.is_empty() { br; span .note { (club) } }
                             }
-                            @if show_mms { td .r { (halves(row.mms.0)) } }
+                            @if show_mms { td .r { (mms_text(row, halves)) } }
                             @if show_wins { td .r { (halves(row.wins.0)) } }
-                            @for (i, v) in row.values.iter().enumerate() { td .r { (standings.value_text(i, *v)) } }
+                            @for i in 0..row.values.len() { td .r { (value_cell(&standings, row, i)) } }
                             @if show_prizes { td .r { @if let Some(a) = awards.get(&row.player) { (a) } } }
                         }
                         }
@@ -119,6 +121,7 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
         }
         p .note { "Order: " (standings.criteria.iter().map(Criterion::name).collect::<Vec<_>>().join(", "))
             ". Equal places are marked =." }
+        @if system == PairingSystem::McMahon && standings.grid_differs() { p .note #grid-note { (GRID_NOTE) } }
         @for Crosstable { heading, players, cells } in grid.iter().flatten() {
             h2 { "Crosstable" @if !heading.is_empty() { ": " (heading) } }
             div .scroll {
