@@ -10,35 +10,11 @@ pub fn parse_bool(text: &str) -> Result<bool, String> {
     }
 }
 
-/// A fee in currency units (`25`, `25.5`, `25,50`, `€25`, `25 EUR`) to cents. Empty is 0.
+/// A fee in currency units (`25`, `25.5`, `25,50`, `€25`, `25 EUR`) to cents. Empty is 0. The one amount reader
+/// (`tengen_text::read::amount`), in a pre-registration file's words.
 pub fn parse_fee(text: &str) -> Result<i64, String> {
-    let bad = || format!("fee {text:?} is not an amount like 25 or 25.50");
-    let t = text.trim();
-    let t = t
-        .trim_start_matches(['€', '$', '£'])
-        .trim_end_matches(['€', '$', '£']);
-    let t = t.trim_end_matches("EUR").trim_end_matches("eur").trim();
-    if t.is_empty() {
-        return Ok(0);
-    }
-    let (whole, frac) = match t.split_once(['.', ',']) {
-        Some((w, f)) => (w, f),
-        None => (t, ""),
-    };
-    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    if !digits(whole) || !(frac.is_empty() || digits(frac)) || frac.len() > 2 {
-        return Err(bad());
-    }
-    let whole: i64 = whole.parse().map_err(|_| bad())?;
-    let cents: i64 = match frac.len() {
-        0 => 0,
-        1 => frac.parse::<i64>().map_err(|_| bad())? * 10,
-        _ => frac.parse().map_err(|_| bad())?,
-    };
-    whole
-        .checked_mul(100)
-        .and_then(|w| w.checked_add(cents))
-        .ok_or_else(bad)
+    tengen_text::read::amount(text)
+        .map_err(|_| format!("fee {text:?} is not an amount like 25 or 25.50"))
 }
 
 /// A list of rounds: `1,2,3`, `1-3,5`, `1 2 4` or `1;2`. Empty means every round. Sorted, without repeats.
