@@ -197,8 +197,11 @@ pub(super) fn js(s: &str) -> String {
 }
 
 /// Is `e` WebDriver's "stale element" (live.js replaced `<main>` between finding an element and using it)?
+/// Whether `e` says the element went away under the command: a live refresh replaced it (stale), or replaced it
+/// between ChromeDriver's own steps (not interactable, as a detached box cannot take focus).
 fn is_stale(e: &fantoccini::error::CmdError) -> bool {
-    e.to_string().contains("stale element")
+    let e = e.to_string();
+    e.contains("stale element") || e.contains("element not interactable")
 }
 
 /// Clicks the element `selector` (a real click, as a finger or mouse would), finding it again when a live

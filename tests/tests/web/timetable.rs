@@ -199,13 +199,35 @@ async fn the_director_moves_a_round_and_the_phones_the_sheet_and_the_referee_clo
     .await?;
 
     // Round 1 done; the day runs late: round 2 moves by half an hour, typed as a bare time, and the phone that
-    // shows the player's page follows without a reload.
+    // shows the player's page follows without a reload. The director starts typing while results still arrive:
+    // the dashboard refreshes under the cursor and keeps what was typed, and where.
+    let later = second + Span::minutes(30);
+    let box2 = "#timetable li[data-round='2'] input.start";
+    type_into(&director, box2, &clock(later)).await?;
     for game in &drawn.games {
         e.director
             .report(e.t, 1, game.table, pb::Outcome::WhiteWins)
             .await?;
     }
     e.director.close(e.t, 1).await?;
+    wait_text(
+        &director,
+        "#timetable li[data-round='1']",
+        "(closed)",
+        wait,
+        "tt-closed-while-typing",
+    )
+    .await?;
+    let kept = director
+        .eval(&format!(
+            "var b = document.querySelector(\"{box2}\"); \
+             return [b.value, document.activeElement === b];"
+        ))
+        .await?;
+    ensure!(
+        kept == serde_json::json!([clock(later), true]),
+        "a refresh keeps the half-typed start and the cursor in its box: {kept}"
+    );
     phone.client.goto(&player_page).await?;
     wait_text(
         &phone,
@@ -218,8 +240,7 @@ async fn the_director_moves_a_round_and_the_phones_the_sheet_and_the_referee_clo
     phone
         .eval("window.__same_page = true; return null;")
         .await?;
-    let later = second + Span::minutes(30);
-    set_start(&director, 2, &clock(later)).await?;
+    click(&director, "#timetable li[data-round='2'] button").await?;
     wait_text(
         &phone,
         "#next",

@@ -1,6 +1,6 @@
 // Tengen board: keeps a page current over Server-Sent Events and filters lists as you type.
 // The page says what it shows (body data-topics) and as of when (data-stamp); when /live announces another stamp,
-// the page fetches itself again and swaps <main>, keeping what was typed in the search box.
+// the page fetches itself again and swaps <main>, keeping what a person was typing (and where) in any box.
 (function () {
   "use strict";
   var body = document.body;
@@ -36,6 +36,73 @@
     }
   }
 
+  // A field is known again in the fresh page by its form (where it posts, and the hidden fields that say what
+  // it acts on, less the per-render request id and csrf token) and its own name; a radio also by its value.
+  function fieldKey(f) {
+    var key = "";
+    if (f.form) {
+      key = f.form.getAttribute("action") || "";
+      var hidden = f.form.querySelectorAll("input[type=hidden]");
+      for (var i = 0; i < hidden.length; i++) {
+        var n = hidden[i].name;
+        if (n !== "request_id" && n !== "csrf") key += "|" + n + "=" + hidden[i].value;
+      }
+    }
+    key += "#" + (f.name || f.id);
+    if (f.type === "radio") key += "=" + f.value;
+    return key;
+  }
+
+  function edited(f) {
+    if (f.type === "checkbox" || f.type === "radio") return f.checked !== f.defaultChecked;
+    if (f.tagName === "SELECT") {
+      for (var i = 0; i < f.options.length; i++) {
+        if (f.options[i].selected !== f.options[i].defaultSelected) return true;
+      }
+      return false;
+    }
+    return f.value !== f.defaultValue;
+  }
+
+  // What was typed or chosen in <main> and not yet sent, and the box that has the cursor.
+  function typing() {
+    var fields = document.querySelectorAll("main input, main textarea, main select");
+    var out = [];
+    for (var i = 0; i < fields.length; i++) {
+      var f = fields[i];
+      if (f.type === "hidden") continue;
+      var focused = document.activeElement === f;
+      if (!focused && !edited(f)) continue;
+      var at = null;
+      try { at = [f.selectionStart, f.selectionEnd]; } catch (e) { at = null; }
+      out.push({ key: fieldKey(f), value: f.value, checked: f.checked, focused: focused, at: at });
+    }
+    return out;
+  }
+
+  function putBack(kept) {
+    if (!kept.length) return;
+    var fields = document.querySelectorAll("main input, main textarea, main select");
+    var byKey = {};
+    for (var i = 0; i < fields.length; i++) {
+      var k = fieldKey(fields[i]);
+      if (!(k in byKey)) byKey[k] = fields[i];
+    }
+    for (var j = 0; j < kept.length; j++) {
+      var f = byKey[kept[j].key];
+      if (!f) continue;
+      if (f.type === "checkbox" || f.type === "radio") f.checked = kept[j].checked;
+      else f.value = kept[j].value;
+      if (kept[j].focused) {
+        f.focus();
+        var at = kept[j].at;
+        if (at && at[0] !== null) {
+          try { f.setSelectionRange(at[0], at[1]); } catch (e) { /* not a text box */ }
+        }
+      }
+    }
+  }
+
   var busy = false, again = false, whole = false;
   function refresh() {
     if (busy) { again = true; return; }
@@ -61,16 +128,10 @@
           if (!own) { whole = again = true; return; }
         }
         for (var m = 0; m < same.length; m++) same[m].replaceWith(kept[same[m].getAttribute("data-h")]);
-        var box = document.getElementById("search");
-        var typed = box ? box.value : null;
-        var focused = box && document.activeElement === box;
+        var typed = typing();
         if (fresh) document.querySelector("main").replaceWith(fresh);
         body.dataset.stamp = doc.body.dataset.stamp || "";
-        var newBox = document.getElementById("search");
-        if (newBox && typed !== null) {
-          newBox.value = typed;
-          if (focused) newBox.focus();
-        }
+        putBack(typed);
         wire();
       })
       .catch(function () {})
