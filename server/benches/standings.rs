@@ -102,6 +102,7 @@ fn build(players: usize, rounds: u32) -> State {
                 empty: false,
                 expected: None,
                 aside: None,
+                part: None,
             },
             r as u8,
         );

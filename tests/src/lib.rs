@@ -831,6 +831,27 @@ impl PlayDesk {
             redraw,
             empty,
             expected_revision: 0,
+            ..Default::default()
+        };
+        Ok(self.rounds.clone().draw_round(req).await?.into_inner())
+    }
+
+    /// Draws a part of round `round` while the round before still plays: `"bottom"`, `"group"` (the group with
+    /// McMahon score `mms_half` half points) or `"rest"`.
+    pub async fn draw_part(
+        &self,
+        tournament_id: u64,
+        round: u32,
+        part: &str,
+        mms_half: i32,
+    ) -> Result<pb::Round, Status> {
+        let req = pb::DrawRoundRequest {
+            meta: meta(),
+            tournament_id,
+            round,
+            part: part.into(),
+            group_mms_half: mms_half,
+            ..Default::default()
         };
         Ok(self.rounds.clone().draw_round(req).await?.into_inner())
     }

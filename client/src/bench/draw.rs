@@ -179,6 +179,7 @@ async fn draw(
         redraw,
         empty: false,
         expected_revision: 0,
+        ..DrawRoundRequest::default()
     };
     director
         .command(&RequestId::random(), request, |mut d, r| async move {

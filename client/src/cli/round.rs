@@ -74,6 +74,34 @@ pub struct DrawArgs {
     /// The rounds revision you looked at (`round list`); 0 = any.
     #[arg(long, default_value_t = 0)]
     rev: u64,
+    /// Draw now only the finished score groups from the bottom while the round before still plays (Mays);
+    /// publish that part, then draw the next part or the rest.
+    #[arg(long, conflicts_with_all = ["group", "rest", "empty"])]
+    bottom: bool,
+    /// Draw now only the finished score group with this McMahon score (e.g. -2 or 1.5): the field and the
+    /// group even.
+    #[arg(long, value_name = "MMS", allow_hyphen_values = true, value_parser = parse_mms,
+          conflicts_with_all = ["rest", "empty"])]
+    group: Option<i32>,
+    /// Draw everyone still without a game in a round drawn in parts (a plain draw of it does the same).
+    #[arg(long, conflicts_with = "empty")]
+    rest: bool,
+}
+
+/// A McMahon score as typed (`-2`, `1.5`, `1½`), in half points.
+fn parse_mms(text: &str) -> Result<i32, String> {
+    let halves = tengen_text::read::halves(text).map_err(|e| e.to_string())?;
+    i32::try_from(halves).map_err(|_| format!("{text} is not a McMahon score"))
+}
+
+/// The wire's name of the part a draw asks for.
+fn part_words(a: &DrawArgs) -> (String, i32) {
+    match (a.bottom, a.group, a.rest) {
+        (true, _, _) => ("bottom".into(), 0),
+        (_, Some(mms), _) => ("group".into(), mms),
+        (_, _, true) => ("rest".into(), 0),
+        _ => (String::new(), 0),
+    }
 }
 
 /// A manual change to a round.
@@ -272,6 +300,7 @@ pub async fn run(ctx: &Ctx, cmd: RoundCmd) -> Result<(), CliError> {
     };
     let round = match cmd {
         RoundCmd::Draw(a) => {
+            let (part, group_mms_half) = part_words(&a);
             let request = DrawRoundRequest {
                 meta: None,
                 tournament_id: a.tournament,
@@ -279,6 +308,8 @@ pub async fn run(ctx: &Ctx, cmd: RoundCmd) -> Result<(), CliError> {
                 redraw: a.redraw,
                 empty: a.empty,
                 expected_revision: a.rev,
+                part,
+                group_mms_half,
             };
             desk.command(&id, request, |mut d, r| async move {
                 d.rounds.draw_round(r).await

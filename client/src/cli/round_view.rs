@@ -170,6 +170,17 @@ pub struct RoundView {
     /// A knockout's players through to the next round without a game.
     pub advancing: Vec<PlayerRefView>,
     pub warnings: Vec<String>,
+    /// A round drawn in parts: each part's tables and whether it is published.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub parts: Vec<PartView>,
+}
+
+/// One part of a round drawn in parts.
+#[derive(Debug, Serialize)]
+pub struct PartView {
+    pub seed: u64,
+    pub tables: Vec<u32>,
+    pub published: bool,
 }
 
 impl From<&pb::Round> for RoundView {
@@ -186,6 +197,15 @@ impl From<&pb::Round> for RoundView {
             unpaired: r.unpaired.iter().map(PlayerRefView::from).collect(),
             advancing: r.advancing.iter().map(PlayerRefView::from).collect(),
             warnings: r.warnings.clone(),
+            parts: r
+                .parts
+                .iter()
+                .map(|p| PartView {
+                    seed: p.seed,
+                    tables: p.tables.clone(),
+                    published: p.published,
+                })
+                .collect(),
         }
     }
 }
@@ -238,9 +258,26 @@ pub fn render_round(r: &pb::Round) -> String {
     if let Some(bye) = &r.bye {
         out.push_str(&format!("bye: {}\n", player_line(bye)));
     }
+    for (i, p) in r.parts.iter().enumerate() {
+        out.push_str(&format!(
+            "part {}: tables {} ({})\n",
+            i + 1,
+            tables_text(&p.tables),
+            if p.published {
+                "published"
+            } else {
+                "drawn, not published"
+            }
+        ));
+    }
     if !r.unpaired.is_empty() {
         let names: Vec<String> = r.unpaired.iter().map(player_line).collect();
-        out.push_str(&format!("unpaired: {}\n", names.join(", ")));
+        let what = if r.parts.is_empty() {
+            "unpaired"
+        } else {
+            "still to draw"
+        };
+        out.push_str(&format!("{what}: {}\n", names.join(", ")));
     }
     if !r.advancing.is_empty() {
         let names: Vec<String> = r.advancing.iter().map(player_line).collect();
@@ -253,6 +290,30 @@ pub fn render_round(r: &pb::Round) -> String {
         out.push_str(&format!("warning: {w}\n"));
     }
     out
+}
+
+/// `3–7, 12` for tables 3, 4, 5, 6, 7 and 12.
+fn tables_text(tables: &[u32]) -> String {
+    let mut sorted = tables.to_vec();
+    sorted.sort_unstable();
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for t in sorted {
+        match runs.last_mut() {
+            Some((_, end)) if *end + 1 == t => *end = t,
+            _ => runs.push((t, t)),
+        }
+    }
+    let words: Vec<String> = runs
+        .iter()
+        .map(|(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a}–{b}")
+            }
+        })
+        .collect();
+    words.join(", ")
 }
 
 /// A round's summary, for `round list --json`.

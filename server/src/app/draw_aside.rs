@@ -17,14 +17,15 @@ use std::time::Instant;
 /// Draws attempted before a register that keeps changing is reported to the director.
 pub const ATTEMPTS: u32 = 3;
 
-/// Is `cmd` a draw to pair aside? Empty rounds have nothing to pair, and a command already carrying its
-/// pairing goes straight to the writer.
+/// Is `cmd` a draw to pair aside? Empty rounds have nothing to pair, a command already carrying its pairing
+/// goes straight to the writer, and so does a part of a round (a few score groups, paired in the writer).
 pub fn applies(cmd: &Command) -> bool {
     matches!(
         cmd,
         Command::DrawRound {
             empty: false,
             aside: None,
+            part: None,
             ..
         }
     )
@@ -47,6 +48,7 @@ pub async fn write(
         empty,
         expected,
         aside: None,
+        part: None,
     } = cmd
     else {
         return submitted(core, caller, meta, cmd, target).await;
@@ -84,6 +86,7 @@ pub async fn write(
             empty,
             expected,
             aside: Some(Arc::new(drawn)),
+            part: None,
         };
         let submitted = core.submit(caller, meta.clone(), with_pairing).await?;
         tracing::info!(
@@ -146,6 +149,7 @@ mod tests {
             empty: false,
             expected: Some(Revision(7)),
             aside,
+            part: None,
         }
     }
 
@@ -181,6 +185,7 @@ mod tests {
             empty: false,
             expected: Some(Revision(7)),
             aside: None,
+            part: None,
         };
         assert_ne!(fingerprint(&other_round), asked);
     }
@@ -195,8 +200,19 @@ mod tests {
             empty: true,
             expected: None,
             aside: None,
+            part: None,
         };
         assert!(!applies(&empty));
+        let part = Command::DrawRound {
+            tournament: TournamentId(3),
+            round: 2,
+            redraw: false,
+            empty: false,
+            expected: None,
+            aside: None,
+            part: Some(crate::domain::command::DrawPart::Bottom),
+        };
+        assert!(!applies(&part));
         let publish = Command::PublishRound {
             tournament: TournamentId(3),
             round: 2,

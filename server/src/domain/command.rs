@@ -225,6 +225,10 @@ pub enum Command {
         /// request answers with the round first committed, whatever seed each attempt picked.
         #[serde(skip)]
         aside: Option<Arc<AsideDraw>>,
+        /// Draw only a part of the round while the round before still plays; `None` = the whole round (or, for a
+        /// round already drawn in parts, the rest).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        part: Option<DrawPart>,
     },
     /// The top `top` players of a McMahon or Swiss tournament, after its last (closed) round, split off into a
     /// knockout of their own; each returns to the main tournament when their knockout ends. `per_group`: the top
@@ -388,6 +392,40 @@ pub enum RefereeReport {
         /// What happened.
         note: String,
     },
+}
+
+/// Which part of a round to draw while the round before still plays (Mays, "Pairings for Round 2").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DrawPart {
+    /// Every finished score group from the bottom up, less the bye (chosen first) and, when that leaves an odd
+    /// number, the strongest player of the highest finished group, held to pair up later.
+    Bottom,
+    /// One finished score group anywhere (its McMahon score in half points): the field even, the group even.
+    Group {
+        /// The group's score, half points.
+        mms_half: i32,
+    },
+    /// Everyone still without a game: every game of the round before is finished.
+    Rest,
+}
+
+impl DrawPart {
+    /// The part a director names: `bottom`, `group` (with its score in half points), `rest`; empty = none.
+    pub fn from_words(
+        kind: &str,
+        mms_half: i32,
+    ) -> Result<Option<DrawPart>, super::error::Rejected> {
+        match kind.trim().to_ascii_lowercase().as_str() {
+            "" | "whole" => Ok(None),
+            "bottom" => Ok(Some(DrawPart::Bottom)),
+            "group" => Ok(Some(DrawPart::Group { mms_half })),
+            "rest" => Ok(Some(DrawPart::Rest)),
+            other => Err(super::error::Rejected::invalid(
+                "part",
+                format!("\"{other}\" is not a part of a round: bottom, group or rest"),
+            )),
+        }
+    }
 }
 
 /// A manual change to a round, in register terms (see the draw's `Edit`).

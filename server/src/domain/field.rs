@@ -141,11 +141,24 @@ impl<'a> Field<'a> {
     /// Includes players available in `round` and every player drawn before. Returns also the numbers and
     /// starting scores that drawing the round would freeze.
     pub fn snapshot(&self, round: u32) -> DrawInput {
+        self.snapshot_with(round, false)
+    }
+
+    /// The draw's snapshot for another part of round `round`, drawn in parts: as [`Field::snapshot`], with the
+    /// games and the bye of `round` already drawn, so the draw pairs only the players still without a game.
+    pub fn snapshot_for_part(&self, round: u32) -> DrawInput {
+        self.snapshot_with(round, true)
+    }
+
+    fn snapshot_with(&self, round: u32, current: bool) -> DrawInput {
         let s = &self.tournament.settings;
         let seats = self.seats();
         let drawn = |id: ParticipantId| seats.range((id, 0)..=(id, u32::MAX)).next().is_some();
-        let earlier: Vec<&RoundRecord> =
-            self.rounds().iter().filter(|r| r.number < round).collect();
+        let earlier: Vec<&RoundRecord> = self
+            .rounds()
+            .iter()
+            .filter(|r| r.number < round || (current && r.number == round))
+            .collect();
         let numbers = self.play.map(|p| &p.numbers);
         let included: Vec<(&Participant, &Entry)> = self
             .entrants

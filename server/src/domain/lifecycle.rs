@@ -7,10 +7,11 @@
 pub mod aside;
 mod bracket;
 pub mod import;
+pub mod partial;
 mod schedule;
 pub mod split;
 
-use super::command::{Context, RefereeReport, RoundEdit};
+use super::command::{Context, DrawPart, RefereeReport, RoundEdit};
 use super::error::Rejected;
 use super::event::Event;
 use super::field::{self, participant_id, player_id, Field};
@@ -315,6 +316,16 @@ fn drawable(
                 "round {n} already has results: it cannot be redrawn"
             )));
         }
+        let before_open = n
+            .checked_sub(1)
+            .and_then(|m| pl.round(m))
+            .is_some_and(|r| r.state != RoundState::Closed);
+        if existing.in_parts() && before_open {
+            return Err(precondition(format!(
+                "round {n} is drawn in parts and round {} still plays: draw the waiting part again instead",
+                n - 1
+            )));
+        }
         draws = existing.draws + 1;
     } else if n != drawn + 1 {
         return Err(precondition(format!(
@@ -341,6 +352,21 @@ fn drawable(
         }
     }
     Ok((Field::new(state, tour), draws))
+}
+
+/// The part a draw of round `n` asks for: the one named, or the rest of a round already drawn in parts (a plain
+/// draw of it, not a redraw of the whole). `None`: the whole round.
+pub fn part_to_draw(
+    state: &State,
+    t: TournamentId,
+    n: u32,
+    redraw: bool,
+    part: Option<DrawPart>,
+) -> Option<DrawPart> {
+    part.or_else(|| {
+        let in_parts = play(state, t).round(n).is_some_and(RoundRecord::in_parts);
+        (in_parts && !redraw).then_some(DrawPart::Rest)
+    })
 }
 
 /// The seed of a draw made in the writer: the context's first eight bytes of entropy.
@@ -379,6 +405,7 @@ pub fn draw_round(
             warnings: Vec::new(),
             draws,
             published_at_ms: None,
+            parts: Vec::new(),
         }
     } else {
         let settings = field.draw_settings();
@@ -414,6 +441,7 @@ pub fn draw_round(
                 .collect(),
             draws,
             published_at_ms: None,
+            parts: Vec::new(),
         };
         let system = field.tournament.settings.system;
         if system.scheduled() || system.eliminates() {
@@ -443,13 +471,21 @@ pub fn publish(
     tournament(state, t)?;
     let pl = play(state, t);
     let r = round_of(pl, t, n)?;
-    if r.state != RoundState::Drawn {
+    if r.in_parts() {
+        // Each part is its own pairing list: the players still to pair are drawn in a later part.
+        if r.state == RoundState::Closed || !r.part_waiting() {
+            return Err(precondition(format!(
+                "every part of round {n} drawn so far is published: draw the next part when its groups are ready"
+            )));
+        }
+    } else if r.state != RoundState::Drawn {
         return Err(precondition(format!(
             "round {n} is already {}",
             r.state.as_str()
         )));
+    } else {
+        everyone_seated(state, t, r, "publish")?;
     }
-    everyone_seated(state, t, r, "publish")?;
     Ok(vec![Event::RoundStateSet {
         tournament: t,
         revision: pl.revision.next(),
@@ -712,12 +748,18 @@ fn game_at(pl: &Play, t: TournamentId, n: u32, table: u32) -> Result<&GameRecord
             "round {n} is not published yet: results are taken after publishing"
         )));
     }
-    r.game_at(table).ok_or_else(|| {
+    let g = r.game_at(table).ok_or_else(|| {
         Rejected::invalid(
             "table",
             format!("there is no game at table {table} in round {n}"),
         )
-    })
+    })?;
+    if !r.shows(g) {
+        return Err(precondition(format!(
+            "table {table} of round {n} is in a part not published yet: results are taken after publishing"
+        )));
+    }
+    Ok(g)
 }
 
 /// A report of `result` by the terminal in `ctx`, now.

@@ -238,9 +238,57 @@ pub struct RoundRecord {
     /// then. `None` before publishing, and for rounds published by logs older than this field.
     #[serde(default)]
     pub published_at_ms: Option<i64>,
+    /// A round drawn in parts while the round before still played (Mays: the finished groups from the bottom
+    /// first), each part with its own seed, tables and pairing list. Empty for a round drawn whole.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parts: Vec<DrawnPart>,
+}
+
+/// One part of a round drawn in parts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DrawnPart {
+    /// The seed its draw used.
+    pub seed: u64,
+    /// The tables of its games.
+    pub tables: Vec<u32>,
+    /// Shown to the players (its own pairing list).
+    pub published: bool,
 }
 
 impl RoundRecord {
+    /// Is game `g` shown to the players (and so open for results): the round is published and, for a round
+    /// drawn in parts, the game's part too.
+    pub fn shows(&self, g: &GameRecord) -> bool {
+        self.state != RoundState::Drawn
+            && self
+                .parts
+                .iter()
+                .all(|p| p.published || !p.tables.contains(&g.table))
+    }
+
+    /// The games shown to the players, by table.
+    pub fn shown_games(&self) -> impl Iterator<Item = &GameRecord> {
+        self.games.iter().filter(|g| self.shows(g))
+    }
+
+    /// The games a pairing list of this round shows: every game before the round is published (the director's
+    /// preview), then the games shown to the players.
+    pub fn listed_games(&self) -> impl Iterator<Item = &GameRecord> {
+        self.games
+            .iter()
+            .filter(|g| self.state == RoundState::Drawn || self.shows(g))
+    }
+
+    /// Drawn in parts.
+    pub fn in_parts(&self) -> bool {
+        !self.parts.is_empty()
+    }
+
+    /// A part drawn and not yet shown to the players.
+    pub fn part_waiting(&self) -> bool {
+        self.parts.iter().any(|p| !p.published)
+    }
+
     /// The game of `p`, if any.
     pub fn game_of(&self, p: ParticipantId) -> Option<&GameRecord> {
         self.games.iter().find(|g| g.has(p))

@@ -9,7 +9,7 @@ use super::{
     Decoded, Target,
 };
 use crate::auth::{caller, Action, Caller};
-use crate::domain::command::RoundEdit;
+use crate::domain::command::{DrawPart, RoundEdit};
 use crate::domain::field::participant_id;
 use crate::domain::lifecycle::progress_counts;
 use crate::domain::round::RoundRecord;
@@ -458,6 +458,7 @@ impl Rounds for RoundsService {
                 empty: r.empty,
                 expected: any_revision(r.expected_revision),
                 aside: None,
+                part: DrawPart::from_words(&r.part, r.group_mms_half).map_err(invalid)?,
             };
             Ok(Decoded::new(r.meta, cmd, Target::Rounds(t)))
         };

@@ -16,7 +16,7 @@ pub(crate) fn by_table(roster: &Roster, round: u32) -> Result<Sheet, Rejected> {
         format!("{}: round {n} pairings", roster.name()),
         heading(roster, n),
     );
-    let mut games: Vec<_> = r.games.iter().collect();
+    let mut games: Vec<_> = r.listed_games().collect();
     games.sort_by_key(|g| g.table);
     let rows = games
         .iter()
@@ -121,7 +121,7 @@ fn sort_key(roster: &Roster, p: ParticipantId) -> (String, String, ParticipantId
 fn lines_of(roster: &Roster, r: &RoundRecord) -> Vec<Line> {
     let n = r.number;
     let mut lines = Vec::new();
-    for g in &r.games {
+    for g in r.listed_games() {
         let stones = if g.handicap > 0 {
             format!(" (H{})", g.handicap)
         } else {

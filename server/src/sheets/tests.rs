@@ -172,6 +172,7 @@ fn round(
         warnings: Vec::new(),
         draws: 1,
         published_at_ms: None,
+        parts: Vec::new(),
     }
 }
 

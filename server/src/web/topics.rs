@@ -232,6 +232,7 @@ mod tests {
             warnings: Vec::new(),
             draws: 1,
             published_at_ms: None,
+            parts: Vec::new(),
         };
         let drawn = Event::RoundDrawn {
             tournament: TournamentId(1),

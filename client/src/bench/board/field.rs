@@ -41,6 +41,7 @@ pub async fn prepare(
         redraw: false,
         empty: false,
         expected_revision: 0,
+        ..DrawRoundRequest::default()
     };
     let round = director
         .command(&RequestId::random(), draw, |mut d, r| async move {

@@ -63,6 +63,7 @@ fn published_round() -> pb::Round {
         warnings: vec!["Li Wei and Côté Marie are from the same club".into()],
         unpaired: vec![player(6, 13, "Roe", "Kim", "20k")],
         advancing: vec![],
+        parts: vec![],
     }
 }
 

@@ -37,7 +37,7 @@ mod testutil;
 
 pub use edit::{apply_edit, unpaired, Edit};
 pub use mays::MaysParams;
-pub use partial::{complete_groups, draw_subset, ScoreGroup};
+pub use partial::{complete_groups, draw_subset, CompleteGroups, ScoreGroup};
 pub use weights::{PairWeights, Stage};
 
 use crate::egf::SeedSystem;

@@ -21,6 +21,9 @@ pub struct ScoreGroup {
     pub players: Vec<PlayerId>,
     /// True when no unfinished game can move a player into or out of this group or any group below it.
     pub complete: bool,
+    /// True when no unfinished game can move a player into or out of this group (a win adds at most one point):
+    /// it may be paired on its own wherever it stands, Mays' "pairing anywhere".
+    pub settled: bool,
 }
 
 /// What can be drawn now.
@@ -50,7 +53,8 @@ pub fn complete_groups(
         .flat_map(|g| [g.white, g.black])
         .filter(|id| pairable.contains(id))
         .collect();
-    let lowest_open = unfinished.iter().map(|id| field.main(*id)).min();
+    let open: Vec<i32> = unfinished.iter().map(|id| field.main(*id)).collect();
+    let lowest_open = open.iter().copied().min();
     let mut by_main: BTreeMap<i32, Vec<PlayerId>> = BTreeMap::new();
     for id in &pairable {
         by_main.entry(field.main(*id)).or_default().push(*id);
@@ -61,6 +65,7 @@ pub fn complete_groups(
             main: HalfPoints(main),
             players,
             complete: lowest_open.is_none_or(|open| main < open),
+            settled: !open.iter().any(|s| (*s..=s + 2).contains(&main)),
         })
         .collect();
     let bye = if pairable.len() % 2 == 1 && field.bye_given.is_none() {

@@ -78,6 +78,7 @@ fn draw(s: &mut State, round: u32) {
             empty: false,
             expected: None,
             aside: None,
+            part: None,
         },
     );
 }

@@ -549,6 +549,7 @@ fn registration_reopens_before_round_1_is_drawn_and_not_after() {
         empty: false,
         expected: None,
         aside: None,
+        part: None,
     };
     run(&mut s, draw, Role::Director);
     let refused = decide(&s, &set(true), &ctx(Role::Director)).unwrap_err();

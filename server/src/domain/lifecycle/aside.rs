@@ -46,6 +46,10 @@ pub fn read_for_draw(
     empty: bool,
     expected: Option<Revision>,
 ) -> Result<Option<DrawRead>, Rejected> {
+    // The rest of a round drawn in parts is paired in the writer, like its other parts.
+    if super::part_to_draw(state, t, n, redraw, None).is_some() {
+        return Ok(None);
+    }
     let (field, _draws) = super::drawable(state, t, n, redraw, expected)?;
     if empty {
         return Ok(None);

@@ -112,6 +112,7 @@ pub fn import_round(
             warnings: Vec::new(),
             draws,
             published_at_ms: None,
+            parts: Vec::new(),
         },
         starts: input.new_starts,
         numbers: input.new_numbers,

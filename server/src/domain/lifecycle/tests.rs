@@ -119,6 +119,7 @@ fn draw(s: &mut State, round: u32) -> Result<Vec<Event>, Rejected> {
             empty: false,
             expected: None,
             aside: None,
+            part: None,
         },
         &ctx_as(Role::Director, "td", round as u8),
     )
@@ -239,6 +240,7 @@ fn redraw_is_explicit_and_only_before_publishing() {
         empty: false,
         expected: None,
         aside: None,
+        part: None,
     };
     try_run(&mut s, redraw.clone(), &ctx_as(Role::Director, "td", 99)).expect("redraw");
     assert_eq!(round(&s, 1).draws, 2);
@@ -383,6 +385,7 @@ fn a_round_paired_by_hand() {
             empty: true,
             expected: None,
             aside: None,
+            part: None,
         },
     );
     assert!(round(&s, 1).games.is_empty());
@@ -701,7 +704,7 @@ proptest! {
                     different_person: false,
                 });
             }
-            try_run(&mut s, Command::DrawRound { tournament: T, round: r, redraw: false, empty: false, expected: None, aside: None },
+            try_run(&mut s, Command::DrawRound { tournament: T, round: r, redraw: false, empty: false, expected: None, aside: None, part: None },
                 &ctx_as(Role::Director, "td", seed.wrapping_add(r as u8))).expect("draw");
             publish(&mut s, r);
             let rec = round(&s, r);
@@ -966,6 +969,7 @@ fn commit_aside(s: &mut State, a: super::aside::AsideDraw) -> Result<Vec<Event>,
         empty: false,
         expected: None,
         aside: Some(std::sync::Arc::new(a)),
+        part: None,
     };
     try_run(s, cmd, &ctx_as(Role::Director, "td", 99))
 }
@@ -1002,6 +1006,7 @@ fn aside_draw_with_current_input_is_taken_with_its_seed() {
             empty: false,
             expected: None,
             aside: None,
+            part: None,
         },
         &ctx,
     )
@@ -1086,6 +1091,7 @@ fn aside_draw_is_refused_when_the_rounds_moved_since_it_read() {
         empty: false,
         expected: None,
         aside: Some(std::sync::Arc::new(a)),
+        part: None,
     };
     let ctx = ctx_as(Role::Director, "td", 1);
     assert!(matches!(
@@ -1111,6 +1117,7 @@ fn aside_read_refuses_with_the_writers_words() {
                 empty: false,
                 expected: None,
                 aside: None,
+                part: None,
             },
             &ctx_as(Role::Director, "td", 1),
         )
@@ -1681,3 +1688,5 @@ fn a_double_elimination_puts_everyone_out_at_the_second_loss() {
         "{rounds_out:?}"
     );
 }
+
+mod partial;

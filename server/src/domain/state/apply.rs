@@ -268,6 +268,12 @@ fn play_of(play: &mut Play, event: &Event) {
                 if *state == RoundState::Published && r.published_at_ms.is_none() && *at_ms > 0 {
                     r.published_at_ms = Some(*at_ms);
                 }
+                // Publishing a round drawn in parts shows every part drawn so far.
+                if *state == RoundState::Published {
+                    for part in &mut r.parts {
+                        part.published = true;
+                    }
+                }
             }
         }
         Event::GameUpdated { round, game, .. } => {

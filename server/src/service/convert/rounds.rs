@@ -207,6 +207,15 @@ pub fn round_to_pb(state: &State, t: TournamentId, r: &RoundRecord) -> pb::Round
             .iter()
             .map(|id| player_ref(state, t, *id, n))
             .collect(),
+        parts: r
+            .parts
+            .iter()
+            .map(|p| pb::RoundPart {
+                seed: p.seed,
+                tables: p.tables.clone(),
+                published: p.published,
+            })
+            .collect(),
     }
 }
 

@@ -108,7 +108,7 @@ fn render(
         .collect();
     let hidden = |key: &str| !words.iter().all(|w| key.contains(w.as_str()));
     let lines = by_name(&roster, r);
-    let mut games: Vec<&GameRecord> = r.games.iter().collect();
+    let mut games: Vec<&GameRecord> = r.shown_games().collect();
     games.sort_by_key(|g| g.table);
     let body = html! {
         h1 { "Round " (r.number) " pairings" }
@@ -185,7 +185,7 @@ fn render(
 /// Every player of the round (both players of each game, and the bye), alphabetically.
 fn by_name(roster: &Roster, r: &RoundRecord) -> Vec<Line> {
     let mut lines = Vec::with_capacity(r.games.len() * 2 + 1);
-    for g in &r.games {
+    for g in r.shown_games() {
         for (me, colour, them) in [(g.white, "White", g.black), (g.black, "Black", g.white)] {
             let what = html! {
                 span .who { (label(roster, me, r.number)) }

@@ -164,11 +164,12 @@ fn render(
                     } }
                     tbody {
                         @for r in &published {
+                            @let game = r.game_of(p).filter(|g| r.shows(g));
                             @let settled = r.state == RoundState::Closed
-                                || r.game_of(p).is_none_or(|g| g.confirmed.is_some());
+                                || game.is_none_or(|g| g.confirmed.is_some());
                             tr .row {
                                 td .r { (r.number) }
-                                @if let Some(g) = r.game_of(p) {
+                                @if let Some(g) = game {
                                     td .name {
                                         (label(roster, opponent(g, p), r.number)) br;
                                         span .note {
@@ -181,6 +182,8 @@ fn render(
                                     td colspan="2" { "Bye" }
                                 } @else if r.advancing.contains(&p) {
                                     td colspan="2" { (roster.tournament.settings.system.without_game()) }
+                                } @else if r.in_parts() && r.state != RoundState::Closed {
+                                    td colspan="2" { "Drawn when your group is finished" }
                                 } @else {
                                     td colspan="2" { "Not paired" }
                                 }
@@ -213,17 +216,29 @@ fn next_game(roster: &Roster, p: ParticipantId) -> Option<String> {
         .rounds()
         .iter()
         .rfind(|r| r.state != RoundState::Drawn);
-    if let Some(r) = latest.filter(|r| r.state != RoundState::Closed) {
+    // A round drawn in parts pairs the player once their group is finished: until then their game is the one of
+    // the round before, still open.
+    let open = roster
+        .rounds()
+        .iter()
+        .rev()
+        .filter(|r| r.state == RoundState::Published);
+    let seated = open.clone().find(|r| {
+        r.game_of(p)
+            .is_some_and(|g| r.shows(g) && g.confirmed.is_none())
+    });
+    if let Some(r) = seated.or_else(|| open.clone().next()) {
         let starts = timetable::words(settings, r.number)
             .map(|when| format!(" starts at {when}"))
             .unwrap_or_default();
-        let seat = match r.game_of(p) {
+        let seat = match r.game_of(p).filter(|g| r.shows(g)) {
             Some(g) => format!(
                 "table {}, {}",
                 g.table,
                 if g.white == p { "White" } else { "Black" }
             ),
             None if r.bye == Some(p) => "bye".to_string(),
+            None if r.in_parts() => "your table appears here when your group is drawn".to_string(),
             None => "not paired".to_string(),
         };
         return Some(format!("Round {}{starts} · {seat}", r.number));

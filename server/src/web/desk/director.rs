@@ -578,6 +578,7 @@ fn command(state: &State, t: TournamentId, action: &str, f: &ActionForm) -> Resu
                 empty: false,
                 expected: None,
                 aside: None,
+                part: None,
             },
             rounds,
             format!("Round {round} drawn: review it, then publish."),

@@ -224,8 +224,7 @@ fn render(
     });
     let clock = Clock::of(r, forfeit, now_ms, announced);
     let mut games: Vec<&GameRecord> = r
-        .games
-        .iter()
+        .shown_games()
         .filter(|g| notice.only.is_none_or(|n| g.table == n))
         .collect();
     games.sort_by_key(|g| g.table);

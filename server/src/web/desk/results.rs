@@ -302,8 +302,14 @@ pub(super) fn shown_round<'a>(
     }
     // A knockout plays its next round beside this one: the earlier open round is the one whose results the next
     // waits for (the other is a link away).
+    // So does a round drawn in parts: most of its tables wait for the round before.
     let mut open = rounds.iter().filter(|r| r.state == RoundState::Published);
-    let current = if roster.tournament.settings.system.bracket() {
+    let next_in_parts = rounds
+        .iter()
+        .rev()
+        .find(|r| r.state == RoundState::Published)
+        .is_some_and(RoundRecord::in_parts);
+    let current = if roster.tournament.settings.system.bracket() || next_in_parts {
         open.next()
     } else {
         open.next_back()
@@ -332,7 +338,7 @@ fn render(
         };
         return Ok((title, body));
     };
-    let mut games: Vec<&GameRecord> = r.games.iter().collect();
+    let mut games: Vec<&GameRecord> = r.shown_games().collect();
     games.sort_by_key(|g| g.table);
     let counts = progress_counts(r);
     let mismatched: Vec<u32> = games

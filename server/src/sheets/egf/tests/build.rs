@@ -136,6 +136,7 @@ impl Build {
                 warnings: Vec::new(),
                 draws: 1,
                 published_at_ms: None,
+                parts: Vec::new(),
             };
             s.apply(&Event::RoundDrawn {
                 tournament: T,

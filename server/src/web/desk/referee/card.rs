@@ -161,7 +161,7 @@ pub fn clock_line(clock: &Clock) -> Markup {
 
 /// "40 playing · 3 late · 55 result in · 1 no-show · 1 disputed".
 pub fn summary(r: &RoundRecord) -> Markup {
-    let states: Vec<TableState> = r.games.iter().map(table_state).collect();
+    let states: Vec<TableState> = r.shown_games().map(table_state).collect();
     let count = |s: TableState| states.iter().filter(|x| **x == s).count();
     html! {
         p #summary {
@@ -494,6 +494,7 @@ mod tests {
             warnings: Vec::new(),
             draws: 1,
             published_at_ms: None,
+            parts: Vec::new(),
         }
     }
 
