@@ -30,6 +30,9 @@ use tengen_tests::{enter, meta, pb};
 /// The desk pages (issue 11), in this binary (`tests/tests/web/desk.rs`).
 #[path = "web/desk.rs"]
 mod desk;
+/// A round drawn in parts from the dashboard (issue 29): `tests/tests/web/partial.rs`.
+#[path = "web/partial.rs"]
+mod partial;
 /// The timetable (issue 34): `tests/tests/web/timetable.rs`.
 #[path = "web/timetable.rs"]
 mod timetable;

@@ -262,7 +262,7 @@ pub fn render_round(r: &pb::Round) -> String {
         out.push_str(&format!(
             "part {}: tables {} ({})\n",
             i + 1,
-            tables_text(&p.tables),
+            tengen_text::runs::runs(&p.tables),
             if p.published {
                 "published"
             } else {
@@ -290,30 +290,6 @@ pub fn render_round(r: &pb::Round) -> String {
         out.push_str(&format!("warning: {w}\n"));
     }
     out
-}
-
-/// `3–7, 12` for tables 3, 4, 5, 6, 7 and 12.
-fn tables_text(tables: &[u32]) -> String {
-    let mut sorted = tables.to_vec();
-    sorted.sort_unstable();
-    let mut runs: Vec<(u32, u32)> = Vec::new();
-    for t in sorted {
-        match runs.last_mut() {
-            Some((_, end)) if *end + 1 == t => *end = t,
-            _ => runs.push((t, t)),
-        }
-    }
-    let words: Vec<String> = runs
-        .iter()
-        .map(|(a, b)| {
-            if a == b {
-                a.to_string()
-            } else {
-                format!("{a}–{b}")
-            }
-        })
-        .collect();
-    words.join(", ")
 }
 
 /// A round's summary, for `round list --json`.
@@ -505,6 +481,7 @@ pub struct GroupView {
     pub mms_half: i32,
     pub players: u32,
     pub complete: bool,
+    pub settled: bool,
 }
 
 impl From<&pb::RoundProgress> for ProgressView {
@@ -527,6 +504,7 @@ impl From<&pb::RoundProgress> for ProgressView {
                     mms_half: g.mms_half,
                     players: g.players,
                     complete: g.complete,
+                    settled: g.settled,
                 })
                 .collect(),
         }
@@ -604,13 +582,21 @@ pub fn render_progress(p: &pb::RoundProgress) -> String {
         out.push_str(&table.render());
     }
     if !p.groups.is_empty() {
-        out.push_str("score groups for the next round (lowest first):\n");
+        out.push_str(
+            "score groups for the next round (lowest first; draw now: `round draw … --bottom`, \
+             or one group `--group MMS`):\n",
+        );
         let mut table = Table::new(&["mms", "players", "ready"]);
         for g in &p.groups {
             table.row(vec![
                 format_half(g.mms_half.into()),
                 g.players.to_string(),
-                if g.complete { "complete" } else { "waiting" }.to_string(),
+                match (g.complete, g.settled) {
+                    (true, _) => "complete",
+                    (false, true) => "finished (alone)",
+                    (false, false) => "waiting",
+                }
+                .to_string(),
             ]);
         }
         out.push_str(&table.render());

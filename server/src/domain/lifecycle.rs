@@ -1055,7 +1055,8 @@ pub struct ProgressCounts {
 /// Counts of result progress in a round.
 pub fn progress_counts(r: &RoundRecord) -> ProgressCounts {
     let mut c = ProgressCounts::default();
-    for g in &r.games {
+    // A part of the round not yet published has no results to wait for.
+    for g in r.listed_games() {
         *match g.progress() {
             ResultProgress::Missing => &mut c.missing,
             ResultProgress::Pending => &mut c.pending,

@@ -253,6 +253,8 @@ pub struct DrawnPart {
     pub tables: Vec<u32>,
     /// Shown to the players (its own pairing list).
     pub published: bool,
+    /// What the director asked for, so drawing it again asks the same.
+    pub kind: super::command::DrawPart,
 }
 
 impl RoundRecord {

@@ -7,9 +7,8 @@ use super::{invalid, round_or_last, write_rpc, Core, Decoded, Target};
 use crate::auth::{caller, Action, Caller};
 use crate::domain::command::RefereeReport;
 use crate::domain::error::quote;
-use crate::domain::field::Field;
 use crate::domain::lifecycle::progress_counts;
-use crate::domain::round::{RoundRecord, RoundState};
+use crate::domain::round::RoundRecord;
 use crate::domain::{Command, ParticipantId, Rejected, State, Subject, TournamentId};
 use crate::log::Outcome;
 use std::sync::Arc;
@@ -69,33 +68,18 @@ fn referee_from_pb(
     )
 }
 
-/// Score groups for the next round and whether each can be drawn already; empty before publishing, after the
-/// last round, or when the draw cannot read the field.
+/// Score groups for the next round and whether each can be drawn already (the domain's `readiness`); empty
+/// before publishing, after the last round, or once the next round is drawn whole.
 fn readiness(state: &State, t: TournamentId, r: &RoundRecord) -> Vec<pb::ScoreGroupReadiness> {
-    let Some(tour) = state.tournaments.get(&t) else {
-        return Vec::new();
-    };
-    let public = matches!(r.state, RoundState::Published | RoundState::Closed);
-    if !public || r.number >= tour.settings.rounds {
-        return Vec::new();
-    }
-    let field = Field::new(state, tour);
-    let next = field.snapshot(r.number + 1);
-    match tengen_draw::engine::complete_groups(&next.snapshot, &field.draw_settings()) {
-        Ok(groups) => groups
-            .groups
-            .iter()
-            .map(|g| pb::ScoreGroupReadiness {
-                mms_half: g.main.0,
-                players: g.players.len() as u32,
-                complete: g.complete,
-            })
-            .collect(),
-        Err(e) => {
-            tracing::debug!(error = %e, tournament = %t, round = r.number, "no score groups");
-            Vec::new()
-        }
-    }
+    crate::domain::lifecycle::partial::readiness(state, t, r.number + 1)
+        .into_iter()
+        .map(|g| pb::ScoreGroupReadiness {
+            mms_half: g.mms_half,
+            players: g.players as u32,
+            complete: g.complete,
+            settled: g.settled,
+        })
+        .collect()
 }
 
 fn progress_of(state: &State, t: TournamentId, n: u32) -> Result<pb::RoundProgress, Status> {

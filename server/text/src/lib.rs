@@ -11,6 +11,7 @@
 
 pub mod points;
 pub mod read;
+pub mod runs;
 pub mod table;
 pub mod width;
 

@@ -152,11 +152,13 @@ fn progress_lists_open_games_with_reports_and_ready_groups() {
                 mms_half: 41,
                 players: 4,
                 complete: true,
+                settled: true,
             },
             pb::ScoreGroupReadiness {
                 mms_half: 44,
                 players: 6,
                 complete: false,
+                settled: false,
             },
         ],
         ..Default::default()
@@ -165,7 +167,7 @@ fn progress_lists_open_games_with_reports_and_ready_groups() {
 Tournament 1, round 3 (published): 1 confirmed, 1 pending, 0 missing, 0 mismatch, 0 disputed; forfeit after 30 min
 table  white              black            status   reports
 2      #5 Smith Ann (1k)  #9 Berg Jo (4k)  pending  desk-2: 0-1
-score groups for the next round (lowest first):
+score groups for the next round (lowest first; draw now: `round draw … --bottom`, or one group `--group MMS`):
 mms  players  ready
 20½  4        complete
 22   6        waiting

@@ -73,6 +73,7 @@ pub fn draw_part(
         seed,
         tables: games.iter().map(|g| g.table).collect(),
         published: false,
+        kind: part,
     });
     record.games.extend(games);
     record.games.sort_by_key(|g| g.table);
@@ -280,6 +281,59 @@ fn choose(
             }
             Ok((all, 0))
         }
+    }
+}
+
+/// One score group of the players still to pair in a round that may be drawn in parts, as the director sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GroupReadiness {
+    /// The group's McMahon score in half points (for players still playing: their score if they lose).
+    pub mms_half: i32,
+    /// How many players.
+    pub players: usize,
+    /// This group and every group below it are finished: drawn with the bottom.
+    pub complete: bool,
+    /// No game still played can move a player into or out of it: it may be drawn on its own.
+    pub settled: bool,
+}
+
+/// The score groups of the players still to pair in round `n` (lowest first), while round `n − 1` is published
+/// and round `n` not yet drawn whole: what the director may draw now. Empty when round `n` cannot be drawn in
+/// parts (round 1, a system without score groups, past the last round, the round before still a draft).
+pub fn readiness(state: &State, t: TournamentId, n: u32) -> Vec<GroupReadiness> {
+    let Some(tour) = state.tournaments.get(&t) else {
+        return Vec::new();
+    };
+    let pl = play(state, t);
+    let before_shown = n
+        .checked_sub(1)
+        .and_then(|m| pl.round(m))
+        .is_some_and(|r| r.state != RoundState::Drawn);
+    let drawable = match pl.round(n) {
+        None => n as usize == pl.rounds.len() + 1,
+        Some(r) => r.in_parts() && r.state != RoundState::Closed,
+    };
+    if n < 2 || n > tour.settings.rounds || !before_shown || !drawable {
+        return Vec::new();
+    }
+    let field = Field::new(state, tour);
+    let settings = field.draw_settings();
+    if settings.pairing != draw::Pairing::ScoreGroups {
+        return Vec::new();
+    }
+    let input = field.snapshot_for_part(n);
+    match complete_groups(&input.snapshot, &settings) {
+        Ok(c) => c
+            .groups
+            .iter()
+            .map(|g| GroupReadiness {
+                mms_half: g.main.0,
+                players: g.players.len(),
+                complete: g.complete,
+                settled: g.settled,
+            })
+            .collect(),
+        Err(_) => Vec::new(),
     }
 }
 

@@ -16,6 +16,7 @@
 mod confirm;
 mod explain;
 mod import;
+mod partial;
 mod player;
 mod player_act;
 pub(crate) mod ratings;
@@ -269,6 +270,7 @@ fn round_panel(roster: &Roster, desk: &Desk) -> Markup {
                     }
                 }
             }
+            (partial::section(roster, desk))
         }
     }
 }
@@ -330,14 +332,17 @@ fn review(roster: &Roster, r: &RoundRecord, desk: &Desk) -> Markup {
                 @for (i, p) in r.advancing.iter().enumerate() { @if i > 0 { ", " } (label(roster, *p, r.number)) }
             }
         }
-        (unseated(roster, r, &crate::domain::lifecycle::unseated(roster.state, t, r)))
+        @if !r.in_parts() {
+            (unseated(roster, r, &crate::domain::lifecycle::unseated(roster.state, t, r)))
+        }
         h3 { "Change by hand" }
         (edit_form(t, r, desk))
+        @let redraw = if r.in_parts() { "redraw-part" } else { "redraw" };
         div .actions {
             (irreversible_form(t, "publish", desk, round.clone(), &format!("Publish round {}", r.number),
                 &question("publish", roster, r.number).unwrap_or_default()))
-            (irreversible_form(t, "redraw", desk, round, "Draw again",
-                &question("redraw", roster, r.number).unwrap_or_default()))
+            (irreversible_form(t, redraw, desk, round, "Draw again",
+                &question(redraw, roster, r.number).unwrap_or_default()))
         }
     }
 }
@@ -366,10 +371,14 @@ fn games_table(roster: &Roster, r: &RoundRecord) -> Markup {
 fn progress(roster: &Roster, r: &RoundRecord, desk: &Desk) -> Markup {
     let t = roster.tournament.id;
     let counts = crate::domain::lifecycle::progress_counts(r);
-    let open = r.open_games();
+    let open: Vec<_> = r
+        .open_games()
+        .into_iter()
+        .filter(|(g, _)| r.shows(g))
+        .collect();
     let missing = crate::domain::lifecycle::unseated(roster.state, t, r);
     html! {
-        @if !missing.is_empty() {
+        @if !missing.is_empty() && !r.in_parts() {
             (unseated(roster, r, &missing))
             (edit_form(t, r, desk))
         }
@@ -462,6 +471,8 @@ pub struct ActionForm {
     confirmed: Option<String>,
     /// A round's new start (`move-start`).
     start: Option<String>,
+    /// The score group a part of a round draws (`draw-part`), half points.
+    group: Option<String>,
 }
 
 /// `POST /desk/director/{t}/do/{action}`: one command, then back to the dashboard with what happened.
@@ -583,6 +594,14 @@ fn command(state: &State, t: TournamentId, action: &str, f: &ActionForm) -> Resu
             rounds,
             format!("Round {round} drawn: review it, then publish."),
         ),
+        "draw-part" | "redraw-part" => partial::command(
+            &roster,
+            t,
+            round,
+            action,
+            f.kind.as_deref(),
+            f.group.as_deref(),
+        )?,
         "publish" => (
             Command::PublishRound {
                 tournament: t,

@@ -17,7 +17,12 @@ use maud::{html, Markup};
 pub(super) fn asks_first(action: &str) -> bool {
     matches!(
         action,
-        "close-registration" | "reopen-registration" | "redraw" | "publish" | "close"
+        "close-registration"
+            | "reopen-registration"
+            | "redraw"
+            | "redraw-part"
+            | "publish"
+            | "close"
     )
 }
 
@@ -86,6 +91,14 @@ pub(super) fn question(action: &str, roster: &Roster, round: u32) -> Option<Stri
         "redraw" => format!(
             "Draw round {round} again? This pairing, and every change made to it by hand, is replaced by a new draw."
         ),
+        "redraw-part" => format!(
+            "Draw the waiting part of round {round} again? Its pairing, and every change made to it by hand, is \
+             replaced by a new draw of the same groups; the parts already published stay."
+        ),
+        "publish" if in_parts(roster, round) => format!(
+            "Publish this part of round {round}? Its pairings appear on the board and the players' phones at once; \
+             a published part cannot be drawn again. The players still without a game are drawn in a later part."
+        ),
         "publish" => format!(
             "Publish round {round}? The pairings appear on the board and the players' phones at once; a published \
              round cannot be drawn again."
@@ -96,6 +109,14 @@ pub(super) fn question(action: &str, roster: &Roster, round: u32) -> Option<Stri
         ),
         _ => return None,
     })
+}
+
+/// Is round `round` drawn in parts?
+fn in_parts(roster: &Roster, round: u32) -> bool {
+    roster
+        .play
+        .and_then(|pl| pl.round(round))
+        .is_some_and(crate::domain::round::RoundRecord::in_parts)
 }
 
 /// `#confirm`: the question of an irreversible action sent without its confirmation, with the action's form
@@ -110,7 +131,7 @@ pub(super) fn confirmation(
     let yes = match action {
         "close-registration" => "Yes, close registration",
         "reopen-registration" => "Yes, open registration again",
-        "redraw" => "Yes, draw again",
+        "redraw" | "redraw-part" => "Yes, draw again",
         "publish" => "Yes, publish",
         "close" => "Yes, close the round",
         _ => "Yes",
