@@ -395,18 +395,7 @@ pub fn draw_round(
     let pl = play(state, t);
     let input = field.snapshot(n);
     let record = if empty {
-        RoundRecord {
-            number: n,
-            state: RoundState::Drawn,
-            seed: 0,
-            games: Vec::new(),
-            bye: None,
-            advancing: Vec::new(),
-            warnings: Vec::new(),
-            draws,
-            published_at_ms: None,
-            parts: Vec::new(),
-        }
+        RoundRecord::empty(n, draws)
     } else {
         let settings = field.draw_settings();
         let (seed, round) = match aside {

@@ -258,6 +258,23 @@ pub struct DrawnPart {
 }
 
 impl RoundRecord {
+    /// Round `number` drawn for the `draws`th time with nobody paired yet: the start of a round paired by hand,
+    /// or of one drawn in parts.
+    pub fn empty(number: u32, draws: u32) -> RoundRecord {
+        RoundRecord {
+            number,
+            state: RoundState::Drawn,
+            seed: 0,
+            games: Vec::new(),
+            bye: None,
+            advancing: Vec::new(),
+            warnings: Vec::new(),
+            draws,
+            published_at_ms: None,
+            parts: Vec::new(),
+        }
+    }
+
     /// Is game `g` shown to the players (and so open for results): the round is published and, for a round
     /// drawn in parts, the game's part too.
     pub fn shows(&self, g: &GameRecord) -> bool {

@@ -541,7 +541,12 @@ fn complete_groups_report_the_finished_bottom_and_hold_one_in_reserve() {
     assert_eq!(complete, vec![-4, -2]);
     // The group the unfinished game decides (0 if they lose, 1 if they win) is the only one not settled.
     let settled: Vec<(i32, bool)> = c.groups.iter().map(|g| (g.main.0, g.settled)).collect();
-    assert!(settled.iter().all(|(main, s)| *s == (*main < 0 || *main > 2)), "{settled:?}");
+    assert!(
+        settled
+            .iter()
+            .all(|(main, s)| *s == (*main < 0 || *main > 2)),
+        "{settled:?}"
+    );
     // MMS −2 (half −4): 4, 7; MMS −1 (half −2): 6, 8, 3?, 5 → 3 and 5 won: 0 → group 0 incomplete.
     assert_eq!(c.ready.len() % 2, 0);
     let r = draw_subset(&snap, &mays(), 0, &c.ready).unwrap();

@@ -69,6 +69,9 @@ pub fn draw_part(
     let name = |id: draw::PlayerId| label_in(state, t, &input.snapshot, participant_id(id));
     let mut record = base;
     let games = field::games_from_draw(&drawn, None);
+    if record.parts.is_empty() {
+        record.seed = seed;
+    }
     record.parts.push(DrawnPart {
         seed,
         tables: games.iter().map(|g| g.table).collect(),
@@ -125,18 +128,7 @@ fn base_record(
     if n == drawn + 1 {
         let prev = pl.rounds.last().filter(|r| r.number == n - 1);
         return match prev.map(|r| r.state) {
-            Some(RoundState::Published | RoundState::Closed) => Ok(RoundRecord {
-                number: n,
-                state: RoundState::Drawn,
-                seed: 0,
-                games: Vec::new(),
-                bye: None,
-                advancing: Vec::new(),
-                warnings: Vec::new(),
-                draws: 1,
-                published_at_ms: None,
-                parts: Vec::new(),
-            }),
+            Some(RoundState::Published | RoundState::Closed) => Ok(RoundRecord::empty(n, 1)),
             _ => Err(precondition(format!(
                 "round {} is not published yet: its games must be under way before round {n} is drawn in parts",
                 n - 1
