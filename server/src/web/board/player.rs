@@ -165,8 +165,9 @@ fn render(
                     tbody {
                         @for r in &published {
                             @let game = r.game_of(p).filter(|g| r.shows(g));
+                            @let to_draw = r.in_parts() && game.is_none() && !r.has_bye(p);
                             @let settled = r.state == RoundState::Closed
-                                || game.is_none_or(|g| g.confirmed.is_some());
+                                || (game.is_none_or(|g| g.confirmed.is_some()) && !to_draw);
                             tr .row {
                                 td .r { (r.number) }
                                 @if let Some(g) = game {
