@@ -151,6 +151,7 @@ fn report(
                 outcome,
                 by_forfeit: false,
             },
+            black: None,
         },
         &ctx_as(Role::Results, terminal, 1),
     )
@@ -173,6 +174,7 @@ fn director_result(
                 outcome,
                 by_forfeit: false,
             },
+            black: None,
         },
         &ctx_as(Role::Director, "td", 1),
     )
@@ -722,7 +724,7 @@ proptest! {
                 };
                 k += 1;
                 try_run(&mut s, Command::ReportResult { tournament: T, round: r, table,
-                    result: GameResult { outcome, by_forfeit: false } },
+                    result: GameResult { outcome, by_forfeit: false }, black: None },
                     &ctx_as(Role::Director, "td", 1)).expect("result");
             }
             run(&mut s, Command::CloseRound { tournament: T, round: r });

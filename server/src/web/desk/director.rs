@@ -667,6 +667,7 @@ fn command(state: &State, t: TournamentId, action: &str, f: &ActionForm) -> Resu
                     round,
                     table,
                     result,
+                    black: None,
                 },
                 rounds,
                 done,

@@ -212,6 +212,7 @@ async fn enter(
         round,
         table: entry.table,
         result: entry.result,
+        black: None,
     };
     match write(cmd).await {
         Ok(outcome) => {
