@@ -52,27 +52,37 @@ impl Venue {
     /// Two 3d players (an even game at the bar) and a 10k and a 15k (a handicap game), checked in, registration
     /// closed; nigiri as `nigiri` says.
     fn open(nigiri: bool) -> Venue {
+        let players = [
+            ("Abe", "3d"),
+            ("Baker", "3d"),
+            ("Chen", "10k"),
+            ("Dubois", "15k"),
+        ];
+        Venue::open_as(PairingSystem::McMahon, &players, nigiri)
+    }
+
+    /// A tournament of `system` (three rounds, a bar at 2d, double entry) with `players` checked in and
+    /// registration closed.
+    fn open_as(system: PairingSystem, players: &[(&str, &str)], nigiri: bool) -> Venue {
         let mut v = Venue {
             state: State::default(),
             log: Vec::new(),
         };
-        let mut settings = TournamentSettings::new("Main", PairingSystem::McMahon, 3);
-        settings.mcmahon = McMahonSetup {
-            bar: Some("2d".parse().expect("rank")),
-            ..McMahonSetup::default()
-        };
+        let rounds = if system == PairingSystem::McMahon { 3 } else { 2 };
+        let mut settings = TournamentSettings::new("Main", system, rounds);
+        if system == PairingSystem::McMahon {
+            settings.mcmahon = McMahonSetup {
+                bar: Some("2d".parse().expect("rank")),
+                ..McMahonSetup::default()
+            };
+        }
         settings.scoring.double_entry = true;
         settings.nigiri = nigiri;
         v.director(Command::CreateTournament {
             settings,
             double_entry_unset: false,
         });
-        for (family, rank) in [
-            ("Abe", "3d"),
-            ("Baker", "3d"),
-            ("Chen", "10k"),
-            ("Dubois", "15k"),
-        ] {
+        for (family, rank) in players {
             let mut fields = ParticipantFields::sample(family, "A", family);
             fields.rank = rank.parse().expect("rank");
             v.director(Command::RegisterParticipant {
@@ -263,6 +273,24 @@ fn a_game_paired_by_hand_in_a_nigiri_tournament_is_nigiri() {
     }
     assert_eq!(v.even().white, b);
     assert!(v.even().nigiri && !v.even().black_recorded);
+}
+
+#[test]
+fn a_knockouts_game_made_by_a_result_is_nigiri_too() {
+    let players = [("Abe", "3d"), ("Baker", "3d"), ("Chen", "3d"), ("Dubois", "3d")];
+    let mut v = Venue::open_as(PairingSystem::Knockout, &players, true);
+    v.draw(1);
+    v.publish(1);
+    v.draw(2);
+    assert!(v.round(1).games.iter().all(|g| g.nigiri));
+    let tables: Vec<u32> = v.round(1).games.iter().map(|g| g.table).collect();
+    for table in tables {
+        v.report(Role::Director, "td", table, Outcome::WhiteWins, true, None)
+            .expect("a walk-over");
+    }
+    let final_round = v.round(2);
+    assert_eq!(final_round.games.len(), 1, "{final_round:?}");
+    assert!(final_round.games[0].nigiri, "the final is an even game");
 }
 
 #[test]
