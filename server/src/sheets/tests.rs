@@ -876,4 +876,10 @@ fn issue_29_a_nigiri_game_prints_nigiri_until_its_black_is_recorded() {
         .map(|g| g.contains("knownColor=\"true\""))
         .collect();
     assert_eq!(known, [false, true, true], "{games:?}");
+    // The wall chart prints no colour for table 1's forfeit (#1 beat #3), and the recorded ones.
+    let wall = render(&s, T, "wallchart", 0, false)
+        .expect("wall chart")
+        .body;
+    assert!(wall.contains(" 3+! ") && !wall.contains("3+!w"), "{wall}");
+    assert!(wall.contains("4+w") && wall.contains("2-b"), "{wall}");
 }

@@ -68,7 +68,11 @@ impl Venue {
             state: State::default(),
             log: Vec::new(),
         };
-        let rounds = if system == PairingSystem::McMahon { 3 } else { 2 };
+        let rounds = if system == PairingSystem::McMahon {
+            3
+        } else {
+            2
+        };
         let mut settings = TournamentSettings::new("Main", system, rounds);
         if system == PairingSystem::McMahon {
             settings.mcmahon = McMahonSetup {
@@ -277,7 +281,12 @@ fn a_game_paired_by_hand_in_a_nigiri_tournament_is_nigiri() {
 
 #[test]
 fn a_knockouts_game_made_by_a_result_is_nigiri_too() {
-    let players = [("Abe", "3d"), ("Baker", "3d"), ("Chen", "3d"), ("Dubois", "3d")];
+    let players = [
+        ("Abe", "3d"),
+        ("Baker", "3d"),
+        ("Chen", "3d"),
+        ("Dubois", "3d"),
+    ];
     let mut v = Venue::open_as(PairingSystem::Knockout, &players, true);
     v.draw(1);
     v.publish(1);
