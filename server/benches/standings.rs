@@ -137,6 +137,7 @@ fn build(players: usize, rounds: u32) -> State {
                         outcome,
                         by_forfeit: k % 97 == 0,
                     },
+                    black: None,
                 },
                 0,
             );

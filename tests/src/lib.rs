@@ -911,6 +911,7 @@ impl PlayDesk {
                 outcome: outcome as i32,
                 by_forfeit: false,
             }),
+            black: 0,
         };
         Ok(self.results.clone().report_result(req).await?.into_inner())
     }

@@ -1397,6 +1397,8 @@ mod interop;
 mod knockout;
 #[path = "director_cli/ladder.rs"]
 mod ladder;
+#[path = "director_cli/nigiri.rs"]
+mod nigiri;
 #[path = "director_cli/ratings.rs"]
 mod ratings;
 #[path = "director_cli/round_robin.rs"]

@@ -65,6 +65,10 @@ mod latin;
 #[path = "web/whole_day.rs"]
 mod whole_day;
 
+/// Nigiri (issue 29): colours chosen at the board, recorded at the desks (`tests/tests/web/nigiri.rs`).
+#[path = "web/nigiri.rs"]
+mod nigiri;
+
 // ---------------------------------------------------------------------------------------------------------------
 // What a pairing page must show
 

@@ -226,6 +226,7 @@ async fn play_round(director: &Desk, desks: &[Desk], round: &Round) -> Result<()
                         outcome: outcome as i32,
                         by_forfeit: false,
                     }),
+                    black: 0,
                 };
                 desk.command(&RequestId::random(), request, |mut d, r| async move {
                     d.results.report_result(r).await

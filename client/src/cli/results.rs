@@ -1,7 +1,7 @@
 //! Results desks and the referee: `tengen result` (one table), `tengen results --file` (a CSV of tables and
 //! results: rows this desk already entered are skipped and the others sent with ids derived from the row and the
 //! round as read, so a re-run never counts twice and a second desk's run is the second entry) and
-//! `tengen referee no-show|both-absent|late|dispute|settle|leaves|returns`.
+//! `tengen referee no-show|both-absent|late|dispute|settle|colours|leaves|returns`.
 
 use std::path::PathBuf;
 
@@ -40,6 +40,10 @@ pub struct ResultArgs {
     /// Decided without play (no-show): counts for MMS, kept apart for rating lists.
     #[arg(long)]
     forfeit: bool,
+    /// Who had Black, a nigiri game: number on the sheets (7 or #7), or register id (P12). Needed with a played
+    /// result while nobody has recorded it; w and b then mean the colours as recorded.
+    #[arg(long, value_parser = parse_player, value_name = "PLAYER")]
+    black: Option<PlayerArg>,
 }
 
 /// A file of results.
@@ -123,6 +127,19 @@ pub enum RefereeCmd {
         #[arg(value_parser = parse_player)]
         player: PlayerArg,
     },
+    /// Record who had Black in a nigiri game (again, to correct it, until the round is closed; a confirmed result
+    /// keeps its winner).
+    Colours {
+        /// Tournament id.
+        tournament: u64,
+        /// Round number.
+        round: u32,
+        /// Table number.
+        table: u32,
+        /// The player who had Black: number on the sheets (7 or #7), or register id (P12).
+        #[arg(value_parser = parse_player)]
+        black: PlayerArg,
+    },
     /// Settle a disputed game (then enter the result as director).
     Settle {
         /// Tournament id.
@@ -141,11 +158,13 @@ fn print_game(ctx: &Ctx, g: &Game) -> Result<(), CliError> {
     print_either(ctx.json, &GameView::from(g), &render_game(g))
 }
 
+/// A result at `table`; `black` is who had Black (a register id, 0 when not said).
 fn report_request(
     tournament: u64,
     round: u32,
     table: u32,
     result: GameResult,
+    black: u64,
 ) -> ReportResultRequest {
     ReportResultRequest {
         meta: None,
@@ -153,6 +172,7 @@ fn report_request(
         round,
         table,
         result: Some(result),
+        black,
     }
 }
 
@@ -174,7 +194,11 @@ pub async fn result(ctx: &Ctx, a: ResultArgs) -> Result<(), CliError> {
         outcome: a.result as i32,
         by_forfeit: a.forfeit,
     };
-    let request = report_request(a.tournament, a.round, a.table, result);
+    let black = match a.black {
+        Some(player) => resolve(&desk, a.tournament, [player]).await?[0],
+        None => 0,
+    };
+    let request = report_request(a.tournament, a.round, a.table, result, black);
     let game = send_result(&desk, &ctx.request_id(), request).await?;
     print_game(ctx, &game)
 }
@@ -211,6 +235,7 @@ enum Named {
     Report(Report),
     NoShow(PlayerArg),
     Late(PlayerArg, u32),
+    Black(PlayerArg),
 }
 
 /// `tengen referee …`.
@@ -245,6 +270,12 @@ pub async fn referee(ctx: &Ctx, cmd: RefereeCmd) -> Result<(), CliError> {
             player,
             minutes,
         } => (tournament, round, table, Named::Late(player, minutes)),
+        RefereeCmd::Colours {
+            tournament,
+            round,
+            table,
+            black,
+        } => (tournament, round, table, Named::Black(black)),
         RefereeCmd::Dispute {
             tournament,
             round,
@@ -290,6 +321,10 @@ pub async fn referee(ctx: &Ctx, cmd: RefereeCmd) -> Result<(), CliError> {
         Named::Late(player, minutes) => {
             let [player] = resolve(&desk, tournament, [player]).await?;
             Report::LateStart(LateStart { player, minutes })
+        }
+        Named::Black(player) => {
+            let [black] = resolve(&desk, tournament, [player]).await?;
+            Report::Black(black)
         }
     };
     let request = RefereeReportRequest {
@@ -490,7 +525,7 @@ pub async fn results_file(ctx: &Ctx, a: ResultsArgs) -> Result<(), CliError> {
                 continue;
             }
             let id = row_request_id(a.tournament, a.round, row, seen.revision, &salt);
-            let request = report_request(a.tournament, a.round, row.table, row.result);
+            let request = report_request(a.tournament, a.round, row.table, row.result, 0);
             match send_result(&desk, &id, request).await {
                 Ok(_) => outcomes.push(outcome("entered", entered)),
                 Err(e) if e.is_refusal() => {

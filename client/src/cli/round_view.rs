@@ -117,6 +117,9 @@ pub struct GameView {
     pub reports: Vec<ReportView>,
     pub notes: Vec<String>,
     pub disputed: bool,
+    /// An even game of a nigiri tournament: white and black are the draw's order until `black_recorded`.
+    pub nigiri: bool,
+    pub black_recorded: bool,
 }
 
 fn result_view(r: &pb::GameResult) -> ResultView {
@@ -151,8 +154,15 @@ impl From<&pb::Game> for GameView {
                 .collect(),
             notes: g.notes.clone(),
             disputed: g.disputed,
+            nigiri: g.nigiri,
+            black_recorded: g.black_recorded,
         }
     }
+}
+
+/// A nigiri game whose colours nobody recorded: its players are not White and Black yet.
+fn colours_open(g: &pb::Game) -> bool {
+    g.nigiri && !g.black_recorded
 }
 
 /// One round.
@@ -248,7 +258,11 @@ pub fn render_round(r: &pb::Round) -> String {
             let mut cells = vec![g.table.to_string()];
             cells.extend(player_cells(&g.white));
             cells.extend(player_cells(&g.black));
-            cells.push(g.handicap.to_string());
+            cells.push(if colours_open(g) {
+                "nigiri".to_string()
+            } else {
+                g.handicap.to_string()
+            });
             cells.push(format_half(g.komi_half.into()));
             cells.push(if drawn { String::new() } else { game_status(g) });
             table.row(cells);
@@ -516,12 +530,16 @@ impl From<&pb::RoundProgress> for ProgressView {
 pub fn render_game(g: &pb::Game) -> String {
     let name = |p: &Option<pb::PlayerRef>| p.as_ref().map(player_line).unwrap_or_default();
     let reports = reports_text(g);
+    let hcp = if colours_open(g) {
+        "nigiri (Black not recorded)".to_string()
+    } else {
+        format!("hcp {}", g.handicap)
+    };
     let mut out = format!(
-        "table {}: {} – {}, hcp {}, komi {}: {}{}\n",
+        "table {}: {} – {}, {hcp}, komi {}: {}{}\n",
         g.table,
         name(&g.white),
         name(&g.black),
-        g.handicap,
         format_half(g.komi_half.into()),
         game_status(g),
         if reports.is_empty() {

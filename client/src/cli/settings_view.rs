@@ -23,6 +23,8 @@ pub struct TournamentDetailView {
     pub handicap: HandicapView,
     pub draw: DrawView,
     pub scoring: ScoringView,
+    /// Even games by nigiri (colours recorded at the desks).
+    pub nigiri: bool,
     /// A ladder's rules (every tournament has them; only a ladder uses them).
     pub ladder: LadderView,
 }
@@ -159,6 +161,7 @@ impl From<&pb::Tournament> for TournamentDetailView {
             },
             time_class: s.time_class,
             adjusted_time_seconds: s.adjusted_time_seconds,
+            nigiri: s.nigiri,
             mcmahon: McMahonView {
                 bar: mm.bar,
                 floor: mm.floor,
@@ -267,7 +270,7 @@ pub fn settings_lines(v: &TournamentDetailView) -> Vec<(&'static str, String)> {
         ("komi", format_half(v.komi_half.into())),
         ("time", time_line(v)),
         ("mcmahon", mcmahon_line(&v.mcmahon)),
-        ("handicap", handicap_line(&v.handicap)),
+        ("handicap", handicap_line(&v.handicap, v.nigiri)),
     ];
     lines.extend(draw_lines(v));
     lines.extend(scoring_lines(v));
@@ -317,12 +320,13 @@ fn mcmahon_line(mm: &McMahonView) -> String {
     }
 }
 
-/// The handicap rule in one line.
-fn handicap_line(h: &HandicapView) -> String {
+/// The handicap rule in one line, and whether even games are played by nigiri.
+fn handicap_line(h: &HandicapView, nigiri: bool) -> String {
+    let colours = if nigiri { "; even games by nigiri" } else { "" };
     if h.ceiling == 0 {
-        return "even games only".to_string();
+        return format!("even games only{colours}");
     }
-    format!(
+    let rule = format!(
         "by {} difference, above {} counts as {}, correction {}, at most {}{}",
         if h.based_on_mms { "MMS" } else { "rank" },
         h.no_handicap_above,
@@ -334,7 +338,8 @@ fn handicap_line(h: &HandicapView) -> String {
         } else {
             ""
         }
-    )
+    );
+    format!("{rule}{colours}")
 }
 
 /// The draw's settings, each with its profile's default when not set.
@@ -547,6 +552,27 @@ mod tests {
             get("handicap"),
             "by MMS difference, above 1d counts as 1d, correction 1, at most 9"
         );
+    }
+
+    #[test]
+    fn nigiri_shows_on_the_handicap_line() {
+        let t = pb::Tournament {
+            settings: Some(pb::TournamentSettings {
+                nigiri: true,
+                handicap: Some(pb::HandicapRule {
+                    ceiling: 0,
+                    ..default_handicap()
+                }),
+                ..Default::default()
+            }),
+            ..Default::default()
+        };
+        let lines = settings_lines(&TournamentDetailView::from(&t));
+        let handicap = lines
+            .iter()
+            .find(|(k, _)| *k == "handicap")
+            .map(|(_, v)| v.as_str());
+        assert_eq!(handicap, Some("even games only; even games by nigiri"));
     }
 
     #[test]

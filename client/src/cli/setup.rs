@@ -76,6 +76,10 @@ pub struct SetupFlags {
     /// No handicap when either player starts at the bar (`--even-at-bar`, or `--even-at-bar no`).
     #[arg(long, num_args = 0..=1, default_missing_value = "yes", value_parser = parse_bool, value_name = "YES/NO")]
     even_at_bar: Option<bool>,
+    /// Even games by nigiri: the players choose colours and a desk records who had Black; handicap games keep
+    /// Black for the weaker player (`--nigiri`, or `--nigiri no`). Read when a round is drawn.
+    #[arg(long, num_args = 0..=1, default_missing_value = "yes", value_parser = parse_bool, value_name = "YES/NO")]
+    nigiri: Option<bool>,
     /// Draw cost profile: egf (OpenGotha) or mays.
     #[arg(long, value_parser = ["egf", "mays"])]
     profile: Option<String>,
@@ -291,6 +295,7 @@ impl SetupFlags {
         set(&mut h.correction, self.handicap_correction);
         set(&mut h.ceiling, self.handicap_ceiling);
         set(&mut h.even_at_bar, self.even_at_bar);
+        set(&mut s.nigiri, self.nigiri);
         let d = s.draw.get_or_insert_with(default_draw);
         set(&mut d.profile, self.profile);
         set(&mut d.bye_rule, self.bye_rule);
@@ -699,6 +704,7 @@ mod tests {
             "--handicap-correction",
             "-1",
             "--even-at-bar",
+            "--nigiri",
             "--no-avoid-club",
             "--double-entry",
             "off",
@@ -717,6 +723,8 @@ mod tests {
         assert_eq!(h.correction, -1);
         assert!(h.even_at_bar);
         assert_eq!(h.ceiling, 9);
+        assert!(s.nigiri);
+        assert!(!applied(&["--nigiri", "no"]).nigiri);
         assert_eq!(s.draw.unwrap().avoid_same_club, Some(false));
         let sc = s.scoring.unwrap();
         assert_eq!(sc.double_entry, Some(false));

@@ -8,7 +8,7 @@
 
 use crate::domain::field::{participant_id, player_id, Field};
 use crate::domain::lifecycle::label;
-use crate::domain::round::RoundRecord;
+use crate::domain::round::{RoundRecord, Seat};
 use crate::domain::{EntryStatus, PairingSystem, ParticipantId, Rejected, State, TournamentId};
 use tengen_standings::explain::Explanation;
 use tengen_standings::placing::Standings;
@@ -177,14 +177,17 @@ pub fn pairing(
 fn seat(state: &State, t: TournamentId, round: &RoundRecord, p: ParticipantId) -> String {
     if let Some(g) = round.game_of(p) {
         let other = if g.white == p { g.black } else { g.white };
-        let colour = if g.white == p { "White" } else { "Black" };
+        let colour = match g.seat_of(p) {
+            Seat::Nigiri => "nigiri".to_string(),
+            seat => format!("as {}", seat.word()),
+        };
         let handicap = match g.handicap {
             0 => String::new(),
             1 => ", no komi".to_string(),
             h => format!(", {h} stones"),
         };
         return format!(
-            "table {} as {colour} against {}{handicap}",
+            "table {} {colour} against {}{handicap}",
             g.table,
             label(state, t, other)
         );

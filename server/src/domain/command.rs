@@ -304,6 +304,10 @@ pub enum Command {
         table: u32,
         /// The result.
         result: GameResult,
+        /// Who had Black, when the desk says (a nigiri game needs it with a played result). Left out of the
+        /// serialised command when absent, so a command's fingerprint is what it was before nigiri.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        black: Option<ParticipantId>,
     },
     /// The referee's reports at a table.
     RefereeReport {
@@ -391,6 +395,11 @@ pub enum RefereeReport {
         disputed: bool,
         /// What happened.
         note: String,
+    },
+    /// A nigiri game: this player had Black (recorded again until the round is closed).
+    Colours {
+        /// The player who had Black.
+        black: ParticipantId,
     },
 }
 

@@ -250,6 +250,21 @@ pub enum Event {
         /// Its players.
         players: Vec<RatedPlayer>,
     },
+    /// Who had Black in a nigiri game was recorded: when it was the player in White's place, the two were
+    /// exchanged, with every result so far (the same player still wins). Comes before the result or note that
+    /// recorded it, in the same log entry.
+    ColoursRecorded {
+        /// Which tournament.
+        tournament: TournamentId,
+        /// New revision of the tournament's rounds.
+        revision: Revision,
+        /// Which round.
+        round: u32,
+        /// The table.
+        table: u32,
+        /// The player who had Black.
+        black: ParticipantId,
+    },
 }
 
 impl Event {
@@ -291,6 +306,7 @@ impl Event {
             Event::SlipResolved { .. } => "SlipRejected",
             Event::RatingsLoaded { .. } => "RatingsLoaded",
             Event::LadderGamePlayed { .. } => "LadderGamePlayed",
+            Event::ColoursRecorded { .. } => "ColoursRecorded",
         }
     }
 }

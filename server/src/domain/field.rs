@@ -223,7 +223,8 @@ impl<'a> Field<'a> {
                     black: player_id(g.black),
                     handicap: g.handicap,
                     result: to_draw_result(g.confirmed),
-                    known_colour: true,
+                    // A nigiri game counts the colours recorded; one nobody recorded (a forfeit) counts none.
+                    known_colour: !g.colours_open(),
                 });
             }
             // A knockout's players through without a game score as byes.

@@ -7,6 +7,7 @@
 pub mod aside;
 mod bracket;
 pub mod import;
+pub mod nigiri;
 pub mod partial;
 mod schedule;
 pub mod split;
@@ -439,6 +440,7 @@ pub fn draw_round(
         }
         let forfeits = paired_after_forfeit(state, t, pl, &record);
         record.warnings.extend(forfeits);
+        nigiri::mark_drawn(&mut record.games, field.tournament.settings.nigiri);
         record
     };
     Ok(vec![Event::RoundDrawn {
@@ -510,6 +512,7 @@ pub fn close(state: &State, t: TournamentId, n: u32, now_ms: i64) -> Result<Vec<
             if open.len() > 20 { ", …" } else { "" }
         )));
     }
+    nigiri::check_close(r)?;
     Ok(vec![Event::RoundStateSet {
         tournament: t,
         revision: pl.revision.next(),
@@ -674,7 +677,8 @@ pub fn edit_round(
         &to_engine_edit(edit),
     )
     .map_err(|e| precondition(e.to_string()))?;
-    let games = field::games_from_draw(&edited, Some(r));
+    let mut games = field::games_from_draw(&edited, Some(r));
+    nigiri::mark_edited(&mut games, r, tour.settings.nigiri);
     // A game with reported results may not be dissolved or changed by an edit.
     for g in &r.games {
         if !g.reports.is_empty()
@@ -762,12 +766,30 @@ fn report_by(result: GameResult, ctx: &Context) -> ResultReport {
     }
 }
 
-/// The event that replaces game `g` of round `n`, after what a knockout's result brings (players back to the
-/// main tournament, the next games it decides): the answer is the game, so it comes last.
-fn game_updated(state: &State, pl: &Play, t: TournamentId, n: u32, g: GameRecord) -> Vec<Event> {
+/// The event that replaces game `g` of round `n`, after who had Black when this report recorded it (`colours`:
+/// a nigiri game, `g` already shows it) and what a knockout's result brings (players back to the main
+/// tournament, the next games it decides): the answer is the game, so it comes last.
+fn game_updated(
+    state: &State,
+    pl: &Play,
+    t: TournamentId,
+    n: u32,
+    g: GameRecord,
+    colours: Option<ParticipantId>,
+) -> Vec<Event> {
     // A split-off knockout's players whose knockout this result ends go back to the main tournament.
     let mut events = split::returns(state, t, n, &g);
     let mut revision = pl.revision.next();
+    if let Some(black) = colours {
+        events.push(Event::ColoursRecorded {
+            tournament: t,
+            revision,
+            round: n,
+            table: g.table,
+            black,
+        });
+        revision = revision.next();
+    }
     if let Some(next) = bracket::follow_up(state, t, n, &g, revision) {
         events.push(next);
         revision = revision.next();
@@ -782,13 +804,17 @@ fn game_updated(state: &State, pl: &Play, t: TournamentId, n: u32, g: GameRecord
 }
 
 /// A result report: the director's counts at once; a results desk's counts at once without double entry, else
-/// when a report from another terminal agrees.
+/// when a report from another terminal agrees. `black` records who had Black (a nigiri game; a results desk must
+/// say it with a played result while nobody has, and may not change it once recorded); the result's White and
+/// Black are the colours after that.
+#[allow(clippy::too_many_arguments)]
 pub fn report_result(
     state: &State,
     t: TournamentId,
     n: u32,
     table: u32,
     result: GameResult,
+    black: Option<ParticipantId>,
     ctx: &Context,
 ) -> Result<Vec<Event>, Rejected> {
     let tour = tournament(state, t)?;
@@ -800,7 +826,18 @@ pub fn report_result(
     }
     let pl = play(state, t);
     let game = game_at(pl, t, n, table)?;
+    let director = ctx.actor.role == Role::Director;
+    if !director {
+        nigiri::check_named(game, result, black)?;
+    }
+    let colours = match black {
+        Some(b) => nigiri::to_record(state, t, round_of(pl, t, n)?, game, b, director)?,
+        None => None,
+    };
     let mut g = game.clone();
+    if let Some(b) = colours {
+        g.record_black(b);
+    }
     let report = report_by(result, ctx);
     match ctx.actor.role {
         Role::Director => {
@@ -830,7 +867,7 @@ pub fn report_result(
             }
         }
     }
-    Ok(game_updated(state, pl, t, n, g))
+    Ok(game_updated(state, pl, t, n, g, colours))
 }
 
 /// The referee's report at a table.
@@ -852,6 +889,7 @@ pub fn referee(
         by_forfeit: true,
     };
     let mut decided = None;
+    let mut colours = None;
     match report {
         RefereeReport::NoShow { absent } => {
             plays_at(state, t, round, table, *absent)?;
@@ -898,6 +936,17 @@ pub fn referee(
                 ctx.actor.terminal
             ));
         }
+        RefereeReport::Colours { black } => {
+            colours = nigiri::to_record(state, t, round, &g, *black, true)?;
+            if let Some(b) = colours {
+                g.record_black(b);
+                g.notes.push(format!(
+                    "Black: {} (by {})",
+                    name_of(state, b),
+                    ctx.actor.terminal
+                ));
+            }
+        }
     }
     if let Some(result) = decided {
         if let Some(c) = g.confirmed.filter(|c| *c != result) {
@@ -911,7 +960,7 @@ pub fn referee(
         g.reports.push(report_by(result, ctx));
         g.confirmed = Some(result);
     }
-    Ok(game_updated(state, pl, t, n, g))
+    Ok(game_updated(state, pl, t, n, g, colours))
 }
 
 /// Sets an entry's ghost flag and starting-MMS correction.

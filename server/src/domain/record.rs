@@ -227,6 +227,11 @@ pub struct TournamentSettings {
     /// planned (see [`super::timetable`]). Rounds past its end are not planned.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub schedule: Vec<String>,
+    /// Even games are played with nigiri (Mays, "What about nigiri?"; the AGA rules): the players choose colours
+    /// at the board and a results desk, the referee or the director records who had Black. Handicap games keep
+    /// Black for the weaker player. Read when a round is drawn: changing it leaves drawn rounds as they are.
+    #[serde(default)]
+    pub nigiri: bool,
 }
 
 /// Where a split-off knockout's players came from: they left `tournament` after `after_round`, and each returns
@@ -282,6 +287,7 @@ impl Default for TournamentSettings {
             split_from: None,
             ladder: super::ladder::LadderSettings::default(),
             schedule: Vec::new(),
+            nigiri: false,
         }
     }
 }

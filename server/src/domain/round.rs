@@ -88,6 +88,26 @@ impl GameResult {
         by_forfeit: false,
     };
 
+    /// Was the game played to its end (a win, a loss or jigo over the board)? Only such a game needs its colours
+    /// known: a forfeit or the director's both-lose/both-win has none to count.
+    pub fn is_played(&self) -> bool {
+        !self.by_forfeit
+            && matches!(
+                self.outcome,
+                Outcome::WhiteWins | Outcome::BlackWins | Outcome::Jigo
+            )
+    }
+
+    /// The same result once White and Black are exchanged: the same player still wins.
+    pub fn exchanged(self) -> GameResult {
+        let outcome = match self.outcome {
+            Outcome::WhiteWins => Outcome::BlackWins,
+            Outcome::BlackWins => Outcome::WhiteWins,
+            other => other,
+        };
+        GameResult { outcome, ..self }
+    }
+
     /// "white", "black by forfeit", ...
     pub fn describe(&self) -> String {
         if self.by_forfeit {
@@ -136,6 +156,45 @@ pub struct GameRecord {
     /// Adjourned or disputed: the round cannot close until the director settles it.
     #[serde(default)]
     pub disputed: bool,
+    /// An even game of a tournament played with nigiri (marked when drawn): the players choose colours at the
+    /// board, so `white` and `black` are only the draw's order until [`GameRecord::black_recorded`].
+    #[serde(default)]
+    pub nigiri: bool,
+    /// A nigiri game's colours were recorded (by a results desk, the referee or the director): `black` had Black.
+    #[serde(default)]
+    pub black_recorded: bool,
+}
+
+/// The colour a player has in a game, as every page and sheet names it: a nigiri game's players have none until
+/// it is recorded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seat {
+    /// White.
+    White,
+    /// Black.
+    Black,
+    /// A nigiri game whose colours are not recorded yet.
+    Nigiri,
+}
+
+impl Seat {
+    /// "White", "Black", "nigiri".
+    pub fn word(self) -> &'static str {
+        match self {
+            Seat::White => "White",
+            Seat::Black => "Black",
+            Seat::Nigiri => "nigiri",
+        }
+    }
+
+    /// "white", "black", "nigiri" (the sheets' lower case).
+    pub fn lower(self) -> &'static str {
+        match self {
+            Seat::White => "white",
+            Seat::Black => "black",
+            Seat::Nigiri => "nigiri",
+        }
+    }
 }
 
 impl GameRecord {
@@ -150,7 +209,44 @@ impl GameRecord {
             confirmed: None,
             notes: Vec::new(),
             disputed: false,
+            nigiri: false,
+            black_recorded: false,
         }
+    }
+
+    /// A nigiri game whose colours nobody recorded yet: pages say "nigiri" instead of White and Black, and the
+    /// draw counts no colour for it.
+    pub fn colours_open(&self) -> bool {
+        self.nigiri && !self.black_recorded
+    }
+
+    /// The colour `p` has in this game (`p` plays in it; anyone else reads as Black).
+    pub fn seat_of(&self, p: ParticipantId) -> Seat {
+        if self.colours_open() {
+            Seat::Nigiri
+        } else if self.white == p {
+            Seat::White
+        } else {
+            Seat::Black
+        }
+    }
+
+    /// A played result counts while nobody recorded who had Black: the round cannot close until someone does.
+    pub fn lacks_colours(&self) -> bool {
+        self.colours_open() && self.confirmed.is_some_and(|c| c.is_played())
+    }
+
+    /// Records that `black` had Black: exchanges the two players when `black` was in White's place, and every
+    /// result reported or confirmed so far with them, so the same player still wins.
+    pub fn record_black(&mut self, black: ParticipantId) {
+        if self.white == black {
+            std::mem::swap(&mut self.white, &mut self.black);
+            for r in &mut self.reports {
+                r.result = r.result.exchanged();
+            }
+            self.confirmed = self.confirmed.map(GameResult::exchanged);
+        }
+        self.black_recorded = true;
     }
 
     /// Does this game involve `p`?
@@ -321,6 +417,11 @@ impl RoundRecord {
     /// The game at `table`.
     pub fn game_at(&self, table: u32) -> Option<&GameRecord> {
         self.games.iter().find(|g| g.table == table)
+    }
+
+    /// Games with a played result whose colours nobody recorded (nigiri): closing waits for them.
+    pub fn lacking_colours(&self) -> Vec<&GameRecord> {
+        self.games.iter().filter(|g| g.lacks_colours()).collect()
     }
 
     /// Games whose result does not count yet, with why.

@@ -428,13 +428,19 @@ impl State {
             Event::GameUpdated {
                 tournament,
                 round,
-                game,
+                game: GameRecord { table, .. },
+                ..
+            }
+            | Event::ColoursRecorded {
+                tournament,
+                round,
+                table,
                 ..
             } => self
                 .play
                 .get(tournament)
                 .and_then(|p| p.round(*round))
-                .and_then(|r| r.game_at(game.table))
+                .and_then(|r| r.game_at(*table))
                 .map(|g| Subject::Game(*tournament, *round, g.clone())),
             Event::SlipSubmitted {
                 slip: Slip { id, .. },

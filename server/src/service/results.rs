@@ -64,6 +64,9 @@ fn referee_from_pb(
                 disputed: d.disputed,
                 note: d.note,
             },
+            R::Black(id) => RefereeReport::Colours {
+                black: ParticipantId(id),
+            },
         },
     )
 }
@@ -122,6 +125,7 @@ impl Results for ResultsService {
                 round: r.round,
                 table: r.table,
                 result: result_from_pb(r.result).map_err(invalid)?,
+                black: (r.black != 0).then_some(ParticipantId(r.black)),
             };
             Ok(Decoded::new(r.meta, cmd, Target::Rounds(t)))
         };

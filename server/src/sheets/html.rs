@@ -95,8 +95,14 @@ fn slip(s: &Slip) -> Markup {
         div .slip {
             h2 { span { "Result slip: " (s.tournament) } span { "Round " (s.round) " · Table " (s.table) } }
             table {
-                tr { th { "White" } td { (s.white) } }
-                tr { th { "Black" } td { (s.black) } }
+                @if s.nigiri {
+                    tr { th { "Player" } td { "☐ " (s.white) } }
+                    tr { th { "Player" } td { "☐ " (s.black) } }
+                    tr { th { "Nigiri" } td { "tick the player who had Black" } }
+                } @else {
+                    tr { th { "White" } td { (s.white) } }
+                    tr { th { "Black" } td { (s.black) } }
+                }
                 tr { th { "Handicap" } td { (s.terms) } }
             }
             p .boxes { span { "☐ White wins" } span { "☐ Black wins" } span { "☐ Jigo" } }

@@ -61,4 +61,6 @@ pub(crate) struct Slip {
     pub black: String,
     /// Handicap and komi in words.
     pub terms: String,
+    /// A nigiri game: the two players are not in colour order, and the slip asks who had Black.
+    pub nigiri: bool,
 }

@@ -160,7 +160,8 @@ pub(crate) fn document(roster: &Roster) -> Result<Document, Rejected> {
                 &[
                     ("blackPlayer", black.clone()),
                     ("handicap", g.handicap.to_string()),
-                    ("knownColor", "true".into()),
+                    // A nigiri game nobody recorded (a forfeit) has no colours to count, as OpenGotha says it.
+                    ("knownColor", (!g.colours_open()).to_string()),
                     (
                         "result",
                         result_code(g.confirmed.map(|c| (c.outcome, c.by_forfeit))),

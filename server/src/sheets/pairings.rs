@@ -21,7 +21,7 @@ pub(crate) fn by_table(roster: &Roster, round: u32) -> Result<Sheet, Rejected> {
     let rows = games
         .iter()
         .map(|g| {
-            let (hcp, komi) = roster.handicap_cells(g.handicap);
+            let (hcp, komi) = roster.game_cells(g);
             vec![
                 g.table.to_string(),
                 roster.number_text(g.white),
@@ -49,6 +49,9 @@ pub(crate) fn by_table(roster: &Roster, round: u32) -> Result<Sheet, Rejected> {
         ],
         rows,
     }));
+    if let Some(note) = roster.nigiri_note(r) {
+        sheet.blocks.push(Block::Note(note));
+    }
     if let Some(bye) = r.bye {
         sheet
             .blocks
@@ -127,7 +130,8 @@ fn lines_of(roster: &Roster, r: &RoundRecord) -> Vec<Line> {
         } else {
             String::new()
         };
-        for (me, colour, them) in [(g.white, "white", g.black), (g.black, "black", g.white)] {
+        for (me, them) in [(g.white, g.black), (g.black, g.white)] {
+            let colour = g.seat_of(me).lower();
             lines.push(Line {
                 key: sort_key(roster, me),
                 cells: vec![

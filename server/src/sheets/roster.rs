@@ -3,7 +3,7 @@
 //! and komi, the heading lines). Reads the state; never changes it, never reads contact data.
 
 use crate::domain::name;
-use crate::domain::round::{Play, RoundRecord};
+use crate::domain::round::{GameRecord, Play, RoundRecord};
 use crate::domain::{
     setup, Entry, EntryStatus, PairingSystem, Participant, ParticipantId, Rank, Rejected, State,
     Tournament, TournamentId,
@@ -186,6 +186,44 @@ impl<'a> Roster<'a> {
             ),
             h => (h.to_string(), "0".to_string()),
         }
+    }
+
+    /// The handicap and komi columns of game `g`: a nigiri game whose colours nobody recorded says "nigiri" where
+    /// a handicap would be (its two names are then only the draw's order, not White and Black).
+    pub fn game_cells(&self, g: &GameRecord) -> (String, String) {
+        let (hcp, komi) = self.handicap_cells(g.handicap);
+        if g.colours_open() {
+            ("nigiri".to_string(), komi)
+        } else {
+            (hcp, komi)
+        }
+    }
+
+    /// The tables of round `r` whose colours are chosen at the board and not recorded yet, for the sheets' note.
+    pub fn nigiri_tables(&self, r: &RoundRecord) -> Vec<u32> {
+        let mut tables: Vec<u32> = r
+            .games
+            .iter()
+            .filter(|g| g.colours_open())
+            .map(|g| g.table)
+            .collect();
+        tables.sort_unstable();
+        tables
+    }
+
+    /// "Nigiri at tables 3, 5: …", the line under a pairing list with nigiri games (`None` without).
+    pub fn nigiri_note(&self, r: &RoundRecord) -> Option<String> {
+        let tables = self.nigiri_tables(r);
+        if tables.is_empty() {
+            return None;
+        }
+        let list: Vec<String> = tables.iter().map(u32::to_string).collect();
+        Some(format!(
+            "Nigiri at table{} {}: the players choose colours at the board (the names are not in colour order); \
+             report who had Black with the result.",
+            if tables.len() == 1 { "" } else { "s" },
+            list.join(", ")
+        ))
     }
 
     /// Handicap and komi in words for the slips.

@@ -23,6 +23,7 @@ pub(crate) fn slips(roster: &Roster, round: u32) -> Result<Sheet, Rejected> {
             white: roster.describe(g.white, n),
             black: roster.describe(g.black, n),
             terms: roster.handicap_words(g.handicap),
+            nigiri: g.colours_open(),
         })
         .collect();
     sheet.blocks.push(Block::Slips(slips));

@@ -815,3 +815,72 @@ fn the_tou_file_is_latin1() {
         .filter(|l| !l.starts_with(';'))
         .all(|l| l.len() >= 40));
 }
+
+/// Round 2 of the module's tournament played with nigiri: table 1's colours not recorded (a forfeit), table 2's
+/// recorded, table 3 a handicap game.
+fn with_nigiri() -> State {
+    let mut s = tournament();
+    let mut round = s.play[&T].round(2).expect("round 2").clone();
+    round.games[0].nigiri = true;
+    round.games[1].nigiri = true;
+    round.games[1].black_recorded = true;
+    s.apply(&Event::RoundEdited {
+        tournament: T,
+        revision: Revision(9),
+        round,
+        edit: "nigiri".into(),
+    });
+    s
+}
+
+#[test]
+fn issue_29_a_nigiri_game_prints_nigiri_until_its_black_is_recorded() {
+    let s = with_nigiri();
+    let sheet = render(&s, T, "pairings", 2, false).expect("round 2").body;
+    let row = |table: &str| {
+        sheet
+            .lines()
+            .find(|l| l.trim_start().starts_with(table))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(row("1 ").contains("nigiri"), "{sheet}");
+    assert!(!row("2 ").contains("nigiri"), "recorded colours: {sheet}");
+    assert!(!row("3 ").contains("nigiri"), "a handicap game: {sheet}");
+    assert!(
+        sheet.contains("Nigiri at table 1: the players choose colours at the board"),
+        "{sheet}"
+    );
+    for line in sheet.lines() {
+        assert!(width(line) <= text::PORTRAIT, "{line}");
+    }
+    let by_name = render(&s, T, "pairings-by-name", 2, false)
+        .expect("round 2")
+        .body;
+    let nigiri_lines = by_name.lines().filter(|l| l.contains("nigiri")).count();
+    assert_eq!(nigiri_lines, 2, "the two players of table 1: {by_name}");
+    let slips = render(&s, T, "slips", 2, false).expect("slips").body;
+    assert_eq!(
+        slips
+            .matches("Nigiri: tick the player who had Black")
+            .count(),
+        1,
+        "{slips}"
+    );
+    let xml = render(&s, T, "opengotha", 0, false).expect("xml").body;
+    let games: Vec<&str> = xml
+        .lines()
+        .filter(|l| l.contains("<Game ") && l.contains("roundNumber=\"2\""))
+        .collect();
+    let known: Vec<bool> = games
+        .iter()
+        .map(|g| g.contains("knownColor=\"true\""))
+        .collect();
+    assert_eq!(known, [false, true, true], "{games:?}");
+    // The wall chart prints no colour for table 1's forfeit (#1 beat #3), and the recorded ones.
+    let wall = render(&s, T, "wallchart", 0, false)
+        .expect("wall chart")
+        .body;
+    assert!(wall.contains(" 3+! ") && !wall.contains("3+!w"), "{wall}");
+    assert!(wall.contains("4+w") && wall.contains("2-b"), "{wall}");
+}

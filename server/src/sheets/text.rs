@@ -83,7 +83,12 @@ fn spread(left: &str, right: &str, limit: usize) -> String {
 fn slip(s: &Slip, limit: usize) -> Vec<String> {
     let width_used = limit.min(PORTRAIT);
     let line = "_".repeat(24);
-    vec![
+    let (first, second) = if s.nigiri {
+        ("Player:", "Player:")
+    } else {
+        ("White:", "Black:")
+    };
+    let mut out = vec![
         cut_line(limit),
         String::new(),
         spread(
@@ -92,14 +97,23 @@ fn slip(s: &Slip, limit: usize) -> Vec<String> {
             width_used,
         ),
         String::new(),
-        truncate(&format!("  White:     {}", s.white), width_used),
-        truncate(&format!("  Black:     {}", s.black), width_used),
+        truncate(&format!("  {first:<10} {}", s.white), width_used),
+        truncate(&format!("  {second:<10} {}", s.black), width_used),
         truncate(&format!("  Handicap:  {}", s.terms), width_used),
+    ];
+    if s.nigiri {
+        out.push(truncate(
+            "  Nigiri: tick the player who had Black  [ ] first   [ ] second",
+            width_used,
+        ));
+    }
+    out.extend([
         String::new(),
         "  [ ] White wins        [ ] Black wins        [ ] Jigo".to_string(),
         String::new(),
         String::new(),
         format!("  White: {line}        Black: {line}"),
         String::new(),
-    ]
+    ]);
+    out
 }

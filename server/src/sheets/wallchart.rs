@@ -7,7 +7,7 @@
 use super::model::{Block, Column, Sheet, Table};
 use super::roster::{half_points, Roster};
 use crate::domain::field::{participant_id, Field};
-use crate::domain::round::{GameRecord, Outcome, RoundRecord};
+use crate::domain::round::{GameRecord, Outcome, RoundRecord, Seat};
 use crate::domain::{EntryStatus, PairingSystem, ParticipantId, Rejected};
 use std::collections::BTreeMap;
 use tengen_standings::placing::Row;
@@ -178,7 +178,12 @@ fn game_cell(roster: &Roster, g: &GameRecord, p: ParticipantId) -> String {
         }
     };
     let forfeit = if forfeit { "!" } else { "" };
-    let colour = if white { "w" } else { "b" };
+    // A nigiri game nobody recorded (a forfeit, or a round still being played) has no colour to print.
+    let colour = match g.seat_of(p) {
+        Seat::White => "w",
+        Seat::Black => "b",
+        Seat::Nigiri => "",
+    };
     let stones = if g.handicap > 0 {
         g.handicap.to_string()
     } else {

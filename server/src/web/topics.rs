@@ -81,6 +81,7 @@ fn desk(e: &Event) -> Vec<Topic> {
         | Event::RoundEdited { tournament, .. }
         | Event::RoundStateSet { tournament, .. }
         | Event::GameUpdated { tournament, .. }
+        | Event::ColoursRecorded { tournament, .. }
         | Event::PlayersNumbered { tournament, .. }
         | Event::LadderGamePlayed { tournament, .. } => vec![Topic::Rounds(*tournament)],
         Event::ParticipantRegistered { .. }
@@ -181,6 +182,12 @@ fn public(state: &State, e: &Event) -> Vec<Topic> {
             all
         }
         Event::GameUpdated { tournament, .. } => vec![Topic::Standings(*tournament)],
+        // The pairing list and the players' pages name the colours once they are recorded.
+        Event::ColoursRecorded { tournament, .. } => vec![
+            Topic::Pairings(*tournament),
+            Topic::Players(*tournament),
+            Topic::Standings(*tournament),
+        ],
     }
 }
 

@@ -130,6 +130,7 @@ fn a_pair_that_met_before_is_told_the_round() {
                     outcome: Outcome::WhiteWins,
                     by_forfeit: false,
                 },
+                black: None,
             },
         );
     }

@@ -98,6 +98,7 @@ pub(super) fn follow_up(
         n + 1,
         &mut fresh,
     ));
+    super::nigiri::mark_drawn(&mut fresh, tour.settings.nigiri);
     round.games.extend(fresh);
     round.games.sort_by_key(|g| g.table);
     Some(Event::RoundEdited {

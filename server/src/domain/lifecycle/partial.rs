@@ -68,7 +68,8 @@ pub fn draw_part(
         .map_err(|e| precondition(format!("the draw failed: {e}")))?;
     let name = |id: draw::PlayerId| label_in(state, t, &input.snapshot, participant_id(id));
     let mut record = base;
-    let games = field::games_from_draw(&drawn, None);
+    let mut games = field::games_from_draw(&drawn, None);
+    super::nigiri::mark_drawn(&mut games, tour.settings.nigiri);
     if record.parts.is_empty() {
         record.seed = seed;
     }

@@ -260,6 +260,7 @@ fn knockout_settings(
     settings.scoring.tiebreaks = setup::tiebreak_profile("knockout").unwrap_or_default();
     settings.scoring.double_entry = main.settings.scoring.double_entry;
     settings.scoring.forfeit_minutes = main.settings.scoring.forfeit_minutes;
+    settings.nigiri = main.settings.nigiri;
     settings
 }
 

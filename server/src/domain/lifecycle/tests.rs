@@ -152,6 +152,7 @@ fn report(
                 outcome,
                 by_forfeit: false,
             },
+            black: None,
         },
         &ctx_as(Role::Results, terminal, 1),
     )
@@ -174,6 +175,7 @@ fn director_result(
                 outcome,
                 by_forfeit: false,
             },
+            black: None,
         },
         &ctx_as(Role::Director, "td", 1),
     )
@@ -725,7 +727,7 @@ proptest! {
                 };
                 k += 1;
                 try_run(&mut s, Command::ReportResult { tournament: T, round: r, table,
-                    result: GameResult { outcome, by_forfeit: false } },
+                    result: GameResult { outcome, by_forfeit: false }, black: None },
                     &ctx_as(Role::Director, "td", 1)).expect("result");
             }
             run(&mut s, Command::CloseRound { tournament: T, round: r });

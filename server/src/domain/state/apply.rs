@@ -118,6 +118,11 @@ impl State {
                 tournament,
                 revision,
                 ..
+            }
+            | Event::ColoursRecorded {
+                tournament,
+                revision,
+                ..
             } => {
                 let play = self.play.entry(*tournament).or_default();
                 play.revision = *revision;
@@ -284,6 +289,19 @@ fn play_of(play: &mut Play, event: &Event) {
             }
         }
         Event::LadderGamePlayed { game, .. } => play.ladder.push(game.clone()),
+        Event::ColoursRecorded {
+            round,
+            table,
+            black,
+            ..
+        } => {
+            let game = play
+                .round_mut(*round)
+                .and_then(|r| r.games.iter_mut().find(|g| g.table == *table));
+            if let Some(g) = game {
+                g.record_black(*black);
+            }
+        }
         _ => {}
     }
 }

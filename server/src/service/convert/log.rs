@@ -157,6 +157,7 @@ fn what_happened(state: &State, event: &domain::Event) -> String {
         }
         E::RoundEdited { edit, .. } => format!(" edited: {edit}"),
         E::RoundStateSet { state: s, .. } => format!(" {}", s.as_str()),
+        E::ColoursRecorded { black, .. } => format!(": Black {}", name_of(state, *black)),
         E::GameUpdated { game, .. } => format!(
             " table {} ({} – {}): {}",
             game.table,

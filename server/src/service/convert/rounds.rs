@@ -163,6 +163,8 @@ pub fn game_to_pb(state: &State, t: TournamentId, round: u32, g: &GameRecord) ->
         disputed: g.disputed,
         tournament_id: t.0,
         round,
+        nigiri: g.nigiri,
+        black_recorded: g.black_recorded,
     }
 }
 

@@ -48,6 +48,7 @@ pub fn settings_from_pb(
             })
             .unwrap_or_else(|| crate::domain::ladder::LadderSettings::for_system(system)),
         schedule: s.schedule,
+        nigiri: s.nigiri,
     })
 }
 
@@ -301,6 +302,7 @@ pub fn tournament_to_pb(t: &Tournament) -> pb::Tournament {
                 max_meetings: s.ladder.max_meetings,
             }),
             schedule: s.schedule.clone(),
+            nigiri: s.nigiri,
         }),
         registration_open: t.registration_open,
     }

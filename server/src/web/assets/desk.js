@@ -45,8 +45,15 @@
     }
     if (focus) focus.focus();
     else if (document.getElementById("table") && document.getElementById("result")) {
-      if (!document.activeElement || document.activeElement === document.body) document.getElementById("table").focus();
+      if (!document.activeElement || document.activeElement === document.body) firstField().focus();
     }
+  }
+
+  // Where the results form's cursor goes: the "Who had Black?" answer while the form asks it (the chosen one,
+  // else the first), else the table field.
+  function firstField() {
+    return document.querySelector('#black input[name="black"]:checked') ||
+      document.querySelector('#black input[name="black"]') || document.getElementById("table");
   }
 
   document.addEventListener("input", function (e) { remember(e.target); }, true);
@@ -73,6 +80,15 @@
           if (old && !fresh.querySelector("#error")) {
             var heading = fresh.querySelector("h1");
             if (heading) heading.after(old); else fresh.prepend(old);
+          }
+          // A nigiri slip's question stays until it is answered: the fresh copy of the page does not know it.
+          var ask = removed[r].querySelector && removed[r].querySelector("#black");
+          var form = fresh.querySelector("form#result");
+          var send = form && form.querySelector("button[type=submit]");
+          if (ask && send && !fresh.querySelector("#black")) {
+            var asked = removed[r].querySelector('input[name="asked"]');
+            form.insertBefore(ask, send);
+            if (asked) form.insertBefore(asked, ask);
           }
         }
         loadedAt = Date.now();
@@ -347,7 +363,7 @@
   rememberAll(document);
   var first = document.getElementById("table");
   if (first && document.getElementById("result") && (!document.activeElement || document.activeElement === document.body)) {
-    first.focus();
+    firstField().focus();
   }
   setInterval(tick, 15000);
 })();

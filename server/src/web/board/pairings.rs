@@ -163,8 +163,7 @@ fn render(
                             @let key = format!("{} {}", search_key(&roster, g.white), search_key(&roster, g.black));
                             tr .game data-k=(key) hidden[hidden(&key)] {
                                 td .r { (g.table) }
-                                td .name { (label(&roster, g.white, r.number)) }
-                                td .name { (label(&roster, g.black, r.number)) }
+                                (players_cells(&roster, g, r.number))
                                 td .r { @if g.handicap > 0 { (g.handicap) } }
                                 td .r { (komi(&roster, g)) }
                             }
@@ -182,11 +181,27 @@ fn render(
     ))
 }
 
+/// A game's White and Black cells of a by-table list; a nigiri game whose colours nobody recorded has one cell
+/// naming both players and "nigiri" instead (the desk pages show their tables the same way).
+pub fn players_cells(roster: &Roster, g: &GameRecord, round: u32) -> Markup {
+    html! {
+        @if g.colours_open() {
+            td .name .nigiri colspan="2" {
+                (label(roster, g.white, round)) " – " (label(roster, g.black, round)) " · " strong { "nigiri" }
+            }
+        } @else {
+            td .name { (label(roster, g.white, round)) }
+            td .name { (label(roster, g.black, round)) }
+        }
+    }
+}
+
 /// Every player of the round (both players of each game, and the bye), alphabetically.
 fn by_name(roster: &Roster, r: &RoundRecord) -> Vec<Line> {
     let mut lines = Vec::with_capacity(r.games.len() * 2 + 1);
     for g in r.shown_games() {
-        for (me, colour, them) in [(g.white, "White", g.black), (g.black, "Black", g.white)] {
+        for (me, them) in [(g.white, g.black), (g.black, g.white)] {
+            let colour = g.seat_of(me).word();
             let what = html! {
                 span .who { (label(roster, me, r.number)) }
                 span .where {

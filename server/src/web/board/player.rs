@@ -174,7 +174,7 @@ fn render(
                                     td .name {
                                         (label(roster, opponent(g, p), r.number)) br;
                                         span .note {
-                                            "table " (g.table) " · " @if g.white == p { "White" } @else { "Black" }
+                                            "table " (g.table) " · " (g.seat_of(p).word())
                                             " · " (handicap_words(roster, g))
                                         }
                                     }
@@ -204,9 +204,10 @@ fn render(
     tournament_page(roster, Some(Tab::Players), roster.full_name(p), body)
 }
 
-/// Where the player goes next: "Round 3 starts at 14:00 · table 12, White" while a published round is being
-/// played and they have a game in it, or "Round 4 starts at 14:00" for the round to come when the timetable has
-/// it (their table follows when the director publishes the draw). `None` when there is nothing to say.
+/// Where the player goes next: "Round 3 starts at 14:00 · table 12, White" (or "table 12, nigiri with #14 Kim
+/// Ara (3k)" until the colours are recorded) while a published round is being played and they have a game in
+/// it, or "Round 4 starts at 14:00" for the round to come when the timetable has it (their table follows when
+/// the director publishes the draw). `None` when there is nothing to say.
 fn next_game(roster: &Roster, p: ParticipantId) -> Option<String> {
     let settings = &roster.tournament.settings;
     let (_, entry) = roster.entrants.get(&p)?;
@@ -233,11 +234,20 @@ fn next_game(roster: &Roster, p: ParticipantId) -> Option<String> {
             .map(|when| format!(" starts at {when}"))
             .unwrap_or_default();
         let seat = match r.game_of(p).filter(|g| r.shows(g)) {
-            Some(g) => format!(
-                "table {}, {}",
-                g.table,
-                if g.white == p { "White" } else { "Black" }
-            ),
+            Some(g) if g.colours_open() => {
+                let them = opponent(g, p);
+                let number = roster
+                    .number(them)
+                    .map(|n| format!("#{n} "))
+                    .unwrap_or_default();
+                format!(
+                    "table {}, nigiri with {number}{} ({})",
+                    g.table,
+                    roster.full_name(them),
+                    roster.rank(them, r.number)
+                )
+            }
+            Some(g) => format!("table {}, {}", g.table, g.seat_of(p).word()),
             None if r.bye == Some(p) => "bye".to_string(),
             None if r.in_parts() => "your table appears here when your group is drawn".to_string(),
             None => "not paired".to_string(),

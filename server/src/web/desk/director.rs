@@ -4,6 +4,8 @@
 //! reject, and the printable sheets. Every button is one audited command through the writer, as the director's
 //! terminal. Reads the applied state only; the pure parts (which step comes next, reading numbers) are plain
 //! functions. Settling a disputed table records the result and clears the dispute as the referee's Settle does.
+//! A nigiri table whose colours nobody recorded says so in the open tables, with a button per player to record
+//! who had Black (the referee's report, as the director).
 //!
 //! - `confirm`: what the dashboard asks before an action that cannot be undone.
 //! - `timetable`: each round's planned start, and moving it.
@@ -38,7 +40,7 @@ use crate::domain::round::{
 };
 use crate::domain::{Command, EntryStatus, ParticipantId, State, TournamentId};
 use crate::sheets::roster::Roster;
-use crate::web::board::pairings::label;
+use crate::web::board::pairings::{label, players_cells};
 use crate::web::board::InTournament;
 use crate::web::board::{player_by_number, roster, tournament_id};
 use crate::web::topics::Topic;
@@ -357,8 +359,12 @@ fn games_table(roster: &Roster, r: &RoundRecord) -> Markup {
                 @let same_club = !roster.club(g.white).is_empty() && roster.club(g.white) == roster.club(g.black);
                 tr data-table=(g.table) class=(if same_club { "game same-club" } else { "game" }) {
                     td .r { (g.table) }
-                    td .name { (label(roster, g.white, r.number)) }
-                    td .name { (label(roster, g.black, r.number)) @if same_club { " " span .warn { "same club" } } }
+                    @if g.colours_open() {
+                        (players_cells(roster, g, r.number))
+                    } @else {
+                        td .name { (label(roster, g.white, r.number)) }
+                        td .name { (label(roster, g.black, r.number)) @if same_club { " " span .warn { "same club" } } }
+                    }
                     td .r { @if g.handicap > 0 { (g.handicap) } }
                     td { (g.progress().as_str()) }
                 }
@@ -367,15 +373,22 @@ fn games_table(roster: &Roster, r: &RoundRecord) -> Markup {
     }
 }
 
-/// A published round: counts, the tables still open with every report, settling, closing.
+/// A published round: counts, the tables still open with every report, settling, closing. A nigiri table whose
+/// confirmed result waits for its colours is open too: it blocks closing.
 fn progress(roster: &Roster, r: &RoundRecord, desk: &Desk) -> Markup {
     let t = roster.tournament.id;
     let counts = crate::domain::lifecycle::progress_counts(r);
-    let open: Vec<_> = r
+    let mut open: Vec<_> = r
         .open_games()
         .into_iter()
         .filter(|(g, _)| r.shows(g))
         .collect();
+    open.extend(
+        r.lacking_colours()
+            .into_iter()
+            .map(|g| (g, ResultProgress::Confirmed)),
+    );
+    open.sort_by_key(|(g, _)| g.table);
     let missing = crate::domain::lifecycle::unseated(roster.state, t, r);
     html! {
         @if !missing.is_empty() && !r.in_parts() {
@@ -392,15 +405,21 @@ fn progress(roster: &Roster, r: &RoundRecord, desk: &Desk) -> Markup {
                 @for (g, state) in &open { (parts::rows(&format!("t{}", g.table), html! {
                     tr data-table=(g.table) class=(format!("open {}", state.as_str())) {
                         td .r { (g.table) }
-                        td .name { (label(roster, g.white, r.number)) " – " (label(roster, g.black, r.number)) }
+                        td .name {
+                            (label(roster, g.white, r.number)) " – " (label(roster, g.black, r.number))
+                            @if g.colours_open() { " · " strong { "nigiri" } }
+                        }
                         td {
                             @for rep in &g.reports {
                                 div { (rep.result.describe()) " (" (rep.terminal)
                                     @if !rep.operator.is_empty() { ", " (rep.operator) } ")" }
                             }
                             @if *state == ResultProgress::Disputed { div .warn { (g.notes.join("; ")) } }
+                            @if g.lacks_colours() { div .warn .nigiri { "nigiri: Black not recorded" } }
                         }
-                        td { (action_form(t, "result", desk, html! {
+                        td {
+                        @if g.colours_open() { (colours_forms(roster, r, g, desk)) }
+                        @if *state != ResultProgress::Confirmed { (action_form(t, "result", desk, html! {
                             input type="hidden" name="round" value=(r.number);
                             input type="hidden" name="table" value=(g.table);
                             // No result until the director chooses one: Settle alone records nothing.
@@ -411,12 +430,27 @@ fn progress(roster: &Roster, r: &RoundRecord, desk: &Desk) -> Markup {
                                 option value="wf" { "White by forfeit" } option value="bf" { "Black by forfeit" }
                             }
                         }, "Settle")) }
+                        }
                     }
                 })) }
             } }
         }
         (irreversible_form(t, "close", desk, html! { input type="hidden" name="round" value=(r.number); },
             &format!("Close round {}", r.number), &question("close", roster, r.number).unwrap_or_default()))
+    }
+}
+
+/// "Black: #7 Abe Ken" for each player of a nigiri game: records who had Black (the referee's report).
+fn colours_forms(roster: &Roster, r: &RoundRecord, g: &GameRecord, desk: &Desk) -> Markup {
+    let t = roster.tournament.id;
+    html! {
+        @for p in [g.white, g.black] {
+            (action_form(t, "colours", desk, html! {
+                input type="hidden" name="round" value=(r.number);
+                input type="hidden" name="table" value=(g.table);
+                input type="hidden" name="a" value=(roster.number_text(p));
+            }, &format!("Black: #{} {}", roster.number_text(p), roster.full_name(p))))
+        }
     }
 }
 
@@ -687,9 +721,28 @@ fn command(state: &State, t: TournamentId, action: &str, f: &ActionForm) -> Resu
                     round,
                     table,
                     result,
+                    black: None,
                 },
                 rounds,
                 done,
+            )
+        }
+        "colours" => {
+            let table = f.table.ok_or("which table?")?;
+            let black = player(&f.a)?;
+            (
+                Command::RefereeReport {
+                    tournament: t,
+                    round,
+                    table,
+                    report: RefereeReport::Colours { black },
+                },
+                rounds,
+                format!(
+                    "Table {table}: #{} {} had Black.",
+                    roster.number_text(black),
+                    roster.full_name(black)
+                ),
             )
         }
         "slip" => {

@@ -1,7 +1,8 @@
 //! `/desk/referee/{t}`: the referee's tablet, touch first (portrait 800×1280, big targets). Every table of the
 //! current round as a card with its state (playing, late, result in, no-show, disputed), the forfeit clock, and
 //! the referee's actions: no-show (tap the absent player: the opponent wins by forfeit), both absent, late start
-//! with minutes, dispute with a note / settle, and a player who leaves or returns (withdraw / reinstate). Each
+//! with minutes, dispute with a note / settle, who had Black at a nigiri table (one button per player, again to
+//! correct it until the round closes), and a player who leaves or returns (withdraw / reinstate). Each
 //! action is one small POST form (CSRF, request id) → one command through the writer as this tablet's terminal →
 //! 303 back to the card.
 //!

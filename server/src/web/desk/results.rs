@@ -3,7 +3,8 @@
 //! table field empty and focused, so a hundred slips take a few minutes. Below the form, every table of the round,
 //! live: confirmed, pending (which terminal entered what, waiting for the second desk), mismatched (both entries
 //! and who made them), missing, disputed. Tables are typed and shown by table number, players by their number on
-//! the sheets.
+//! the sheets. A nigiri table whose colours nobody recorded asks "Who had Black?" (its two players, no default)
+//! before its played result is sent; the table, the key and the forfeit box stay as typed until it is answered.
 //!
 //! Reads the applied state; writes only `ReportResult`, through the writer, as this desk's terminal. Works without
 //! script (radio buttons, or "12w" typed in the table field); `assets/desk.js` adds the single-key entry. A club
@@ -13,17 +14,17 @@
 mod entry;
 mod ladder;
 
-pub use entry::{key_outcome, parse_entry, SlipEntry};
+pub use entry::{key_outcome, parse_black, parse_entry, SlipEntry};
 
 use super::session::Desk;
 use super::{request_id, Refused, Web};
 use crate::app::{Kind, Target};
 use crate::auth::Action;
-use crate::domain::lifecycle::progress_counts;
+use crate::domain::lifecycle::{self, nigiri, progress_counts};
 use crate::domain::round::{GameRecord, ResultProgress, RoundRecord, RoundState};
 use crate::domain::{Command, State, Subject, TournamentId};
 use crate::sheets::roster::Roster;
-use crate::web::board::pairings::label;
+use crate::web::board::pairings::{label, players_cells};
 use crate::web::board::roster;
 use crate::web::board::InTournament;
 use crate::web::error::http_status;
@@ -63,6 +64,8 @@ struct Notice {
     error: Option<String>,
     /// A ladder's form as typed.
     ladder: ladder::LadderEntry,
+    /// A nigiri table's slip waiting for who had Black: the form comes back with it and asks.
+    black: Option<SlipEntry>,
 }
 
 /// The topics the page follows: every round change and result report.
@@ -131,6 +134,12 @@ pub struct ResultForm {
     /// A ladder game: challenger, defender or jigo.
     #[serde(default)]
     winner: String,
+    /// Who had Black (a nigiri table): the chosen player's register id.
+    #[serde(default)]
+    black: String,
+    /// "1" when the form already asked who had Black: a missing answer is then refused.
+    #[serde(default)]
+    asked: String,
 }
 
 /// `POST /desk/results/{t}`: one result, then back to the empty form (303) with what was entered.
@@ -207,19 +216,60 @@ async fn enter(
         Ok(entry) => entry,
         Err(problem) => return refused(StatusCode::BAD_REQUEST, not_entered(&typed, &problem)),
     };
+    let black = match parse_black(&form.black) {
+        Ok(black) => black,
+        Err(problem) => return refused(StatusCode::BAD_REQUEST, not_entered(&typed, &problem)),
+    };
+    // A nigiri table's played result asks who had Black first; once asked, a missing answer is refused in red.
+    // Either way the slip stays as typed.
+    let unnamed = web
+        .core
+        .read(|s| black_missing(s, t, round, &entry, black))
+        .ok()
+        .flatten();
+    if let Some(problem) = unnamed {
+        let asked = form.asked == "1";
+        let notice = Notice {
+            error: asked.then(|| format!("Not entered: {problem}. Choose the player, then Enter.")),
+            black: Some(entry),
+            ..Notice::default()
+        };
+        let shown = if pinned { Some(round) } else { None };
+        let mut response = web.desk_page(&desk, Action::EnterResults, &topics(t), |state| {
+            render(state, t, shown, &desk, &notice)
+        });
+        if asked && response.status() == StatusCode::OK {
+            *response.status_mut() = StatusCode::CONFLICT;
+        }
+        return response;
+    }
     let cmd = Command::ReportResult {
         tournament: t,
         round,
         table: entry.table,
         result: entry.result,
+        black,
     };
     match write(cmd).await {
         Ok(outcome) => {
-            let progress = match &outcome.subject {
-                Some(Subject::Game(_, _, g)) => Some(g.progress()),
+            let game = match &outcome.subject {
+                Some(Subject::Game(_, _, g)) => Some(g),
                 _ => None,
             };
-            let done = format!("{}{}", entry.describe(), progress.map_or("", standing));
+            let progress = game.map(GameRecord::progress);
+            let named = game
+                .filter(|g| black.is_some() && g.black_recorded)
+                .and_then(|g| {
+                    web.core
+                        .read(|s| format!(", Black {}", lifecycle::label(s, t, g.black)))
+                        .ok()
+                });
+            let done = format!(
+                "{}{}{}",
+                entry.describe(),
+                named.unwrap_or_default(),
+                progress.map_or("", standing)
+            );
             let key = if progress == Some(ResultProgress::Mismatch) {
                 "mismatch"
             } else {
@@ -238,6 +288,21 @@ async fn enter(
             refused(code, not_entered(&typed, &message))
         }
     }
+}
+
+/// Why `entry` cannot be sent yet: a played result at a nigiri table whose colours nobody recorded, without who
+/// had Black (the domain's own words). `None` when it can.
+fn black_missing(
+    state: &State,
+    t: TournamentId,
+    round: u32,
+    entry: &SlipEntry,
+    black: Option<crate::domain::ParticipantId>,
+) -> Option<String> {
+    let g = state.play.get(&t)?.round(round)?.game_at(entry.table)?;
+    nigiri::check_named(g, entry.result, black)
+        .err()
+        .map(|e| e.to_string())
 }
 
 /// The slip as the volunteer typed it, for the refusal's message: "12 w", "3 b f", "w12".
@@ -356,7 +421,7 @@ fn render(
         @if r.state == RoundState::Closed {
             p .note .warn { "Round " (r.number) " is closed: only the director can still change a result." }
         }
-        (entry_form(t, r, round.is_some(), desk))
+        (entry_form(&roster, r, round.is_some(), desk, notice.black.as_ref()))
         p #progress {
             (counts.confirmed) " confirmed · " (counts.pending) " pending · " (counts.missing) " missing · "
             strong { (counts.mismatched) " mismatched" } " · " (counts.disputed) " disputed"
@@ -401,14 +466,26 @@ fn round_links(roster: &Roster, r: &RoundRecord, pinned: bool) -> Markup {
     }
 }
 
-/// The entry form: the table field focused, the result keys, the forfeit box, Enter.
-fn entry_form(t: TournamentId, r: &RoundRecord, pinned: bool, desk: &Desk) -> Markup {
+/// The entry form: the table field focused, the result keys, the forfeit box, Enter. With `asking` (a nigiri
+/// table's slip without who had Black), the slip as typed and the question, its first answer focused.
+fn entry_form(
+    roster: &Roster,
+    r: &RoundRecord,
+    pinned: bool,
+    desk: &Desk,
+    asking: Option<&SlipEntry>,
+) -> Markup {
+    let t = roster.tournament.id;
     let keys = [
         ("b", "Black wins"),
         ("w", "White wins"),
         ("j", "Jigo"),
         ("x", "Both lose"),
     ];
+    let game = asking.and_then(|e| r.game_at(e.table).map(|g| (e, g)));
+    let table = game.map(|(e, _)| e.table.to_string()).unwrap_or_default();
+    let chosen = game.and_then(|(e, _)| e.key());
+    let forfeit = game.is_some_and(|(e, _)| e.result.by_forfeit);
     html! {
         form #result method="post" action=(format!("/desk/results/{}", t.0)) data-keep="result" autocomplete="off" {
             input type="hidden" name="csrf" value=(desk.csrf);
@@ -417,20 +494,33 @@ fn entry_form(t: TournamentId, r: &RoundRecord, pinned: bool, desk: &Desk) -> Ma
             @if pinned { input type="hidden" name="pinned" value="1"; }
             label .tablefield {
                 "Table"
-                input #table name="table" type="text" size="6" maxlength="12" value=""
-                    autofocus autocomplete="off" spellcheck="false" aria-describedby="keys-help";
+                input #table name="table" type="text" size="6" maxlength="12" value=(table)
+                    autofocus[game.is_none()] autocomplete="off" spellcheck="false" aria-describedby="keys-help";
             }
             fieldset #keys {
                 legend { "Result" }
                 @for (key, words) in keys {
                     label .key {
-                        input type="radio" name="result" value=(key);
+                        input type="radio" name="result" value=(key) checked[chosen == Some(key)];
                         kbd { (key) } " " (words)
                     }
                 }
                 label .key {
-                    input #forfeit type="checkbox" name="forfeit" value="1";
+                    input #forfeit type="checkbox" name="forfeit" value="1" checked[forfeit];
                     kbd { "f" } " by forfeit"
+                }
+            }
+            @if let Some((_, g)) = game {
+                input type="hidden" name="asked" value="1";
+                fieldset #black {
+                    legend { "Who had Black?" }
+                    p .note { "Table " (g.table) " was a nigiri: choose the player who had Black." }
+                    @for (i, p) in [g.white, g.black].into_iter().enumerate() {
+                        label .key {
+                            input type="radio" name="black" value=(p.0) autofocus[i == 0];
+                            (label(roster, p, r.number))
+                        }
+                    }
                 }
             }
             button .big .primary type="submit" { "Enter ⏎" }
@@ -456,9 +546,11 @@ fn tables(roster: &Roster, r: &RoundRecord, games: &[&GameRecord]) -> Markup {
                     (super::parts::rows(&format!("t{}", g.table), html! {
                         tr class=(format!("table {}", progress.as_str())) id=(format!("t{}", g.table)) data-table=(g.table) {
                             td .r { strong { (g.table) } }
-                            td .name { (label(roster, g.white, r.number)) }
-                            td .name { (label(roster, g.black, r.number)) }
-                            td .state { (state_words(g, progress)) }
+                            (players_cells(roster, g, r.number))
+                            td .state {
+                                (state_words(g, progress))
+                                @if g.lacks_colours() { br; strong .warn { "nigiri: Black not recorded" } }
+                            }
                             td .entries { (entries(g)) }
                         }
                     }))
@@ -513,6 +605,12 @@ border-radius:.5rem;margin:.5rem 0}\
 #keys legend{font-weight:600;padding:0}\
 #keys label.key{border:1px solid var(--line);border-radius:.4rem;padding:.45rem .6rem;cursor:pointer}\
 #keys label.key:has(input:checked){background:var(--ink);color:var(--paper)}\
+#black{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center;border:2px solid var(--accent);border-radius:.4rem;\
+padding:.4rem .6rem;margin:0}\
+#black legend{font-weight:700;padding:0 .2rem}\
+#black .note{flex:1 1 100%;margin:0}\
+#black label.key{border:1px solid var(--line);border-radius:.4rem;padding:.45rem .6rem;cursor:pointer}\
+#black label.key:has(input:checked){background:var(--ink);color:var(--paper)}\
 kbd{font-family:ui-monospace,monospace;font-weight:700;border:1px solid var(--line);border-radius:.25rem;\
 padding:0 .3rem;background:var(--band);color:var(--ink)}\
 tr.table.confirmed td{color:var(--muted)}\

@@ -275,7 +275,7 @@ fn rounds(roster: &Roster, p: ParticipantId) -> Markup {
                         @if let Some(g) = r.game_of(p) {
                             @let other = if g.white == p { g.black } else { g.white };
                             td .r { (g.table) }
-                            td .name { (label(roster, other, r.number)) " " span .note { @if g.white == p { "(White)" } @else { "(Black)" } } }
+                            td .name { (label(roster, other, r.number)) " " span .note { "(" (g.seat_of(p).word()) ")" } }
                             td { @if r.state == RoundState::Drawn { "not published" } @else { (result_text(g, p)) } }
                         } @else if r.has_bye(p) {
                             td {} td colspan="2" { (roster.tournament.settings.system.without_game()) }

@@ -22,6 +22,8 @@ pub enum Act {
     Dispute,
     /// The dispute is settled.
     Settle,
+    /// A nigiri game: this player had Black.
+    Colours,
     /// A player leaves the tournament (withdrawn).
     Leaves,
     /// A player who left comes back (reinstated).
@@ -37,6 +39,7 @@ impl Act {
             "late" => Act::Late,
             "dispute" => Act::Dispute,
             "settle" => Act::Settle,
+            "colours" => Act::Colours,
             "leaves" => Act::Leaves,
             "returns" => Act::Returns,
             _ => return None,
@@ -51,6 +54,7 @@ impl Act {
             Act::Late => "late",
             Act::Dispute => "dispute",
             Act::Settle => "settle",
+            Act::Colours => "colours",
             Act::Leaves => "leaves",
             Act::Returns => "returns",
         }
@@ -102,7 +106,10 @@ pub fn read_form(
         (0, 0)
     };
     let player = player.trim().to_string();
-    let needs_player = matches!(act, Act::NoShow | Act::Late | Act::Leaves | Act::Returns);
+    let needs_player = matches!(
+        act,
+        Act::NoShow | Act::Late | Act::Colours | Act::Leaves | Act::Returns
+    );
     if needs_player && player.is_empty() {
         return Err("tap the player's button".into());
     }
@@ -209,6 +216,15 @@ pub(super) fn command(roster: &Roster, req: &Request) -> Result<(Command, Target
             let done = format!("{at}: {}", if disputed { "disputed" } else { "settled" });
             (report(dispute), Target::Rounds(t), done)
         }
+        Act::Colours => {
+            let black = player()?;
+            let done = format!("{at}: {} had Black", who(roster, black));
+            (
+                report(RefereeReport::Colours { black }),
+                Target::Rounds(t),
+                done,
+            )
+        }
         Act::Leaves | Act::Returns => {
             let id = player()?;
             let leaves = req.act == Act::Leaves;
@@ -255,6 +271,7 @@ mod tests {
             Act::Late,
             Act::Dispute,
             Act::Settle,
+            Act::Colours,
             Act::Leaves,
             Act::Returns,
         ] {
@@ -306,6 +323,18 @@ mod tests {
             read_form("both-absent", "1", "3", "", "", "").unwrap().act,
             Act::BothAbsent
         );
+    }
+
+    #[test]
+    fn recording_black_names_the_table_and_the_player() {
+        let req = read_form("colours", "1", "4", "#7", "", "").unwrap();
+        assert_eq!(
+            (req.act, req.table, req.player.as_str()),
+            (Act::Colours, 4, "#7")
+        );
+        assert!(read_form("colours", "1", "4", "", "", "")
+            .unwrap_err()
+            .contains("player"));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use super::action::tag;
 use super::{is_withdrawn, Act};
-use crate::domain::round::{GameRecord, RoundRecord};
+use crate::domain::round::{GameRecord, RoundRecord, RoundState};
 use crate::domain::{EntryStatus, ParticipantId, TournamentId};
 use crate::sheets::roster::Roster;
 use crate::web::board::pairings::label;
@@ -255,9 +255,21 @@ impl View<'_> {
                     span .state { (state.words()) }
                     @if let Some(c) = g.confirmed { span .result { (c.describe()) } }
                     @if overdue { span .flag { "forfeit time passed" } }
+                    @if g.lacks_colours() { span .flag { "nigiri: Black not recorded" } }
                 }
-                @for (colour, p) in [("White", g.white), ("Black", g.black)] {
-                    (self.player_row(g, colour, p, open))
+                @for p in [g.white, g.black] {
+                    (self.player_row(g, g.seat_of(p).word(), p, open))
+                }
+                @if g.nigiri && self.round.state != RoundState::Closed {
+                    (self.form(Act::Colours, Some(g.table), "colours-form", None, html! {
+                        @for p in [g.white, g.black] {
+                            @let recorded = g.black_recorded && g.black == p;
+                            button .big .black name="player" value=(tag(self.roster, p)) type="submit"
+                                disabled[recorded] aria-pressed=(recorded) {
+                                "Black: " (label(self.roster, p, self.round.number))
+                            }
+                        }
+                    }))
                 }
                 @if open {
                     div .actions {
@@ -450,6 +462,7 @@ border-top:1px solid var(--line)}\
 .table-card input,#find input{font-size:1.1rem;padding:.5rem;min-height:3rem;border:1px solid var(--muted);\
 border-radius:.4rem}\
 .table-card form.late input{width:5rem}\
+.table-card form.colours-form button[aria-pressed=true]{background:var(--ink);color:var(--paper);opacity:1}\
 .table-card form.dispute input,.table-card form.settle-form input{flex:1 1 12rem}\
 .table-card .notes{margin:.3rem 0 0;padding-left:1.2rem;color:var(--muted);font-size:.9rem}\
 #tables.forfeit-due button.noshow{border-color:#b71c1c;color:#b71c1c;font-weight:700}\

@@ -2,6 +2,7 @@
 //! Pure: reads text, returns the entry or a sentence saying what is missing.
 
 use crate::domain::round::{GameResult, Outcome};
+use crate::domain::ParticipantId;
 
 /// One slip as typed: the table and its result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,6 +17,28 @@ impl SlipEntry {
     /// "table 12: white", "table 3: black by forfeit".
     pub fn describe(&self) -> String {
         format!("table {}: {}", self.table, self.result.describe())
+    }
+
+    /// The result key that names this entry's outcome (`w`, `b`, `j`, `x`), to show it chosen again.
+    pub fn key(&self) -> Option<&'static str> {
+        match self.result.outcome {
+            Outcome::WhiteWins => Some("w"),
+            Outcome::BlackWins => Some("b"),
+            Outcome::Jigo => Some("j"),
+            Outcome::BothLose => Some("x"),
+            Outcome::BothWin | Outcome::Unknown => None,
+        }
+    }
+}
+
+/// Reads the "who had Black" answer: the chosen player's register id, or `None` when nothing was chosen.
+pub fn parse_black(text: &str) -> Result<Option<ParticipantId>, String> {
+    match text.trim() {
+        "" => Ok(None),
+        id => id
+            .parse::<u64>()
+            .map(|id| Some(ParticipantId(id)))
+            .map_err(|_| format!("{id:?} is not a player: choose who had Black")),
     }
 }
 
@@ -79,6 +102,15 @@ mod tests {
                 by_forfeit,
             },
         }
+    }
+
+    #[test]
+    fn an_entry_shows_its_key_and_black_is_a_register_id_or_nothing() {
+        assert_eq!(entry(3, Outcome::BlackWins, true).key(), Some("b"));
+        assert_eq!(entry(3, Outcome::BothWin, false).key(), None);
+        assert_eq!(parse_black(" "), Ok(None));
+        assert_eq!(parse_black("12"), Ok(Some(ParticipantId(12))));
+        assert!(parse_black("#7").is_err());
     }
 
     #[test]

@@ -24,7 +24,7 @@ pub enum Part {
     Time,
     /// Bar, floor, supergroup, sections.
     McMahon,
-    /// The handicap rule.
+    /// The handicap rule, and nigiri for the even games.
     Handicap,
     /// The draw profile and its choices, never-pair.
     Draw,
@@ -87,7 +87,7 @@ pub fn parts(system: PairingSystem) -> Vec<Part> {
 }
 
 /// Every field of the form, in the order shown.
-pub const FIELDS: [&str; 44] = [
+pub const FIELDS: [&str; 45] = [
     "name",
     "system",
     "rounds",
@@ -111,6 +111,7 @@ pub const FIELDS: [&str; 44] = [
     "handicap_correction",
     "handicap_ceiling",
     "even_at_bar",
+    "nigiri",
     "profile",
     "bye_rule",
     "avoid_same_club",
@@ -179,6 +180,7 @@ pub fn values_of(s: &TournamentSettings) -> Values {
     v.set("handicap_correction", h.correction.to_string());
     v.set("handicap_ceiling", h.ceiling.to_string());
     v.set_box("even_at_bar", h.even_at_bar);
+    v.set_box("nigiri", s.nigiri);
     let d = &s.draw;
     v.set("profile", d.profile.as_str());
     v.set("bye_rule", d.bye.as_str());
@@ -278,6 +280,7 @@ fn read_part(part: Part, v: &Values, s: &mut TournamentSettings) -> Result<(), R
                 ceiling: number(v, "handicap_ceiling")?,
                 even_at_bar: v.ticked("even_at_bar"),
             };
+            s.nigiri = v.ticked("nigiri");
         }
         Part::Draw => read_draw(v, s)?,
         Part::Groups => s.draw.group_size = number(v, "group_size")?,
@@ -401,6 +404,33 @@ mod tests {
     }
 
     #[test]
+    fn nigiri_is_a_box_of_the_handicap_part() {
+        let base = TournamentSettings::new("Main", PairingSystem::McMahon, 5);
+        let mut v = values_of(&base);
+        v.set("parts", "handicap");
+        v.set("nigiri", "on");
+        assert!(read(&v, &base).expect("reads").nigiri);
+        let mut v = values_of(&TournamentSettings {
+            nigiri: true,
+            ..base.clone()
+        });
+        v.set("parts", "basics");
+        v.set("nigiri", "");
+        assert!(
+            read(
+                &v,
+                &TournamentSettings {
+                    nigiri: true,
+                    ..base
+                }
+            )
+            .expect("reads")
+            .nigiri,
+            "the box is read with its part only"
+        );
+    }
+
+    #[test]
     fn a_value_that_does_not_read_is_refused_by_its_field() {
         let base = TournamentSettings::new("Main", PairingSystem::McMahon, 5);
         for (field, bad) in [
@@ -426,7 +456,11 @@ mod tests {
     fn every_field_written_is_listed() {
         let v = values_of(&TournamentSettings::default());
         let mut written: Vec<&str> = FIELDS.iter().copied().filter(|f| v.has(f)).collect();
-        written.extend(["even_at_bar", "double_entry"].iter().filter(|f| !v.has(f)));
+        written.extend(
+            ["even_at_bar", "nigiri", "double_entry"]
+                .iter()
+                .filter(|f| !v.has(f)),
+        );
         assert_eq!(written.len(), FIELDS.len());
     }
 

@@ -163,6 +163,9 @@ fn handicap(c: &Context) -> Markup {
             "The largest handicap, 0 to 9; 0: even games only. Default: 9."))
         (f.check("even_at_bar", "Even games at the bar",
             "McMahon: no handicap when either player starts at the bar (BGA, Mays). Default: off."))
+        (f.check("nigiri", "Nigiri",
+            "Even games: the players choose colours by nigiri; handicap games keep Black for the weaker player. \
+             Read when a round is drawn. Default: off."))
     }
 }
 
