@@ -13,6 +13,7 @@
 //! - [`import`]: players from another program's file as registrations, previewed before they are written.
 //! - [`rating_list`]: an uploaded rating list as the commands that load it.
 //! - [`explain`]: why two players stand where they do, and why the draw did (not) pair them.
+//! - [`seen`]: when each terminal last reached this server.
 
 pub mod draw_aside;
 pub mod dry_run;
@@ -20,6 +21,7 @@ pub mod explain;
 pub mod import;
 pub mod rating_list;
 pub mod refusal;
+pub mod seen;
 pub mod write;
 
 pub use refusal::{Current, Kind, Refusal};
@@ -44,6 +46,8 @@ pub struct Core {
     pub started_at_ms: i64,
     /// Becomes true when the server shuts down, so long-lived streams end and shutdown is not held up.
     pub stopping: tokio::sync::watch::Receiver<bool>,
+    /// When each terminal last reached this server (either door).
+    pub seen: seen::LastSeen,
 }
 
 /// Which record a command targets, so a refusal for a stale revision names the record as it is now.

@@ -1,17 +1,19 @@
 //! Authentication: turns the `authorization: Bearer <token>` header into a `Caller` (terminal name and role) by
-//! looking up the token's hash in the register. Never logs the token.
+//! looking up the token's hash in the register, and notes that the terminal was seen (the director's terminal
+//! list). Never logs the token.
 //!
 //! The header must read `Bearer <token>` (the scheme in any case, RFC 6750); a bare token or another scheme is
 //! refused like a wrong token. Health checking and reflection are not behind this interceptor: they stay open.
 
 pub use super::role::Caller;
-use crate::domain::{decide::token_hash, State, TokenId};
-use std::sync::{Arc, RwLock};
+use crate::app::Core;
+use crate::domain::{decide::token_hash, TokenId};
+use std::sync::Arc;
 use tonic::{Request, Status};
 
 /// Builds the interceptor for one service.
 pub fn authenticate(
-    state: Arc<RwLock<State>>,
+    core: Arc<Core>,
 ) -> impl Fn(Request<()>) -> Result<Request<()>, Status> + Clone {
     move |mut req: Request<()>| {
         let header = req
@@ -26,7 +28,8 @@ pub fn authenticate(
         })?;
         let hash = token_hash(secret);
         let (caller, credential) = {
-            let state = state
+            let state = core
+                .state
                 .read()
                 .map_err(|_| Status::internal("state lock poisoned"))?;
             let token = state
@@ -38,6 +41,7 @@ pub fn authenticate(
             };
             (caller, Credential(token.id))
         };
+        core.seen.note(credential.0, crate::now_ms());
         req.extensions_mut().insert(caller);
         req.extensions_mut().insert(credential);
         Ok(req)

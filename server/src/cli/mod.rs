@@ -380,6 +380,14 @@ fn print_sign_in(address: &VenueAddress, first_token: Option<&str>, qr: bool) {
             address.desk
         );
     }
+    if address.host_name_guessed {
+        println!(
+            "note: {} names this machine by its host name because the server listens on every interface; \
+             tablets on the venue Wi-Fi may not find that name: give --san ADDRESS (the laptop's venue \
+             address) or --desk-url https://ADDRESS:PORT",
+            address.desk
+        );
+    }
     if qr {
         match crate::board_qr::render(&url, false) {
             Ok(code) => print!("{code}"),

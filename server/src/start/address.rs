@@ -13,6 +13,9 @@ pub struct VenueAddress {
     /// The public board for phones, e.g. `http://192.168.1.10:8080` (the desk address when there is no plain
     /// port: the TLS port serves the board too).
     pub board: String,
+    /// The desk address's host is this machine's name, guessed because the server listens on every interface
+    /// and was given neither `--san` nor `--desk-url`: a tablet on the venue's Wi-Fi may not find it.
+    pub host_name_guessed: bool,
 }
 
 /// What the address is derived from: the command line's flags and the ports actually bound.
@@ -102,7 +105,12 @@ impl VenueAddress {
             }
             (None, None) => desk.clone(),
         };
-        Ok(VenueAddress { desk, board })
+        let host_name_guessed = flags.desk_url.is_none() && derived_from_host_name(flags);
+        Ok(VenueAddress {
+            desk,
+            board,
+            host_name_guessed,
+        })
     }
 
     /// The address of a server reached on `listen` only (tests, a server started without the command line).
@@ -115,6 +123,7 @@ impl VenueAddress {
         VenueAddress::derive(&flags).unwrap_or_else(|_| VenueAddress {
             desk: format!("https://{listen}"),
             board: format!("https://{listen}"),
+            host_name_guessed: false,
         })
     }
 
@@ -171,6 +180,14 @@ fn derived_host(flags: &AddressFlags) -> String {
         },
         None => "127.0.0.1".into(),
     }
+}
+
+/// Does [`derived_host`] fall back on the host name (no `--san`, listening on every interface)?
+fn derived_from_host_name(flags: &AddressFlags) -> bool {
+    let no_san = flags.sans.iter().all(|s| s.trim().is_empty());
+    let everywhere = flags.listen.is_some_and(|a| a.ip().is_unspecified());
+    let named = flags.host_name.is_some_and(|h| !h.trim().is_empty());
+    no_san && everywhere && named
 }
 
 /// An IPv6 address in brackets, as a URL writes it; anything else as it is.
@@ -241,6 +258,7 @@ mod tests {
         assert_eq!(a.board, "http://192.168.1.10:8080");
         assert_eq!(a.trust(), "http://192.168.1.10:8080/trust");
         assert!(!a.is_loopback());
+        assert!(!a.host_name_guessed);
     }
 
     #[test]
@@ -259,8 +277,13 @@ mod tests {
         let none: [String; 0] = [];
         let lan = VenueAddress::derive(&flags("192.168.1.7:7443", None, &none)).unwrap();
         assert_eq!(lan.desk, "https://192.168.1.7:7443");
+        assert!(!lan.host_name_guessed);
         let any = VenueAddress::derive(&flags("0.0.0.0:7443", None, &none)).unwrap();
         assert_eq!(any.desk, "https://laptop-1:7443");
+        assert!(any.host_name_guessed, "the start-up and the terminals page warn");
+        let mut named = flags("0.0.0.0:7443", None, &none);
+        named.desk_url = Some("https://192.168.1.7:7443");
+        assert!(!VenueAddress::derive(&named).unwrap().host_name_guessed);
         let readme = VenueAddress::local("127.0.0.1:7443".parse().unwrap(), true);
         assert_eq!(readme.desk, "https://127.0.0.1:7443");
         assert!(readme.is_loopback());
@@ -332,6 +355,7 @@ mod tests {
         let a = VenueAddress {
             desk: "https://192.168.1.10:7443".into(),
             board: "http://192.168.1.10:8080".into(),
+            host_name_guessed: false,
         };
         assert_eq!(
             a.sign_in("tgn_ab12"),

@@ -145,7 +145,7 @@ async fn grpc_routes(
     let reflection = tonic_reflection::server::Builder::configure()
         .register_encoded_file_descriptor_set(pb::FILE_DESCRIPTOR_SET)
         .build_v1()?;
-    let auth = auth::authenticate(core.state.clone());
+    let auth = auth::authenticate(core.clone());
     let register = pb::register_server::RegisterServer::new(RegisterService::new(core.clone()))
         .max_decoding_message_size(MAX_REQUEST_BYTES);
     let admin = pb::admin_server::AdminServer::new(

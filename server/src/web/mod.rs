@@ -56,8 +56,6 @@ pub struct Web {
     pub(crate) address: VenueAddress,
     /// The venue CA devices install (absent with `--insecure-dev`).
     pub(crate) ca: Option<trust::VenueCa>,
-    /// When each terminal last opened a desk page (since this server started).
-    pub(crate) seen: desk::seen::LastSeen,
 }
 
 impl Web {
@@ -90,7 +88,6 @@ impl Web {
             ratings_pending: Default::default(),
             address,
             ca,
-            seen: desk::seen::LastSeen::default(),
         })
     }
 }

@@ -407,6 +407,40 @@ async fn list_tokens(venue: &Venue) -> anyhow::Result<Vec<pb::TokenInfo>> {
         .tokens)
 }
 
+/// Issue 34: a terminal that only uses the desk program (gRPC) is seen too, so the director does not revoke a
+/// working laptop as unused.
+#[tokio::test]
+async fn a_terminal_using_the_desk_program_is_last_seen_like_a_page() -> anyhow::Result<()> {
+    let venue = venue().await?;
+    let director = venue.director().await?;
+    let (_, script) = director
+        .create_token("script-1", pb::Role::Registration)
+        .await?;
+    director.create_token("unused-1", pb::Role::Results).await?;
+    tengen_tests::Desk::connect(&venue, "script-1", &script)
+        .await?
+        .status()
+        .await?;
+    let dana = venue
+        .tls_web()?
+        .desk_session(venue.director_token(), "Dana")
+        .await?;
+    let (_, page) = terminals_page(&dana).await?;
+    let line = |name: &str| {
+        page.select(&css(&format!("li.terminal[data-name=\"{name}\"]")))
+            .next()
+            .map(text)
+            .unwrap_or_default()
+    };
+    assert!(line("script-1").contains("last seen just now"), "{}", line("script-1"));
+    assert!(
+        line("unused-1").contains("not seen since the server started"),
+        "{}",
+        line("unused-1")
+    );
+    Ok(())
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // 2. The page over plain requests
 

@@ -9,8 +9,7 @@
 //! - `handover`: moving an open desk page to the other server of the pair after a fail-over.
 //! - `event`: the director's landing page (the tournaments, the desks, a new tournament) and the event's details.
 //! - `fields`: the labelled fields of the director's long forms.
-//! - `terminals`: the director's terminals (desk tokens, their QR cards, revoking); `seen`: when each last
-//!   opened a page.
+//! - `terminals`: the director's terminals (desk tokens, their QR cards, revoking, when each was last seen).
 //! - this file: the routes, the desk page shell, the form plumbing shared by every action.
 
 pub mod director;
@@ -21,7 +20,6 @@ pub mod parts;
 pub mod referee;
 pub mod register;
 pub mod results;
-pub mod seen;
 pub mod session;
 pub mod terminals;
 

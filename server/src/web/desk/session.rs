@@ -128,7 +128,7 @@ impl FromRequestParts<Arc<Web>> for Desk {
             .flatten()
             .filter(|(_, c)| desk_role(c.role))
             .ok_or_else(|| SignIn(next.clone()))?;
-        web.seen.note(id, crate::now_ms());
+        web.core.seen.note(id, crate::now_ms());
         let operator = cookie(&parts.headers, OPERATOR_COOKIE)
             .and_then(|h| hex::decode(h).ok())
             .and_then(|b| String::from_utf8(b).ok())

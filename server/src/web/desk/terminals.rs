@@ -11,7 +11,6 @@
 
 mod card;
 
-use super::seen::ago;
 use super::session::Desk;
 use super::{request_id, Web};
 use crate::app::{Kind, Target};
@@ -121,6 +120,14 @@ fn address_note(web: &Web) -> Markup {
                     code { "--desk-url https://…:7443" } " before printing cards."
                 }
             }
+            @if web.address.host_name_guessed {
+                p .warn role="alert" {
+                    "The cards name this computer by its name, " code { (desk) } ", which tablets on the venue "
+                    "Wi-Fi may not find. Scan one card with a tablet first; if it does not open, start the server "
+                    "with " code { "--san 192.168.1.10" } " (this laptop's address at the venue) or "
+                    code { "--desk-url https://…:7443" } " and print the cards again."
+                }
+            }
         }
     }
 }
@@ -170,9 +177,9 @@ fn list(state: &State, web: &Web, desk: &Desk, now: i64) -> Markup {
                                 @if t.revoked { span .status { "revoked" } }
                                 @else {
                                     span .seen {
-                                        @match web.seen.get(t.id) {
+                                        @match web.core.seen.get(t.id) {
                                             Some(at) => { "last seen " (ago(now, at)) }
-                                            None => { "not seen at a desk page since the server started" }
+                                            None => { "not seen since the server started" }
                                         }
                                     }
                                 }
@@ -342,9 +349,30 @@ async fn revoke(
     }
 }
 
+/// "just now", "12 min ago", "3 h ago", "2 days ago": how long before `now_ms` the moment `at_ms` was.
+pub fn ago(now_ms: i64, at_ms: i64) -> String {
+    let minutes = (now_ms - at_ms).max(0) / 60_000;
+    match minutes {
+        0 => "just now".into(),
+        1..=59 => format!("{minutes} min ago"),
+        60..=2879 => format!("{} h ago", minutes / 60),
+        _ => format!("{} days ago", minutes / 1440),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ago_reads_like_a_person_says_it() {
+        let now = 10 * 86_400_000;
+        assert_eq!(ago(now, now - 30_000), "just now");
+        assert_eq!(ago(now, now - 12 * 60_000), "12 min ago");
+        assert_eq!(ago(now, now - 3 * 3_600_000 - 1), "3 h ago");
+        assert_eq!(ago(now, now - 3 * 86_400_000), "3 days ago");
+        assert_eq!(ago(now, now + 5_000), "just now", "a clock step back");
+    }
 
     #[test]
     fn the_safe_role_is_offered_first_and_replicas_are_not_offered() {
