@@ -151,7 +151,9 @@ pub fn kind(r: &Rejected) -> Kind {
         Rejected::Duplicate { .. }
         | Rejected::AlreadyEntered { .. }
         | Rejected::AlreadyCheckedIn { .. } => Kind::Exists,
-        Rejected::RegistrationClosed(_) | Rejected::Forbidden { .. } => Kind::Forbidden,
+        Rejected::RegistrationClosed(_) | Rejected::Forbidden { .. } | Rejected::WrongCode => {
+            Kind::Forbidden
+        }
     }
 }
 

@@ -77,6 +77,8 @@ pub fn required(cmd: &Command) -> Action {
         Command::SubmitSlip { .. } => SubmitSlip,
         Command::ResolveSlip { .. } => ResolveSlips,
         Command::LoadRatings { .. } => LoadRatings,
+        Command::IssueCodes { .. } => IssueCodes,
+        Command::SelfCheckIn { .. } | Command::PlayerReport { .. } => SelfService,
     }
 }
 
@@ -111,6 +113,10 @@ pub enum Action {
     ResolveSlips,
     /// Load rating lists (a part at a time).
     LoadRatings,
+    /// Issue players' personal codes (a new one replaces the old).
+    IssueCodes,
+    /// A player's own check-in or result, with their personal code (the public board's player pages).
+    SelfService,
 }
 
 impl Action {
@@ -131,6 +137,8 @@ impl Action {
             Action::SubmitSlip => "send change slips",
             Action::ResolveSlips => "see, accept or reject change slips",
             Action::LoadRatings => "load rating lists",
+            Action::IssueCodes => "issue players' personal codes",
+            Action::SelfService => "act for a player with their personal code",
         }
     }
 }
@@ -147,7 +155,7 @@ pub fn allows(role: Role, action: Action) -> bool {
         Role::Referee => matches!(action, Read | Watch | Referee | Withdraw),
         Role::Viewer => matches!(action, Read | Watch),
         Role::Replica => matches!(action, Read | ReadPrivate | Watch | Replicate),
-        Role::Public => matches!(action, Read | SubmitSlip),
+        Role::Public => matches!(action, Read | SubmitSlip | SelfService),
         Role::System => false,
     }
 }
@@ -170,7 +178,7 @@ mod tests {
     ];
 
     /// Every action, the matrix's columns.
-    const ACTIONS: [Action; 14] = [
+    const ACTIONS: [Action; 16] = [
         Action::Read,
         Action::ReadPrivate,
         Action::Register,
@@ -185,6 +193,8 @@ mod tests {
         Action::SubmitSlip,
         Action::ResolveSlips,
         Action::LoadRatings,
+        Action::IssueCodes,
+        Action::SelfService,
     ];
 
     #[test]
@@ -298,12 +308,21 @@ mod tests {
     }
 
     #[test]
-    fn the_public_board_only_reads_and_sends_slips() {
+    fn the_public_board_only_reads_sends_slips_and_acts_with_a_players_code() {
         let public: Vec<Action> = ACTIONS
             .into_iter()
             .filter(|a| allows(Role::Public, *a))
             .collect();
-        assert_eq!(public, vec![Action::Read, Action::SubmitSlip]);
+        assert_eq!(
+            public,
+            vec![Action::Read, Action::SubmitSlip, Action::SelfService]
+        );
+        assert_eq!(
+            roles_allowed(Action::SelfService),
+            vec![Role::Director, Role::Public],
+            "no desk token acts for a player"
+        );
+        assert_eq!(roles_allowed(Action::IssueCodes), vec![Role::Director]);
         assert_eq!(
             roles_allowed(Action::SubmitSlip),
             vec![Role::Director, Role::Public]

@@ -1,6 +1,7 @@
 //! Commands: what a terminal asks the register to do. Imperative names; each is decided against the current
 //! state into events (`decide`) or rejected, changing nothing.
 
+use super::code::TypedCode;
 use super::ids::{ParticipantId, Revision, SlipId, TokenId, TournamentId};
 use super::lifecycle::aside::AsideDraw;
 use super::rank::Rank;
@@ -355,6 +356,70 @@ pub enum Command {
         /// Its players.
         players: Vec<RatedPlayer>,
     },
+    /// Give each of `participants` a new personal code; an old one stops working at once (issue 31).
+    IssueCodes {
+        /// Who gets a new code.
+        participants: Vec<ParticipantId>,
+    },
+    /// A pre-registered player checks themselves in with their personal code, on their phone or at an entrance
+    /// tablet, in a tournament that allows it.
+    SelfCheckIn {
+        /// Which tournament.
+        tournament: TournamentId,
+        /// The player, as the page showed them before they said "this is me".
+        participant: ParticipantId,
+        /// Their code as typed.
+        code: TypedCode,
+    },
+    /// A player reports their own game's result with their personal code: one entry of the double entry.
+    PlayerReport {
+        /// Which tournament.
+        tournament: TournamentId,
+        /// Which round.
+        round: u32,
+        /// The table.
+        table: u32,
+        /// The player reporting.
+        participant: ParticipantId,
+        /// What they say happened to them.
+        says: PlayerSays,
+        /// Who had Black, when the game was a nigiri nobody has recorded yet.
+        black: Option<ParticipantId>,
+        /// Their code as typed.
+        code: TypedCode,
+        /// Where the report came from, for the audit (never the address itself).
+        via: Via,
+    },
+}
+
+/// A player's own result, as they say it: about themselves, not about colours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlayerSays {
+    /// I won.
+    Won,
+    /// I lost.
+    Lost,
+    /// Jigo.
+    Jigo,
+}
+
+/// The class of address a player's device reported from, recorded instead of the address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Via {
+    /// A private or local address: the venue's network.
+    Venue,
+    /// A public address: from outside the venue.
+    Outside,
+}
+
+impl Via {
+    /// Words for the audit: "venue network", "outside network".
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Via::Venue => "venue network",
+            Via::Outside => "outside network",
+        }
+    }
 }
 
 /// One game of an imported round, as played.
@@ -533,6 +598,9 @@ impl Command {
             Command::PublishRound { .. } => "PublishRound",
             Command::EditRound { .. } => "EditRound",
             Command::CloseRound { .. } => "CloseRound",
+            Command::IssueCodes { .. } => "IssueCodes",
+            Command::SelfCheckIn { .. } => "SelfCheckIn",
+            Command::PlayerReport { .. } => "PlayerReport",
             Command::ReportResult { .. } => "ReportResult",
             Command::RefereeReport { .. } => "RefereeReport",
             Command::SubmitSlip { .. } => "SubmitSlip",

@@ -222,6 +222,35 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
             parts,
             players,
         } => ratings::load(state, *source, file, date, *part, *parts, players),
+        Command::IssueCodes { participants } => players::issue_codes(state, participants, ctx),
+        Command::SelfCheckIn {
+            tournament,
+            participant,
+            code,
+        } => players::self_check_in(state, *tournament, *participant, code, ctx),
+        Command::PlayerReport {
+            tournament,
+            round,
+            table,
+            participant,
+            says,
+            black,
+            code,
+            via,
+        } => lifecycle::player_report::report(
+            state,
+            lifecycle::player_report::Report {
+                tournament: *tournament,
+                round: *round,
+                table: *table,
+                participant: *participant,
+                says: *says,
+                black: *black,
+                via: *via,
+            },
+            code,
+            ctx,
+        ),
     }
 }
 
@@ -240,6 +269,7 @@ pub(super) fn stamp(ctx: &Context) -> Stamp {
     Stamp {
         terminal: ctx.actor.terminal.clone(),
         at_ms: ctx.now_ms,
+        by_self: false,
     }
 }
 
@@ -309,6 +339,7 @@ pub(super) fn tournament(state: &State, id: TournamentId) -> Result<&Tournament,
 }
 
 mod entries;
+pub mod players;
 mod setup;
 mod token;
 mod undo;

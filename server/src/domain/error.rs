@@ -137,6 +137,9 @@ pub enum Rejected {
     /// The request id was already used for a different command (`INVALID_ARGUMENT`).
     #[error("request id {} was already used for a different command", quote(.0))]
     RequestIdReused(String),
+    /// A personal code that is not the player's (`PERMISSION_DENIED`): the same words whatever was typed.
+    #[error("that is not the player's personal code: check it on the player card")]
+    WrongCode,
 }
 
 /// How many characters of a bad value a message quotes.

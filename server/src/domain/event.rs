@@ -1,6 +1,7 @@
 //! Events: what happened to the register, past tense. The log stores them; `State::apply` folds them.
 //! Every event carries the new revision of the record it changes, so applying is a plain assignment.
 
+use super::code::PlayerCode;
 use super::ids::{ParticipantId, Revision, SlipId, TokenId, TournamentId};
 use super::ratings::{RatedPlayer, RatingSource};
 use super::record::{
@@ -265,6 +266,14 @@ pub enum Event {
         /// The player who had Black.
         black: ParticipantId,
     },
+    /// A participant has a new personal code (at registration, or reissued by the director: the old one no
+    /// longer works). The code is secret: summaries and pages never show it.
+    CodeIssued {
+        /// Who.
+        id: ParticipantId,
+        /// The new code.
+        code: PlayerCode,
+    },
 }
 
 impl Event {
@@ -307,6 +316,7 @@ impl Event {
             Event::RatingsLoaded { .. } => "RatingsLoaded",
             Event::LadderGamePlayed { .. } => "LadderGamePlayed",
             Event::ColoursRecorded { .. } => "ColoursRecorded",
+            Event::CodeIssued { .. } => "CodeIssued",
         }
     }
 }

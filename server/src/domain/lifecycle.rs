@@ -9,6 +9,7 @@ mod bracket;
 pub mod import;
 pub mod nigiri;
 pub mod partial;
+pub mod player_report;
 mod schedule;
 pub mod split;
 
@@ -763,6 +764,7 @@ fn report_by(result: GameResult, ctx: &Context) -> ResultReport {
         role: ctx.actor.role,
         operator: ctx.actor.operator.clone(),
         at_ms: ctx.now_ms,
+        player: None,
     }
 }
 
@@ -858,7 +860,7 @@ pub fn report_result(
                 g.reports.push(report);
             } else {
                 // A desk's new entry replaces its own earlier one (a typo corrected before confirmation).
-                g.reports.retain(|r| r.terminal != report.terminal);
+                g.reports.retain(|r| !r.same_source(&report));
                 let agrees = g.reports.iter().any(|r| r.result == result);
                 g.reports.push(report);
                 if !tour.settings.scoring.double_entry || agrees {

@@ -1,6 +1,7 @@
 //! The register's pure core: records, commands, events, decisions and the state they fold into.
 //! No I/O, no async, no clock: the writer supplies time and entropy through `Context`.
 
+pub mod code;
 pub mod command;
 pub mod decide;
 pub mod error;

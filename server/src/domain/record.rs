@@ -1,6 +1,7 @@
 //! The register's records: the event, its tournaments, participants with their tournament entries, tokens.
 //! Plain data; the rules that change them live in `decide` and `state`.
 
+use super::code::PlayerCode;
 use super::ids::{ParticipantId, Revision, TokenId, TournamentId};
 use super::rank::Rank;
 use super::setup::{DrawSettings, HandicapSettings, McMahonSetup, ScoringSettings, TimeControl};
@@ -232,6 +233,29 @@ pub struct TournamentSettings {
     /// Black for the weaker player. Read when a round is drawn: changing it leaves drawn rounds as they are.
     #[serde(default)]
     pub nigiri: bool,
+    /// What players may do themselves on their phones with their personal codes (issue 31): both off unless the
+    /// director turns them on.
+    #[serde(default, skip_serializing_if = "PlayerService::is_off")]
+    pub players: PlayerService,
+}
+
+/// The self-service a tournament allows its players, each with their personal code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct PlayerService {
+    /// A pre-registered player may check themselves in (their phone, or the entrance tablet) while registration
+    /// is open.
+    #[serde(default)]
+    pub self_check_in: bool,
+    /// A player may report their own game's result during a published round: one entry of the double entry.
+    #[serde(default)]
+    pub report_results: bool,
+}
+
+impl PlayerService {
+    /// Neither is on (the default, not written to the log).
+    pub fn is_off(&self) -> bool {
+        *self == PlayerService::default()
+    }
 }
 
 /// Where a split-off knockout's players came from: they left `tournament` after `after_round`, and each returns
@@ -284,6 +308,7 @@ impl Default for TournamentSettings {
             handicap: HandicapSettings::default(),
             draw: DrawSettings::default(),
             scoring: ScoringSettings::default(),
+            players: PlayerService::default(),
             split_from: None,
             ladder: super::ladder::LadderSettings::default(),
             schedule: Vec::new(),
@@ -355,6 +380,9 @@ pub struct Stamp {
     pub terminal: String,
     /// When, in ms since the Unix epoch.
     pub at_ms: i64,
+    /// The player did it themselves with their personal code (self check-in), not a desk.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub by_self: bool,
 }
 
 impl Entry {
@@ -453,6 +481,10 @@ pub struct Participant {
     /// desk may undo the registration.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub registered_by: Option<String>,
+    /// The player's personal code (issue 31): secret, shown to the director and once to the registering desk,
+    /// never on a public page (absent in records made by older versions until the director issues codes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code: Option<PlayerCode>,
 }
 
 /// A terminal's role: what its token may do. Recorded in every log entry.

@@ -131,6 +131,17 @@ pub struct ResultReport {
     pub operator: String,
     /// When (ms since the Unix epoch).
     pub at_ms: i64,
+    /// The player who reported their own game with their personal code (the terminal is then the player page).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<ParticipantId>,
+}
+
+impl ResultReport {
+    /// Do two reports come from the same source (one terminal, or one player)? A source's new report replaces
+    /// its earlier one; reports from two sources that agree confirm a result.
+    pub fn same_source(&self, other: &ResultReport) -> bool {
+        self.terminal == other.terminal && self.player == other.player
+    }
 }
 
 /// One game of a round.
@@ -252,6 +263,21 @@ impl GameRecord {
     /// Does this game involve `p`?
     pub fn has(&self, p: ParticipantId) -> bool {
         self.white == p || self.black == p
+    }
+
+    /// Confirmed by the players' own reports alone, with no desk's entry: the results desk need not type it.
+    pub fn settled_by_players(&self) -> bool {
+        self.confirmed.is_some()
+            && !self.reports.is_empty()
+            && self.reports.iter().all(|r| r.player.is_some())
+    }
+
+    /// How many of the two players reported the result themselves.
+    pub fn players_reported(&self) -> usize {
+        [self.white, self.black]
+            .iter()
+            .filter(|p| self.reports.iter().any(|r| r.player == Some(**p)))
+            .count()
     }
 
     /// Reports from results desks since the last confirmation disagree.
@@ -497,6 +523,7 @@ mod tests {
             role: Role::Results,
             operator: String::new(),
             at_ms: 0,
+            player: None,
         }
     }
 

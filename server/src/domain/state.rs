@@ -2,6 +2,7 @@
 //! Pure: `apply` (in `apply.rs`, by family of events) never fails and never looks at anything but the event
 //! (events were validated by `decide`).
 
+use super::code::PlayerCode;
 use super::event::Event;
 use super::ids::{Epoch, ParticipantId, Seq, SlipId, TokenId, TournamentId};
 use super::name::{fold, search_names};
@@ -117,6 +118,8 @@ pub struct State {
     by_external: HashMap<(ExternalId, String), BTreeSet<ParticipantId>>,
     /// Each participant's names as a search finds them (`name::search_names`): the name itself first.
     folded: BTreeMap<ParticipantId, Vec<(String, String)>>,
+    /// Personal code → participant.
+    by_code: HashMap<PlayerCode, ParticipantId>,
 }
 
 /// The state as plain data, for snapshots and backups (the indexes are rebuilt on load).
@@ -270,6 +273,9 @@ impl State {
             self.by_external.entry(ext).or_default().insert(p.id);
         }
         self.folded.insert(p.id, search_names(&p.fields));
+        if let Some(code) = &p.code {
+            self.by_code.insert(code.clone(), p.id);
+        }
     }
 
     fn unindex(&mut self, p: &Participant) {
@@ -283,6 +289,19 @@ impl State {
             }
         }
         self.folded.remove(&p.id);
+        if let Some(code) = &p.code {
+            self.by_code.remove(code);
+        }
+    }
+
+    /// The participant whose personal code is `code`, if any (self check-in, a player's own result).
+    pub fn by_code(&self, code: &PlayerCode) -> Option<&Participant> {
+        self.participants.get(self.by_code.get(code)?)
+    }
+
+    /// Is `code` some participant's personal code?
+    pub fn code_taken(&self, code: &PlayerCode) -> bool {
+        self.by_code.contains_key(code)
     }
 
     /// The duplicate-guard key: folded "family given" and folded club.
@@ -408,7 +427,8 @@ impl State {
             | Event::TournamentEntered { id, .. }
             | Event::TournamentLeft { id, .. }
             | Event::RoundsSet { id, .. }
-            | Event::EntryStatusSet { id, .. } => participant(id),
+            | Event::EntryStatusSet { id, .. }
+            | Event::CodeIssued { id, .. } => participant(id),
             Event::RegistrationUndone { .. } => None,
             Event::TokenCreated { token } => {
                 self.tokens.get(&token.id).cloned().map(Subject::Token)

@@ -92,7 +92,8 @@ fn desk(e: &Event) -> Vec<Topic> {
         | Event::RoundsSet { .. }
         | Event::EntryStatusSet { .. }
         | Event::EntryOptionsSet { .. }
-        | Event::RankChanged { .. } => vec![Topic::Register],
+        | Event::RankChanged { .. }
+        | Event::CodeIssued { .. } => vec![Topic::Register],
         Event::SlipSubmitted { .. } | Event::SlipResolved { .. } => vec![Topic::Slips],
         Event::EventUpdated { .. }
         | Event::TournamentCreated { .. }
@@ -148,7 +149,8 @@ fn public(state: &State, e: &Event) -> Vec<Topic> {
         | Event::TokenRevoked { .. }
         | Event::SlipSubmitted { .. }
         | Event::SlipResolved { .. }
-        | Event::RatingsLoaded { .. } => Vec::new(),
+        | Event::RatingsLoaded { .. }
+        | Event::CodeIssued { .. } => Vec::new(),
         Event::EntryOptionsSet { tournament, .. } | Event::RankChanged { tournament, .. } => {
             vec![Topic::Players(*tournament), Topic::Standings(*tournament)]
         }

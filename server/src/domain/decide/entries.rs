@@ -30,14 +30,16 @@ pub(super) fn register(
             ));
         }
     }
+    let id = state.next_participant_id();
     Ok(vec![Event::ParticipantRegistered {
         participant: Participant {
-            id: state.next_participant_id(),
+            id,
             revision: Revision(1),
             fields: fields.clone(),
             entries,
             registered_at_ms: ctx.now_ms,
             registered_by: Some(ctx.actor.terminal.clone()),
+            code: Some(super::players::code_for_new(state, id, ctx)),
         },
     }])
 }

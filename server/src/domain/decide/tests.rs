@@ -429,7 +429,8 @@ fn a_check_in_is_stamped_and_a_second_one_says_by_whom_and_changes_nothing() {
         entry.checked_in,
         Some(Stamp {
             terminal: "desk-1".into(),
-            at_ms: 1_000
+            at_ms: 1_000,
+            by_self: false,
         })
     );
     let mut later = ctx(Role::Registration);

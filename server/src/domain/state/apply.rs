@@ -80,6 +80,14 @@ impl State {
                     play.starts.insert(*id, *start);
                 }
             }
+            Event::CodeIssued { id, code } => {
+                if let Some(mut p) = self.participants.remove(id) {
+                    self.unindex(&p);
+                    p.code = Some(code.clone());
+                    self.index(&p);
+                    self.participants.insert(*id, p);
+                }
+            }
             Event::TokenCreated { token } => {
                 self.token_by_hash.insert(token.hash.clone(), token.id);
                 self.tokens.insert(token.id, token.clone());

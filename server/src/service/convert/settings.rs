@@ -49,6 +49,10 @@ pub fn settings_from_pb(
             .unwrap_or_else(|| crate::domain::ladder::LadderSettings::for_system(system)),
         schedule: s.schedule,
         nigiri: s.nigiri,
+        players: crate::domain::PlayerService {
+            self_check_in: s.self_check_in,
+            report_results: s.player_results,
+        },
     })
 }
 
@@ -303,6 +307,8 @@ pub fn tournament_to_pb(t: &Tournament) -> pb::Tournament {
             }),
             schedule: s.schedule.clone(),
             nigiri: s.nigiri,
+            self_check_in: s.players.self_check_in,
+            player_results: s.players.report_results,
         }),
         registration_open: t.registration_open,
     }

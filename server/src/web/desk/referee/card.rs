@@ -493,6 +493,7 @@ mod tests {
             role: Role::Results,
             operator: String::new(),
             at_ms,
+            player: None,
         }
     }
 

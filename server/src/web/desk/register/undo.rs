@@ -142,6 +142,7 @@ mod tests {
                 entries: BTreeMap::new(),
                 registered_at_ms: 100_000,
                 registered_by: Some("desk-a".into()),
+                code: None,
             },
         );
         let id = ParticipantId(1);
