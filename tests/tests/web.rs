@@ -69,6 +69,11 @@ mod whole_day;
 #[path = "web/nigiri.rs"]
 mod nigiri;
 
+/// Issue 31: players check themselves in and report their own results with their personal codes
+/// (`tests/tests/web/own.rs`).
+#[path = "web/own.rs"]
+mod own;
+
 // ---------------------------------------------------------------------------------------------------------------
 // What a pairing page must show
 

@@ -80,6 +80,13 @@ pub struct SetupFlags {
     /// Black for the weaker player (`--nigiri`, or `--nigiri no`). Read when a round is drawn.
     #[arg(long, num_args = 0..=1, default_missing_value = "yes", value_parser = parse_bool, value_name = "YES/NO")]
     nigiri: Option<bool>,
+    /// Players check themselves in with their personal code (`--self-check-in`, or `--self-check-in no`).
+    #[arg(long, num_args = 0..=1, default_missing_value = "yes", value_parser = parse_bool, value_name = "YES/NO")]
+    self_check_in: Option<bool>,
+    /// Players report their own results with their personal code, one entry of the double entry
+    /// (`--player-results`, or `--player-results no`).
+    #[arg(long, num_args = 0..=1, default_missing_value = "yes", value_parser = parse_bool, value_name = "YES/NO")]
+    player_results: Option<bool>,
     /// Draw cost profile: egf (OpenGotha) or mays.
     #[arg(long, value_parser = ["egf", "mays"])]
     profile: Option<String>,
@@ -296,6 +303,8 @@ impl SetupFlags {
         set(&mut h.ceiling, self.handicap_ceiling);
         set(&mut h.even_at_bar, self.even_at_bar);
         set(&mut s.nigiri, self.nigiri);
+        set(&mut s.self_check_in, self.self_check_in);
+        set(&mut s.player_results, self.player_results);
         let d = s.draw.get_or_insert_with(default_draw);
         set(&mut d.profile, self.profile);
         set(&mut d.bye_rule, self.bye_rule);

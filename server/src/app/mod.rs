@@ -14,11 +14,13 @@
 //! - [`rating_list`]: an uploaded rating list as the commands that load it.
 //! - [`explain`]: why two players stand where they do, and why the draw did (not) pair them.
 //! - [`seen`]: when each terminal last reached this server.
+//! - [`players`]: a player's own check-in and result with their personal code, and the guard against guessing.
 
 pub mod draw_aside;
 pub mod dry_run;
 pub mod explain;
 pub mod import;
+pub mod players;
 pub mod rating_list;
 pub mod refusal;
 pub mod seen;
@@ -48,6 +50,8 @@ pub struct Core {
     pub stopping: tokio::sync::watch::Receiver<bool>,
     /// When each terminal last reached this server (either door).
     pub seen: seen::LastSeen,
+    /// Wrong personal codes lately, per device and per player.
+    pub codes: players::CodeGuard,
 }
 
 /// Which record a command targets, so a refusal for a stale revision names the record as it is now.

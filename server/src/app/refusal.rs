@@ -52,6 +52,9 @@ pub enum Refusal {
         /// How many draws were made.
         attempts: u32,
     },
+    /// Too many wrong tries lately (a player's personal code): wait, or see the desk.
+    #[error("{0}")]
+    Throttled(String),
     /// The server's own fault.
     #[error("{0}")]
     Internal(String),
@@ -87,6 +90,8 @@ pub enum Kind {
     Forbidden,
     /// The server cannot take it now: retry shortly.
     Unavailable,
+    /// Too many tries: wait before the next.
+    TooMany,
     /// The server's own fault.
     Internal,
 }
@@ -100,6 +105,7 @@ impl Refusal {
             Refusal::BadRequest(_) => Kind::Invalid,
             Refusal::Unavailable(_) | Refusal::NotKept { .. } => Kind::Unavailable,
             Refusal::Overtaken { .. } => Kind::Stale,
+            Refusal::Throttled(_) => Kind::TooMany,
             Refusal::Internal(_) => Kind::Internal,
         }
     }

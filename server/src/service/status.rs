@@ -19,6 +19,7 @@ pub fn code(kind: Kind) -> Code {
         Kind::Exists => Code::AlreadyExists,
         Kind::Forbidden => Code::PermissionDenied,
         Kind::Unavailable => Code::Unavailable,
+        Kind::TooMany => Code::ResourceExhausted,
         Kind::Internal => Code::Internal,
     }
 }

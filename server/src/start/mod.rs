@@ -306,6 +306,7 @@ pub async fn prepare(config: &Config, addr: SocketAddr) -> Result<Prepared, Serv
         started_at_ms: now_ms(),
         stopping,
         seen: Default::default(),
+        codes: Default::default(),
     });
     let director_token_path = config.data_dir.join("director.token");
     let new_director_token = if start_as_standby || quorum.is_some() {

@@ -56,6 +56,7 @@ pub fn http_status(kind: Kind) -> StatusCode {
         Kind::Precondition | Kind::Stale | Kind::Exists => StatusCode::CONFLICT,
         Kind::Forbidden => StatusCode::FORBIDDEN,
         Kind::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+        Kind::TooMany => StatusCode::TOO_MANY_REQUESTS,
         Kind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }
@@ -88,6 +89,7 @@ fn title(kind: Kind) -> &'static str {
         Kind::Precondition | Kind::Stale | Kind::Exists => "Cannot take it now",
         Kind::Forbidden => "Not allowed",
         Kind::Unavailable => "Try again shortly",
+        Kind::TooMany => "Please wait",
         Kind::Internal => "Something went wrong",
     }
 }

@@ -105,6 +105,20 @@ fn public_routes(web: Arc<Web>) -> Router {
         .route("/t/{t}/players", get(board::players::page))
         .route("/t/{t}/players/{number}", get(board::player::page))
         .route(
+            "/t/{t}/players/{number}/result",
+            axum::routing::post(board::own::result).layer(axum::extract::DefaultBodyLimit::max(
+                board::own::MAX_FORM_BYTES,
+            )),
+        )
+        .route(
+            "/t/{t}/checkin",
+            get(board::own::check_in_page)
+                .post(board::own::check_in)
+                .layer(axum::extract::DefaultBodyLimit::max(
+                    board::own::MAX_FORM_BYTES,
+                )),
+        )
+        .route(
             "/t/{t}/players/{number}/slip",
             axum::routing::post(board::slip::submit).layer(axum::extract::DefaultBodyLimit::max(
                 board::slip::MAX_SLIP_BYTES,

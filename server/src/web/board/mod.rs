@@ -4,6 +4,7 @@
 //! Reads names, ranks, clubs and countries only — never contact data.
 
 pub mod home;
+pub mod own;
 pub mod pairings;
 pub mod player;
 pub mod players;

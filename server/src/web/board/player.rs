@@ -7,6 +7,7 @@
 use super::super::layout::Tab;
 use super::super::topics::Topic;
 use super::super::{Web, WebError};
+use super::own::{report_part, ReportView};
 use super::pairings::{handicap_words, label};
 use super::players::{rounds_text, status_text};
 use super::{halves, player_by_number, roster, tournament_id, tournament_page};
@@ -23,10 +24,11 @@ use maud::{html, Markup};
 use serde::Deserialize;
 use std::sync::Arc;
 
-/// `?slip=sent` after a slip was taken.
+/// `?slip=sent` after a slip was taken, `?result=sent` after the player's own result was.
 #[derive(Debug, Default, Deserialize)]
 pub struct PlayerQuery {
     slip: Option<String>,
+    result: Option<String>,
 }
 
 /// `GET /t/{t}/players/{number}`.
@@ -40,10 +42,13 @@ pub async fn page(
         Ok(t) => t,
         Err(e) => return e.into_response(),
     };
-    let sent = query
-        .ok()
-        .and_then(|q| q.0.slip)
-        .is_some_and(|s| s == "sent");
+    let query = query.map(|q| q.0).unwrap_or_default();
+    let sent = query.slip.is_some_and(|s| s == "sent");
+    let report = if query.result.is_some_and(|s| s == "sent") {
+        ReportView::Sent
+    } else {
+        ReportView::Blank
+    };
     let view = if sent {
         SlipView::Sent
     } else {
@@ -53,7 +58,7 @@ pub async fn page(
     web.page(&asked, &topics(t), true, |state| {
         let roster = roster(state, t)?;
         let p = find_player(&roster, &number)?;
-        Ok(render(state, &roster, p, &number, view))
+        Ok(render(state, &roster, p, &number, view, report))
     })
 }
 
@@ -94,7 +99,38 @@ pub(super) fn refused_slip(
     let mut response = web.page(asked, &topics(t), false, |state| {
         let roster = roster(state, t)?;
         let p = find_player(&roster, number)?;
-        Ok(render(state, &roster, p, number, view))
+        Ok(render(state, &roster, p, number, view, ReportView::Blank))
+    });
+    if response.status().is_success() {
+        *response.status_mut() = axum::http::StatusCode::BAD_REQUEST;
+    }
+    response
+}
+
+/// The player's page again after a result report it could not take (400 unless the caller says otherwise):
+/// the reason in red above the form, the code field empty and focused. Never cached.
+pub(super) fn refused_report(
+    web: &Web,
+    asked: &super::Asked,
+    t: &str,
+    number: &str,
+    error: &str,
+) -> Response {
+    let t = match tournament_id(t) {
+        Ok(t) => t,
+        Err(e) => return e.into_response(),
+    };
+    let mut response = web.page(asked, &topics(t), false, |state| {
+        let roster = roster(state, t)?;
+        let p = find_player(&roster, number)?;
+        Ok(render(
+            state,
+            &roster,
+            p,
+            number,
+            SlipView::Blank,
+            ReportView::Refused(error),
+        ))
     });
     if response.status().is_success() {
         *response.status_mut() = axum::http::StatusCode::BAD_REQUEST;
@@ -121,6 +157,7 @@ fn render(
     p: ParticipantId,
     number: &str,
     slip: SlipView,
+    report: ReportView,
 ) -> super::super::layout::Page {
     let t = roster.tournament.id;
     let (person, entry) = roster.entrants[&p];
@@ -152,6 +189,7 @@ fn render(
         @if let Some(next) = (!unrounded).then(|| next_game(roster, p)).flatten() {
             p #next .next { (next) }
         }
+        (report_part(roster, p, number, report))
         @if unrounded {
             (ladder_part(state, roster, p))
         } @else if published.is_empty() {

@@ -14,7 +14,9 @@
 //! - `settings`: every setting of the tournament on one form (`/desk/director/{t}/settings`).
 //! - `slips`: the pending change slips, each change as now → asked.
 //! - `player`, `player_act`: one player's page and its changes; `explain`: two players; `reopen`: registration.
+//! - `cards`: the player cards with their personal codes, and the codes as CSV.
 
+mod cards;
 mod confirm;
 mod explain;
 mod import;
@@ -66,6 +68,7 @@ pub fn routes() -> Router<Arc<Web>> {
         .merge(settings::routes())
         .merge(player::routes())
         .merge(explain::routes())
+        .merge(cards::routes())
 }
 
 /// `?done=…` / `?error=…` after an action; `?ask=ACTION&round=N` when an irreversible action came without its
@@ -97,7 +100,9 @@ async fn page(
         let body = html! {
             h1 { (roster.name()) }
             p #settings-link { a href=(format!("/desk/director/{}/settings", t.0)) { "Settings" }
-                " — system, rounds, komi, time, bar, handicap, draw, tie-breaks, prizes" }
+                " — system, rounds, komi, time, bar, handicap, draw, tie-breaks, prizes, players' self-service"
+                " · " a #cards-link href=(format!("/desk/director/{}/cards", t.0)) { "Player cards" }
+                " — each player's personal code" }
             @if let Some(done) = &notice.done { p .done .ok role="status" { (done) } }
             @if let Some(error) = &notice.error { p #error .error role="alert" { (error) } }
             @if let Some((action, question)) = &ask {

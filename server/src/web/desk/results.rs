@@ -426,6 +426,10 @@ fn render(
             (counts.confirmed) " confirmed · " (counts.pending) " pending · " (counts.missing) " missing · "
             strong { (counts.mismatched) " mismatched" } " · " (counts.disputed) " disputed"
             " — of " (games.len()) " tables"
+            @let by_players = games.iter().filter(|g| g.settled_by_players()).count();
+            @if by_players > 0 {
+                br; span #by-players { (by_players) " settled by both players: nothing to type for those." }
+            }
         }
         @if !mismatched.is_empty() {
             p #mismatches .error {
@@ -551,7 +555,7 @@ fn tables(roster: &Roster, r: &RoundRecord, games: &[&GameRecord]) -> Markup {
                                 (state_words(g, progress))
                                 @if g.lacks_colours() { br; strong .warn { "nigiri: Black not recorded" } }
                             }
-                            td .entries { (entries(g)) }
+                            td .entries { (entries(roster, g, r.number)) }
                         }
                     }))
                 }
@@ -567,7 +571,11 @@ fn tables(roster: &Roster, r: &RoundRecord, games: &[&GameRecord]) -> Markup {
 fn state_words(g: &GameRecord, progress: ResultProgress) -> Markup {
     html! {
         @match (progress, g.confirmed) {
+            (ResultProgress::Confirmed, Some(c)) if g.settled_by_players() => {
+                "settled by both players: " strong { (c.describe()) }
+            },
             (ResultProgress::Confirmed, Some(c)) => { "confirmed: " strong { (c.describe()) } },
+            (ResultProgress::Pending, _) if g.players_reported() > 0 => "a player reported it: waiting for the other player or a desk",
             (ResultProgress::Pending, _) => "waiting for the second desk",
             (ResultProgress::Mismatch, _) => strong { "mismatch" },
             (ResultProgress::Disputed, _) => "disputed (referee)",
@@ -576,14 +584,19 @@ fn state_words(g: &GameRecord, progress: ResultProgress) -> Markup {
     }
 }
 
-/// Each entry with the terminal (and volunteer) that made it.
-fn entries(g: &GameRecord) -> Markup {
+/// Each entry with the terminal (and volunteer) that made it; a player's own report names the player.
+fn entries(roster: &Roster, g: &GameRecord, round: u32) -> Markup {
     html! {
         @for rep in &g.reports {
             div .entry {
-                (rep.result.describe()) " — " span .terminal { (rep.terminal) }
-                @if !rep.operator.is_empty() { " (" (rep.operator) ")" }
-                @if rep.role != crate::domain::Role::Results { " · " (rep.role.as_str()) }
+                (rep.result.describe()) " — "
+                @if let Some(player) = rep.player {
+                    span .terminal { "the player " (label(roster, player, round)) } " (own page, " (rep.operator) ")"
+                } @else {
+                    span .terminal { (rep.terminal) }
+                    @if !rep.operator.is_empty() { " (" (rep.operator) ")" }
+                    @if rep.role != crate::domain::Role::Results { " · " (rep.role.as_str()) }
+                }
             }
         }
     }

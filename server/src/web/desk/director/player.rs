@@ -250,6 +250,12 @@ fn entry(roster: &Roster, p: ParticipantId) -> Markup {
                     @for c in &e.rank_changes { ", " (c.rank) " from round " (c.from_round) }
                 } }
                 tr { th { "Ghost" } td #ghost { @if e.ghost { "yes: paired, never placed, never the bye" } @else { "no" } } }
+                tr { th { "Personal code" } td #code {
+                    @match &person.code {
+                        Some(code) => { code .code { (code.grouped()) } " (on the player card; never on a public page)" }
+                        None => { "none yet: " a href=(format!("/desk/director/{}/cards", roster.tournament.id.0)) { "make the missing codes" } }
+                    }
+                } }
                 @if !person.fields.club.is_empty() || !person.fields.country.is_empty() {
                     tr { th { "Club" } td { (person.fields.club) @if !person.fields.country.is_empty() { " · " (person.fields.country) } } }
                 }
@@ -363,6 +369,11 @@ fn changes(roster: &Roster, p: ParticipantId, desk: &Desk, field: Option<&str>) 
                     }, "Mark absent", &player_act::question(roster, p, &Change::Absent { round: absent_default.unwrap_or(next) })))
                     p .note { "Misses that round (no game, no bye) and plays the others; in a drawn round the opponent is left to pair by hand." }
                 }
+            }
+            div .change #new-code {
+                (irreversible_form_to(&to("code"), "code", desk, html! {}, "New personal code",
+                    &player_act::question(roster, p, &Change::Code)))
+                p .note { "When a player card is lost or seen by someone else: the old code stops working at once." }
             }
             div .change #ghost-form {
                 (plain_form(&to("ghost"), "ghost", desk, html! {

@@ -48,6 +48,8 @@ pub enum Change {
         /// Move the starting score too.
         move_start: bool,
     },
+    /// A new personal code; the old one stops working at once (asks first).
+    Code,
 }
 
 impl Change {
@@ -55,7 +57,7 @@ impl Change {
     fn asks_first(&self) -> bool {
         matches!(
             self,
-            Change::Withdraw | Change::Absent { .. } | Change::Rank { .. }
+            Change::Withdraw | Change::Absent { .. } | Change::Rank { .. } | Change::Code
         )
     }
 }
@@ -87,6 +89,7 @@ fn read(action: &str, f: &ChangeForm) -> Result<Change, (String, Option<&'static
                 .ok_or(("Choose the round first.".to_string(), None))?,
         },
         "ghost" => Change::Ghost(f.ghost.as_deref() == Some("on")),
+        "code" => Change::Code,
         "rank" => {
             let text = f.rank.as_deref().unwrap_or("").trim();
             let rank = text
@@ -129,6 +132,9 @@ pub fn question(roster: &Roster, p: ParticipantId, change: &Change) -> String {
             } else {
                 "; the starting score stays"
             }
+        ),
+        Change::Code => format!(
+            "Give {who} a new personal code? The old one stops working at once: print a new player card."
         ),
         Change::Reinstate | Change::Ghost(_) => String::new(),
     }
@@ -229,6 +235,13 @@ fn plan(
                 format!("{who} plays at {rank} from round {from}."),
             )
         }
+        Change::Code => (
+            Command::IssueCodes {
+                participants: vec![p],
+            },
+            me,
+            format!("{who} has a new personal code: the old one no longer works."),
+        ),
     })
 }
 

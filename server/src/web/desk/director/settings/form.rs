@@ -87,7 +87,7 @@ pub fn parts(system: PairingSystem) -> Vec<Part> {
 }
 
 /// Every field of the form, in the order shown.
-pub const FIELDS: [&str; 45] = [
+pub const FIELDS: [&str; 47] = [
     "name",
     "system",
     "rounds",
@@ -95,6 +95,7 @@ pub const FIELDS: [&str; 45] = [
     "end_date",
     "komi",
     "first_table",
+    "self_check_in",
     "time_system",
     "basic_minutes",
     "period_seconds",
@@ -129,6 +130,7 @@ pub const FIELDS: [&str; 45] = [
     "bye_points",
     "missed_rounds",
     "double_entry",
+    "player_results",
     "forfeit_minutes",
     "reach",
     "rungs_per_stone",
@@ -217,6 +219,8 @@ pub fn values_of(s: &TournamentSettings) -> Values {
     );
     v.set("missed_rounds", sc.missed.as_str());
     v.set_box("double_entry", sc.double_entry);
+    v.set_box("player_results", s.players.report_results);
+    v.set_box("self_check_in", s.players.self_check_in);
     v.set("forfeit_minutes", sc.forfeit_minutes.to_string());
     v.set("reach", s.ladder.reach.to_string());
     v.set("rungs_per_stone", s.ladder.rungs_per_stone.to_string());
@@ -251,6 +255,7 @@ fn read_part(part: Part, v: &Values, s: &mut TournamentSettings) -> Result<(), R
             s.start_date = v.get("start_date").trim().to_string();
             s.end_date = v.get("end_date").trim().to_string();
             s.komi_half = typed::points("komi", v.get("komi"))?;
+            s.players.self_check_in = v.ticked("self_check_in");
         }
         Part::Time => {
             let t = &mut s.time;
@@ -295,6 +300,7 @@ fn read_part(part: Part, v: &Values, s: &mut TournamentSettings) -> Result<(), R
             }
             sc.missed = typed::missed(v.get("missed_rounds"))?;
             sc.double_entry = v.ticked("double_entry");
+            s.players.report_results = v.ticked("player_results");
             sc.forfeit_minutes = number(v, "forfeit_minutes")?;
         }
         Part::Ladder => {
@@ -457,9 +463,15 @@ mod tests {
         let v = values_of(&TournamentSettings::default());
         let mut written: Vec<&str> = FIELDS.iter().copied().filter(|f| v.has(f)).collect();
         written.extend(
-            ["even_at_bar", "nigiri", "double_entry"]
-                .iter()
-                .filter(|f| !v.has(f)),
+            [
+                "even_at_bar",
+                "nigiri",
+                "double_entry",
+                "player_results",
+                "self_check_in",
+            ]
+            .iter()
+            .filter(|f| !v.has(f)),
         );
         assert_eq!(written.len(), FIELDS.len());
     }

@@ -86,6 +86,8 @@ fn basics(c: &Context) -> Markup {
             (f.text("first_table", "First table", "number", Attrs::number(1, 10_000),
                 "Number of the first board, when another event uses the lower ones. Default: 1."))
         }
+        (f.check("self_check_in", "Players check themselves in",
+            "With the personal code on their player card, on their phone or the entrance tablet (/t/…/checkin), while registration is open. Default: off."))
     }
 }
 
@@ -271,6 +273,8 @@ fn scoring(c: &Context) -> Markup {
         }
         (f.check("double_entry", "Two desks confirm each result",
             "A result counts once two terminals entered the same (on by default for the event's first tournament)."))
+        (f.check("player_results", "Players report their own results",
+            "On their page with their personal code; counts once the opponent or a results desk agrees. Default: off."))
         (f.text("forfeit_minutes", "Forfeit after, minutes", "number", Attrs::number(0, 600),
             "An absent player loses by forfeit this long after the start (the referee's clock). Default: 30."))
     }
