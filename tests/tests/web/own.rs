@@ -148,6 +148,7 @@ async fn issue_31_players_check_themselves_in_and_report_their_own_results_on_th
     type_into(&phone, "input[name=code]", &codes["Abe"].to_lowercase()).await?;
     click(&phone, "form.own button").await?;
     wait_text(&phone, "#who", "Abe Ken", WAIT, "own-checkin-this-is-me").await?;
+    phone.screenshot("own-checkin-this-is-me").await?;
     let abe = e.players[0].id;
     let status = |p: pb::Participant| {
         p.entries
@@ -233,6 +234,7 @@ async fn issue_31_players_check_themselves_in_and_report_their_own_results_on_th
     type_into(&phone, "#report input[name=code]", &codes[&family(w1)]).await?;
     click(&phone, "#report form.own button").await?;
     wait_text(&phone, "#check", "won against", WAIT, "own-report-check").await?;
+    phone.screenshot("own-report-check").await?;
     ensure!(
         table_state(&e, 1).await?.0 == 0,
         "nothing is reported before \"yes\""

@@ -335,16 +335,19 @@ async fn check_in(
                     && targets
                         .iter()
                         .all(|(_, e)| e.status == crate::domain::EntryStatus::CheckedIn);
+                let by_self = targets
+                    .iter()
+                    .any(|(_, e)| e.checked_in.as_ref().is_some_and(|b| b.by_self));
                 (
                     search::full_name(p),
                     search::label(s, p),
                     p.revision,
-                    done,
+                    (done, by_self),
                     s.last_seq.0,
                 )
             })
         });
-        let Ok(Some((name, label, revision, done, last))) = seen else {
+        let Ok(Some((name, label, revision, (done, by_self), last))) = seen else {
             return back(
                 mode,
                 "",
@@ -360,6 +363,10 @@ async fn check_in(
                     .ok()
                     .flatten();
             let message = match who {
+                Some(c) if by_self => format!(
+                    "{name} ({label}) already checked themselves in with their code, {}. Nothing changed.",
+                    history::ago(crate::now_ms() - c.at_ms)
+                ),
                 Some(c) => format!(
                     "{name} ({label}) was already checked in at {}, {}. Nothing changed.",
                     c.who(),

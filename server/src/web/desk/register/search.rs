@@ -183,6 +183,9 @@ fn result(state: &State, p: &Participant, mode: Mode, desk: &Desk, private: bool
                         @if let Some(n) = number_in(state, *t, p.id) { " #" (n) }
                         ": "
                         @match e.status {
+                            EntryStatus::CheckedIn if e.checked_in.as_ref().is_some_and(|b| b.by_self) => {
+                                strong .in { "✓ checked in" } " " span .self-check-in { "(self)" }
+                            },
                             EntryStatus::CheckedIn => strong .in { "✓ checked in" },
                             EntryStatus::PreRegistered => span .expected { "expected" },
                             EntryStatus::Withdrawn => span .withdrawn { "withdrawn" },
