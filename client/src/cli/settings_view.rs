@@ -25,6 +25,10 @@ pub struct TournamentDetailView {
     pub scoring: ScoringView,
     /// Even games by nigiri (colours recorded at the desks).
     pub nigiri: bool,
+    /// Players check themselves in with their personal codes.
+    pub self_check_in: bool,
+    /// Players report their own results with their personal codes.
+    pub player_results: bool,
     /// A ladder's rules (every tournament has them; only a ladder uses them).
     pub ladder: LadderView,
 }
@@ -162,6 +166,8 @@ impl From<&pb::Tournament> for TournamentDetailView {
             time_class: s.time_class,
             adjusted_time_seconds: s.adjusted_time_seconds,
             nigiri: s.nigiri,
+            self_check_in: s.self_check_in,
+            player_results: s.player_results,
             mcmahon: McMahonView {
                 bar: mm.bar,
                 floor: mm.floor,
@@ -275,6 +281,15 @@ pub fn settings_lines(v: &TournamentDetailView) -> Vec<(&'static str, String)> {
     lines.extend(draw_lines(v));
     lines.extend(scoring_lines(v));
     lines.extend(system_lines(v));
+    let on_off = |on: bool| if on { "on" } else { "off" };
+    lines.push((
+        "players",
+        format!(
+            "self check-in {}, own results {}",
+            on_off(v.self_check_in),
+            on_off(v.player_results)
+        ),
+    ));
     if !t.schedule.is_empty() {
         let starts: Vec<String> = (1..)
             .zip(&t.schedule)

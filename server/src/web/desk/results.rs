@@ -591,7 +591,7 @@ fn entries(roster: &Roster, g: &GameRecord, round: u32) -> Markup {
             div .entry {
                 (rep.result.describe()) " — "
                 @if let Some(player) = rep.player {
-                    span .terminal { "the player " (label(roster, player, round)) } " (own page, " (rep.operator) ")"
+                    span .terminal title=(rep.operator) { (label(roster, player, round)) } " (player)"
                 } @else {
                     span .terminal { (rep.terminal) }
                     @if !rep.operator.is_empty() { " (" (rep.operator) ")" }
