@@ -280,7 +280,10 @@ mod tests {
         assert!(!lan.host_name_guessed);
         let any = VenueAddress::derive(&flags("0.0.0.0:7443", None, &none)).unwrap();
         assert_eq!(any.desk, "https://laptop-1:7443");
-        assert!(any.host_name_guessed, "the start-up and the terminals page warn");
+        assert!(
+            any.host_name_guessed,
+            "the start-up and the terminals page warn"
+        );
         let mut named = flags("0.0.0.0:7443", None, &none);
         named.desk_url = Some("https://192.168.1.7:7443");
         assert!(!VenueAddress::derive(&named).unwrap().host_name_guessed);

@@ -432,7 +432,11 @@ async fn a_terminal_using_the_desk_program_is_last_seen_like_a_page() -> anyhow:
             .map(text)
             .unwrap_or_default()
     };
-    assert!(line("script-1").contains("last seen just now"), "{}", line("script-1"));
+    assert!(
+        line("script-1").contains("last seen just now"),
+        "{}",
+        line("script-1")
+    );
     assert!(
         line("unused-1").contains("not seen since the server started"),
         "{}",
