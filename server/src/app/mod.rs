@@ -21,6 +21,7 @@ pub mod explain;
 pub mod import;
 pub mod rating_list;
 pub mod refusal;
+pub mod roster;
 pub mod seen;
 pub mod write;
 

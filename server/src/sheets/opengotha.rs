@@ -12,8 +12,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
-use super::roster::{half_points, Roster};
 use super::Document;
+use crate::app::roster::{half_points, Roster};
 use crate::domain::record::{EntryStatus, TournamentSettings};
 use crate::domain::round::Outcome;
 use crate::domain::setup::{MissedRule, TimeSystem};

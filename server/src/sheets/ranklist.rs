@@ -5,8 +5,8 @@
 //! Mays' placing, a latecomer's MMS shows the wall chart's figure in brackets beside the one that places him.
 
 use super::model::{Block, Column, Sheet, Table};
-use super::roster::{half_points, Roster};
 use super::wallchart::place;
+use crate::app::roster::{half_points, Roster};
 use crate::domain::field::{participant_id, Field};
 use crate::domain::Rejected;
 use std::collections::BTreeMap;

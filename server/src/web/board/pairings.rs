@@ -8,11 +8,11 @@ use super::super::topics::Topic;
 use super::super::{Web, WebError};
 use super::InTournament;
 use super::{halves, roster, tournament_page};
+use crate::app::roster::Roster;
 use crate::domain::name::{fold, search_text};
 use crate::domain::round::{GameRecord, RoundRecord, RoundState};
 use crate::domain::timetable;
 use crate::domain::{EntryStatus, ParticipantId, State, TournamentId};
-use crate::sheets::roster::Roster;
 use axum::extract::{Query, State as Shared};
 use axum::response::{IntoResponse, Response};
 use maud::{html, Markup};
@@ -290,7 +290,7 @@ fn absent_list(roster: &Roster, r: &RoundRecord) -> Markup {
             } else {
                 "absent"
             };
-            (fold(&crate::sheets::roster::full_name(person)), *p, why)
+            (fold(&crate::app::roster::full_name(person)), *p, why)
         })
         .collect();
     out.sort();

@@ -12,6 +12,7 @@ use super::super::{Web, WebError};
 use super::pairings::label;
 use super::InTournament;
 use super::{halves, roster, tournament_page};
+use crate::app::roster::Roster;
 use crate::domain::field::{participant_id, Field};
 use crate::domain::round::RoundState;
 use crate::domain::{PairingSystem, ParticipantId, State, TournamentId};
@@ -20,7 +21,6 @@ use crate::sheets::grid::{crosstable, Crosstable};
 use crate::sheets::ranklist::{
     awards, grouped, mms_text, parts, section_awards, section_label, short, value_cell, GRID_NOTE,
 };
-use crate::sheets::roster::Roster;
 use crate::sheets::wallchart::place;
 use axum::extract::State as Shared;
 use axum::response::Response;
@@ -308,7 +308,7 @@ impl<'a> View<'a> {
 fn ladder_page(
     state: &State,
     t: TournamentId,
-    roster: &crate::sheets::roster::Roster,
+    roster: &crate::app::roster::Roster,
 ) -> super::super::layout::Page {
     use crate::domain::ladder::LadderOutcome;
     let ladder = crate::domain::ladder::ladder(state, t);
@@ -403,7 +403,7 @@ fn ladder_page(
 /// The address of a player's own page: by the number on the sheets, or by register id before numbering.
 pub fn player_href(
     t: TournamentId,
-    roster: &crate::sheets::roster::Roster,
+    roster: &crate::app::roster::Roster,
     p: crate::domain::ParticipantId,
 ) -> String {
     match roster.number(p) {

@@ -3,12 +3,12 @@
 //! Reads the state through the roster; must not write, render a page or check a role (the core does).
 
 use super::{partial, reopen, ActionForm};
+use crate::app::roster::Roster;
 use crate::app::Target;
 use crate::domain::command::{RefereeReport, RoundEdit};
 use crate::domain::ids::SlipId;
 use crate::domain::round::{GameResult, Outcome};
 use crate::domain::{Command, ParticipantId, State, TournamentId};
-use crate::sheets::roster::Roster;
 use crate::web::board::player_by_number;
 
 /// What a dashboard form asks the writer for.
