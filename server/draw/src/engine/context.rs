@@ -382,32 +382,6 @@ pub(crate) fn seeding_targets(size: usize, seeding: Seeding, rng: &mut SplitMix6
     target
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn seeding_targets_follow_each_system() {
-        let mut rng = SplitMix64::new(0);
-        assert_eq!(
-            seeding_targets(6, Seeding::SplitAndFold, &mut rng),
-            vec![5, 4, 3, 2, 1, 0]
-        );
-        assert_eq!(
-            seeding_targets(6, Seeding::SplitAndSlip, &mut rng),
-            vec![3, 4, 5, 0, 1, 2]
-        );
-        assert_eq!(
-            seeding_targets(5, Seeding::Adjacent, &mut rng),
-            vec![1, 0, 3, 2, 4]
-        );
-        let r = seeding_targets(8, Seeding::SplitAndRandom, &mut rng);
-        for p in 0..4 {
-            assert!(r[p] >= 4 && r[r[p]] == p);
-        }
-    }
-}
-
 /// Who sat at a game in which round, as the snapshot's games record them, checked: every player known, at most
 /// one game a round, no game against themself, none in a round not yet drawn.
 struct Seated {
@@ -514,4 +488,30 @@ fn read_byes(
         }
     }
     Ok(bye_given)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeding_targets_follow_each_system() {
+        let mut rng = SplitMix64::new(0);
+        assert_eq!(
+            seeding_targets(6, Seeding::SplitAndFold, &mut rng),
+            vec![5, 4, 3, 2, 1, 0]
+        );
+        assert_eq!(
+            seeding_targets(6, Seeding::SplitAndSlip, &mut rng),
+            vec![3, 4, 5, 0, 1, 2]
+        );
+        assert_eq!(
+            seeding_targets(5, Seeding::Adjacent, &mut rng),
+            vec![1, 0, 3, 2, 4]
+        );
+        let r = seeding_targets(8, Seeding::SplitAndRandom, &mut rng);
+        for p in 0..4 {
+            assert!(r[p] >= 4 && r[r[p]] == p);
+        }
+    }
 }
