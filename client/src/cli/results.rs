@@ -238,6 +238,27 @@ enum Named {
     Black(PlayerArg),
 }
 
+impl Named {
+    /// The report with its players as register ids (numbers and names looked up in `tournament`).
+    async fn resolve(self, desk: &Desk, tournament: u64) -> Result<Report, CliError> {
+        Ok(match self {
+            Named::Report(report) => report,
+            Named::NoShow(player) => {
+                let [absent] = resolve(desk, tournament, [player]).await?;
+                Report::NoShow(absent)
+            }
+            Named::Late(player, minutes) => {
+                let [player] = resolve(desk, tournament, [player]).await?;
+                Report::LateStart(LateStart { player, minutes })
+            }
+            Named::Black(player) => {
+                let [black] = resolve(desk, tournament, [player]).await?;
+                Report::Black(black)
+            }
+        })
+    }
+}
+
 /// `tengen referee …`.
 pub async fn referee(ctx: &Ctx, cmd: RefereeCmd) -> Result<(), CliError> {
     let (tournament, round, table, report) = match cmd {
@@ -312,21 +333,7 @@ pub async fn referee(ctx: &Ctx, cmd: RefereeCmd) -> Result<(), CliError> {
         }
     };
     let desk = ctx.desk().await?;
-    let report = match report {
-        Named::Report(report) => report,
-        Named::NoShow(player) => {
-            let [absent] = resolve(&desk, tournament, [player]).await?;
-            Report::NoShow(absent)
-        }
-        Named::Late(player, minutes) => {
-            let [player] = resolve(&desk, tournament, [player]).await?;
-            Report::LateStart(LateStart { player, minutes })
-        }
-        Named::Black(player) => {
-            let [black] = resolve(&desk, tournament, [player]).await?;
-            Report::Black(black)
-        }
-    };
+    let report = report.resolve(&desk, tournament).await?;
     let request = RefereeReportRequest {
         meta: None,
         tournament_id: tournament,

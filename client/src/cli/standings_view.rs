@@ -192,13 +192,24 @@ pub fn render_standings(s: &pb::Standings) -> String {
         "Tournament {}, standings after round {}\n",
         s.tournament_id, s.after_round
     );
+    // A tournament in groups: one table per group, each placed on its own.
+    let grouped = s.sections.first().is_some_and(|sec| sec.group > 0);
+    standings_tables(&mut out, s, grouped);
+    if s.rows.iter().any(|r| r.grid_mms_half.is_some()) {
+        out.push_str(GRID_NOTE);
+    }
+    awards(&mut out, s, grouped);
+    out
+}
+
+/// The standings table (one per group, under its heading): place, number, name, rank, MMS, wins, then the
+/// criteria without a column of their own.
+fn standings_tables(out: &mut String, s: &pb::Standings, grouped: bool) {
     let extra: Vec<usize> = (0..s.criteria.len())
         .filter(|&i| !has_own_column(&s.criteria[i]))
         .collect();
     let mut headings = vec!["place", "#", "name", "rank", "mms", "wins"];
     headings.extend(extra.iter().map(|&i| s.criteria[i].as_str()));
-    // A tournament in groups: one table per group, each placed on its own.
-    let grouped = s.sections.first().is_some_and(|sec| sec.group > 0);
     let parts: Vec<(String, &[pb::StandingRow])> = if grouped {
         s.sections
             .iter()
@@ -229,9 +240,10 @@ pub fn render_standings(s: &pb::Standings) -> String {
         }
         out.push_str(&table.render());
     }
-    if s.rows.iter().any(|r| r.grid_mms_half.is_some()) {
-        out.push_str(GRID_NOTE);
-    }
+}
+
+/// The section (or group) winners, the section prizes and the prizes, each when there are any.
+fn awards(out: &mut String, s: &pb::Standings, grouped: bool) {
     let names: BTreeMap<u64, String> = s
         .rows
         .iter()
@@ -289,7 +301,6 @@ pub fn render_standings(s: &pb::Standings) -> String {
             out.push_str(&format!("  {line}\n"));
         }
     }
-    out
 }
 
 /// An explanation, for `--json`.

@@ -180,58 +180,70 @@ fn rounds(og: &OgTournament, notes: &mut Vec<Note>) -> Result<Vec<RoundPlan>, Og
     }
     for r in &mut out {
         r.games.sort_by_key(|g| g.table);
-        if r.games.is_empty() && r.bye.is_none() {
-            return Err(bad(format!(
-                "round {} has no games but round {last} has: rounds must be played in order",
-                r.number
-            )));
-        }
-        let mut seated = BTreeSet::new();
-        let mut tables = BTreeSet::new();
-        for g in &r.games {
-            if g.table == 0 || !tables.insert(g.table) {
-                return Err(bad(format!(
-                    "round {}: table {} is 0 or used twice",
-                    r.number, g.table
-                )));
-            }
-            if g.handicap > 9 {
-                return Err(bad(format!(
-                    "round {}, table {}: {} handicap stones",
-                    r.number, g.table, g.handicap
-                )));
-            }
-            for p in [g.white, g.black] {
-                if !seated.insert(p) {
-                    return Err(bad(format!("round {}: {} plays twice", r.number, name(p))));
-                }
-            }
-        }
-        if let Some(b) = r.bye.filter(|b| seated.contains(b)) {
-            return Err(bad(format!(
-                "round {}: {} has both a game and the bye",
-                r.number,
-                name(b)
-            )));
-        }
-        if r.number < last && !r.complete() {
-            let open: Vec<String> = r
-                .games
-                .iter()
-                .filter(|g| g.result.outcome == pb::Outcome::Unknown as i32)
-                .take(10)
-                .map(|g| g.table.to_string())
-                .collect();
-            return Err(bad(format!(
-                "round {} has games without a result (tables {}) but round {} is paired: Tengen closes a round \
-                 before drawing the next; enter those results in OpenGotha first",
-                r.number,
-                open.join(", "),
-                r.number + 1
-            )));
-        }
+        check_round(r, last, &name)?;
     }
     Ok(out)
+}
+
+/// A round Tengen can hold: played in order, each table once with at most 9 stones, each player seated once
+/// (the bye's player not at a table), and every result in unless it is the last round paired (`last`).
+fn check_round(
+    r: &RoundPlan,
+    last: u32,
+    name: &dyn Fn(usize) -> String,
+) -> Result<(), OgImportError> {
+    let bad = |m: String| OgImportError::Inconsistent(m);
+    if r.games.is_empty() && r.bye.is_none() {
+        return Err(bad(format!(
+            "round {} has no games but round {last} has: rounds must be played in order",
+            r.number
+        )));
+    }
+    let mut seated = BTreeSet::new();
+    let mut tables = BTreeSet::new();
+    for g in &r.games {
+        if g.table == 0 || !tables.insert(g.table) {
+            return Err(bad(format!(
+                "round {}: table {} is 0 or used twice",
+                r.number, g.table
+            )));
+        }
+        if g.handicap > 9 {
+            return Err(bad(format!(
+                "round {}, table {}: {} handicap stones",
+                r.number, g.table, g.handicap
+            )));
+        }
+        for p in [g.white, g.black] {
+            if !seated.insert(p) {
+                return Err(bad(format!("round {}: {} plays twice", r.number, name(p))));
+            }
+        }
+    }
+    if let Some(b) = r.bye.filter(|b| seated.contains(b)) {
+        return Err(bad(format!(
+            "round {}: {} has both a game and the bye",
+            r.number,
+            name(b)
+        )));
+    }
+    if r.number < last && !r.complete() {
+        let open: Vec<String> = r
+            .games
+            .iter()
+            .filter(|g| g.result.outcome == pb::Outcome::Unknown as i32)
+            .take(10)
+            .map(|g| g.table.to_string())
+            .collect();
+        return Err(bad(format!(
+            "round {} has games without a result (tables {}) but round {} is paired: Tengen closes a round \
+             before drawing the next; enter those results in OpenGotha first",
+            r.number,
+            open.join(", "),
+            r.number + 1
+        )));
+    }
+    Ok(())
 }
 
 /// Tengen's `missed_rounds` setting for OpenGotha's ×2 credit of an absent round and its "round down" switch
@@ -322,18 +334,7 @@ fn settings(
         .find(|n| !n.is_empty())
         .unwrap_or("Imported")
         .to_string();
-    let total = g.number_of_rounds.max(rounds.len() as u32);
-    if !(1..=20).contains(&total) {
-        return Err(OgImportError::Inconsistent(format!(
-            "the file has {total} rounds; a tournament has 1 to 20"
-        )));
-    }
-    if total > g.number_of_rounds {
-        notes.push(Note::defaulted(format!(
-            "numberOfRounds is {} but round {} is paired: {total} rounds",
-            g.number_of_rounds, total
-        )));
-    }
+    let total = round_count(og, rounds, notes)?;
     let first = og.placement.first().map(String::as_str).unwrap_or("MMS");
     let system = if first == "NBW" { "swiss" } else { "mcmahon" };
     notes.push(Note::mapped(format!(
@@ -344,45 +345,8 @@ fn settings(
     if (g.komi.num * 2) % g.komi.den.max(1) != 0 {
         notes.push(Note::defaulted("komi rounded down to a half point"));
     }
-    let mut tiebreaks = Vec::new();
-    for c in og.placement.iter().filter(|c| c.as_str() != "NULL") {
-        match criterion(c) {
-            Some(t) if !tiebreaks.contains(&t.to_string()) => tiebreaks.push(t.to_string()),
-            Some(_) => {}
-            None => notes.push(Note::not_mapped(format!("placement criterion {c}"))),
-        }
-    }
-    if tiebreaks.is_empty() {
-        tiebreaks = vec![
-            if system == "swiss" { "wins" } else { "mms" }.into(),
-            "sos".into(),
-        ];
-        notes.push(Note::defaulted(
-            "no placement criteria Tengen has: MMS (or wins), SOS",
-        ));
-    }
-    notes.push(Note::mapped(format!("tie-breaks {}", tiebreaks.join(", "))));
-    if g.number_of_categories > 1 {
-        notes.push(Note::not_mapped(format!(
-            "{} categories (set them with `tournament update --categories`)",
-            g.number_of_categories
-        )));
-    }
-    if !og.club_groups.is_empty() {
-        notes.push(Note::not_mapped(format!(
-            "{} club groups",
-            og.club_groups.len()
-        )));
-    }
-    if g.internet {
-        notes.push(Note::not_mapped("the internet tournament flag"));
-    }
-    if g.size != 19 {
-        notes.push(Note::not_mapped(format!(
-            "board size {} (Tengen assumes 19×19)",
-            g.size
-        )));
-    }
+    let tiebreaks = tiebreaks(og, system, notes);
+    left_out(og, notes);
     let h = &og.handicap;
     let mcmahon = (system == "mcmahon").then(|| pb::McMahonSetup {
         bar: rank_text(g.mm_bar),
@@ -417,6 +381,77 @@ fn settings(
         }),
         ..pb::TournamentSettings::default()
     })
+}
+
+/// The number of rounds: the file's, or more when more rounds are paired; 1 to 20.
+fn round_count(
+    og: &OgTournament,
+    rounds: &[RoundPlan],
+    notes: &mut Vec<Note>,
+) -> Result<u32, OgImportError> {
+    let g = &og.general;
+    let total = g.number_of_rounds.max(rounds.len() as u32);
+    if !(1..=20).contains(&total) {
+        return Err(OgImportError::Inconsistent(format!(
+            "the file has {total} rounds; a tournament has 1 to 20"
+        )));
+    }
+    if total > g.number_of_rounds {
+        notes.push(Note::defaulted(format!(
+            "numberOfRounds is {} but round {} is paired: {total} rounds",
+            g.number_of_rounds, total
+        )));
+    }
+    Ok(total)
+}
+
+/// The placement criteria Tengen has, in the file's order; MMS (or wins) and SOS when it has none of them.
+fn tiebreaks(og: &OgTournament, system: &str, notes: &mut Vec<Note>) -> Vec<String> {
+    let mut tiebreaks = Vec::new();
+    for c in og.placement.iter().filter(|c| c.as_str() != "NULL") {
+        match criterion(c) {
+            Some(t) if !tiebreaks.contains(&t.to_string()) => tiebreaks.push(t.to_string()),
+            Some(_) => {}
+            None => notes.push(Note::not_mapped(format!("placement criterion {c}"))),
+        }
+    }
+    if tiebreaks.is_empty() {
+        tiebreaks = vec![
+            if system == "swiss" { "wins" } else { "mms" }.into(),
+            "sos".into(),
+        ];
+        notes.push(Note::defaulted(
+            "no placement criteria Tengen has: MMS (or wins), SOS",
+        ));
+    }
+    notes.push(Note::mapped(format!("tie-breaks {}", tiebreaks.join(", "))));
+    tiebreaks
+}
+
+/// What the file sets that Tengen does not take over: categories, club groups, the internet flag, a board size.
+fn left_out(og: &OgTournament, notes: &mut Vec<Note>) {
+    let g = &og.general;
+    if g.number_of_categories > 1 {
+        notes.push(Note::not_mapped(format!(
+            "{} categories (set them with `tournament update --categories`)",
+            g.number_of_categories
+        )));
+    }
+    if !og.club_groups.is_empty() {
+        notes.push(Note::not_mapped(format!(
+            "{} club groups",
+            og.club_groups.len()
+        )));
+    }
+    if g.internet {
+        notes.push(Note::not_mapped("the internet tournament flag"));
+    }
+    if g.size != 19 {
+        notes.push(Note::not_mapped(format!(
+            "board size {} (Tengen assumes 19×19)",
+            g.size
+        )));
+    }
 }
 
 /// `yyyy-MM-dd` as it is; anything else left out.

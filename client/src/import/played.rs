@@ -182,53 +182,111 @@ pub async fn apply(
 ) -> Result<Applied, PlayedError> {
     let tournament = match into {
         Some(id) => id,
-        None => {
-            let request = pb::CreateTournamentRequest {
-                meta: None,
-                settings: Some(plan.settings.clone()),
-            };
-            let made = desk
-                .command(
-                    &plan.id("new", &["tournament"]),
-                    request,
-                    |mut d, r| async move { d.register.create_tournament(r).await },
-                )
-                .await
-                .map_err(step("creating the tournament"))?;
-            made.id
-        }
+        None => create_tournament(desk, plan).await?,
     };
     progress.inc(1);
-    let t = tournament.to_string();
+    let import = Import {
+        desk,
+        plan,
+        tournament,
+        t: tournament.to_string(),
+        progress,
+    };
     let mut applied = Applied {
         tournament,
         ..Applied::default()
     };
-    let mut names = std::collections::BTreeSet::new();
-    for (index, player) in plan.players.iter().enumerate() {
-        let name =
-            format!("{} {}", player.fields.family_name, player.fields.given_name).to_lowercase();
-        let repeated = !names.insert(name);
-        let (id, matched) = register(desk, plan, &t, tournament, index, player, repeated).await?;
-        if matched {
-            applied.matched.push(format!(
-                "{} {} → P{id}",
-                player.fields.family_name, player.fields.given_name
-            ));
+    import.players(&mut applied).await?;
+    if plan.rounds.is_empty() {
+        return Ok(applied);
+    }
+    import.close_registration().await?;
+    for round in &plan.rounds {
+        import.round(round, &mut applied).await?;
+    }
+    Ok(applied)
+}
+
+/// Creates the tournament from the plan's settings; returns its id.
+async fn create_tournament(desk: &Desk, plan: &TournamentPlan) -> Result<u64, PlayedError> {
+    let request = pb::CreateTournamentRequest {
+        meta: None,
+        settings: Some(plan.settings.clone()),
+    };
+    let made = desk
+        .command(
+            &plan.id("new", &["tournament"]),
+            request,
+            |mut d, r| async move { d.register.create_tournament(r).await },
+        )
+        .await
+        .map_err(step("creating the tournament"))?;
+    Ok(made.id)
+}
+
+/// One import under way: the plan, the tournament it goes into, and the progress bar each step moves.
+struct Import<'a> {
+    desk: &'a Desk,
+    plan: &'a TournamentPlan,
+    tournament: u64,
+    /// The tournament's id as it goes into request ids.
+    t: String,
+    progress: &'a ProgressBar,
+}
+
+impl Import<'_> {
+    /// Registers and enters every player in file order, with their starting MMS correction.
+    async fn players(&self, applied: &mut Applied) -> Result<(), PlayedError> {
+        let mut names = std::collections::BTreeSet::new();
+        for (index, player) in self.plan.players.iter().enumerate() {
+            let name = format!("{} {}", player.fields.family_name, player.fields.given_name)
+                .to_lowercase();
+            let repeated = !names.insert(name);
+            let (id, matched) = register(
+                self.desk,
+                self.plan,
+                &self.t,
+                self.tournament,
+                index,
+                player,
+                repeated,
+            )
+            .await?;
+            if matched {
+                applied.matched.push(format!(
+                    "{} {} → P{id}",
+                    player.fields.family_name, player.fields.given_name
+                ));
+            }
+            applied.participants.push(id);
+            self.progress.inc(1);
+            if player.mms_correction != 0 {
+                self.mms_correction(index, id, player.mms_correction)
+                    .await?;
+            }
+            self.progress.inc(1);
         }
-        applied.participants.push(id);
-        progress.inc(1);
-        if player.mms_correction != 0 {
-            let request = pb::SetEntryOptionsRequest {
-                meta: None,
-                participant_id: id,
-                tournament_id: tournament,
-                mms_correction: Some(player.mms_correction),
-                ..Default::default()
-            };
-            let index = index.to_string();
-            desk.command(
-                &plan.id(&t, &["mms", &index]),
+        Ok(())
+    }
+
+    /// Sets player `index`'s (register id `id`) correction of the starting MMS.
+    async fn mms_correction(
+        &self,
+        index: usize,
+        id: u64,
+        correction: i32,
+    ) -> Result<(), PlayedError> {
+        let request = pb::SetEntryOptionsRequest {
+            meta: None,
+            participant_id: id,
+            tournament_id: self.tournament,
+            mms_correction: Some(correction),
+            ..Default::default()
+        };
+        let index = index.to_string();
+        self.desk
+            .command(
+                &self.plan.id(&self.t, &["mms", &index]),
                 request,
                 |mut d, r| async move { d.rounds.set_entry_options(r).await },
             )
@@ -237,32 +295,38 @@ pub async fn apply(
                 "the starting MMS correction of player {}",
                 index
             )))?;
-        }
-        progress.inc(1);
+        Ok(())
     }
-    if plan.rounds.is_empty() {
-        return Ok(applied);
+
+    /// Closes registration, which numbers the field, before the first round goes in.
+    async fn close_registration(&self) -> Result<(), PlayedError> {
+        let close = pb::SetRegistrationOpenRequest {
+            meta: None,
+            tournament_id: self.tournament,
+            open: false,
+            ..Default::default()
+        };
+        self.desk
+            .command(
+                &self.plan.id(&self.t, &["close-registration"]),
+                close,
+                |mut d, r| async move { d.register.set_registration_open(r).await },
+            )
+            .await
+            .map_err(step("closing registration"))?;
+        self.progress.inc(1);
+        Ok(())
     }
-    let close = pb::SetRegistrationOpenRequest {
-        meta: None,
-        tournament_id: tournament,
-        open: false,
-        ..Default::default()
-    };
-    desk.command(
-        &plan.id(&t, &["close-registration"]),
-        close,
-        |mut d, r| async move { d.register.set_registration_open(r).await },
-    )
-    .await
-    .map_err(step("closing registration"))?;
-    progress.inc(1);
-    let pid = |i: usize| applied.participants[i];
-    for round in &plan.rounds {
+
+    /// Imports one round as played, then publishes it and, when every result is in, closes it; a round the
+    /// file holds half paired stays drawn.
+    async fn round(&self, round: &RoundPlan, applied: &mut Applied) -> Result<(), PlayedError> {
+        let (plan, t) = (self.plan, &self.t);
         let n = round.number.to_string();
+        let pid = |i: usize| applied.participants[i];
         let request = pb::ImportRoundRequest {
             meta: None,
-            tournament_id: tournament,
+            tournament_id: self.tournament,
             round: round.number,
             games: round
                 .games
@@ -278,44 +342,47 @@ pub async fn apply(
             bye: round.bye.map_or(0, pid),
             expected_revision: 0,
         };
-        desk.command(
-            &plan.id(&t, &["round", &n]),
-            request,
-            |mut d, r| async move { d.rounds.import_round(r).await },
-        )
-        .await
-        .map_err(step(format!("round {n}")))?;
-        progress.inc(1);
+        self.desk
+            .command(
+                &plan.id(t, &["round", &n]),
+                request,
+                |mut d, r| async move { d.rounds.import_round(r).await },
+            )
+            .await
+            .map_err(step(format!("round {n}")))?;
+        self.progress.inc(1);
         applied.rounds += 1;
         if !round.publish {
             applied.drawn_only = Some(round.number);
-            progress.inc(2);
-            continue;
+            self.progress.inc(2);
+            return Ok(());
         }
         let at = pb::RoundRef {
             meta: None,
-            tournament_id: tournament,
+            tournament_id: self.tournament,
             round: round.number,
         };
-        desk.command(
-            &plan.id(&t, &["publish", &n]),
-            at.clone(),
-            |mut d, r| async move { d.rounds.publish_round(r).await },
-        )
-        .await
-        .map_err(step(format!("publishing round {n}")))?;
-        progress.inc(1);
-        if round.complete() {
-            desk.command(&plan.id(&t, &["close", &n]), at, |mut d, r| async move {
-                d.rounds.close_round(r).await
-            })
+        self.desk
+            .command(
+                &plan.id(t, &["publish", &n]),
+                at.clone(),
+                |mut d, r| async move { d.rounds.publish_round(r).await },
+            )
             .await
-            .map_err(step(format!("closing round {n}")))?;
+            .map_err(step(format!("publishing round {n}")))?;
+        self.progress.inc(1);
+        if round.complete() {
+            self.desk
+                .command(&plan.id(t, &["close", &n]), at, |mut d, r| async move {
+                    d.rounds.close_round(r).await
+                })
+                .await
+                .map_err(step(format!("closing round {n}")))?;
             applied.closed += 1;
         }
-        progress.inc(1);
+        self.progress.inc(1);
+        Ok(())
     }
-    Ok(applied)
 }
 
 /// Registers player `index` and enters them into the tournament. A near-duplicate the server finds is the same
@@ -352,82 +419,32 @@ async fn register(
         check_in: player.check_in,
         different_person: false,
     };
-    if repeated {
-        request.different_person = true;
-        let p = desk
+    if !repeated {
+        let first = desk
             .command(
-                &plan.id(t, &["player-distinct", &i]),
-                request,
+                &plan.id(t, &["player", &i]),
+                request.clone(),
                 |mut d, r| async move { d.register.register_participant(r).await },
             )
-            .await
-            .map_err(step(who))?;
-        return Ok((p.id, false));
-    }
-    let first = desk
-        .command(
-            &plan.id(t, &["player", &i]),
-            request.clone(),
-            |mut d, r| async move { d.register.register_participant(r).await },
-        )
-        .await;
-    let existing = match first {
-        Ok(p) => return Ok((p.id, false)),
-        Err(ClientError::Status(s)) if s.code() == Code::AlreadyExists => {
-            pb::Participant::decode(s.details()).ok()
-        }
-        Err(e) => return Err(step(who)(e)),
-    };
-    let same_person = |p: &pb::Participant| {
-        let (theirs, ours) = (p.fields.clone().unwrap_or_default(), &player.fields);
-        let agree =
-            |a: &str, b: &str| a.trim().is_empty() || b.trim().is_empty() || a.trim() == b.trim();
-        theirs
-            .family_name
-            .trim()
-            .eq_ignore_ascii_case(ours.family_name.trim())
-            && theirs
-                .given_name
-                .trim()
-                .eq_ignore_ascii_case(ours.given_name.trim())
-            && theirs.rank.eq_ignore_ascii_case(&ours.rank)
-            && agree(&theirs.club, &ours.club)
-            && agree(&theirs.egd_pin, &ours.egd_pin)
-            && (theirs.rating.is_none() || ours.rating.is_none() || theirs.rating == ours.rating)
-    };
-    if let Some(same) = existing.filter(same_person) {
-        if same.entries.iter().any(|e| e.tournament_id == tournament) {
+            .await;
+        let existing = match first {
+            Ok(p) => return Ok((p.id, false)),
+            Err(ClientError::Status(s)) if s.code() == Code::AlreadyExists => {
+                pb::Participant::decode(s.details()).ok()
+            }
+            Err(e) => return Err(step(who)(e)),
+        };
+        if let Some(same) = existing.filter(|p| same_person(p, &player.fields)) {
+            let entry = Entry {
+                desk,
+                plan,
+                t,
+                index: &i,
+                who: &who,
+            };
+            entry.enter_existing(&same, enter, player.check_in).await?;
             return Ok((same.id, true));
         }
-        let request = pb::EnterTournamentRequest {
-            meta: None,
-            participant_id: same.id,
-            entry: Some(enter),
-            expected_revision: 0,
-        };
-        desk.command(
-            &plan.id(t, &["enter", &i]),
-            request,
-            |mut d, r| async move { d.register.enter_tournament(r).await },
-        )
-        .await
-        .map_err(step(who.clone()))?;
-        if player.check_in {
-            let request = pb::EntryRequest {
-                meta: None,
-                participant_id: same.id,
-                tournament_id: tournament,
-                expected_revision: 0,
-            };
-            desk.command(
-                &plan.id(t, &["check-in", &i]),
-                request,
-                |mut d, r| async move { d.register.check_in(r).await },
-            )
-            .await
-            .map_err(step(who))?;
-        }
-        return Ok((same.id, true));
     }
     request.different_person = true;
     let again = desk
@@ -439,4 +456,82 @@ async fn register(
         .await
         .map_err(step(who))?;
     Ok((again.id, false))
+}
+
+/// Whether the register's near-duplicate is the file's player: the names and rank agree, and the club, EGD pin
+/// and rating where both have one.
+fn same_person(p: &pb::Participant, ours: &pb::ParticipantFields) -> bool {
+    let theirs = p.fields.clone().unwrap_or_default();
+    let agree =
+        |a: &str, b: &str| a.trim().is_empty() || b.trim().is_empty() || a.trim() == b.trim();
+    theirs
+        .family_name
+        .trim()
+        .eq_ignore_ascii_case(ours.family_name.trim())
+        && theirs
+            .given_name
+            .trim()
+            .eq_ignore_ascii_case(ours.given_name.trim())
+        && theirs.rank.eq_ignore_ascii_case(&ours.rank)
+        && agree(&theirs.club, &ours.club)
+        && agree(&theirs.egd_pin, &ours.egd_pin)
+        && (theirs.rating.is_none() || ours.rating.is_none() || theirs.rating == ours.rating)
+}
+
+/// A player of the file the register already holds, being entered into the tournament.
+struct Entry<'a> {
+    desk: &'a Desk,
+    plan: &'a TournamentPlan,
+    t: &'a str,
+    /// The player's index in the file, as it goes into request ids.
+    index: &'a str,
+    /// The player in a refusal's words.
+    who: &'a str,
+}
+
+impl Entry<'_> {
+    /// Enters the register's `same` into the tournament (unless already entered) and checks them in when the
+    /// file has them finally registered.
+    async fn enter_existing(
+        &self,
+        same: &pb::Participant,
+        enter: pb::EnterSpec,
+        check_in: bool,
+    ) -> Result<(), PlayedError> {
+        let tournament = enter.tournament_id;
+        if same.entries.iter().any(|e| e.tournament_id == tournament) {
+            return Ok(());
+        }
+        let request = pb::EnterTournamentRequest {
+            meta: None,
+            participant_id: same.id,
+            entry: Some(enter),
+            expected_revision: 0,
+        };
+        self.desk
+            .command(
+                &self.plan.id(self.t, &["enter", self.index]),
+                request,
+                |mut d, r| async move { d.register.enter_tournament(r).await },
+            )
+            .await
+            .map_err(step(self.who))?;
+        if check_in {
+            let request = pb::EntryRequest {
+                meta: None,
+                participant_id: same.id,
+                tournament_id: tournament,
+                expected_revision: 0,
+            };
+            self.desk
+                .command(
+                    &self.plan.id(self.t, &["check-in", self.index]),
+                    request,
+                    |mut d, r| async move { d.register.check_in(r).await },
+                )
+                .await
+                .map_err(step(self.who))?;
+        }
+        Ok(())
+    }
 }

@@ -23,6 +23,7 @@ pub mod import;
 pub mod players;
 pub mod rating_list;
 pub mod refusal;
+pub mod roster;
 pub mod seen;
 pub mod write;
 

@@ -255,22 +255,8 @@ pub fn record_game(
         ));
     }
     let now = ladder(state, t);
-    let find = |field: &'static str, n: u32| -> Result<(ParticipantId, u32), Rejected> {
-        let p = by_number(state, t, n).ok_or_else(|| {
-            Rejected::invalid(
-                field,
-                format!(
-                    "nobody on the ladder has number {n} (close registration to number newcomers)"
-                ),
-            )
-        })?;
-        let rung = now.rung(p).ok_or_else(|| {
-            Rejected::invalid(field, format!("#{n} has withdrawn from the ladder"))
-        })?;
-        Ok((p, rung))
-    };
-    let (c, c_rung) = find("challenger", challenger)?;
-    let (d, d_rung) = find("defender", defender)?;
+    let (c, c_rung) = on_ladder(state, t, &now, "challenger", challenger)?;
+    let (d, d_rung) = on_ladder(state, t, &now, "defender", defender)?;
     if c == d {
         return Err(Rejected::invalid(
             "defender",
@@ -278,23 +264,7 @@ pub fn record_game(
         ));
     }
     let rules = tour.settings.ladder;
-    let met = state.play.get(&t).map_or(0, |p| {
-        p.ladder
-            .iter()
-            .filter(|g| {
-                (g.challenger, g.defender) == (c, d) || (g.challenger, g.defender) == (d, c)
-            })
-            .count()
-    });
-    if rules.max_meetings > 0 && met >= rules.max_meetings as usize {
-        return Err(Rejected::invalid(
-            "defender",
-            format!(
-                "#{challenger} and #{defender} have met {met} times: {} at most",
-                rules.max_meetings
-            ),
-        ));
-    }
+    check_meetings(state, t, (c, challenger), (d, defender), &rules)?;
     let revision = state
         .play
         .get(&t)
@@ -304,25 +274,7 @@ pub fn record_game(
     let (handicap, from_rung, to_rung) = if tour.settings.system == PairingSystem::SelfPaired {
         (0, 0, 0)
     } else {
-        if d_rung >= c_rung {
-            return Err(Rejected::invalid(
-                "defender",
-                format!(
-                    "#{defender} is on rung {d_rung}, not above #{challenger} on rung {c_rung}: challenge \
-                     upwards (swap the two numbers)"
-                ),
-            ));
-        }
-        let reach = rules.reach;
-        if reach > 0 && c_rung - d_rung > reach {
-            return Err(Rejected::invalid(
-                "defender",
-                format!(
-                    "#{defender} is {} rungs above #{challenger}: a challenge reaches {reach} rungs at most",
-                    c_rung - d_rung
-                ),
-            ));
-        }
+        check_reach((challenger, c_rung), (defender, d_rung), &rules)?;
         (
             handicap(c_rung - d_rung, &rules, tour.settings.handicap.ceiling),
             c_rung,
@@ -342,6 +294,83 @@ pub fn record_game(
             at_ms: ctx.now_ms,
         },
     }])
+}
+
+/// The player numbered `n` (named `field` in a refusal) and their rung, while they are on the ladder.
+fn on_ladder(
+    state: &State,
+    t: TournamentId,
+    now: &Ladder,
+    field: &'static str,
+    n: u32,
+) -> Result<(ParticipantId, u32), Rejected> {
+    let p = by_number(state, t, n).ok_or_else(|| {
+        Rejected::invalid(
+            field,
+            format!("nobody on the ladder has number {n} (close registration to number newcomers)"),
+        )
+    })?;
+    let rung = now
+        .rung(p)
+        .ok_or_else(|| Rejected::invalid(field, format!("#{n} has withdrawn from the ladder")))?;
+    Ok((p, rung))
+}
+
+/// Refuses a game between two players who have already met as often as the rules allow (either way round);
+/// each player comes with the number the desk typed.
+fn check_meetings(
+    state: &State,
+    t: TournamentId,
+    (c, challenger): (ParticipantId, u32),
+    (d, defender): (ParticipantId, u32),
+    rules: &LadderSettings,
+) -> Result<(), Rejected> {
+    let met = state.play.get(&t).map_or(0, |p| {
+        p.ladder
+            .iter()
+            .filter(|g| {
+                (g.challenger, g.defender) == (c, d) || (g.challenger, g.defender) == (d, c)
+            })
+            .count()
+    });
+    if rules.max_meetings > 0 && met >= rules.max_meetings as usize {
+        return Err(Rejected::invalid(
+            "defender",
+            format!(
+                "#{challenger} and #{defender} have met {met} times: {} at most",
+                rules.max_meetings
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// A challenge goes upwards, at most `reach` rungs (0: any); each player comes as (number, rung).
+fn check_reach(
+    (challenger, c_rung): (u32, u32),
+    (defender, d_rung): (u32, u32),
+    rules: &LadderSettings,
+) -> Result<(), Rejected> {
+    if d_rung >= c_rung {
+        return Err(Rejected::invalid(
+            "defender",
+            format!(
+                "#{defender} is on rung {d_rung}, not above #{challenger} on rung {c_rung}: challenge \
+                 upwards (swap the two numbers)"
+            ),
+        ));
+    }
+    let reach = rules.reach;
+    if reach > 0 && c_rung - d_rung > reach {
+        return Err(Rejected::invalid(
+            "defender",
+            format!(
+                "#{defender} is {} rungs above #{challenger}: a challenge reaches {reach} rungs at most",
+                c_rung - d_rung
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Numbers for the entrants of a ladder that has games who have none yet: after the highest number, by

@@ -7,11 +7,12 @@
 
 mod draw_choices;
 pub mod typed;
+mod validate;
 
-use draw_choices::{apply_draw_choices, validate_draw_choices};
+use draw_choices::apply_draw_choices;
 pub use draw_choices::{FloatFrom, Geography, Seeding, Switch};
+pub use validate::validate;
 
-use super::error::Rejected;
 use super::rank::Rank;
 use super::record::PairingSystem;
 use serde::{Deserialize, Serialize};
@@ -487,149 +488,6 @@ pub fn criterion(name: &str) -> Option<st::Criterion> {
         "rank" => C::Rank,
         _ => return None,
     })
-}
-
-/// Checks the play settings of a tournament.
-pub fn validate(
-    system: PairingSystem,
-    mm: &McMahonSetup,
-    h: &HandicapSettings,
-    scoring: &ScoringSettings,
-    draw_settings: &DrawSettings,
-) -> Result<(), Rejected> {
-    if let (Some(bar), Some(floor)) = (mm.bar, mm.floor) {
-        if floor > bar {
-            return Err(Rejected::invalid(
-                "floor",
-                format!("the floor {floor} is above the bar {bar}"),
-            ));
-        }
-    }
-    if let (Some(s), Some(bar)) = (mm.supergroup, mm.bar) {
-        if s <= bar {
-            return Err(Rejected::invalid(
-                "supergroup",
-                format!("the supergroup starts above the bar ({bar}); {s} is not above it"),
-            ));
-        }
-    }
-    if !mm.sections.is_empty() {
-        if system != PairingSystem::McMahon {
-            return Err(Rejected::invalid(
-                "sections",
-                "sections are a McMahon set-up",
-            ));
-        }
-        if mm.sections.windows(2).any(|w| w[0].lowest <= w[1].lowest) {
-            return Err(Rejected::invalid(
-                "sections",
-                "list sections strongest first, each with a weaker lowest rank than the one before",
-            ));
-        }
-        if mm.section_step == 0 || mm.section_step > 10 {
-            return Err(Rejected::invalid(
-                "section_step",
-                "the points between sections must be 1 to 10",
-            ));
-        }
-        if h.based_on_mms && h.ceiling > 0 {
-            return Err(Rejected::invalid(
-                "handicap",
-                "with sections, handicaps follow the rank difference (set based_on_mms off) or games are even",
-            ));
-        }
-    }
-    if h.ceiling > 9 {
-        return Err(Rejected::invalid("handicap_ceiling", "at most 9 stones"));
-    }
-    if draw_settings.group_size == 1 {
-        return Err(Rejected::invalid(
-            "group_size",
-            "a group needs at least two players (0 = no groups)",
-        ));
-    }
-    if draw_settings.group_size > 0 && (system.eliminates() || system.unrounded()) {
-        return Err(Rejected::invalid(
-            "group_size",
-            "a knockout is not played in groups: play the groups as a round robin or Swiss, then split their \
-             best players into a knockout",
-        ));
-    }
-    if !(-3..=3).contains(&h.correction) {
-        return Err(Rejected::invalid(
-            "handicap_correction",
-            "the correction must be between -3 and 3",
-        ));
-    }
-    if scoring.tiebreaks.is_empty() {
-        return Err(Rejected::invalid(
-            "tiebreaks",
-            "give at least one criterion (e.g. mms, sos, sosos)",
-        ));
-    }
-    if scoring.tiebreaks.len() > 8 {
-        return Err(Rejected::invalid("tiebreaks", "at most 8 criteria"));
-    }
-    for name in &scoring.tiebreaks {
-        if criterion(name).is_none() {
-            return Err(Rejected::invalid(
-                "tiebreaks",
-                format!(
-                    "unknown criterion {name:?}: use {}",
-                    TIEBREAK_NAMES.join(", ")
-                ),
-            ));
-        }
-    }
-    if scoring.prizes_cents.iter().any(|c| *c < 0) || scoring.prizes_cents.len() > 200 {
-        return Err(Rejected::invalid(
-            "prizes",
-            "prizes are at most 200 non-negative amounts",
-        ));
-    }
-    if !(0..=4).contains(&scoring.bye_half_points) {
-        return Err(Rejected::invalid(
-            "bye_points",
-            "a bye is worth 0 to 2 points",
-        ));
-    }
-    if draw_settings.first_table == 0 || draw_settings.first_table > 10_000 {
-        return Err(Rejected::invalid(
-            "first_table",
-            "tables are numbered from 1 to 10000",
-        ));
-    }
-    validate_draw_choices(system, draw_settings)?;
-    validate_sections(mm, scoring)
-}
-
-/// Mays' sections or the director's categories (not both), and the section prizes.
-fn validate_sections(mm: &McMahonSetup, scoring: &ScoringSettings) -> Result<(), Rejected> {
-    let categories = &scoring.categories;
-    if !categories.is_empty() && !mm.sections.is_empty() {
-        return Err(Rejected::invalid(
-            "categories",
-            "a tournament has Mays' sections or categories, not both: clear one (none)",
-        ));
-    }
-    if categories.len() > 20 {
-        return Err(Rejected::invalid("categories", "at most 20 categories"));
-    }
-    if categories.windows(2).any(|w| w[0] <= w[1]) {
-        return Err(Rejected::invalid(
-            "categories",
-            "list categories strongest first, each with a weaker lowest rank than the one before",
-        ));
-    }
-    if scoring.section_prizes_cents.iter().any(|c| *c < 0)
-        || scoring.section_prizes_cents.len() > 200
-    {
-        return Err(Rejected::invalid(
-            "section_prizes",
-            "section prizes are at most 200 non-negative amounts",
-        ));
-    }
-    Ok(())
 }
 
 /// Starting MMS in half points for a player of `rank` (plus the director's correction in whole points), under

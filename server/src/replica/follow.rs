@@ -219,26 +219,7 @@ async fn session_inner(
     stop: &mut watch::Receiver<bool>,
 ) -> Result<(), End> {
     let store = core.store.clone();
-    let mut peer = Peer::connect(&setup.peer).await.map_err(End::Retry)?;
-    let status = peer.status().await.map_err(retry)?;
-    if status.mode != "primary" {
-        return Err(End::Retry(format!(
-            "{} is {}, not primary",
-            setup.peer.url, status.mode
-        )));
-    }
-    let (mut last, mut prev, epoch) = head(store.as_ref())?;
-    if status.epoch < epoch.0 {
-        return Err(End::Fatal(format!(
-            "{} is at epoch {}, older than this server's epoch {}: refusing to follow an older primary",
-            setup.peer.url, status.epoch, epoch.0
-        )));
-    }
-    if last.0 > 0 && !same_at(&mut peer, store.as_ref(), last.0).await? {
-        let keep = common_prefix(&mut peer, store.as_ref(), last.0).await?;
-        discard_after(core, &setup.data_dir, Seq(keep))?;
-        (last, prev, _) = head(store.as_ref())?;
-    }
+    let (mut peer, mut last, mut prev, epoch) = join(core, setup).await?;
     let mut stream = peer
         .log
         .watch(pb::WatchRequest {
@@ -291,73 +272,12 @@ async fn session_inner(
                 _ => break,
             }
         }
-        let mut records = Vec::with_capacity(batch.len());
-        let mut committed = Vec::with_capacity(batch.len());
-        let mut max_epoch = Epoch(0);
-        for e in batch {
-            let seq = Seq(e.seq);
-            if seq != last.next() {
-                return Err(End::Fatal(format!(
-                    "log gap: expected entry {}, the primary sent {}",
-                    last.next().0,
-                    seq.0
-                )));
-            }
-            if e.payload.is_empty() {
-                return Err(End::Fatal(
-                    "the primary sent entries without their stored bytes: the replica token must have the \
-                     replica role"
-                        .into(),
-                ));
-            }
-            let (entry, hash) = decode(&e.payload, &prev).map_err(|err| {
-                End::Fatal(format!(
-                    "entry {} from the primary does not verify: {err}",
-                    seq.0
-                ))
-            })?;
-            if entry.seq != seq {
-                return Err(End::Fatal(format!(
-                    "entry {} carries sequence number {}",
-                    seq.0, entry.seq.0
-                )));
-            }
-            max_epoch = max_epoch.max(entry.epoch);
-            prev = hash;
-            last = seq;
-            records.push((seq, e.payload.clone()));
-            committed.push(Arc::new(Committed {
-                entry,
-                bytes: Arc::new(e.payload),
-            }));
-        }
-        let to_store = store.clone();
-        let stored_epoch = epoch;
-        tokio::task::spawn_blocking(move || -> Result<(), crate::log::StoreError> {
-            to_store.append(&records)?;
-            to_store.sync()?;
-            if max_epoch > stored_epoch && max_epoch > to_store.epoch()? {
-                to_store.set_epoch(max_epoch)?;
-            }
-            Ok(())
-        })
-        .await
-        .map_err(|e| End::Fatal(format!("storage task: {e}")))?
-        .map_err(store_err)?;
-        let epoch_now = {
-            let mut shared = core
-                .state
-                .write()
-                .map_err(|_| End::Fatal("state lock poisoned".into()))?;
-            for c in &committed {
-                apply_entry(&mut shared, &c.entry);
-                shared.epoch = shared.epoch.max(c.entry.epoch);
-            }
-            shared.epoch.0
-        };
+        let verified = verify(batch, &mut last, &mut prev)?;
+        store_durably(&store, verified.records, verified.max_epoch, epoch).await?;
+        let epoch_now = apply(core, &verified.committed)?;
         // Durable up to `last`: the acknowledging task tells the primary, while this loop stores the next batch.
         durable.send_replace((last.0, epoch_now));
-        for c in committed {
+        for c in verified.committed {
             let _ = core.published.send(c);
         }
         if last.0 >= snapshot_at + setup.snapshot_every.max(1) {
@@ -365,6 +285,129 @@ async fn session_inner(
             snapshot_at = last.0;
         }
     }
+}
+
+/// Joins the primary: checks it is a primary at this server's epoch or a newer one, and cuts this log's tail
+/// where it diverged from the primary's. Returns the connection and this log's head (last entry, its hash, the
+/// stored epoch).
+async fn join(core: &Core, setup: &FollowSetup) -> Result<(Peer, Seq, Hash, Epoch), End> {
+    let store = core.store.as_ref();
+    let mut peer = Peer::connect(&setup.peer).await.map_err(End::Retry)?;
+    let status = peer.status().await.map_err(retry)?;
+    if status.mode != "primary" {
+        return Err(End::Retry(format!(
+            "{} is {}, not primary",
+            setup.peer.url, status.mode
+        )));
+    }
+    let (mut last, mut prev, epoch) = head(store)?;
+    if status.epoch < epoch.0 {
+        return Err(End::Fatal(format!(
+            "{} is at epoch {}, older than this server's epoch {}: refusing to follow an older primary",
+            setup.peer.url, status.epoch, epoch.0
+        )));
+    }
+    if last.0 > 0 && !same_at(&mut peer, store, last.0).await? {
+        let keep = common_prefix(&mut peer, store, last.0).await?;
+        discard_after(core, &setup.data_dir, Seq(keep))?;
+        (last, prev, _) = head(store)?;
+    }
+    Ok((peer, last, prev, epoch))
+}
+
+/// A batch from the primary that follows this log without a gap and whose every entry chains onto the one
+/// before.
+struct Verified {
+    /// What to store: each entry's sequence number and stored bytes.
+    records: Vec<(Seq, Vec<u8>)>,
+    /// What to apply and publish once stored.
+    committed: Vec<Arc<Committed>>,
+    /// The newest epoch among the entries.
+    max_epoch: Epoch,
+}
+
+/// Checks a batch against this log's head (`last`, `prev`), advancing the head over it.
+fn verify(batch: Vec<pb::LogEntry>, last: &mut Seq, prev: &mut Hash) -> Result<Verified, End> {
+    let mut records = Vec::with_capacity(batch.len());
+    let mut committed = Vec::with_capacity(batch.len());
+    let mut max_epoch = Epoch(0);
+    for e in batch {
+        let seq = Seq(e.seq);
+        if seq != last.next() {
+            return Err(End::Fatal(format!(
+                "log gap: expected entry {}, the primary sent {}",
+                last.next().0,
+                seq.0
+            )));
+        }
+        if e.payload.is_empty() {
+            return Err(End::Fatal(
+                "the primary sent entries without their stored bytes: the replica token must have the \
+                 replica role"
+                    .into(),
+            ));
+        }
+        let (entry, hash) = decode(&e.payload, prev).map_err(|err| {
+            End::Fatal(format!(
+                "entry {} from the primary does not verify: {err}",
+                seq.0
+            ))
+        })?;
+        if entry.seq != seq {
+            return Err(End::Fatal(format!(
+                "entry {} carries sequence number {}",
+                seq.0, entry.seq.0
+            )));
+        }
+        max_epoch = max_epoch.max(entry.epoch);
+        *prev = hash;
+        *last = seq;
+        records.push((seq, e.payload.clone()));
+        committed.push(Arc::new(Committed {
+            entry,
+            bytes: Arc::new(e.payload),
+        }));
+    }
+    Ok(Verified {
+        records,
+        committed,
+        max_epoch,
+    })
+}
+
+/// Appends a verified batch and makes it durable, raising the stored epoch when the batch carries a newer one
+/// than the session started with.
+async fn store_durably(
+    store: &Arc<dyn LogStore>,
+    records: Vec<(Seq, Vec<u8>)>,
+    max_epoch: Epoch,
+    stored_epoch: Epoch,
+) -> Result<(), End> {
+    let to_store = store.clone();
+    tokio::task::spawn_blocking(move || -> Result<(), crate::log::StoreError> {
+        to_store.append(&records)?;
+        to_store.sync()?;
+        if max_epoch > stored_epoch && max_epoch > to_store.epoch()? {
+            to_store.set_epoch(max_epoch)?;
+        }
+        Ok(())
+    })
+    .await
+    .map_err(|e| End::Fatal(format!("storage task: {e}")))?
+    .map_err(store_err)
+}
+
+/// Applies stored entries to the readers' state exactly as replay does; returns the state's epoch after them.
+fn apply(core: &Core, committed: &[Arc<Committed>]) -> Result<u64, End> {
+    let mut shared = core
+        .state
+        .write()
+        .map_err(|_| End::Fatal("state lock poisoned".into()))?;
+    for c in committed {
+        apply_entry(&mut shared, &c.entry);
+        shared.epoch = shared.epoch.max(c.entry.epoch);
+    }
+    Ok(shared.epoch.0)
 }
 
 /// Takes a snapshot of the applied state (whose last entry has hash `hash`), like a primary's writer does, so a

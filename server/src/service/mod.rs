@@ -14,7 +14,7 @@ pub mod rounds;
 pub mod status;
 
 use crate::app::{Core, Meta, Target};
-use crate::auth::{caller, Caller};
+use crate::auth::{caller, Action, Caller};
 use crate::domain::round::RoundRecord;
 use crate::domain::{Command, Rejected, Revision, State, Subject, TournamentId};
 use crate::log::Outcome;
@@ -47,6 +47,27 @@ pub(crate) async fn write_rpc<Req, Resp>(
     let Decoded { meta, cmd, target } = decode(&caller, req.into_inner())?;
     let outcome = write(core, &caller, meta, cmd, target).await?;
     Ok(Response::new(encode(&caller, outcome)?))
+}
+
+/// The caller of a read RPC, who must be allowed to read the register: the one place the gRPC door checks a
+/// read's role (a write's is checked by the core, per command).
+pub(crate) fn reader<Req>(req: &Request<Req>) -> Result<Caller, Status> {
+    let caller = caller(req)?;
+    caller.require(Action::Read)?;
+    Ok(caller)
+}
+
+/// One read RPC: the caller (who must be allowed to read), the request decoded, the answer read from the state as
+/// it is now and encoded. Every read RPC of the register is this call with its two functions.
+pub(crate) fn read_rpc<Req, Query, Resp>(
+    core: &Core,
+    req: Request<Req>,
+    decode: impl FnOnce(&Caller, Req) -> Result<Query, Status>,
+    read: impl FnOnce(&State, Query) -> Result<Resp, Status>,
+) -> Result<Response<Resp>, Status> {
+    let caller = reader(&req)?;
+    let query = decode(&caller, req.into_inner())?;
+    Ok(Response::new(core.read(|s| read(s, query))??))
 }
 
 /// Writes `cmd` through the core and answers as gRPC: a refusal becomes its status, carrying the record it met

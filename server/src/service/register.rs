@@ -3,7 +3,8 @@
 
 use super::convert::{self, fields_from_pb, participant_to_pb, settings_from_pb};
 use super::{
-    any_revision, invalid, participant_answer, tournament_answer, write_rpc, Core, Decoded, Target,
+    any_revision, invalid, participant_answer, read_rpc, tournament_answer, write_rpc, Core,
+    Decoded, Target,
 };
 use crate::auth::{caller, Action, Caller};
 use crate::domain::{
@@ -79,10 +80,10 @@ impl Register for RegisterService {
         &self,
         req: Request<pb::GetEventRequest>,
     ) -> Result<Response<pb::EventInfo>, Status> {
-        caller(&req)?.require(Action::Read)?;
-        Ok(Response::new(
-            self.core.read(|s| convert::event_to_pb(&s.event))?,
-        ))
+        let decode = |_: &Caller, _: pb::GetEventRequest| Ok(());
+        read_rpc(&self.core, req, decode, |s, ()| {
+            Ok(convert::event_to_pb(&s.event))
+        })
     }
 
     async fn update_event(
@@ -196,14 +197,15 @@ impl Register for RegisterService {
         &self,
         req: Request<pb::ListTournamentsRequest>,
     ) -> Result<Response<pb::ListTournamentsResponse>, Status> {
-        caller(&req)?.require(Action::Read)?;
-        let tournaments = self.core.read(|s| {
-            s.tournaments
+        let decode = |_: &Caller, _: pb::ListTournamentsRequest| Ok(());
+        read_rpc(&self.core, req, decode, |s, ()| {
+            let tournaments = s
+                .tournaments
                 .values()
                 .map(convert::tournament_to_pb)
-                .collect()
-        })?;
-        Ok(Response::new(pb::ListTournamentsResponse { tournaments }))
+                .collect();
+            Ok(pb::ListTournamentsResponse { tournaments })
+        })
     }
 
     async fn register_participant(
@@ -349,62 +351,58 @@ impl Register for RegisterService {
         &self,
         req: Request<pb::GetParticipantRequest>,
     ) -> Result<Response<pb::Participant>, Status> {
-        let caller = caller(&req)?;
-        caller.require(Action::Read)?;
-        let id = ParticipantId(req.get_ref().id);
-        let private = caller.sees_private();
-        self.core
-            .read(|s| {
-                s.participants
-                    .get(&id)
-                    .map(|p| participant_to_pb(p, private))
-            })?
-            .map(Response::new)
-            .ok_or_else(|| Status::not_found(format!("no participant {id}")))
+        let decode = |caller: &Caller, r: pb::GetParticipantRequest| {
+            Ok((ParticipantId(r.id), caller.sees_private()))
+        };
+        read_rpc(&self.core, req, decode, |s, (id, private)| {
+            s.participants
+                .get(&id)
+                .map(|p| participant_to_pb(p, private))
+                .ok_or_else(|| Status::not_found(format!("no participant {id}")))
+        })
     }
 
     async fn find_participants(
         &self,
         req: Request<pb::FindParticipantsRequest>,
     ) -> Result<Response<pb::ParticipantList>, Status> {
-        let caller = caller(&req)?;
-        caller.require(Action::Read)?;
-        let r = req.get_ref();
-        if r.query.chars().count() > 200 {
-            return Err(Status::invalid_argument("query: at most 200 characters"));
-        }
-        let limit = match r.limit as usize {
-            0 => FIND_DEFAULT,
-            n => n.min(FIND_MAX),
+        let decode = |caller: &Caller, r: pb::FindParticipantsRequest| {
+            if r.query.chars().count() > 200 {
+                return Err(Status::invalid_argument("query: at most 200 characters"));
+            }
+            let limit = match r.limit as usize {
+                0 => FIND_DEFAULT,
+                n => n.min(FIND_MAX),
+            };
+            Ok((r.query, limit, caller.sees_private()))
         };
-        let private = caller.sees_private();
-        let participants = self.core.read(|s| {
-            s.find(&r.query, limit)
+        read_rpc(&self.core, req, decode, |s, (query, limit, private)| {
+            let participants = s
+                .find(&query, limit)
                 .into_iter()
                 .map(|p| participant_to_pb(p, private))
-                .collect()
-        })?;
-        Ok(Response::new(pb::ParticipantList {
-            participants,
-            next_after_id: 0,
-        }))
+                .collect();
+            Ok(pb::ParticipantList {
+                participants,
+                next_after_id: 0,
+            })
+        })
     }
 
     async fn list_participants(
         &self,
         req: Request<pb::ListParticipantsRequest>,
     ) -> Result<Response<pb::ParticipantList>, Status> {
-        let caller = caller(&req)?;
-        caller.require(Action::Read)?;
-        let r = req.get_ref();
-        let status = convert::status_from_pb(r.status).map_err(invalid)?;
-        let tournament = (r.tournament_id != 0).then_some(TournamentId(r.tournament_id));
-        let limit = match r.limit as usize {
-            0 => LIST_MAX,
-            n => n.min(LIST_MAX),
+        let decode = |caller: &Caller, r: pb::ListParticipantsRequest| {
+            let status = convert::status_from_pb(r.status).map_err(invalid)?;
+            Ok((r, status, caller.sees_private()))
         };
-        let private = caller.sees_private();
-        let (participants, next) = self.core.read(|s| {
+        read_rpc(&self.core, req, decode, |s, (r, status, private)| {
+            let tournament = (r.tournament_id != 0).then_some(TournamentId(r.tournament_id));
+            let limit = match r.limit as usize {
+                0 => LIST_MAX,
+                n => n.min(LIST_MAX),
+            };
             if let Some(t) = tournament {
                 if !s.tournaments.contains_key(&t) {
                     return Err(Status::not_found(format!("no tournament {t}")));
@@ -424,17 +422,14 @@ impl Register for RegisterService {
             } else {
                 0
             };
-            Ok((
-                page.into_iter()
+            Ok(pb::ParticipantList {
+                participants: page
+                    .into_iter()
                     .map(|p| participant_to_pb(p, private))
                     .collect(),
-                next,
-            ))
-        })??;
-        Ok(Response::new(pb::ParticipantList {
-            participants,
-            next_after_id: next,
-        }))
+                next_after_id: next,
+            })
+        })
     }
 
     async fn list_slips(

@@ -3,8 +3,8 @@
 //! writer (the domain confirms them), progress and sheets read the applied state.
 
 use super::convert::{game_to_pb, result_from_pb, round_state_to_pb};
-use super::{invalid, round_or_last, write_rpc, Core, Decoded, Target};
-use crate::auth::{caller, Action, Caller};
+use super::{invalid, read_rpc, round_or_last, write_rpc, Core, Decoded, Target};
+use crate::auth::Caller;
 use crate::domain::command::RefereeReport;
 use crate::domain::error::quote;
 use crate::domain::lifecycle::progress_counts;
@@ -160,41 +160,40 @@ impl Results for ResultsService {
         &self,
         req: Request<pb::ProgressRequest>,
     ) -> Result<Response<pb::RoundProgress>, Status> {
-        caller(&req)?.require(Action::Read)?;
-        let r = req.into_inner();
-        let progress = self
-            .core
-            .read(|s| progress_of(s, TournamentId(r.tournament_id), r.round))??;
-        Ok(Response::new(progress))
+        let decode =
+            |_: &Caller, r: pb::ProgressRequest| Ok((TournamentId(r.tournament_id), r.round));
+        read_rpc(&self.core, req, decode, |s, (t, round)| {
+            progress_of(s, t, round)
+        })
     }
 
     async fn sheet(
         &self,
         req: Request<pb::SheetRequest>,
     ) -> Result<Response<pb::Document>, Status> {
-        caller(&req)?.require(Action::Read)?;
-        let r = req.into_inner();
-        let html = match r.format.trim().to_ascii_lowercase().as_str() {
-            "" | "text" => false,
-            "html" => true,
-            other => {
-                return Err(invalid(Rejected::invalid(
-                    "format",
-                    format!("{} is not a sheet format: use text or html", quote(other)),
-                )))
-            }
+        let decode = |_: &Caller, r: pb::SheetRequest| {
+            let html = match r.format.trim().to_ascii_lowercase().as_str() {
+                "" | "text" => false,
+                "html" => true,
+                other => {
+                    return Err(invalid(Rejected::invalid(
+                        "format",
+                        format!("{} is not a sheet format: use text or html", quote(other)),
+                    )))
+                }
+            };
+            Ok((r, html))
         };
-        let t = TournamentId(r.tournament_id);
-        let doc = self
-            .core
-            .read(|s| crate::sheets::render(s, t, &r.kind, r.round, html))?
-            .map_err(invalid)?;
-        Ok(Response::new(pb::Document {
-            title: doc.title,
-            content_type: doc.content_type,
-            body: doc.body,
-            encoding: doc.encoding,
-            file_name: doc.file_name,
-        }))
+        read_rpc(&self.core, req, decode, |s, (r, html)| {
+            let t = TournamentId(r.tournament_id);
+            let doc = crate::sheets::render(s, t, &r.kind, r.round, html).map_err(invalid)?;
+            Ok(pb::Document {
+                title: doc.title,
+                content_type: doc.content_type,
+                body: doc.body,
+                encoding: doc.encoding,
+                file_name: doc.file_name,
+            })
+        })
     }
 }

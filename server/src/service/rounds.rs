@@ -5,10 +5,10 @@
 
 use super::convert::{self, criteria_from_pb, numbers_to_pb, player_ref, round_to_pb};
 use super::{
-    any_revision, invalid, participant_answer, round_answer, round_or_last, write_rpc, Core,
-    Decoded, Target,
+    any_revision, invalid, participant_answer, read_rpc, round_answer, round_or_last, write_rpc,
+    Core, Decoded, Target,
 };
-use crate::auth::{caller, Action, Caller};
+use crate::auth::Caller;
 use crate::domain::command::{DrawPart, RoundEdit};
 use crate::domain::field::participant_id;
 use crate::domain::lifecycle::progress_counts;
@@ -382,13 +382,11 @@ impl Rounds for RoundsService {
         &self,
         req: Request<pb::GetPlayerNumbersRequest>,
     ) -> Result<Response<pb::PlayerNumbers>, Status> {
-        caller(&req)?.require(Action::Read)?;
-        let t = TournamentId(req.get_ref().tournament_id);
-        let numbers = self.core.read(|s| {
+        let decode = |_: &Caller, r: pb::GetPlayerNumbersRequest| Ok(TournamentId(r.tournament_id));
+        read_rpc(&self.core, req, decode, |s, t| {
             tournament(s, t)?;
-            Ok::<_, Status>(numbers_to_pb(s, t))
-        })??;
-        Ok(Response::new(numbers))
+            Ok(numbers_to_pb(s, t))
+        })
     }
 
     async fn set_entry_options(
@@ -432,12 +430,10 @@ impl Rounds for RoundsService {
         &self,
         req: Request<pb::SuggestMcMahonRequest>,
     ) -> Result<Response<pb::McMahonSuggestion>, Status> {
-        caller(&req)?.require(Action::Read)?;
-        let r = req.into_inner();
-        let suggestion = self
-            .core
-            .read(|s| suggest(s, TournamentId(r.tournament_id), r.sections))??;
-        Ok(Response::new(suggestion))
+        let decode = |_: &Caller, r: pb::SuggestMcMahonRequest| Ok(r);
+        read_rpc(&self.core, req, decode, |s, r| {
+            suggest(s, TournamentId(r.tournament_id), r.sections)
+        })
     }
 
     async fn draw_round(
@@ -542,43 +538,38 @@ impl Rounds for RoundsService {
         &self,
         req: Request<pb::GetRoundRequest>,
     ) -> Result<Response<pb::Round>, Status> {
-        caller(&req)?.require(Action::Read)?;
-        let r = req.into_inner();
-        let t = TournamentId(r.tournament_id);
-        let round = self
-            .core
-            .read(|s| round_or_last(s, t, r.round).map(|x| round_to_pb(s, t, x)))??;
-        Ok(Response::new(round))
+        let decode =
+            |_: &Caller, r: pb::GetRoundRequest| Ok((TournamentId(r.tournament_id), r.round));
+        read_rpc(&self.core, req, decode, |s, (t, round)| {
+            round_or_last(s, t, round).map(|x| round_to_pb(s, t, x))
+        })
     }
 
     async fn list_rounds(
         &self,
         req: Request<pb::ListRoundsRequest>,
     ) -> Result<Response<pb::ListRoundsResponse>, Status> {
-        caller(&req)?.require(Action::Read)?;
-        let t = TournamentId(req.get_ref().tournament_id);
-        let list = self.core.read(|s| {
+        let decode = |_: &Caller, r: pb::ListRoundsRequest| Ok(TournamentId(r.tournament_id));
+        read_rpc(&self.core, req, decode, |s, t| {
             tournament(s, t)?;
             let play = s.play.get(&t);
-            Ok::<_, Status>(pb::ListRoundsResponse {
+            Ok(pb::ListRoundsResponse {
                 tournament_id: t.0,
                 revision: play.map_or(0, |p| p.revision.0),
                 rounds: play
                     .map(|p| p.rounds.iter().map(round_summary).collect())
                     .unwrap_or_default(),
             })
-        })??;
-        Ok(Response::new(list))
+        })
     }
 
     async fn get_standings(
         &self,
         req: Request<pb::GetStandingsRequest>,
     ) -> Result<Response<pb::Standings>, Status> {
-        caller(&req)?.require(Action::Read)?;
-        let r = req.into_inner();
-        let t = TournamentId(r.tournament_id);
-        let standings = self.core.read(|s| {
+        let decode = |_: &Caller, r: pb::GetStandingsRequest| Ok(r);
+        read_rpc(&self.core, req, decode, |s, r| {
+            let t = TournamentId(r.tournament_id);
             // A ladder's standings are its rungs.
             if s.tournaments
                 .get(&t)
@@ -587,9 +578,8 @@ impl Rounds for RoundsService {
                 return Ok(ladder_standings(s, t));
             }
             let (st, after) = standings_of(s, t, r.after_round, &r.tiebreaks)?;
-            Ok::<_, Status>(standings_to_pb(s, t, after, &st))
-        })??;
-        Ok(Response::new(standings))
+            Ok(standings_to_pb(s, t, after, &st))
+        })
     }
 
     async fn record_ladder_game(
@@ -623,29 +613,25 @@ impl Rounds for RoundsService {
         &self,
         req: Request<pb::GetLadderRequest>,
     ) -> Result<Response<pb::Ladder>, Status> {
-        caller(&req)?.require(Action::Read)?;
-        let t = TournamentId(req.into_inner().tournament_id);
-        let ladder = self.core.read(|s| {
+        let decode = |_: &Caller, r: pb::GetLadderRequest| Ok(TournamentId(r.tournament_id));
+        read_rpc(&self.core, req, decode, |s, t| {
             if s.tournaments.contains_key(&t) {
                 Ok(super::convert::ladder_to_pb(s, t))
             } else {
                 Err(Status::not_found(format!("no tournament {}", t.0)))
             }
-        })??;
-        Ok(Response::new(ladder))
+        })
     }
 
     async fn explain(
         &self,
         req: Request<pb::ExplainRequest>,
     ) -> Result<Response<pb::Explanation>, Status> {
-        caller(&req)?.require(Action::Read)?;
-        let r = req.into_inner();
-        let t = TournamentId(r.tournament_id);
-        let explanation = self.core.read(|s| {
+        let decode = |_: &Caller, r: pb::ExplainRequest| Ok(r);
+        read_rpc(&self.core, req, decode, |s, r| {
+            let t = TournamentId(r.tournament_id);
             let (st, _) = standings_of(s, t, r.after_round, &r.tiebreaks)?;
             explain_to_pb(s, t, &st, ParticipantId(r.a), ParticipantId(r.b))
-        })??;
-        Ok(Response::new(explanation))
+        })
     }
 }

@@ -10,8 +10,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use super::roster::Roster;
 use super::Document;
+use crate::app::roster::Roster;
 use crate::domain::round::Outcome;
 use crate::domain::{ParticipantId, Rejected};
 

@@ -5,7 +5,7 @@
 //! Any other system prints one line saying it has none.
 
 use super::model::{Block, Column, Sheet, Table};
-use super::roster::Roster;
+use crate::app::roster::Roster;
 use crate::domain::field::{participant_id, player_id, Field};
 use crate::domain::round::Outcome;
 use crate::domain::{PairingSystem, ParticipantId, Rejected};

@@ -3,8 +3,8 @@
 //! name, rank, club, country, then each criterion in the tournament's order). Never contact data, fees or notes:
 //! the sheets module promises that, whoever asks. Pure.
 
-use super::roster::Roster;
 use super::Document;
+use crate::app::roster::Roster;
 use crate::domain::field::{participant_id, Field};
 use crate::domain::Rejected;
 

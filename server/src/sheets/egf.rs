@@ -73,8 +73,8 @@
 
 use super::html;
 use super::model::{Block, Sheet};
-use super::roster::{half_points, Roster};
 use super::{Document, HTML, TEXT};
+use crate::app::roster::{half_points, Roster};
 use crate::domain::field::{participant_id, Field};
 use crate::domain::round::{GameRecord, Outcome, RoundRecord};
 use crate::domain::setup::{self, TimeClass, TimeControl, TimeSystem};

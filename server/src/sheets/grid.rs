@@ -4,8 +4,8 @@
 //! Any tournament has one; in a round robin it is the sheet on the wall. Landscape past ten players.
 
 use super::model::{Block, Column, Sheet, Table};
-use super::roster::{half_points, Roster};
 use super::wallchart::{chart_players, place};
+use crate::app::roster::{half_points, Roster};
 use crate::domain::field::{participant_id, Field};
 use crate::domain::round::{GameRecord, Outcome};
 use crate::domain::{ParticipantId, Rejected};

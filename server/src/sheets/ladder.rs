@@ -5,8 +5,8 @@
 //! Reads the register and the ladder fold (`domain::ladder`); pure, never contact data.
 
 use super::model::{Block, Column, Sheet, Table};
-use super::roster::Roster;
 use super::Document;
+use crate::app::roster::Roster;
 use crate::domain::ladder::{ladder, LadderOutcome};
 use crate::domain::PairingSystem;
 use crate::domain::{ParticipantId, Rejected};

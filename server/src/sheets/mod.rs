@@ -18,7 +18,6 @@ mod opengotha;
 mod pairings;
 pub(crate) mod ranklist;
 mod register;
-pub(crate) mod roster;
 mod slips;
 mod text;
 mod tou;
@@ -27,10 +26,10 @@ pub(crate) mod wallchart;
 #[cfg(test)]
 mod tests;
 
+use crate::app::roster::Roster;
 use crate::domain::error::quote;
 use crate::domain::{Rejected, State, TournamentId};
 use model::Sheet;
-use roster::Roster;
 
 /// The document kinds, as named in a request: printed sheets, then files for other programs (`egf` is the EGF
 /// `.h9`, `opengotha` OpenGotha's XML, `tou` the FFG's file, `aga` the AGA's results, `csv-register` and

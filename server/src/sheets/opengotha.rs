@@ -12,9 +12,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
-use super::roster::{half_points, Roster};
 use super::Document;
-use crate::domain::record::EntryStatus;
+use crate::app::roster::{half_points, Roster};
+use crate::domain::record::{EntryStatus, TournamentSettings};
 use crate::domain::round::Outcome;
 use crate::domain::setup::{MissedRule, TimeSystem};
 use crate::domain::{ParticipantId, Rank, Rejected};
@@ -56,23 +56,7 @@ fn key(family: &str, given: &str) -> String {
 
 /// The XML file of the tournament with every round drawn so far.
 pub(crate) fn document(roster: &Roster) -> Result<Document, Rejected> {
-    let settings = &roster.tournament.settings;
-    // Keys and given names, unique, in number order then register order.
-    let mut order: Vec<ParticipantId> = roster.entrants.keys().copied().collect();
-    order.sort_by_key(|p| (roster.number(*p).unwrap_or(u32::MAX), *p));
-    let mut keys: BTreeMap<ParticipantId, (String, String)> = BTreeMap::new();
-    let mut seen = BTreeSet::new();
-    for p in &order {
-        let (person, _) = roster.entrants[p];
-        let family = person.fields.family_name.trim();
-        let mut given = person.fields.given_name.trim().to_string();
-        let mut n = 1;
-        while !seen.insert(key(family, &given)) {
-            n += 1;
-            given = format!("{} {n}", person.fields.given_name.trim());
-        }
-        keys.insert(*p, (key(family, &given), given));
-    }
+    let keys = Keys::new(roster);
     let last = roster.rounds().last().map_or(0, |r| r.number);
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n");
     element(
@@ -87,67 +71,126 @@ pub(crate) fn document(roster: &Roster) -> Result<Document, Rejected> {
         false,
     );
     out.push_str("<Players>\n");
-    for p in &order {
-        let (person, entry) = roster.entrants[p];
-        let f = &person.fields;
-        let current = entry.rank_in(f.rank, last + 1);
-        let seated: BTreeSet<u32> = roster
-            .rounds()
-            .iter()
-            .filter(|r| r.game_of(*p).is_some() || r.has_bye(*p))
-            .map(|r| r.number)
-            .collect();
-        let plays = |r: u32| match entry.status {
-            EntryStatus::Withdrawn => seated.contains(&r),
-            _ => entry.rounds.contains(&r),
-        };
-        let participating: String = (1..=ROUNDS)
-            .map(|r| if plays(r) { '1' } else { '0' })
-            .collect();
-        let (_, given) = &keys[p];
-        element(
-            &mut out,
-            "Player",
-            &[
-                ("agaExpirationDate", String::new()),
-                ("agaId", f.aga_id.trim().into()),
-                ("club", f.club.trim().into()),
-                ("country", f.country.trim().to_ascii_uppercase()),
-                ("egfPin", f.egd_pin.trim().into()),
-                ("ffgLicence", f.ffg_licence.trim().into()),
-                ("ffgLicenceStatus", String::new()),
-                ("firstName", given.clone()),
-                ("grade", rank(current)),
-                ("name", f.family_name.trim().into()),
-                ("participating", participating),
-                ("rank", rank(current)),
-                (
-                    "rating",
-                    f.rating.unwrap_or_else(|| rating_of(current)).to_string(),
-                ),
-                (
-                    "ratingOrigin",
-                    if f.rating.is_some() {
-                        String::new()
-                    } else {
-                        "INI".into()
-                    },
-                ),
-                (
-                    "registeringStatus",
-                    if entry.status == EntryStatus::PreRegistered {
-                        "PRE"
-                    } else {
-                        "FIN"
-                    }
-                    .into(),
-                ),
-                ("smmsCorrection", entry.mms_correction.to_string()),
-            ],
-            true,
-        );
+    for p in &keys.order {
+        player(&mut out, roster, *p, &keys.given[p].1, last);
     }
     out.push_str("</Players>\n<Games>\n");
+    games(&mut out, roster, &keys.given);
+    out.push_str("</Games>\n<ByePlayers>\n");
+    byes(&mut out, roster, &keys.given);
+    out.push_str("</ByePlayers>\n<TournamentParameterSet>\n");
+    general(&mut out, roster);
+    handicap(&mut out, &roster.tournament.settings);
+    out.push_str("<PlacementParameterSet>\n<PlacementCriteria>\n");
+    placement(&mut out, &roster.tournament.settings);
+    out.push_str("</PlacementCriteria>\n</PlacementParameterSet>\n");
+    pairing(&mut out);
+    out.push_str("</TournamentParameterSet>\n</Tournament>\n");
+    Ok(Document {
+        title: format!("{}: OpenGotha file after round {last}", roster.name()),
+        content_type: XML.to_string(),
+        body: out,
+        encoding: super::UTF8.to_string(),
+        file_name: super::file_name(roster.name(), "xml"),
+    })
+}
+
+/// Every entrant's OpenGotha key and given name, unique (" 2", " 3"… after a given name that would repeat a key),
+/// in number order then register order.
+struct Keys {
+    order: Vec<ParticipantId>,
+    /// Each entrant's key and the given name written beside it.
+    given: BTreeMap<ParticipantId, (String, String)>,
+}
+
+impl Keys {
+    fn new(roster: &Roster) -> Self {
+        let mut order: Vec<ParticipantId> = roster.entrants.keys().copied().collect();
+        order.sort_by_key(|p| (roster.number(*p).unwrap_or(u32::MAX), *p));
+        let mut given_names: BTreeMap<ParticipantId, (String, String)> = BTreeMap::new();
+        let mut seen = BTreeSet::new();
+        for p in &order {
+            let (person, _) = roster.entrants[p];
+            let family = person.fields.family_name.trim();
+            let mut given = person.fields.given_name.trim().to_string();
+            let mut n = 1;
+            while !seen.insert(key(family, &given)) {
+                n += 1;
+                given = format!("{} {n}", person.fields.given_name.trim());
+            }
+            given_names.insert(*p, (key(family, &given), given));
+        }
+        Keys {
+            order,
+            given: given_names,
+        }
+    }
+}
+
+/// One `Player` element: the rank they hold in the next round, the rounds they play (a withdrawn entrant: the
+/// rounds they were seated in), a rank's rating when they have none.
+fn player(out: &mut String, roster: &Roster, p: ParticipantId, given: &str, last: u32) {
+    let (person, entry) = roster.entrants[&p];
+    let f = &person.fields;
+    let current = entry.rank_in(f.rank, last + 1);
+    let seated: BTreeSet<u32> = roster
+        .rounds()
+        .iter()
+        .filter(|r| r.game_of(p).is_some() || r.has_bye(p))
+        .map(|r| r.number)
+        .collect();
+    let plays = |r: u32| match entry.status {
+        EntryStatus::Withdrawn => seated.contains(&r),
+        _ => entry.rounds.contains(&r),
+    };
+    let participating: String = (1..=ROUNDS)
+        .map(|r| if plays(r) { '1' } else { '0' })
+        .collect();
+    element(
+        out,
+        "Player",
+        &[
+            ("agaExpirationDate", String::new()),
+            ("agaId", f.aga_id.trim().into()),
+            ("club", f.club.trim().into()),
+            ("country", f.country.trim().to_ascii_uppercase()),
+            ("egfPin", f.egd_pin.trim().into()),
+            ("ffgLicence", f.ffg_licence.trim().into()),
+            ("ffgLicenceStatus", String::new()),
+            ("firstName", given.to_string()),
+            ("grade", rank(current)),
+            ("name", f.family_name.trim().into()),
+            ("participating", participating),
+            ("rank", rank(current)),
+            (
+                "rating",
+                f.rating.unwrap_or_else(|| rating_of(current)).to_string(),
+            ),
+            (
+                "ratingOrigin",
+                if f.rating.is_some() {
+                    String::new()
+                } else {
+                    "INI".into()
+                },
+            ),
+            (
+                "registeringStatus",
+                if entry.status == EntryStatus::PreRegistered {
+                    "PRE"
+                } else {
+                    "FIN"
+                }
+                .into(),
+            ),
+            ("smmsCorrection", entry.mms_correction.to_string()),
+        ],
+        true,
+    );
+}
+
+/// One `Game` element per seated game, every round.
+fn games(out: &mut String, roster: &Roster, keys: &BTreeMap<ParticipantId, (String, String)>) {
     for r in roster.rounds() {
         for g in &r.games {
             let (Some((white, _)), Some((black, _))) = (keys.get(&g.white), keys.get(&g.black))
@@ -155,7 +198,7 @@ pub(crate) fn document(roster: &Roster) -> Result<Document, Rejected> {
                 continue;
             };
             element(
-                &mut out,
+                out,
                 "Game",
                 &[
                     ("blackPlayer", black.clone()),
@@ -174,11 +217,14 @@ pub(crate) fn document(roster: &Roster) -> Result<Document, Rejected> {
             );
         }
     }
-    out.push_str("</Games>\n<ByePlayers>\n");
+}
+
+/// One `ByePlayer` element per round with a bye.
+fn byes(out: &mut String, roster: &Roster, keys: &BTreeMap<ParticipantId, (String, String)>) {
     for r in roster.rounds() {
         if let Some((key, _)) = r.bye.and_then(|b| keys.get(&b)) {
             element(
-                &mut out,
+                out,
                 "ByePlayer",
                 &[
                     ("player", key.clone()),
@@ -188,11 +234,13 @@ pub(crate) fn document(roster: &Roster) -> Result<Document, Rejected> {
             );
         }
     }
-    out.push_str("</ByePlayers>\n<TournamentParameterSet>\n");
-    general(&mut out, roster);
+}
+
+/// The `HandicapParameterSet`.
+fn handicap(out: &mut String, settings: &TournamentSettings) {
     let h = &settings.handicap;
     element(
-        &mut out,
+        out,
         "HandicapParameterSet",
         &[
             ("hdBasedOnMMS", h.based_on_mms.to_string()),
@@ -202,7 +250,10 @@ pub(crate) fn document(roster: &Roster) -> Result<Document, Rejected> {
         ],
         true,
     );
-    out.push_str("<PlacementParameterSet>\n<PlacementCriteria>\n");
+}
+
+/// The six `PlacementCriterion` elements: the tie-breaks OpenGotha knows, in order, then `NULL`.
+fn placement(out: &mut String, settings: &TournamentSettings) {
     let swiss = settings
         .scoring
         .tiebreaks
@@ -218,22 +269,12 @@ pub(crate) fn document(roster: &Roster) -> Result<Document, Rejected> {
     criteria.resize(6, "NULL");
     for (i, c) in criteria.iter().enumerate() {
         element(
-            &mut out,
+            out,
             "PlacementCriterion",
             &[("name", (*c).into()), ("number", (i + 1).to_string())],
             true,
         );
     }
-    out.push_str("</PlacementCriteria>\n</PlacementParameterSet>\n");
-    pairing(&mut out);
-    out.push_str("</TournamentParameterSet>\n</Tournament>\n");
-    Ok(Document {
-        title: format!("{}: OpenGotha file after round {last}", roster.name()),
-        content_type: XML.to_string(),
-        body: out,
-        encoding: super::UTF8.to_string(),
-        file_name: super::file_name(roster.name(), "xml"),
-    })
 }
 
 /// OpenGotha's result code.

@@ -2,7 +2,7 @@
 //! line per player, sorted by family name then given name, accent-insensitive, to find one's table quickly).
 
 use super::model::{Block, Column, Sheet, Table};
-use super::roster::Roster;
+use crate::app::roster::Roster;
 use crate::domain::name::fold;
 use crate::domain::round::RoundRecord;
 use crate::domain::timetable;

@@ -5,8 +5,8 @@
 //! Mays' placing, a latecomer's MMS shows the wall chart's figure in brackets beside the one that places him.
 
 use super::model::{Block, Column, Sheet, Table};
-use super::roster::{half_points, Roster};
 use super::wallchart::place;
+use crate::app::roster::{half_points, Roster};
 use crate::domain::field::{participant_id, Field};
 use crate::domain::Rejected;
 use std::collections::BTreeMap;
@@ -27,56 +27,9 @@ pub(crate) fn standings(roster: &Roster, round: u32) -> Result<Sheet, Rejected> 
         roster.heading_lines(),
     );
     let standings = Field::new(roster.state, roster.tournament).standings(after, None);
-    let (prizes, awards) = awards(roster, &standings);
-    let show_wins = !standings.criteria.contains(&Criterion::Wins);
-    let mut columns = vec![
-        Column::right("Place"),
-        Column::right("No"),
-        Column::flex("Name", 12),
-        Column::left("Rank"),
-        Column::flex("Club", 6),
-    ];
-    if show_wins {
-        columns.push(Column::right("Wins"));
-    }
-    columns.extend(standings.criteria.iter().map(|c| Column::right(&short(c))));
-    if !prizes.is_empty() {
-        columns.push(Column::right("Prize"));
-    }
+    // Ranks as they stood at the round counted (round 1 before any is).
     let rank_round = after.max(1);
-    let row_cells = |row: &Row| {
-        let p = participant_id(row.player);
-        let mut cells = vec![
-            place(row),
-            roster.number_text(p),
-            roster.full_name(p),
-            roster.rank(p, rank_round),
-            roster.club(p),
-        ];
-        if show_wins {
-            cells.push(half_points(row.wins.0));
-        }
-        cells.extend((0..row.values.len()).map(|i| value_cell(&standings, row, i)));
-        if !prizes.is_empty() {
-            cells.push(
-                awards
-                    .get(&row.player)
-                    .map(|c| c.to_string())
-                    .unwrap_or_default(),
-            );
-        }
-        cells
-    };
-    // A tournament in groups: each group's own table under its heading.
-    for (heading, rows) in parts(&standings) {
-        if !heading.is_empty() {
-            sheet.blocks.push(Block::Heading(heading));
-        }
-        sheet.blocks.push(Block::Table(Table {
-            columns: columns.clone(),
-            rows: rows.iter().map(row_cells).collect(),
-        }));
-    }
+    standings_tables(&mut sheet, roster, &standings, rank_round);
     let order: Vec<String> = standings.criteria.iter().map(Criterion::name).collect();
     sheet.blocks.push(Block::Note(format!(
         "Order: {}. Equal places are marked =.",
@@ -94,67 +47,131 @@ pub(crate) fn standings(roster: &Roster, round: u32) -> Result<Sheet, Rejected> 
             }
             .to_string(),
         ));
-        // Only McMahon sections start at an MMS; categories and groups would leave the column empty.
-        let mcmahon = standings.mcmahon_sections();
-        let rows = standings
-            .sections
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                let winners: Vec<String> = s
-                    .winners()
-                    .into_iter()
-                    .map(|w| roster.describe(participant_id(w), rank_round))
-                    .collect();
-                let mut row = vec![section_label(&standings.sections, i)];
-                if mcmahon {
-                    row.push(section_start(s));
-                }
-                row.extend([s.rows.len().to_string(), winners.join(", ")]);
-                row
-            })
-            .collect();
-        let mut columns = vec![Column::right("Section")];
-        if mcmahon {
-            columns.push(Column::right("Start MMS"));
-        }
-        columns.extend([Column::right("Players"), Column::flex("Winner", 20)]);
-        sheet.blocks.push(Block::Table(Table { columns, rows }));
-        let prizes = section_awards(roster, &standings);
-        if prizes.iter().any(|(_, list)| !list.is_empty()) {
-            sheet
-                .blocks
-                .push(Block::Heading("Section prizes".to_string()));
-            let sections = &standings.sections;
-            let rows = prizes
-                .iter()
-                .flat_map(|(i, list)| {
-                    list.iter().map(move |a| {
-                        vec![
-                            section_label(sections, *i),
-                            if a.shared_by > 1 {
-                                format!("{}=", a.place)
-                            } else {
-                                a.place.to_string()
-                            },
-                            roster.describe(participant_id(a.player), rank_round),
-                            a.amount.to_string(),
-                        ]
-                    })
-                })
-                .collect();
-            sheet.blocks.push(Block::Table(Table {
-                columns: vec![
-                    Column::right("Section"),
-                    Column::right("Place"),
-                    Column::flex("Name", 20),
-                    Column::right("Prize"),
-                ],
-                rows,
-            }));
-        }
+        section_winners(&mut sheet, roster, &standings, rank_round);
+        section_prizes(&mut sheet, roster, &standings, rank_round);
     }
     Ok(sheet)
+}
+
+/// The standings table (a tournament in groups: each group's own table under its heading): place, number, name,
+/// rank, club, wins unless a tie-break counts them, the tie-breaks, and each placed player's prize.
+fn standings_tables(sheet: &mut Sheet, roster: &Roster, standings: &Standings, rank_round: u32) {
+    let (prizes, awards) = awards(roster, standings);
+    let show_wins = !standings.criteria.contains(&Criterion::Wins);
+    let mut columns = vec![
+        Column::right("Place"),
+        Column::right("No"),
+        Column::flex("Name", 12),
+        Column::left("Rank"),
+        Column::flex("Club", 6),
+    ];
+    if show_wins {
+        columns.push(Column::right("Wins"));
+    }
+    columns.extend(standings.criteria.iter().map(|c| Column::right(&short(c))));
+    if !prizes.is_empty() {
+        columns.push(Column::right("Prize"));
+    }
+    let row_cells = |row: &Row| {
+        let p = participant_id(row.player);
+        let mut cells = vec![
+            place(row),
+            roster.number_text(p),
+            roster.full_name(p),
+            roster.rank(p, rank_round),
+            roster.club(p),
+        ];
+        if show_wins {
+            cells.push(half_points(row.wins.0));
+        }
+        cells.extend((0..row.values.len()).map(|i| value_cell(standings, row, i)));
+        if !prizes.is_empty() {
+            cells.push(
+                awards
+                    .get(&row.player)
+                    .map(|c| c.to_string())
+                    .unwrap_or_default(),
+            );
+        }
+        cells
+    };
+    // A tournament in groups: each group's own table under its heading.
+    for (heading, rows) in parts(standings) {
+        if !heading.is_empty() {
+            sheet.blocks.push(Block::Heading(heading));
+        }
+        sheet.blocks.push(Block::Table(Table {
+            columns: columns.clone(),
+            rows: rows.iter().map(row_cells).collect(),
+        }));
+    }
+}
+
+/// Each section's (or group's) winners, with the MMS a McMahon section starts at.
+fn section_winners(sheet: &mut Sheet, roster: &Roster, standings: &Standings, rank_round: u32) {
+    // Only McMahon sections start at an MMS; categories and groups would leave the column empty.
+    let mcmahon = standings.mcmahon_sections();
+    let rows = standings
+        .sections
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let winners: Vec<String> = s
+                .winners()
+                .into_iter()
+                .map(|w| roster.describe(participant_id(w), rank_round))
+                .collect();
+            let mut row = vec![section_label(&standings.sections, i)];
+            if mcmahon {
+                row.push(section_start(s));
+            }
+            row.extend([s.rows.len().to_string(), winners.join(", ")]);
+            row
+        })
+        .collect();
+    let mut columns = vec![Column::right("Section")];
+    if mcmahon {
+        columns.push(Column::right("Start MMS"));
+    }
+    columns.extend([Column::right("Players"), Column::flex("Winner", 20)]);
+    sheet.blocks.push(Block::Table(Table { columns, rows }));
+}
+
+/// The section prizes, when there are any: section, place (= when shared), who, how much.
+fn section_prizes(sheet: &mut Sheet, roster: &Roster, standings: &Standings, rank_round: u32) {
+    let prizes = section_awards(roster, standings);
+    if prizes.iter().any(|(_, list)| !list.is_empty()) {
+        sheet
+            .blocks
+            .push(Block::Heading("Section prizes".to_string()));
+        let sections = &standings.sections;
+        let rows = prizes
+            .iter()
+            .flat_map(|(i, list)| {
+                list.iter().map(move |a| {
+                    vec![
+                        section_label(sections, *i),
+                        if a.shared_by > 1 {
+                            format!("{}=", a.place)
+                        } else {
+                            a.place.to_string()
+                        },
+                        roster.describe(participant_id(a.player), rank_round),
+                        a.amount.to_string(),
+                    ]
+                })
+            })
+            .collect();
+        sheet.blocks.push(Block::Table(Table {
+            columns: vec![
+                Column::right("Section"),
+                Column::right("Place"),
+                Column::flex("Name", 20),
+                Column::right("Prize"),
+            ],
+            rows,
+        }));
+    }
 }
 
 /// Under a standings table whose MMS shows the wall chart's figure in brackets ([`mms_text`]).

@@ -2,7 +2,7 @@
 //! they play, alphabetically. Never prints contact data (email, phone) nor fees or notes.
 
 use super::model::{Block, Column, Sheet, Table};
-use super::roster::Roster;
+use crate::app::roster::Roster;
 use crate::domain::name::fold;
 use crate::domain::{Entry, EntryStatus, Rank, Rejected};
 

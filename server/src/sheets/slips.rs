@@ -1,7 +1,7 @@
 //! Result slips: one per game of a round, by table, to be put on the boards and signed by both players.
 
 use super::model::{Block, Sheet, Slip};
-use super::roster::Roster;
+use crate::app::roster::Roster;
 use crate::domain::Rejected;
 
 /// The round's result slips.

@@ -703,7 +703,7 @@ fn the_opengotha_file_reads_back_whole() {
     let s = tournament();
     let xml = body(&s, "opengotha", false);
     let back = tengen_interop::opengotha::read(&xml).expect("our own file reads");
-    let roster = super::roster::Roster::new(&s, T).expect("tournament");
+    let roster = crate::app::roster::Roster::new(&s, T).expect("tournament");
     assert_eq!(back.players.len(), roster.entrants.len());
     assert!(
         back.players.iter().any(|p| p.club == "Oslo Go & Shogi"),

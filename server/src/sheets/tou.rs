@@ -9,8 +9,8 @@ use tengen_interop::tou::{self, Line};
 use unicode_normalization::UnicodeNormalization;
 
 use super::egf::ranked_entries;
-use super::roster::{half_points, Roster};
 use super::Document;
+use crate::app::roster::{half_points, Roster};
 use crate::domain::setup::TimeSystem;
 use crate::domain::Rejected;
 

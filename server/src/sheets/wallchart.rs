@@ -5,7 +5,7 @@
 //! round counts, with the MMS that places them (earned, a missed round as a loss) in brackets beside it.
 
 use super::model::{Block, Column, Sheet, Table};
-use super::roster::{half_points, Roster};
+use crate::app::roster::{half_points, Roster};
 use crate::domain::field::{participant_id, Field};
 use crate::domain::round::{GameRecord, Outcome, RoundRecord, Seat};
 use crate::domain::{EntryStatus, PairingSystem, ParticipantId, Rejected};

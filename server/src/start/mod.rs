@@ -214,17 +214,7 @@ pub async fn prepare(config: &Config, addr: SocketAddr) -> Result<Prepared, Serv
         .address
         .clone()
         .unwrap_or_else(|| VenueAddress::local(addr, !config.insecure_dev));
-    let tls = if config.insecure_dev {
-        None
-    } else {
-        // The certificate names the address the desks open, whichever flag gave it.
-        let mut names = config.extra_names.clone();
-        names.extend(address.desk_host());
-        Some(tls::ensure(
-            &config.data_dir,
-            &certificate_names(addr, &names),
-        )?)
-    };
+    let tls = venue_tls(config, addr, &address)?;
     let store: Arc<dyn log::LogStore> =
         Arc::new(log::SledStore::open(&config.data_dir.join("log"))?);
     let replay_store = store.clone();
@@ -236,34 +226,13 @@ pub async fn prepare(config: &Config, addr: SocketAddr) -> Result<Prepared, Serv
     let shared = Arc::new(RwLock::new(replayed.state.clone()));
     let (published, _) = tokio::sync::broadcast::channel(4096);
     let (stop, stopping) = tokio::sync::watch::channel(false);
-    let follow = match (&config.peer, &config.replica_token) {
-        (Some(url), Some(token)) => Some(replica::follow::FollowSetup {
-            peer: replica::peer::PeerConfig {
-                url: url.clone(),
-                ca_pem: tls.as_ref().map(|t| t.ca_pem.clone()),
-                token: token.clone(),
-            },
-            data_dir: config.data_dir.clone(),
-            snapshot_every: config.snapshot_every,
-        }),
-        _ => None,
-    };
+    let follow = follow_setup(config, tls.as_ref());
     // A primary that meets a newer primary (its standby was promoted while it was away) follows it instead.
-    let mut start_as_standby = config.follow.is_some();
-    if let (Some(f), false) = (&follow, start_as_standby) {
-        if let Some(peer) =
-            replica::peer::peer_status(&f.peer, std::time::Duration::from_secs(2)).await
-        {
-            if peer.mode == "primary" && peer.epoch > replayed.state.epoch.0 {
-                tracing::warn!(
-                    peer = %f.peer.url,
-                    peer_epoch = peer.epoch,
-                    "the peer is a newer primary: starting as its standby"
-                );
-                start_as_standby = true;
-            }
-        }
-    }
+    let start_as_standby = config.follow.is_some()
+        || match &follow {
+            Some(f) => meets_newer_primary(f, replayed.state.epoch.0).await,
+            None => false,
+        };
     let quorum = match &config.quorum {
         Some(q) => Some(quorum_setup(config, q, tls.as_ref(), &replayed.state)?),
         None => None,
@@ -328,6 +297,61 @@ pub async fn prepare(config: &Config, addr: SocketAddr) -> Result<Prepared, Serv
         public_board: None,
         address,
     })
+}
+
+/// The venue's certificates (made on the first start), naming the address the desks open, whichever flag gave
+/// it; none in insecure development mode.
+fn venue_tls(
+    config: &Config,
+    addr: SocketAddr,
+    address: &VenueAddress,
+) -> Result<Option<tls::VenueTls>, ServerError> {
+    if config.insecure_dev {
+        return Ok(None);
+    }
+    let mut names = config.extra_names.clone();
+    names.extend(address.desk_host());
+    Ok(Some(tls::ensure(
+        &config.data_dir,
+        &certificate_names(addr, &names),
+    )?))
+}
+
+/// The primary/standby pair's set-up, when the flags name a peer and a replica token.
+fn follow_setup(
+    config: &Config,
+    tls: Option<&tls::VenueTls>,
+) -> Option<replica::follow::FollowSetup> {
+    match (&config.peer, &config.replica_token) {
+        (Some(url), Some(token)) => Some(replica::follow::FollowSetup {
+            peer: replica::peer::PeerConfig {
+                url: url.clone(),
+                ca_pem: tls.map(|t| t.ca_pem.clone()),
+                token: token.clone(),
+            },
+            data_dir: config.data_dir.clone(),
+            snapshot_every: config.snapshot_every,
+        }),
+        _ => None,
+    }
+}
+
+/// Whether the peer is a primary at a newer epoch than this log's (its standby was promoted while this server
+/// was away), so this server must start as its standby.
+async fn meets_newer_primary(f: &replica::follow::FollowSetup, epoch: u64) -> bool {
+    let Some(peer) = replica::peer::peer_status(&f.peer, std::time::Duration::from_secs(2)).await
+    else {
+        return false;
+    };
+    if peer.mode == "primary" && peer.epoch > epoch {
+        tracing::warn!(
+            peer = %f.peer.url,
+            peer_epoch = peer.epoch,
+            "the peer is a newer primary: starting as its standby"
+        );
+        return true;
+    }
+    false
 }
 
 /// A voter's set-up from its flags. Voter 1 brings the venue's log (it must have run alone once, which made the

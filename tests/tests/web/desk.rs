@@ -117,6 +117,30 @@ impl Event {
         Ok(self.director.desk.create_token(name, role).await?.1)
     }
 
+    /// A results desk's browser of `viewport` on this tournament's results page: a new results terminal
+    /// (`results-web`) signed in as Rosa. `None` when browser tests are skipped.
+    pub(super) async fn results_desk(
+        &self,
+        test: &str,
+        viewport: Viewport,
+    ) -> anyhow::Result<Option<Browser>> {
+        let token = self.token("results-web", pb::Role::Results).await?;
+        let page = format!("/desk/results/{}", self.t);
+        desk_browser(test, viewport, &self.venue, &token, "Rosa", &page).await
+    }
+
+    /// A referee's tablet on this tournament's referee page: a new referee terminal named `terminal`, signed in
+    /// as Rita. `None` when browser tests are skipped.
+    pub(super) async fn referee_tablet(
+        &self,
+        test: &str,
+        terminal: &str,
+    ) -> anyhow::Result<Option<Browser>> {
+        let token = self.token(terminal, pb::Role::Referee).await?;
+        let page = format!("/desk/referee/{}", self.t);
+        desk_browser(test, TABLET, &self.venue, &token, "Rita", &page).await
+    }
+
     /// The number on the sheets of each participant id.
     pub(super) async fn numbers(&self) -> anyhow::Result<BTreeMap<u64, u32>> {
         number_map(&self.director, self.t).await
@@ -524,17 +548,7 @@ async fn referee_tablet_and_two_results_desks_and_the_director_settles_the_misma
     let numbers = e.numbers().await?;
 
     // The referee's tablet, portrait.
-    let referee = e.token("tablet-1", pb::Role::Referee).await?;
-    let Some(tablet) = desk_browser(
-        test,
-        TABLET,
-        &e.venue,
-        &referee,
-        "Rita",
-        &format!("/desk/referee/{t}"),
-    )
-    .await?
-    else {
+    let Some(tablet) = e.referee_tablet(test, "tablet-1").await? else {
         return Ok(());
     };
     tablet.screenshot("desk-referee").await?;
@@ -631,17 +645,7 @@ async fn referee_tablet_and_two_results_desks_and_the_director_settles_the_misma
     tablet.close().await?;
 
     // A results desk in a browser and one over gRPC enter tables 2–4; table 4 differs.
-    let web_token = e.token("results-web", pb::Role::Results).await?;
-    let Some(results) = desk_browser(
-        test,
-        LAPTOP,
-        &e.venue,
-        &web_token,
-        "Rosa",
-        &format!("/desk/results/{t}"),
-    )
-    .await?
-    else {
+    let Some(results) = e.results_desk(test, LAPTOP).await? else {
         return Ok(());
     };
     results.screenshot("desk-results").await?;
@@ -1752,17 +1756,7 @@ async fn a_ladders_results_desk_records_a_challenge() -> anyhow::Result<()> {
     let e = Event::open(6, false, false).await?;
     let t = e.t;
     paired_as(&e, "ladder").await?;
-    let token = e.token("results-web", pb::Role::Results).await?;
-    let Some(b) = desk_browser(
-        test,
-        PHONE,
-        &e.venue,
-        &token,
-        "Rosa",
-        &format!("/desk/results/{t}"),
-    )
-    .await?
-    else {
+    let Some(b) = e.results_desk(test, PHONE).await? else {
         return Ok(());
     };
     let record = |c: u32, d: u32, winner: &'static str| {
@@ -1864,17 +1858,7 @@ async fn a_knockouts_desks_follow_two_open_rounds() -> anyhow::Result<()> {
     e.director.draw(t, 2, false, false).await?;
     e.director.publish(t, 2).await?;
 
-    let token = e.token("results-web", pb::Role::Results).await?;
-    let Some(results) = desk_browser(
-        test,
-        LAPTOP,
-        &e.venue,
-        &token,
-        "Rosa",
-        &format!("/desk/results/{t}"),
-    )
-    .await?
-    else {
+    let Some(results) = e.results_desk(test, LAPTOP).await? else {
         return Ok(());
     };
     let heading = results
@@ -2092,17 +2076,7 @@ async fn issue_34_a_refused_result_entry_empties_the_field_for_the_next_slip() -
     e.director.draw(t, 1, false, false).await?;
     let r1 = e.director.publish(t, 1).await?;
     ensure!(r1.games.len() == 4, "eight players, four tables: {r1:?}");
-    let token = e.token("results-web", pb::Role::Results).await?;
-    let Some(b) = desk_browser(
-        test,
-        LAPTOP,
-        &e.venue,
-        &token,
-        "Rosa",
-        &format!("/desk/results/{t}"),
-    )
-    .await?
-    else {
+    let Some(b) = e.results_desk(test, LAPTOP).await? else {
         return Ok(());
     };
     let cli = e.venue.play_desk("results-cli", pb::Role::Results).await?;

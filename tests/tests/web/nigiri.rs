@@ -12,12 +12,12 @@
 use std::time::Duration;
 
 use anyhow::{ensure, Context as _};
-use tengen_tests::browser::{Browser, LAPTOP, PHONE, TABLET};
+use tengen_tests::browser::{Browser, LAPTOP, PHONE};
 use tengen_tests::pb;
 
 use super::desk::{
-    alert_of, click, desk_browser, director_browser, look, mark_page, press, wait_new_page,
-    wait_text, Event, ENTER, RED,
+    alert_of, click, director_browser, look, mark_page, press, wait_new_page, wait_text, Event,
+    ENTER, RED,
 };
 use super::screenshot_dir;
 use super::settings::submit;
@@ -146,17 +146,7 @@ async fn nigiri_colours_are_chosen_at_the_board_and_recorded_at_the_desks() -> a
     look(&phone, &pairings, "nigiri-pairings").await?;
 
     // A results desk: "1w" Enter asks who had Black, the slip kept, nothing red yet.
-    let token = e.token("results-web", pb::Role::Results).await?;
-    let Some(desk) = desk_browser(
-        test,
-        LAPTOP,
-        &e.venue,
-        &token,
-        "Rosa",
-        &format!("/desk/results/{t}"),
-    )
-    .await?
-    else {
+    let Some(desk) = e.results_desk(test, LAPTOP).await? else {
         return Ok(());
     };
     mark_page(&desk).await?;
@@ -271,17 +261,7 @@ async fn nigiri_colours_are_chosen_at_the_board_and_recorded_at_the_desks() -> a
 
     // The referee's tablet: table 2's card says nigiri and offers a Black button per player; the player the draw
     // put first had Black.
-    let referee = e.token("tablet-1", pb::Role::Referee).await?;
-    let Some(tablet) = desk_browser(
-        test,
-        TABLET,
-        &e.venue,
-        &referee,
-        "Rita",
-        &format!("/desk/referee/{t}"),
-    )
-    .await?
-    else {
+    let Some(tablet) = e.referee_tablet(test, "tablet-1").await? else {
         return Ok(());
     };
     wait_text(

@@ -579,17 +579,7 @@ async fn issue_34_counts_say_what_is_shown_a_withdrawn_name_is_no_id_and_boxes_s
             expected_revision: 0,
         })
         .await?;
-    let referee = e.token("referee-1", pb::Role::Referee).await?;
-    let Some(r) = desk_browser(
-        test,
-        TABLET,
-        &e.venue,
-        &referee,
-        "Rita",
-        &format!("/desk/referee/{}", e.t),
-    )
-    .await?
-    else {
+    let Some(r) = e.referee_tablet(test, "referee-1").await? else {
         return Ok(());
     };
     let button = wait_text(&r, "#withdrawn button", "returns", WAIT, "players-returns").await?;

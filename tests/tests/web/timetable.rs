@@ -7,10 +7,10 @@
 use std::time::Duration;
 
 use anyhow::{ensure, Context as _};
-use tengen_tests::browser::{Browser, PHONE, TABLET};
+use tengen_tests::browser::{Browser, PHONE};
 use time::{Duration as Span, OffsetDateTime};
 
-use super::desk::{click, desk_browser, director_browser, look, type_into, wait_text, Event};
+use super::desk::{click, director_browser, look, type_into, wait_text, Event};
 use super::screenshot_dir;
 use tengen_tests::pb;
 
@@ -156,16 +156,7 @@ async fn the_director_moves_a_round_and_the_phones_the_sheet_and_the_referee_clo
 
     // The referee's clock: before the start it counts down; once the director says round 1 began 45 minutes
     // ago (published seconds ago), it counts from then and the forfeit time has passed.
-    let Some(referee) = desk_browser(
-        test,
-        TABLET,
-        &e.venue,
-        &e.token("tablet", pb::Role::Referee).await?,
-        "Rita",
-        &format!("/desk/referee/{}", e.t),
-    )
-    .await?
-    else {
+    let Some(referee) = e.referee_tablet(test, "tablet").await? else {
         return Ok(());
     };
     wait_text(&referee, "#clock", "Starts at", wait, "tt-referee-before").await?;

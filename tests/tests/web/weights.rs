@@ -7,7 +7,6 @@
 
 use anyhow::{ensure, Context as _};
 use hyper::header::ACCEPT_ENCODING;
-use tengen_tests::browser::TABLET;
 use tengen_tests::web::WebClient;
 use tengen_tests::{enter, meta, pb, Venue};
 
@@ -207,11 +206,7 @@ async fn a_referee_tablet_keeps_the_cards_that_did_not_change() -> anyhow::Resul
     let t = e.t;
     e.director.draw(t, 1, false, false).await?;
     e.director.publish(t, 1).await?;
-    let token = e.token("tablet-1", pb::Role::Referee).await?;
-    let page = format!("/desk/referee/{t}");
-    let Some(tablet) =
-        super::desk::desk_browser(test, TABLET, &e.venue, &token, "Rita", &page).await?
-    else {
+    let Some(tablet) = e.referee_tablet(test, "tablet-1").await? else {
         return Ok(());
     };
     tablet

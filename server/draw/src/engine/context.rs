@@ -63,80 +63,9 @@ impl<'a> Field<'a> {
                 return bad(format!("player {} is registered twice", p.id));
             }
         }
-        let mut busy: BTreeSet<(RoundNo, PlayerId)> = BTreeSet::new();
-        let mut met = BTreeSet::new();
-        let mut in_game = BTreeSet::new();
-        for g in &snapshot.games {
-            for id in [g.white, g.black] {
-                if !players.contains_key(&id) {
-                    return bad(format!(
-                        "a game of {} names the unknown player {id}",
-                        g.round
-                    ));
-                }
-                if !busy.insert((g.round, id)) {
-                    return bad(format!("player {id} has two games in {}", g.round));
-                }
-            }
-            if g.white == g.black {
-                return bad(format!("player {} plays themself in {}", g.white, g.round));
-            }
-            if g.round.0 == 0 || g.round > round {
-                return bad(format!(
-                    "a game of {} is recorded before {round} is drawn",
-                    g.round
-                ));
-            }
-            met.insert(pair_key(g.white, g.black));
-            if g.round == round {
-                in_game.insert(g.white);
-                in_game.insert(g.black);
-            }
-        }
-        let mut bye_rounds = BTreeSet::new();
-        let mut bye_given = None;
-        for b in &snapshot.byes {
-            if !players.contains_key(&b.player) {
-                return bad(format!(
-                    "the bye of {} names the unknown player {}",
-                    b.round, b.player
-                ));
-            }
-            if b.round.0 == 0 || b.round > round {
-                return bad(format!(
-                    "a bye of {} is recorded before {round} is drawn",
-                    b.round
-                ));
-            }
-            // Past rounds are history as it happened (a real file may hold two byes in a round, or a game
-            // added by hand next to the bye); the rules are enforced for the round being drawn only.
-            if !bye_rounds.insert(b.round) && b.round == round {
-                return bad(format!("{} has two byes", b.round));
-            }
-            if !busy.insert((b.round, b.player)) {
-                if b.round == round {
-                    return bad(format!(
-                        "player {} has a game and the bye in {}",
-                        b.player, b.round
-                    ));
-                }
-                if snapshot
-                    .byes
-                    .iter()
-                    .filter(|o| o.round == b.round && o.player == b.player)
-                    .count()
-                    > 1
-                {
-                    return bad(format!(
-                        "player {} has the bye twice in {}",
-                        b.player, b.round
-                    ));
-                }
-            }
-            if b.round == round {
-                bye_given = Some(b.player);
-            }
-        }
+        let seated = Seated::read(snapshot, &players, round)?;
+        let mut busy = seated.busy;
+        let bye_given = read_byes(snapshot, &players, round, &mut busy)?;
         let never = never_pairs(snapshot, settings);
         Ok(Field {
             snapshot,
@@ -145,8 +74,8 @@ impl<'a> Field<'a> {
             round,
             players,
             scores: scores_before(snapshot, settings, round),
-            met,
-            in_game,
+            met: seated.met,
+            in_game: seated.in_game,
             bye_given,
             never,
         })
@@ -451,6 +380,114 @@ pub(crate) fn seeding_targets(size: usize, seeding: Seeding, rng: &mut SplitMix6
         }
     }
     target
+}
+
+/// Who sat at a game in which round, as the snapshot's games record them, checked: every player known, at most
+/// one game a round, no game against themself, none in a round not yet drawn.
+struct Seated {
+    /// Each (round, player) with a game.
+    busy: BTreeSet<(RoundNo, PlayerId)>,
+    /// Every pair that has met.
+    met: BTreeSet<(PlayerId, PlayerId)>,
+    /// The players already at a game of the round being drawn.
+    in_game: BTreeSet<PlayerId>,
+}
+
+impl Seated {
+    fn read(
+        snapshot: &Snapshot,
+        players: &BTreeMap<PlayerId, &Player>,
+        round: RoundNo,
+    ) -> Result<Seated, DrawError> {
+        let bad = |s: String| Err(DrawError::InconsistentSnapshot(s));
+        let mut busy: BTreeSet<(RoundNo, PlayerId)> = BTreeSet::new();
+        let mut met = BTreeSet::new();
+        let mut in_game = BTreeSet::new();
+        for g in &snapshot.games {
+            for id in [g.white, g.black] {
+                if !players.contains_key(&id) {
+                    return bad(format!(
+                        "a game of {} names the unknown player {id}",
+                        g.round
+                    ));
+                }
+                if !busy.insert((g.round, id)) {
+                    return bad(format!("player {id} has two games in {}", g.round));
+                }
+            }
+            if g.white == g.black {
+                return bad(format!("player {} plays themself in {}", g.white, g.round));
+            }
+            if g.round.0 == 0 || g.round > round {
+                return bad(format!(
+                    "a game of {} is recorded before {round} is drawn",
+                    g.round
+                ));
+            }
+            met.insert(pair_key(g.white, g.black));
+            if g.round == round {
+                in_game.insert(g.white);
+                in_game.insert(g.black);
+            }
+        }
+        Ok(Seated { busy, met, in_game })
+    }
+}
+
+/// Checks the snapshot's byes (every player known, none in a round not yet drawn; in the round being drawn, one
+/// bye and not beside a game) and marks their rounds busy; returns who already has this round's bye.
+fn read_byes(
+    snapshot: &Snapshot,
+    players: &BTreeMap<PlayerId, &Player>,
+    round: RoundNo,
+    busy: &mut BTreeSet<(RoundNo, PlayerId)>,
+) -> Result<Option<PlayerId>, DrawError> {
+    let bad = |s: String| Err(DrawError::InconsistentSnapshot(s));
+    let mut bye_rounds = BTreeSet::new();
+    let mut bye_given = None;
+    for b in &snapshot.byes {
+        if !players.contains_key(&b.player) {
+            return bad(format!(
+                "the bye of {} names the unknown player {}",
+                b.round, b.player
+            ));
+        }
+        if b.round.0 == 0 || b.round > round {
+            return bad(format!(
+                "a bye of {} is recorded before {round} is drawn",
+                b.round
+            ));
+        }
+        // Past rounds are history as it happened (a real file may hold two byes in a round, or a game
+        // added by hand next to the bye); the rules are enforced for the round being drawn only.
+        if !bye_rounds.insert(b.round) && b.round == round {
+            return bad(format!("{} has two byes", b.round));
+        }
+        if !busy.insert((b.round, b.player)) {
+            if b.round == round {
+                return bad(format!(
+                    "player {} has a game and the bye in {}",
+                    b.player, b.round
+                ));
+            }
+            if snapshot
+                .byes
+                .iter()
+                .filter(|o| o.round == b.round && o.player == b.player)
+                .count()
+                > 1
+            {
+                return bad(format!(
+                    "player {} has the bye twice in {}",
+                    b.player, b.round
+                ));
+            }
+        }
+        if b.round == round {
+            bye_given = Some(b.player);
+        }
+    }
+    Ok(bye_given)
 }
 
 #[cfg(test)]

@@ -78,45 +78,8 @@ pub fn losses(snapshot: &Snapshot, round: u32) -> BTreeMap<PlayerId, u32> {
 pub fn draw(snapshot: &Snapshot, settings: &Settings, seed: u64) -> Result<Round, DrawError> {
     let field = Field::new(snapshot, settings, seed)?;
     let round = field.round;
-    let refuse = |why: String| Err(DrawError::NoValidPairing(vec![why]));
-    let number = |id: PlayerId| field.player(id).map_or(0, |p| p.number);
     let bracket = knockout::bracket(snapshot, round.0);
-    let in_field: BTreeSet<PlayerId> = bracket.seeds.iter().copied().collect();
-    if let Some(late) = field.pairable().iter().find(|id| !in_field.contains(id)) {
-        return refuse(format!(
-            "#{} did not play round 1: the players of a double elimination are those of round 1; withdraw them \
-             from this tournament",
-            number(*late)
-        ));
-    }
-    let (single, twice) = rounds_for(bracket.seeds.len());
-    if single == 0 {
-        return refuse("a double elimination needs at least two players".into());
-    }
-    if snapshot.rounds_total != single && snapshot.rounds_total != twice {
-        return refuse(format!(
-            "a double elimination of {} players plays {single} rounds ({twice} to play the final again when the \
-             losers' winner wins it); this tournament has {}: change its number of rounds",
-            bracket.seeds.len(),
-            snapshot.rounds_total
-        ));
-    }
-    if let Some(g) = snapshot.games.iter().find(|g| {
-        g.round < round
-            && matches!(
-                g.result.outcome,
-                Outcome::Jigo | Outcome::BothWin | Outcome::Unknown
-            )
-    }) {
-        return refuse(format!(
-            "the game #{}–#{} of round {} has no single winner yet: every earlier game needs one before round {} \
-             is drawn",
-            number(g.white),
-            number(g.black),
-            g.round.0,
-            round.0
-        ));
-    }
+    check_field(&field, snapshot, &bracket)?;
     let losses = losses(snapshot, round.0);
     let seated = |id: PlayerId| field.seated(id);
     let mut pairs: Vec<(PlayerId, PlayerId)> = Vec::new();
@@ -180,6 +143,55 @@ pub fn draw(snapshot: &Snapshot, settings: &Settings, seed: u64) -> Result<Round
         advancing,
         warnings,
     })
+}
+
+/// Refuses a round that cannot be drawn: a player who did not play round 1, a field too small, a number of rounds
+/// other than the two the field allows, an earlier game without a single winner.
+fn check_field(
+    field: &Field,
+    snapshot: &Snapshot,
+    bracket: &knockout::Bracket,
+) -> Result<(), DrawError> {
+    let round = field.round;
+    let refuse = |why: String| Err(DrawError::NoValidPairing(vec![why]));
+    let number = |id: PlayerId| field.player(id).map_or(0, |p| p.number);
+    let in_field: BTreeSet<PlayerId> = bracket.seeds.iter().copied().collect();
+    if let Some(late) = field.pairable().iter().find(|id| !in_field.contains(id)) {
+        return refuse(format!(
+            "#{} did not play round 1: the players of a double elimination are those of round 1; withdraw them \
+             from this tournament",
+            number(*late)
+        ));
+    }
+    let (single, twice) = rounds_for(bracket.seeds.len());
+    if single == 0 {
+        return refuse("a double elimination needs at least two players".into());
+    }
+    if snapshot.rounds_total != single && snapshot.rounds_total != twice {
+        return refuse(format!(
+            "a double elimination of {} players plays {single} rounds ({twice} to play the final again when the \
+             losers' winner wins it); this tournament has {}: change its number of rounds",
+            bracket.seeds.len(),
+            snapshot.rounds_total
+        ));
+    }
+    if let Some(g) = snapshot.games.iter().find(|g| {
+        g.round < round
+            && matches!(
+                g.result.outcome,
+                Outcome::Jigo | Outcome::BothWin | Outcome::Unknown
+            )
+    }) {
+        return refuse(format!(
+            "the game #{}–#{} of round {} has no single winner yet: every earlier game needs one before round {} \
+             is drawn",
+            number(g.white),
+            number(g.black),
+            g.round.0,
+            round.0
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

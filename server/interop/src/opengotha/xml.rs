@@ -37,103 +37,130 @@ struct RawGame {
 pub(super) fn parse(xml: &str) -> Result<OgTournament, OgError> {
     let xml = xml.trim_start_matches('\u{feff}');
     let mut reader = Reader::from_str(xml);
-    let mut t = OgTournament::default();
-    let mut raw_games: Vec<RawGame> = Vec::new();
-    let mut raw_byes: Vec<Attrs> = Vec::new();
-    let mut current_club_group: Option<usize> = None;
-    let mut in_team_params = false;
-    let mut saw_root = false;
+    let mut reading = Reading::default();
     loop {
         let event = reader
             .read_event()
             .map_err(|e| OgError::Xml(format!("at byte {}: {e}", reader.buffer_position())))?;
-        let (e, is_start) = match &event {
-            Event::Start(e) => (e, true),
-            Event::Empty(e) => (e, false),
-            Event::End(e) => {
-                match e.name().as_ref() {
-                    b"TeamTournamentParameterSet" => in_team_params = false,
-                    b"ClubsGroup" => current_club_group = None,
-                    _ => {}
-                }
-                continue;
-            }
+        match &event {
+            Event::Start(e) => reading.element(e, true)?,
+            Event::Empty(e) => reading.element(e, false)?,
+            Event::End(e) => reading.end(e.name().as_ref()),
             Event::Eof => break,
-            _ => continue,
-        };
+            _ => {}
+        }
+    }
+    reading.finish()
+}
+
+/// A file being read, element by element: what it says so far, its games and byes kept raw until every player
+/// (whom they name by key) is known, and where the reader is (in a club group, in the team parameters, whose
+/// placement criteria are not the tournament's).
+#[derive(Default)]
+struct Reading {
+    t: OgTournament,
+    raw_games: Vec<RawGame>,
+    raw_byes: Vec<Attrs>,
+    club_group: Option<usize>,
+    in_team_params: bool,
+    saw_root: bool,
+}
+
+impl Reading {
+    /// One opening (`is_start`) or empty element.
+    fn element(&mut self, e: &BytesStart, is_start: bool) -> Result<(), OgError> {
         let name = e.name();
         match name.as_ref() {
             b"Tournament" => {
-                saw_root = true;
-                t.root = attributes(e)?;
+                self.saw_root = true;
+                self.t.root = attributes(e)?;
             }
-            b"Player" => t.players.push(player(&attributes(e)?)?),
-            b"Game" => raw_games.push(RawGame {
+            b"Player" => self.t.players.push(player(&attributes(e)?)?),
+            b"Game" => self.raw_games.push(RawGame {
                 attrs: attributes(e)?,
             }),
             b"ByePlayer" => {
                 let a = attributes(e)?;
                 if a.contains_key("player") {
-                    raw_byes.push(a);
+                    self.raw_byes.push(a);
                 }
             }
-            b"TeamTournamentParameterSet" => in_team_params = is_start,
-            b"GeneralParameterSet" => t.general = general(&attributes(e)?)?,
+            b"TeamTournamentParameterSet" => self.in_team_params = is_start,
+            b"GeneralParameterSet" => self.t.general = general(&attributes(e)?)?,
             b"Category" => {
                 let a = attributes(e)?;
                 if let Some(limit) = a.get("lowerLimit") {
-                    t.general.category_lower_limits.push(parse_rank(limit)?);
+                    self.t
+                        .general
+                        .category_lower_limits
+                        .push(parse_rank(limit)?);
                 }
             }
-            b"HandicapParameterSet" => t.handicap = handicap(&attributes(e)?)?,
-            b"PlacementCriterion" if !in_team_params => {
+            b"HandicapParameterSet" => self.t.handicap = handicap(&attributes(e)?)?,
+            b"PlacementCriterion" if !self.in_team_params => {
                 let a = attributes(e)?;
                 let number: usize = num(&a, "number", 0)?;
                 let crit = a.get("name").cloned().unwrap_or_default();
                 if number >= 1 {
-                    if t.placement.len() < number {
-                        t.placement.resize(number, String::from("NULL"));
+                    if self.t.placement.len() < number {
+                        self.t.placement.resize(number, String::from("NULL"));
                     }
-                    t.placement[number - 1] = crit;
+                    self.t.placement[number - 1] = crit;
                 }
             }
             b"PairingParameterSet" => {
                 let a = attributes(e)?;
-                t.pairing = pairing(&a)?;
-                t.pairing_raw = a;
+                self.t.pairing = pairing(&a)?;
+                self.t.pairing_raw = a;
             }
             b"ClubsGroup" => {
                 let a = attributes(e)?;
-                t.club_groups
+                self.t
+                    .club_groups
                     .push((a.get("name").cloned().unwrap_or_default(), Vec::new()));
-                current_club_group = is_start.then(|| t.club_groups.len() - 1);
+                self.club_group = is_start.then(|| self.t.club_groups.len() - 1);
             }
             b"Club" => {
-                if let Some(i) = current_club_group {
+                if let Some(i) = self.club_group {
                     let a = attributes(e)?;
-                    t.club_groups[i]
+                    self.t.club_groups[i]
                         .1
                         .push(a.get("name").cloned().unwrap_or_default());
                 }
             }
             _ => {}
         }
+        Ok(())
     }
-    if !saw_root {
-        return Err(OgError::Xml("no <Tournament> element".to_string()));
+
+    /// A closing element: leaves a club group or the team parameters.
+    fn end(&mut self, name: &[u8]) {
+        match name {
+            b"TeamTournamentParameterSet" => self.in_team_params = false,
+            b"ClubsGroup" => self.club_group = None,
+            _ => {}
+        }
     }
-    let keys = t.key_index();
-    for raw in raw_games {
-        t.games.push(game(&raw.attrs, &keys)?);
+
+    /// The tournament, with its games and byes resolved to players.
+    fn finish(self) -> Result<OgTournament, OgError> {
+        if !self.saw_root {
+            return Err(OgError::Xml("no <Tournament> element".to_string()));
+        }
+        let mut t = self.t;
+        let keys = t.key_index();
+        for raw in self.raw_games {
+            t.games.push(game(&raw.attrs, &keys)?);
+        }
+        for a in self.raw_byes {
+            let key = a.get("player").cloned().unwrap_or_default();
+            t.byes.push(OgBye {
+                round: num(&a, "roundNumber", 0)?,
+                player: resolve(&keys, &key)?,
+            });
+        }
+        Ok(t)
     }
-    for a in raw_byes {
-        let key = a.get("player").cloned().unwrap_or_default();
-        t.byes.push(OgBye {
-            round: num(&a, "roundNumber", 0)?,
-            player: resolve(&keys, &key)?,
-        });
-    }
-    Ok(t)
 }
 
 fn text(a: &Attrs, key: &str) -> String {

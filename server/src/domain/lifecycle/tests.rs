@@ -50,6 +50,36 @@ fn player(family: &str, rank: &str) -> ParticipantFields {
     f
 }
 
+/// The director's commands that create a tournament of `settings` and register the given players (family name,
+/// rank), all entered and checked in. Shared with the nigiri tests, which keep the events to replay them.
+pub(super) fn opening(settings: TournamentSettings, players: &[(&str, &str)]) -> Vec<Command> {
+    let create = Command::CreateTournament {
+        settings,
+        double_entry_unset: false,
+    };
+    let register = players
+        .iter()
+        .map(|(family, rank)| Command::RegisterParticipant {
+            fields: player(family, rank),
+            enter: vec![EnterSpec {
+                tournament: T,
+                rounds: None,
+            }],
+            check_in: true,
+            different_person: false,
+        });
+    std::iter::once(create).chain(register).collect()
+}
+
+/// The director's command that closes registration (and numbers the field).
+pub(super) fn closing_registration() -> Command {
+    Command::SetRegistrationOpen {
+        id: T,
+        open: false,
+        expected: None,
+    }
+}
+
 /// A tournament of `rounds` rounds with the given players (family name, rank), all checked in.
 fn event(rounds: u32, players: &[(&str, &str)], double_entry: bool) -> State {
     let mut s = State::default();
@@ -64,26 +94,8 @@ fn event(rounds: u32, players: &[(&str, &str)], double_entry: bool) -> State {
         ..McMahonSetup::default()
     };
     settings.scoring.double_entry = double_entry;
-    run(
-        &mut s,
-        Command::CreateTournament {
-            settings,
-            double_entry_unset: false,
-        },
-    );
-    for (family, rank) in players {
-        run(
-            &mut s,
-            Command::RegisterParticipant {
-                fields: player(family, rank),
-                enter: vec![EnterSpec {
-                    tournament: T,
-                    rounds: None,
-                }],
-                check_in: true,
-                different_person: false,
-            },
-        );
+    for cmd in opening(settings, players) {
+        run(&mut s, cmd);
     }
     s
 }
@@ -99,14 +111,7 @@ const SEVEN: [(&str, &str); 7] = [
 ];
 
 fn close_registration(s: &mut State) {
-    run(
-        s,
-        Command::SetRegistrationOpen {
-            id: T,
-            open: false,
-            expected: None,
-        },
-    );
+    run(s, closing_registration());
 }
 
 fn draw(s: &mut State, round: u32) -> Result<Vec<Event>, Rejected> {

@@ -2,6 +2,7 @@
 //! each profile's defaults left exactly as they were, Mays' placement and SDOS, and sections.
 
 use super::*;
+use draw_choices::validate_draw_choices;
 use tengen_draw::egf::{DuddMode, Params, SeedSystem};
 use tengen_draw::engine::MaysParams;
 

@@ -18,7 +18,7 @@ use crate::domain::code::TypedCode;
 use crate::domain::command::PlayerSays;
 use crate::domain::round::{GameRecord, RoundRecord, RoundState};
 use crate::domain::{Command, EntryStatus, ParticipantId, Rejected, TournamentId};
-use crate::sheets::roster::Roster;
+use crate::app::roster::Roster;
 use axum::extract::rejection::{FormRejection, QueryRejection};
 use axum::extract::{ConnectInfo, Form, Path, Query, State as Shared};
 use axum::http::{header, StatusCode};

@@ -8,11 +8,11 @@ use super::super::topics::Topic;
 use super::super::{Web, WebError};
 use super::InTournament;
 use super::{halves, roster, tournament_page};
+use crate::app::roster::Roster;
 use crate::domain::name::{fold, search_text};
 use crate::domain::round::{GameRecord, RoundRecord, RoundState};
 use crate::domain::timetable;
 use crate::domain::{EntryStatus, ParticipantId, State, TournamentId};
-use crate::sheets::roster::Roster;
 use axum::extract::{Query, State as Shared};
 use axum::response::{IntoResponse, Response};
 use maud::{html, Markup};
@@ -69,62 +69,20 @@ fn render(
         .iter()
         .filter(|r| r.state != RoundState::Drawn)
         .collect();
-    let shown = match round {
-        Some(n) => Some(
-            published
-                .iter()
-                .copied()
-                .find(|r| r.number == n)
-                .ok_or_else(|| WebError::not_found(format!("Round {n} has not been published.")))?,
-        ),
-        None => published.last().copied(),
-    };
-    let Some(r) = shown else {
-        let unrounded = roster.tournament.settings.system.unrounded();
-        let body = html! {
-            h1 { "Pairings" }
-            @if unrounded {
-                p #none {
-                    "This event has no rounds: players pair themselves and each game is recorded as it is played. "
-                    a href=(format!("/t/{}/standings", roster.tournament.id.0)) { "See who is where" } "."
-                }
-            } @else {
-                p #none { "No round published yet. This page shows the pairings the moment the director publishes them." }
-                @if let Some(when) = timetable::words(&roster.tournament.settings, 1) {
-                    p #starts .starts { "Round 1 starts at " (when) "." }
-                }
-            }
-        };
-        return Ok(tournament_page(
-            &roster,
-            Some(Tab::Pairings),
-            format!("{}: pairings", roster.name()),
-            body,
-        ));
+    let Some(r) = shown(&published, round)? else {
+        return Ok(nothing_published(&roster));
     };
     let words: Vec<String> = fold(search)
         .split_whitespace()
         .map(str::to_string)
         .collect();
     let hidden = |key: &str| !words.iter().all(|w| key.contains(w.as_str()));
-    let lines = by_name(&roster, r);
-    let mut games: Vec<&GameRecord> = r.shown_games().collect();
-    games.sort_by_key(|g| g.table);
     let body = html! {
         h1 { "Round " (r.number) " pairings" }
         @if let Some(when) = timetable::words(&roster.tournament.settings, r.number) {
             p #starts .starts { "Starts at " (when) "." }
         }
-        @if published.len() > 1 {
-            p .rounds { "Rounds: "
-                @for p in &published {
-                    @if p.number == r.number { strong { (p.number) } } @else {
-                        a href=(format!("/t/{}/pairings?round={}", t.0, p.number)) { (p.number) }
-                    }
-                    " "
-                }
-            }
-        }
+        @if published.len() > 1 { (round_links(t, &published, r.number)) }
         form method="get" role="search" {
             @if round.is_some() { input type="hidden" name="round" value=(r.number); }
             input #search type="search" name="q" value=(search) placeholder="Your name or number"
@@ -134,44 +92,14 @@ fn render(
         section #by-name {
             h2 { "By name" }
             ul .players {
-                @for line in &lines {
+                @for line in &by_name(&roster, r) {
                     @let key = search_key(&roster, line.player);
                     li .player data-k=(key) hidden[hidden(&key)] { (line.what) }
                 }
             }
         }
-        @if let Some(bye) = r.bye {
-            p #bye { "Bye: " (label(&roster, bye, r.number)) }
-        }
-        @if !r.advancing.is_empty() {
-            p #advancing { (roster.tournament.settings.system.without_game()) ": "
-                @for (i, p) in r.advancing.iter().enumerate() {
-                    @if i > 0 { ", " } (label(&roster, *p, r.number))
-                }
-            }
-        }
-        @if !roster.tournament.settings.system.eliminates() {
-            (absent_list(&roster, r))
-        }
-        section #by-table {
-            h2 { "By table" }
-            div .scroll {
-                table {
-                    thead { tr { th .r { "Table" } th { "White" } th { "Black" } th .r { "Hcp" } th .r { "Komi" } } }
-                    tbody {
-                        @for g in &games {
-                            @let key = format!("{} {}", search_key(&roster, g.white), search_key(&roster, g.black));
-                            tr .game data-k=(key) hidden[hidden(&key)] {
-                                td .r { (g.table) }
-                                (players_cells(&roster, g, r.number))
-                                td .r { @if g.handicap > 0 { (g.handicap) } }
-                                td .r { (komi(&roster, g)) }
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        (without_game(&roster, r))
+        (by_table(&roster, r, &hidden))
     };
     Ok(tournament_page(
         &roster,
@@ -179,6 +107,109 @@ fn render(
         format!("{}: round {} pairings", roster.name(), r.number),
         body,
     ))
+}
+
+/// The round to show: the one asked for, which must be published, else the latest published one (none before
+/// the first publication).
+fn shown<'a>(
+    published: &[&'a RoundRecord],
+    round: Option<u32>,
+) -> Result<Option<&'a RoundRecord>, WebError> {
+    match round {
+        Some(n) => published
+            .iter()
+            .copied()
+            .find(|r| r.number == n)
+            .map(Some)
+            .ok_or_else(|| WebError::not_found(format!("Round {n} has not been published."))),
+        None => Ok(published.last().copied()),
+    }
+}
+
+/// The page before any round is published: when round 1 starts, or, in an event without rounds, where to look.
+fn nothing_published(roster: &Roster) -> super::super::layout::Page {
+    let unrounded = roster.tournament.settings.system.unrounded();
+    let body = html! {
+        h1 { "Pairings" }
+        @if unrounded {
+            p #none {
+                "This event has no rounds: players pair themselves and each game is recorded as it is played. "
+                a href=(format!("/t/{}/standings", roster.tournament.id.0)) { "See who is where" } "."
+            }
+        } @else {
+            p #none { "No round published yet. This page shows the pairings the moment the director publishes them." }
+            @if let Some(when) = timetable::words(&roster.tournament.settings, 1) {
+                p #starts .starts { "Round 1 starts at " (when) "." }
+            }
+        }
+    };
+    tournament_page(
+        roster,
+        Some(Tab::Pairings),
+        format!("{}: pairings", roster.name()),
+        body,
+    )
+}
+
+/// Links to the other published rounds, the shown one in bold.
+fn round_links(t: TournamentId, published: &[&RoundRecord], shown: u32) -> Markup {
+    html! {
+        p .rounds { "Rounds: "
+            @for p in published {
+                @if p.number == shown { strong { (p.number) } } @else {
+                    a href=(format!("/t/{}/pairings?round={}", t.0, p.number)) { (p.number) }
+                }
+                " "
+            }
+        }
+    }
+}
+
+/// Who plays no game this round: the bye, the players through without a game, the absent (in a system that
+/// eliminates, nobody is listed absent).
+fn without_game(roster: &Roster, r: &RoundRecord) -> Markup {
+    html! {
+        @if let Some(bye) = r.bye {
+            p #bye { "Bye: " (label(roster, bye, r.number)) }
+        }
+        @if !r.advancing.is_empty() {
+            p #advancing { (roster.tournament.settings.system.without_game()) ": "
+                @for (i, p) in r.advancing.iter().enumerate() {
+                    @if i > 0 { ", " } (label(roster, *p, r.number))
+                }
+            }
+        }
+        @if !roster.tournament.settings.system.eliminates() {
+            (absent_list(roster, r))
+        }
+    }
+}
+
+/// The round's games by table; a search hides the rows it does not match.
+fn by_table(roster: &Roster, r: &RoundRecord, hidden: &dyn Fn(&str) -> bool) -> Markup {
+    let mut games: Vec<&GameRecord> = r.shown_games().collect();
+    games.sort_by_key(|g| g.table);
+    html! {
+        section #by-table {
+            h2 { "By table" }
+            div .scroll {
+                table {
+                    thead { tr { th .r { "Table" } th { "White" } th { "Black" } th .r { "Hcp" } th .r { "Komi" } } }
+                    tbody {
+                        @for g in &games {
+                            @let key = format!("{} {}", search_key(roster, g.white), search_key(roster, g.black));
+                            tr .game data-k=(key) hidden[hidden(&key)] {
+                                td .r { (g.table) }
+                                (players_cells(roster, g, r.number))
+                                td .r { @if g.handicap > 0 { (g.handicap) } }
+                                td .r { (komi(roster, g)) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// A game's White and Black cells of a by-table list; a nigiri game whose colours nobody recorded has one cell
@@ -259,7 +290,7 @@ fn absent_list(roster: &Roster, r: &RoundRecord) -> Markup {
             } else {
                 "absent"
             };
-            (fold(&crate::sheets::roster::full_name(person)), *p, why)
+            (fold(&crate::app::roster::full_name(person)), *p, why)
         })
         .collect();
     out.sort();

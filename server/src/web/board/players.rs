@@ -31,7 +31,7 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
         .map(|(p, (person, e))| {
             (
                 roster.number(*p),
-                fold(&crate::sheets::roster::full_name(person)),
+                fold(&crate::app::roster::full_name(person)),
                 *p,
                 *e,
             )

@@ -12,9 +12,10 @@ use super::super::{Web, WebError};
 use super::pairings::label;
 use super::InTournament;
 use super::{halves, roster, tournament_page};
+use crate::app::roster::Roster;
 use crate::domain::field::{participant_id, Field};
 use crate::domain::round::RoundState;
-use crate::domain::{PairingSystem, State, TournamentId};
+use crate::domain::{PairingSystem, ParticipantId, State, TournamentId};
 use crate::sheets::bracket::{lines as bracket_lines, losers_lines, Entry, LosersRound};
 use crate::sheets::grid::{crosstable, Crosstable};
 use crate::sheets::ranklist::{
@@ -23,8 +24,12 @@ use crate::sheets::ranklist::{
 use crate::sheets::wallchart::place;
 use axum::extract::State as Shared;
 use axum::response::Response;
-use maud::html;
+use maud::{html, Markup};
+use std::collections::BTreeMap;
 use std::sync::Arc;
+use tengen_draw::model::PlayerId;
+use tengen_standings::placing::Standings;
+use tengen_standings::prizes::Cents;
 use tengen_standings::settings::Criterion;
 
 /// `GET /t/{t}/standings`.
@@ -46,145 +51,228 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
     let after = roster
         .counted_round(0)
         .map_err(|_| WebError::not_found("No standings yet."))?;
-    let total = roster.tournament.settings.rounds;
-    let round = roster.play.and_then(|p| p.round(after));
-    let closed = round.is_some_and(|r| r.state == RoundState::Closed);
-    let last_closed = roster
-        .rounds()
-        .iter()
-        .any(|r| r.number >= total && r.state == RoundState::Closed);
     let standings = Field::new(state, roster.tournament).standings(after, None);
-    let (prizes, awards) = awards(&roster, &standings);
-    let show_wins = !standings.criteria.contains(&Criterion::Wins);
-    let system = roster.tournament.settings.system;
-    let show_mms =
-        system == PairingSystem::McMahon && !standings.criteria.contains(&Criterion::Mms);
-    let grid = system.scheduled().then(|| crosstable(&roster, after));
-    let bracket = bracket_lines(&roster);
-    let losers = losers_lines(&roster);
-    let double = system == PairingSystem::DoubleElimination;
-    let show_prizes = last_closed && !prizes.is_empty();
-    let section_prizes = section_awards(&roster, &standings);
-    let show_section_prizes = section_prizes.iter().any(|(_, list)| !list.is_empty());
-    // Only McMahon sections start at an MMS; categories and groups have no such column.
-    let mcmahon_sections = standings.mcmahon_sections();
-    let rank_round = after.max(1);
-    // A tournament in groups: each group placed on its own, under its name.
-    let parts = parts(&standings);
-    let columns = 2
-        + usize::from(show_mms)
-        + usize::from(show_wins)
-        + standings.criteria.len()
-        + usize::from(show_prizes);
-    let heading = match (after, closed, last_closed) {
-        (0, _, _) => "Standings before round 1".to_string(),
-        (_, _, true) => "Final standings".to_string(),
-        (n, true, _) => format!("Standings after round {n}"),
-        (n, false, _) => {
-            format!("Standings after round {n} (provisional: results still coming in)")
-        }
-    };
+    let view = View::new(t, &roster, &standings, after);
     let body = html! {
-        h1 { (heading) }
-        div .scroll {
-            table #standings {
-                thead { tr {
-                    th .r { "Place" } th { "Player" }
-                    @if show_mms { th .r { "MMS" } }
-                    @if show_wins { th .r { "Wins" } }
-                    @for c in &standings.criteria { th .r title=(c.name()) { (short(c)) } }
-                    @if show_prizes { th .r { "Prize" } }
-                } }
-                tbody {
-                    @for (heading, rows) in &parts {
-                        @if !heading.is_empty() {
-                            tr .group { th colspan=(columns) { (heading) } }
-                        }
-                        @for row in *rows {
-                        @let p = participant_id(row.player);
-                        tr .row {
-                            td .r { (place(row)) }
-                            td .name {
-                                a href=(player_href(t, &roster, p)) { (label(&roster, p, rank_round)) }
-                                @let club = roster.club(p);
-                                @if !club.is_empty() { br; span .note { (club) } }
-                            }
-                            @if show_mms { td .r { (mms_text(row, halves)) } }
-                            @if show_wins { td .r { (halves(row.wins.0)) } }
-                            @for i in 0..row.values.len() { td .r { (value_cell(&standings, row, i)) } }
-                            @if show_prizes { td .r { @if let Some(a) = awards.get(&row.player) { (a) } } }
-                        }
-                        }
-                    }
-                }
-            }
-        }
+        h1 { (view.heading) }
+        (view.table())
         p .note { "Order: " (standings.criteria.iter().map(Criterion::name).collect::<Vec<_>>().join(", "))
             ". Equal places are marked =." }
-        @if system == PairingSystem::McMahon && standings.grid_differs() { p .note #grid-note { (GRID_NOTE) } }
-        @for Crosstable { heading, players, cells } in grid.iter().flatten() {
-            h2 { "Crosstable" @if !heading.is_empty() { ": " (heading) } }
+        @if view.system == PairingSystem::McMahon && standings.grid_differs() { p .note #grid-note { (GRID_NOTE) } }
+        (view.crosstables())
+        (view.bracket())
+        (view.losers())
+        @if view.last_closed && !standings.sections.is_empty() { (view.section_winners()) }
+    };
+    Ok(tournament_page(
+        &roster,
+        Some(Tab::Standings),
+        format!("{}: standings", roster.name()),
+        body,
+    ))
+}
+
+/// What the standings page shows after round `after`, decided before any markup: the heading, which columns
+/// appear, and whether the prizes and section winners are out yet (once the last round is closed).
+struct View<'a> {
+    t: TournamentId,
+    roster: &'a Roster<'a>,
+    standings: &'a Standings,
+    after: u32,
+    system: PairingSystem,
+    heading: String,
+    last_closed: bool,
+    show_mms: bool,
+    show_wins: bool,
+    show_prizes: bool,
+    /// The prize each placed player takes (empty in groups, whose prizes are the sections').
+    awards: BTreeMap<PlayerId, Cents>,
+    /// Ranks are printed as they stood at this round (round 1 before any is counted).
+    rank_round: u32,
+}
+
+impl<'a> View<'a> {
+    fn new(t: TournamentId, roster: &'a Roster<'a>, standings: &'a Standings, after: u32) -> Self {
+        let total = roster.tournament.settings.rounds;
+        let closed = roster
+            .play
+            .and_then(|p| p.round(after))
+            .is_some_and(|r| r.state == RoundState::Closed);
+        let last_closed = roster
+            .rounds()
+            .iter()
+            .any(|r| r.number >= total && r.state == RoundState::Closed);
+        let (prizes, awards) = awards(roster, standings);
+        let system = roster.tournament.settings.system;
+        let heading = match (after, closed, last_closed) {
+            (0, _, _) => "Standings before round 1".to_string(),
+            (_, _, true) => "Final standings".to_string(),
+            (n, true, _) => format!("Standings after round {n}"),
+            (n, false, _) => {
+                format!("Standings after round {n} (provisional: results still coming in)")
+            }
+        };
+        View {
+            t,
+            roster,
+            standings,
+            after,
+            system,
+            heading,
+            last_closed,
+            show_mms: system == PairingSystem::McMahon
+                && !standings.criteria.contains(&Criterion::Mms),
+            show_wins: !standings.criteria.contains(&Criterion::Wins),
+            show_prizes: last_closed && !prizes.is_empty(),
+            awards,
+            rank_round: after.max(1),
+        }
+    }
+
+    /// How many columns the standings table has (a group's heading spans them all).
+    fn columns(&self) -> usize {
+        2 + usize::from(self.show_mms)
+            + usize::from(self.show_wins)
+            + self.standings.criteria.len()
+            + usize::from(self.show_prizes)
+    }
+
+    fn player(&self, p: ParticipantId) -> Markup {
+        label(self.roster, p, self.rank_round)
+    }
+
+    fn entry(&self, e: &Entry) -> Markup {
+        match e {
+            Entry::Player(p) => self.player(*p),
+            Entry::Words(w) => html! { (w) },
+        }
+    }
+
+    /// The standings table; a tournament in groups places each group on its own, under its name.
+    fn table(&self) -> Markup {
+        let (t, roster, standings) = (self.t, self.roster, self.standings);
+        html! {
             div .scroll {
-                table .crosstable {
+                table #standings {
                     thead { tr {
-                        th { "Player" }
-                        @for q in players { th .r { (roster.number_text(*q)) } }
+                        th .r { "Place" } th { "Player" }
+                        @if self.show_mms { th .r { "MMS" } }
+                        @if self.show_wins { th .r { "Wins" } }
+                        @for c in &standings.criteria { th .r title=(c.name()) { (short(c)) } }
+                        @if self.show_prizes { th .r { "Prize" } }
                     } }
                     tbody {
-                        @for (p, marks) in players.iter().zip(cells) {
-                            tr {
-                                td .name { a href=(player_href(t, &roster, *p)) { (label(&roster, *p, rank_round)) } }
-                                @for m in marks { td .r { (m) } }
+                        @for (heading, rows) in &parts(standings) {
+                            @if !heading.is_empty() {
+                                tr .group { th colspan=(self.columns()) { (heading) } }
+                            }
+                            @for row in *rows {
+                            @let p = participant_id(row.player);
+                            tr .row {
+                                td .r { (place(row)) }
+                                td .name {
+                                    a href=(player_href(t, roster, p)) { (self.player(p)) }
+                                    @let club = roster.club(p);
+                                    @if !club.is_empty() { br; span .note { (club) } }
+                                }
+                                @if self.show_mms { td .r { (mms_text(row, halves)) } }
+                                @if self.show_wins { td .r { (halves(row.wins.0)) } }
+                                @for i in 0..row.values.len() { td .r { (value_cell(standings, row, i)) } }
+                                @if self.show_prizes { td .r { @if let Some(a) = self.awards.get(&row.player) { (a) } } }
+                            }
                             }
                         }
                     }
                 }
             }
-            p .note { "Each row's results against the player numbered at the top: 1 win, 0 loss, ½ jigo, ! by \
-                forfeit, ? no result yet." }
         }
-        @if let Some((rounds, champion)) = &bracket {
-            @let entry = |e: &Entry| match e {
-                Entry::Player(p) => label(&roster, *p, rank_round),
-                Entry::Words(w) => html! { (w) },
-            };
-            h2 #bracket { @if double { "Winners' section" } @else { "Bracket" } }
-            @if let Some(winner) = champion { p #champion { "Winner: " (label(&roster, *winner, rank_round)) } }
-            @for (r, matches) in rounds.iter().enumerate() {
-                h3 { "Round " (r + 1) }
-                ol .bracket data-round=(r + 1) {
-                    @for m in matches {
-                        li .match {
-                            (entry(&m.sides[0])) " – " (entry(&m.sides[1]))
-                            @if let Some(t) = m.table { " · table " (t) }
-                            @if let Some(w) = &m.winner { br; span .note { "Through: " (entry(w)) } }
+    }
+
+    /// A round robin's crosstable (each group's, in groups); nothing in other systems.
+    fn crosstables(&self) -> Markup {
+        let grid = self
+            .system
+            .scheduled()
+            .then(|| crosstable(self.roster, self.after));
+        html! {
+            @for Crosstable { heading, players, cells } in grid.iter().flatten() {
+                h2 { "Crosstable" @if !heading.is_empty() { ": " (heading) } }
+                div .scroll {
+                    table .crosstable {
+                        thead { tr {
+                            th { "Player" }
+                            @for q in players { th .r { (self.roster.number_text(*q)) } }
+                        } }
+                        tbody {
+                            @for (p, marks) in players.iter().zip(cells) {
+                                tr {
+                                    td .name { a href=(player_href(self.t, self.roster, *p)) { (self.player(*p)) } }
+                                    @for m in marks { td .r { (m) } }
+                                }
+                            }
+                        }
+                    }
+                }
+                p .note { "Each row's results against the player numbered at the top: 1 win, 0 loss, ½ jigo, ! by \
+                    forfeit, ? no result yet." }
+            }
+        }
+    }
+
+    /// A knockout's bracket, or a double elimination's winners' section; nothing in other systems.
+    fn bracket(&self) -> Markup {
+        let double = self.system == PairingSystem::DoubleElimination;
+        html! {
+            @if let Some((rounds, champion)) = &bracket_lines(self.roster) {
+                h2 #bracket { @if double { "Winners' section" } @else { "Bracket" } }
+                @if let Some(winner) = champion { p #champion { "Winner: " (self.player(*winner)) } }
+                @for (r, matches) in rounds.iter().enumerate() {
+                    h3 { "Round " (r + 1) }
+                    ol .bracket data-round=(r + 1) {
+                        @for m in matches {
+                            li .match {
+                                (self.entry(&m.sides[0])) " – " (self.entry(&m.sides[1]))
+                                @if let Some(t) = m.table { " · table " (t) }
+                                @if let Some(w) = &m.winner { br; span .note { "Through: " (self.entry(w)) } }
+                            }
                         }
                     }
                 }
             }
         }
-        @for LosersRound { round, heading, matches } in &losers {
-            h3 .losers { (heading) ": round " (round) }
-            ol .losers data-round=(round) {
-                @for m in matches {
-                    li .match {
-                        @let entry = |e: &Entry| match e {
-                            Entry::Player(p) => label(&roster, *p, rank_round),
-                            Entry::Words(w) => html! { (w) },
-                        };
-                        (entry(&m.sides[0])) " – " (entry(&m.sides[1]))
-                        @if let Some(t) = m.table { " · table " (t) }
-                        @if let Some(w) = &m.winner { br; span .note { "Won: " (entry(w)) } }
+    }
+
+    /// A double elimination's losers' section (and final), round by round.
+    fn losers(&self) -> Markup {
+        html! {
+            @for LosersRound { round, heading, matches } in &losers_lines(self.roster) {
+                h3 .losers { (heading) ": round " (round) }
+                ol .losers data-round=(round) {
+                    @for m in matches {
+                        li .match {
+                            (self.entry(&m.sides[0])) " – " (self.entry(&m.sides[1]))
+                            @if let Some(t) = m.table { " · table " (t) }
+                            @if let Some(w) = &m.winner { br; span .note { "Won: " (self.entry(w)) } }
+                        }
                     }
                 }
             }
         }
-        @if last_closed && !standings.sections.is_empty() {
-            h2 { @if grouped(&standings) { "Group winners" } @else { "Section winners" } }
+    }
+
+    /// Each section's (or group's) winners and prizes, once the last round is closed.
+    fn section_winners(&self) -> Markup {
+        let (roster, standings, rank_round) = (self.roster, self.standings, self.rank_round);
+        let section_prizes = section_awards(roster, standings);
+        let show_section_prizes = section_prizes.iter().any(|(_, list)| !list.is_empty());
+        // Only McMahon sections start at an MMS; categories and groups have no such column.
+        let mcmahon_sections = standings.mcmahon_sections();
+        html! {
+            h2 { @if grouped(standings) { "Group winners" } @else { "Section winners" } }
             div .scroll {
                 table #sections {
                     thead { tr {
-                        th .r { @if grouped(&standings) { "Group" } @else { "Section" } } @if mcmahon_sections { th .r { "Start MMS" } } th .r { "Players" } th { "Winner" }
+                        th .r { @if grouped(standings) { "Group" } @else { "Section" } } @if mcmahon_sections { th .r { "Start MMS" } } th .r { "Players" } th { "Winner" }
                         @if show_section_prizes { th { "Prizes" } }
                     } }
                     tbody {
@@ -212,13 +300,7 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
                 }
             }
         }
-    };
-    Ok(tournament_page(
-        &roster,
-        Some(Tab::Standings),
-        format!("{}: standings", roster.name()),
-        body,
-    ))
+    }
 }
 
 /// A ladder's standings: every player by rung with their games and wins, the challenge rule, then the games,
@@ -226,7 +308,7 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
 fn ladder_page(
     state: &State,
     t: TournamentId,
-    roster: &crate::sheets::roster::Roster,
+    roster: &crate::app::roster::Roster,
 ) -> super::super::layout::Page {
     use crate::domain::ladder::LadderOutcome;
     let ladder = crate::domain::ladder::ladder(state, t);
@@ -321,7 +403,7 @@ fn ladder_page(
 /// The address of a player's own page: by the number on the sheets, or by register id before numbering.
 pub fn player_href(
     t: TournamentId,
-    roster: &crate::sheets::roster::Roster,
+    roster: &crate::app::roster::Roster,
     p: crate::domain::ParticipantId,
 ) -> String {
     match roster.number(p) {

@@ -16,6 +16,7 @@
 //! - `player`, `player_act`: one player's page and its changes; `explain`: two players; `reopen`: registration.
 //! - `cards`: the player cards with their personal codes, and the codes as CSV.
 
+mod action;
 mod cards;
 mod confirm;
 mod explain;
@@ -33,20 +34,17 @@ mod upload;
 use super::parts;
 use super::session::Desk;
 use super::{request_id, Web};
-use crate::app::{Kind, Refusal, Target};
+use crate::app::roster::Roster;
+use crate::app::{Kind, Refusal};
 use crate::auth::Action;
-use crate::domain::command::{RefereeReport, RoundEdit};
-use crate::domain::ids::SlipId;
-use crate::domain::round::{
-    GameRecord, GameResult, Outcome, ResultProgress, RoundRecord, RoundState,
-};
-use crate::domain::{Command, EntryStatus, ParticipantId, State, TournamentId};
-use crate::sheets::roster::Roster;
+use crate::domain::round::{GameRecord, ResultProgress, RoundRecord, RoundState};
+use crate::domain::{EntryStatus, ParticipantId, State, TournamentId};
 use crate::web::board::pairings::{label, players_cells};
 use crate::web::board::InTournament;
-use crate::web::board::{player_by_number, roster, tournament_id};
+use crate::web::board::{roster, tournament_id};
 use crate::web::topics::Topic;
 use crate::web::WebError;
+use action::{command, Plan};
 use axum::extract::{Path, Query, State as Shared};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -575,220 +573,6 @@ async fn act(
     }
 }
 
-/// What a dashboard form asks the writer for.
-struct Plan {
-    /// The command.
-    cmd: Command,
-    /// Its target (for a refusal's current record).
-    target: Target,
-    /// The sentence shown once it is done.
-    done: String,
-    /// A disputed table's result: the referee's "settled" report to write after it. A result alone leaves the
-    /// table disputed (and the round unable to close): the dispute is the referee's flag, cleared only by it.
-    settle: Option<Command>,
-}
-
-/// The command a dashboard form asks for, with its target and the sentence shown once it is done.
-fn command(state: &State, t: TournamentId, action: &str, f: &ActionForm) -> Result<Plan, String> {
-    let roster = Roster::new(state, t).map_err(|e| e.to_string())?;
-    let round = f.round.unwrap_or(0);
-    let player = |field: &Option<String>| -> Result<ParticipantId, String> {
-        let text = field.as_deref().unwrap_or("").trim();
-        player_by_number(&roster, text)
-            .ok_or_else(|| format!("there is no player {text:?} in this tournament"))
-    };
-    let rounds = Target::Rounds(t);
-    let mut settle = None;
-    let (cmd, target, done) = match action {
-        "close-registration" => (
-            Command::SetRegistrationOpen {
-                id: t,
-                open: false,
-                expected: None,
-            },
-            Target::Tournament(t),
-            "Registration closed; the field is numbered by strength.".into(),
-        ),
-        "move-start" => (
-            Command::MoveRoundStart {
-                id: t,
-                round,
-                start: f.start.clone().unwrap_or_default(),
-                expected: None,
-            },
-            Target::Tournament(t),
-            format!("Round {round}'s start moved; the board and the players' pages show it now."),
-        ),
-        "reopen-registration" => reopen::command(t),
-        "draw" | "redraw" => (
-            Command::DrawRound {
-                tournament: t,
-                round,
-                redraw: action == "redraw",
-                empty: false,
-                expected: None,
-                aside: None,
-                part: None,
-            },
-            rounds,
-            format!("Round {round} drawn: review it, then publish."),
-        ),
-        "draw-part" | "redraw-part" => partial::command(
-            &roster,
-            t,
-            round,
-            action,
-            f.kind.as_deref(),
-            f.group.as_deref(),
-        )?,
-        "publish" => (
-            Command::PublishRound {
-                tournament: t,
-                round,
-            },
-            rounds,
-            format!("Round {round} published."),
-        ),
-        "close" => (
-            Command::CloseRound {
-                tournament: t,
-                round,
-            },
-            rounds,
-            format!("Round {round} closed."),
-        ),
-        "edit" => {
-            let a = player(&f.a)?;
-            let edit = match f.kind.as_deref().unwrap_or("") {
-                "swap" => RoundEdit::Swap {
-                    a,
-                    b: player(&f.b)?,
-                    force: false,
-                },
-                "pair" => RoundEdit::Pair {
-                    a,
-                    b: player(&f.b)?,
-                    white: None,
-                    handicap: None,
-                    table: None,
-                    force: false,
-                },
-                "unpair" => RoundEdit::Unpair { player: a },
-                "colours" => RoundEdit::ExchangeColours { player: a },
-                "bye" => RoundEdit::AssignBye {
-                    player: a,
-                    force: false,
-                },
-                "absent" => RoundEdit::MarkAbsent { player: a },
-                other => return Err(format!("unknown change {other:?}")),
-            };
-            (
-                Command::EditRound {
-                    tournament: t,
-                    round,
-                    edit,
-                    expected: None,
-                },
-                rounds,
-                "Change applied.".into(),
-            )
-        }
-        "result" => {
-            let table = f.table.ok_or("which table?")?;
-            let result = director_result(f.result.as_deref().unwrap_or("")).ok_or_else(|| {
-                format!("Table {table}: choose the result first; nothing was recorded.")
-            })?;
-            let disputed = roster
-                .play
-                .and_then(|pl| pl.round(round))
-                .and_then(|r| r.game_at(table))
-                .is_some_and(|g| g.disputed);
-            settle = disputed.then(|| Command::RefereeReport {
-                tournament: t,
-                round,
-                table,
-                report: RefereeReport::Dispute {
-                    disputed: false,
-                    note: result.describe(),
-                },
-            });
-            let done = if disputed {
-                format!(
-                    "Table {table}: {}; the dispute is settled.",
-                    result.describe()
-                )
-            } else {
-                format!("Table {table}: {}.", result.describe())
-            };
-            (
-                Command::ReportResult {
-                    tournament: t,
-                    round,
-                    table,
-                    result,
-                    black: None,
-                },
-                rounds,
-                done,
-            )
-        }
-        "colours" => {
-            let table = f.table.ok_or("which table?")?;
-            let black = player(&f.a)?;
-            (
-                Command::RefereeReport {
-                    tournament: t,
-                    round,
-                    table,
-                    report: RefereeReport::Colours { black },
-                },
-                rounds,
-                format!(
-                    "Table {table}: #{} {} had Black.",
-                    roster.number_text(black),
-                    roster.full_name(black)
-                ),
-            )
-        }
-        "slip" => {
-            let accept = f.accept.as_deref() == Some("yes");
-            let slip = SlipId(f.slip.ok_or("which slip?")?);
-            (
-                Command::ResolveSlip {
-                    slip,
-                    accept,
-                    reason: f.reason.clone().unwrap_or_default(),
-                    expected_revision: None,
-                },
-                Target::None,
-                format!("{slip} {}.", if accept { "accepted" } else { "rejected" }),
-            )
-        }
-        other => return Err(format!("unknown action {other:?}")),
-    };
-    Ok(Plan {
-        cmd,
-        target,
-        done,
-        settle,
-    })
-}
-
-/// The director's settling result: `w`, `b`, `j`, `x` (both lose), `wf`/`bf` (by forfeit).
-fn director_result(key: &str) -> Option<GameResult> {
-    let mut keys = key.chars();
-    let outcome = keys.next().and_then(Outcome::from_key)?;
-    let by_forfeit = match keys.as_str() {
-        "" => false,
-        "f" if matches!(outcome, Outcome::WhiteWins | Outcome::BlackWins) => true,
-        _ => return None,
-    };
-    Some(GameResult {
-        outcome,
-        by_forfeit,
-    })
-}
-
 /// `?round=N` for a sheet.
 #[derive(Debug, Default, Deserialize)]
 pub struct SheetQuery {
@@ -834,26 +618,5 @@ async fn sheet(
         Ok(Ok(doc)) => ([(header::CONTENT_TYPE, doc.content_type)], doc.body).into_response(),
         Ok(Err(refused)) => WebError::refused(&Refusal::rule(refused)).into_response(),
         Err(_) => WebError::unavailable("The server is busy; try again.").into_response(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn settling_keys_name_results() {
-        assert_eq!(
-            director_result("wf"),
-            Some(GameResult {
-                outcome: Outcome::WhiteWins,
-                by_forfeit: true
-            })
-        );
-        assert_eq!(
-            director_result("x").map(|r| r.outcome),
-            Some(Outcome::BothLose)
-        );
-        assert_eq!(director_result("?"), None);
     }
 }

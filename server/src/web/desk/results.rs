@@ -18,12 +18,12 @@ pub use entry::{key_outcome, parse_black, parse_entry, SlipEntry};
 
 use super::session::Desk;
 use super::{request_id, Refused, Web};
+use crate::app::roster::Roster;
 use crate::app::{Kind, Target};
 use crate::auth::Action;
 use crate::domain::lifecycle::{self, nigiri, progress_counts};
 use crate::domain::round::{GameRecord, ResultProgress, RoundRecord, RoundState};
 use crate::domain::{Command, State, Subject, TournamentId};
-use crate::sheets::roster::Roster;
 use crate::web::board::pairings::{label, players_cells};
 use crate::web::board::roster;
 use crate::web::board::InTournament;

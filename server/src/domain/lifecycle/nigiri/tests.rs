@@ -3,13 +3,14 @@
 //! exactly), a desk that disagrees with recorded colours, the referee recording them again after a confirmed
 //! result (the winner stays the winner), closing, and the draw's colour history.
 
-use crate::domain::command::{Actor, Command, Context, EnterSpec, RefereeReport, RoundEdit};
+use super::super::tests::{closing_registration, opening};
+use crate::domain::command::{Actor, Command, Context, RefereeReport, RoundEdit};
 use crate::domain::decide;
 use crate::domain::error::Rejected;
 use crate::domain::event::Event;
 use crate::domain::field::{player_id, Field};
 use crate::domain::ids::{ParticipantId, TournamentId};
-use crate::domain::record::{PairingSystem, ParticipantFields, Role, TournamentSettings};
+use crate::domain::record::{PairingSystem, Role, TournamentSettings};
 use crate::domain::round::{GameRecord, GameResult, Outcome, RoundRecord, Seat};
 use crate::domain::setup::McMahonSetup;
 use crate::domain::state::State;
@@ -82,28 +83,10 @@ impl Venue {
         }
         settings.scoring.double_entry = true;
         settings.nigiri = nigiri;
-        v.director(Command::CreateTournament {
-            settings,
-            double_entry_unset: false,
-        });
-        for (family, rank) in players {
-            let mut fields = ParticipantFields::sample(family, "A", family);
-            fields.rank = rank.parse().expect("rank");
-            v.director(Command::RegisterParticipant {
-                fields,
-                enter: vec![EnterSpec {
-                    tournament: T,
-                    rounds: None,
-                }],
-                check_in: true,
-                different_person: false,
-            });
+        for cmd in opening(settings, players) {
+            v.director(cmd);
         }
-        v.director(Command::SetRegistrationOpen {
-            id: T,
-            open: false,
-            expected: None,
-        });
+        v.director(closing_registration());
         v
     }
 

@@ -10,7 +10,7 @@ use crate::app::Target;
 use crate::auth::Action;
 use crate::board_qr::inline_svg;
 use crate::domain::{Command, ParticipantId, TournamentId};
-use crate::sheets::roster::Roster;
+use crate::app::roster::Roster;
 use crate::web::board::{roster, tournament_id};
 use crate::web::desk::session::Desk;
 use crate::web::desk::{request_id, Web};

@@ -5,9 +5,9 @@
 //! and a way back. The `_to` forms post elsewhere (the player page's changes). Pure markup and words; the
 //! handlers (`director::act`, `player_act::act`) decide when to ask.
 
+use crate::app::roster::Roster;
 use crate::domain::EntryStatus;
 use crate::domain::TournamentId;
-use crate::sheets::roster::Roster;
 use crate::web::desk::request_id;
 use crate::web::desk::session::Desk;
 use maud::{html, Markup};

@@ -5,9 +5,9 @@
 
 use super::player::sentence;
 use crate::app::explain::{self, ExplainError};
+use crate::app::roster::Roster;
 use crate::auth::Action;
 use crate::domain::State;
-use crate::sheets::roster::Roster;
 use crate::web::board::{player_by_number, roster, InTournament};
 use crate::web::desk::session::Desk;
 use crate::web::desk::Web;

@@ -6,12 +6,12 @@
 
 use super::confirm::irreversible_form;
 use super::{action_form, games_table};
+use crate::app::roster::Roster;
 use crate::app::Target;
 use crate::domain::command::DrawPart;
 use crate::domain::lifecycle::partial::{readiness, GroupReadiness};
 use crate::domain::round::{RoundRecord, RoundState};
 use crate::domain::{Command, TournamentId};
-use crate::sheets::roster::Roster;
 use crate::web::desk::session::Desk;
 use maud::{html, Markup};
 use tengen_text::points::halves;

@@ -9,11 +9,11 @@
 
 use super::confirm::irreversible_form_to;
 use super::player_act::{self, Change};
+use crate::app::roster::Roster;
 use crate::auth::Action;
 use crate::domain::name::fold;
 use crate::domain::round::RoundState;
 use crate::domain::{EntryStatus, ParticipantId, TournamentId};
-use crate::sheets::roster::Roster;
 use crate::web::board::pairings::label;
 use crate::web::board::player::result_text;
 use crate::web::board::players::{rounds_text, status_text};

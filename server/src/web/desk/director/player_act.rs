@@ -8,11 +8,11 @@
 
 use super::confirm::confirmation_to;
 use super::player::{found, render, tag, who, Notice};
+use crate::app::roster::Roster;
 use crate::app::{Kind, Target};
 use crate::auth::Action;
 use crate::domain::command::RoundEdit;
 use crate::domain::{Command, ParticipantId, Rank, State, TournamentId};
-use crate::sheets::roster::Roster;
 use crate::web::board::{roster, tournament_id};
 use crate::web::desk::session::Desk;
 use crate::web::desk::Web;

@@ -4,10 +4,10 @@
 //! whether it is done. The button asks first (`confirm`).
 
 use super::confirm::{irreversible_form, question};
+use crate::app::roster::Roster;
 use crate::app::Target;
 use crate::domain::decide::registration_can_reopen;
 use crate::domain::{Command, State, TournamentId};
-use crate::sheets::roster::Roster;
 use crate::web::desk::session::Desk;
 use maud::{html, Markup};
 

@@ -3,9 +3,9 @@
 //! (`ResolveSlip`); this module only shows.
 
 use super::action_form;
+use crate::app::roster::Roster;
 use crate::domain::slip::Slip;
 use crate::domain::State;
-use crate::sheets::roster::Roster;
 use crate::web::board::pairings::label;
 use crate::web::board::players::rounds_text;
 use crate::web::desk::session::Desk;

@@ -4,9 +4,9 @@
 //! start is history and has no form. Pure markup; the words and the rules are the domain's `timetable`.
 
 use super::action_form;
+use crate::app::roster::Roster;
 use crate::domain::round::RoundState;
 use crate::domain::timetable::{self, Start};
-use crate::sheets::roster::Roster;
 use crate::web::desk::session::Desk;
 use maud::{html, Markup};
 

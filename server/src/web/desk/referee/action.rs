@@ -2,11 +2,11 @@
 //! the target and the sentence shown once it is done). Players are named by their number on the sheets.
 //! Pure: reads the form's text and the roster it is given.
 
+use crate::app::roster::Roster;
 use crate::app::Target;
 use crate::domain::command::RefereeReport;
 use crate::domain::round::GameRecord;
 use crate::domain::{Command, ParticipantId};
-use crate::sheets::roster::Roster;
 use crate::web::board::player_by_number;
 
 /// One thing the referee does.

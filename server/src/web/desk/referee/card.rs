@@ -3,9 +3,9 @@
 
 use super::action::tag;
 use super::{is_withdrawn, Act};
+use crate::app::roster::Roster;
 use crate::domain::round::{GameRecord, RoundRecord, RoundState};
 use crate::domain::{EntryStatus, ParticipantId, TournamentId};
-use crate::sheets::roster::Roster;
 use crate::web::board::pairings::label;
 use crate::web::desk::session::Desk;
 use crate::web::desk::FormIds;

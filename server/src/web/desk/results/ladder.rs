@@ -6,9 +6,9 @@
 use super::super::request_id;
 use super::super::session::Desk;
 use super::Notice;
+use crate::app::roster::Roster;
 use crate::domain::ladder::{ladder, LadderOutcome};
 use crate::domain::{Command, State, TournamentId};
-use crate::sheets::roster::Roster;
 use crate::web::board::pairings::label;
 use maud::{html, Markup};
 

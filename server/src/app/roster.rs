@@ -1,6 +1,7 @@
-//! What every sheet reads from the register about one tournament: its entrants with numbers, names, ranks and
-//! clubs, its rounds, which round "0" means, and the small formats shared by the sheets (half points, handicap
-//! and komi, the heading lines). Reads the state; never changes it, never reads contact data.
+//! The tournament read model: what every sheet and page reads from the register about one tournament: its
+//! entrants with numbers, names, ranks and clubs, its rounds, which round "0" means, and the small formats they
+//! share (half points, handicap and komi, the heading lines). Reads the state; never changes it, never reads
+//! contact data, knows no door.
 
 use crate::domain::name;
 use crate::domain::round::{GameRecord, Play, RoundRecord};
