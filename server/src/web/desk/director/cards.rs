@@ -6,11 +6,11 @@
 //!
 //! Must not touch: how a code is made (the domain's `IssueCodes`), the public board.
 
+use crate::app::roster::Roster;
 use crate::app::Target;
 use crate::auth::Action;
 use crate::board_qr::inline_svg;
 use crate::domain::{Command, ParticipantId, TournamentId};
-use crate::app::roster::Roster;
 use crate::web::board::{roster, tournament_id};
 use crate::web::desk::session::Desk;
 use crate::web::desk::{request_id, Web};
