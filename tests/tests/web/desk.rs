@@ -1711,28 +1711,41 @@ async fn a_registration_desk_fills_a_new_player_in_from_the_rating_list() -> any
     Ok(())
 }
 
+impl Event {
+    /// Changes the tournament's settings as `change` says (the director, through gRPC).
+    pub(super) async fn update_settings(
+        &self,
+        change: impl FnOnce(&mut pb::TournamentSettings),
+    ) -> anyhow::Result<()> {
+        let mut register = self.director.desk.register.clone();
+        let current = register
+            .list_tournaments(pb::ListTournamentsRequest {})
+            .await?
+            .into_inner()
+            .tournaments
+            .into_iter()
+            .find(|x| x.id == self.t)
+            .context("the tournament")?;
+        let mut settings = current.settings.context("settings")?;
+        change(&mut settings);
+        register
+            .update_tournament(pb::UpdateTournamentRequest {
+                meta: meta(),
+                id: self.t,
+                expected_revision: current.revision,
+                settings: Some(settings),
+            })
+            .await?;
+        Ok(())
+    }
+}
+
 /// The event's tournament paired as `system`, everyone checked in, registration closed (the field numbered).
 async fn paired_as(e: &Event, system: &str) -> anyhow::Result<()> {
     let t = e.t;
-    let mut register = e.director.desk.register.clone();
-    let current = register
-        .list_tournaments(pb::ListTournamentsRequest {})
-        .await?
-        .into_inner()
-        .tournaments
-        .into_iter()
-        .find(|x| x.id == t)
-        .context("the tournament")?;
-    let mut settings = current.settings.context("settings")?;
-    settings.pairing_system = system.into();
-    register
-        .update_tournament(pb::UpdateTournamentRequest {
-            meta: meta(),
-            id: t,
-            expected_revision: current.revision,
-            settings: Some(settings),
-        })
+    e.update_settings(|s| s.pairing_system = system.into())
         .await?;
+    let mut register = e.director.desk.register.clone();
     for p in &e.players {
         register
             .check_in(pb::EntryRequest {

@@ -26,27 +26,11 @@ const WAIT: Duration = Duration::from_secs(5);
 
 /// Turns on self check-in and players' own results.
 async fn switch_on(e: &Event) -> anyhow::Result<()> {
-    let mut register = e.director.desk.register.clone();
-    let current = register
-        .list_tournaments(pb::ListTournamentsRequest {})
-        .await?
-        .into_inner()
-        .tournaments
-        .into_iter()
-        .find(|x| x.id == e.t)
-        .context("the tournament")?;
-    let mut settings = current.settings.context("settings")?;
-    settings.self_check_in = true;
-    settings.player_results = true;
-    register
-        .update_tournament(pb::UpdateTournamentRequest {
-            meta: meta(),
-            id: e.t,
-            expected_revision: current.revision,
-            settings: Some(settings),
-        })
-        .await?;
-    Ok(())
+    e.update_settings(|s| {
+        s.self_check_in = true;
+        s.player_results = true;
+    })
+    .await
 }
 
 /// Each player's code by family name, from the director's CSV (as the organisers mail them).

@@ -7,22 +7,13 @@ use super::*;
 use crate::domain::code::{PlayerCode, TypedCode};
 use crate::domain::command::{PlayerSays, Via};
 
-const SIX: [(&str, &str); 6] = [
-    ("Abe", "3d"),
-    ("Baker", "1d"),
-    ("Chen", "1k"),
-    ("Dubois", "2k"),
-    ("Evans", "5k"),
-    ("Fujita", "8k"),
-];
-
 fn code_of(s: &State, id: ParticipantId) -> TypedCode {
     TypedCode(s.participants[&id].code.clone().expect("a code").grouped())
 }
 
 /// Six players, double entry, players reporting, round 1 drawn and published.
 fn playing() -> State {
-    let mut s = event(2, &SIX, true);
+    let mut s = event(2, &SEVEN[..6], true);
     update_settings(&mut s, |x| x.players.report_results = true).expect("the switch");
     close_registration(&mut s);
     draw(&mut s, 1).expect("round 1");
@@ -78,7 +69,7 @@ fn everyone_registered_gets_a_distinct_code_that_debug_never_prints() {
         .values()
         .map(|p| p.code.clone().expect("a code at registration"))
         .collect();
-    assert_eq!(codes.len(), SIX.len());
+    assert_eq!(codes.len(), 6);
     for (id, p) in &s.participants {
         let code = p.code.as_ref().expect("a code");
         assert_eq!(s.by_code(code).map(|x| x.id), Some(*id));
