@@ -105,3 +105,11 @@ impl IntoResponse for WebError {
         (self.status, layout::document(&page, "", "")).into_response()
     }
 }
+
+/// A refusal's lowercase words as a sentence on a page: "Round 1 of Main is drawn…".
+pub(crate) fn sentence(words: &str) -> String {
+    let mut chars = words.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}

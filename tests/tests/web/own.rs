@@ -259,8 +259,8 @@ async fn issue_31_players_check_themselves_in_and_report_their_own_results_on_th
     ensure!(reports == 2 && confirmed.is_none(), "a mismatch");
 
     // Table 3: a player and a results desk agree.
-    let (w3, b3) = seat(3)?;
-    report(
+    let (_, b3) = seat(3)?;
+    let status = report(
         &other_phone,
         &e,
         numbers[&b3],
@@ -269,6 +269,7 @@ async fn issue_31_players_check_themselves_in_and_report_their_own_results_on_th
         &codes[&family(b3)],
     )
     .await?;
+    ensure!(status == 303, "{status}");
     let desk = e.venue.play_desk("results-1", pb::Role::Results).await?;
     desk.report(e.t, 1, 3, pb::Outcome::BlackWins).await?;
     ensure!(table_state(&e, 3).await?.1 == Some(pb::Outcome::BlackWins as i32));
@@ -304,7 +305,6 @@ async fn issue_31_players_check_themselves_in_and_report_their_own_results_on_th
         table_state(&e, 4).await?.0 == 0,
         "nothing changed at table 4"
     );
-    let _ = w3;
 
     // The results desk sees which tables the players settled.
     let results_token = e.token("results-2", pb::Role::Results).await?;

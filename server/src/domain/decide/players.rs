@@ -30,10 +30,7 @@ pub(super) fn issue_codes(
     let mut issued = HashSet::new();
     let mut events = Vec::with_capacity(participants.len());
     for id in participants {
-        state
-            .participants
-            .get(id)
-            .ok_or(Rejected::UnknownParticipant(*id))?;
+        participant(state, *id)?;
         if events
             .iter()
             .any(|e| matches!(e, Event::CodeIssued { id: seen, .. } if seen == id))
@@ -68,15 +65,8 @@ pub(super) fn self_check_in(
     typed: &TypedCode,
     ctx: &Context,
 ) -> Result<Vec<Event>, Rejected> {
-    let tour = state
-        .tournaments
-        .get(&t)
-        .ok_or(Rejected::UnknownTournament(t))?;
-    let p = state
-        .participants
-        .get(&id)
-        .ok_or(Rejected::UnknownParticipant(id))?;
-    check_code(p, typed)?;
+    let tour = tournament(state, t)?;
+    check_code(participant(state, id)?, typed)?;
     if !tour.settings.players.self_check_in {
         return Err(Rejected::Precondition(
             "players do not check themselves in at this tournament: please go to a registration desk".into(),

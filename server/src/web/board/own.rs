@@ -64,13 +64,7 @@ fn words(refusal: &Refusal) -> String {
             rejected: Rejected::AlreadyCheckedIn { .. },
             ..
         } => "You are already checked in.".into(),
-        other => {
-            let text = other.to_string();
-            let mut chars = text.chars();
-            chars.next().map_or(text.clone(), |c| {
-                c.to_uppercase().chain(chars).collect::<String>() + "."
-            })
-        }
+        other => super::super::error::sentence(&other.to_string()) + ".",
     }
 }
 

@@ -263,10 +263,9 @@ fn next_game(roster: &Roster, p: ParticipantId) -> Option<String> {
         .iter()
         .rev()
         .filter(|r| r.state == RoundState::Published);
-    let seated = open.clone().find(|r| {
-        r.game_of(p)
-            .is_some_and(|g| r.shows(g) && g.confirmed.is_none())
-    });
+    let seated = super::own::open_game(roster, p)
+        .filter(|(_, g)| g.confirmed.is_none())
+        .map(|(r, _)| r);
     if let Some(r) = seated.or_else(|| open.clone().next()) {
         let starts = timetable::words(settings, r.number)
             .map(|when| format!(" starts at {when}"))

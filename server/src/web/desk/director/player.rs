@@ -153,13 +153,7 @@ pub(super) fn tag(roster: &Roster, p: ParticipantId) -> String {
         .map_or_else(|| p.to_string(), |n| n.to_string())
 }
 
-/// A refusal's lowercase words as a sentence on a page: "Round 1 of Main is drawn…".
-pub(super) fn sentence(words: &str) -> String {
-    let mut chars = words.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
-}
+pub(super) use crate::web::error::sentence;
 
 /// "#7 Abe Ken" (the name alone before numbering): a player in a sentence.
 pub(super) fn who(roster: &Roster, p: ParticipantId) -> String {
