@@ -575,7 +575,7 @@ fn state_words(g: &GameRecord, progress: ResultProgress) -> Markup {
                 "settled by both players: " strong { (c.describe()) }
             },
             (ResultProgress::Confirmed, Some(c)) => { "confirmed: " strong { (c.describe()) } },
-            (ResultProgress::Pending, _) if g.players_reported() > 0 => "a player reported it: waiting for the other player or a desk",
+            (ResultProgress::Pending, _) if g.players_reported() > 0 => "player reported: waiting for a second",
             (ResultProgress::Pending, _) => "waiting for the second desk",
             (ResultProgress::Mismatch, _) => strong { "mismatch" },
             (ResultProgress::Disputed, _) => "disputed (referee)",
