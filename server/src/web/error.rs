@@ -1,6 +1,7 @@
 //! The pages a visitor sees when something is wrong with the request: a status code, a title and one sentence
 //! saying what to do, in the board's own layout. Never echoes the request back.
 
+use super::lang::Lang;
 use super::layout;
 use crate::app::{Kind, Refusal};
 use axum::http::StatusCode;
@@ -12,10 +13,12 @@ use maud::html;
 pub struct WebError {
     /// The HTTP status.
     pub status: StatusCode,
-    /// The page's heading.
+    /// The page's heading: a message id (`error-not-found`), worded in the page's language.
     pub title: &'static str,
-    /// What happened and what to do.
+    /// What happened and what to do, already in the page's language.
     pub message: String,
+    /// The language of the page around the message.
+    pub lang: Lang,
 }
 
 impl WebError {
@@ -25,26 +28,29 @@ impl WebError {
             status,
             title,
             message: message.into(),
+            lang: Lang::En,
         }
+    }
+
+    /// The same refusal on a page in `lang` (its message must already be in `lang`).
+    pub fn in_lang(mut self, lang: Lang) -> WebError {
+        self.lang = lang;
+        self
     }
 
     /// 404: no such tournament, round, player or page.
     pub fn not_found(message: impl Into<String>) -> WebError {
-        WebError::new(StatusCode::NOT_FOUND, "Not found", message)
+        WebError::new(StatusCode::NOT_FOUND, "error-not-found", message)
     }
 
     /// 400: the address or form is malformed.
     pub fn bad_request(message: impl Into<String>) -> WebError {
-        WebError::new(StatusCode::BAD_REQUEST, "Cannot read that", message)
+        WebError::new(StatusCode::BAD_REQUEST, "error-cannot-read", message)
     }
 
     /// 503: the server cannot take it now (a standby, or stopping).
     pub fn unavailable(message: impl Into<String>) -> WebError {
-        WebError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "Try again shortly",
-            message,
-        )
+        WebError::new(StatusCode::SERVICE_UNAVAILABLE, "error-try-again", message)
     }
 }
 
@@ -69,7 +75,7 @@ impl WebError {
         match refusal {
             Refusal::Forbidden { role, action } => WebError::new(
                 status,
-                "Not for this desk",
+                "error-not-for-this-desk",
                 format!(
                     "A {} terminal may not {}. Ask the director for the right token.",
                     role.as_str(),
@@ -84,24 +90,26 @@ impl WebError {
 /// A refusal page's heading.
 fn title(kind: Kind) -> &'static str {
     match kind {
-        Kind::Invalid => "Cannot read that",
-        Kind::NotFound => "Not found",
-        Kind::Precondition | Kind::Stale | Kind::Exists => "Cannot take it now",
-        Kind::Forbidden => "Not allowed",
-        Kind::Unavailable => "Try again shortly",
-        Kind::TooMany => "Please wait",
-        Kind::Internal => "Something went wrong",
+        Kind::Invalid => "error-cannot-read",
+        Kind::NotFound => "error-not-found",
+        Kind::Precondition | Kind::Stale | Kind::Exists => "error-cannot-take",
+        Kind::Forbidden => "error-not-allowed",
+        Kind::Unavailable => "error-try-again",
+        Kind::TooMany => "error-please-wait",
+        Kind::Internal => "error-went-wrong",
     }
 }
 
 impl IntoResponse for WebError {
     fn into_response(self) -> Response {
+        let title = self.lang.t(self.title);
         let body = html! {
-            h1 { (self.title) }
+            h1 { (title) }
             p #error { (self.message) }
-            p { a href="/" { "Back to the board" } }
+            p { a href="/" { (self.lang.t("error-back")) } }
         };
-        let page = layout::Page::plain(self.title.to_string(), body);
+        let mut page = layout::Page::plain(title, body);
+        page.lang = self.lang;
         (self.status, layout::document(&page, "", "")).into_response()
     }
 }

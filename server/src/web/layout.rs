@@ -2,6 +2,7 @@
 //! assets embedded in the binary (the venue has no internet: no CDN, no build step). Knows nothing about any
 //! page's content.
 
+use super::lang::{self, Lang};
 use crate::domain::TournamentId;
 use axum::extract::Path;
 use axum::http::{header, StatusCode};
@@ -47,6 +48,11 @@ pub struct Page {
     pub desk: Option<DeskShell>,
     /// The content of `<main>`.
     pub body: Markup,
+    /// The language the page is written in (set by whoever renders it for a request).
+    pub lang: Lang,
+    /// The page's own address (path and query), for the language switch's links; empty: the links keep only
+    /// the path.
+    pub here: String,
 }
 
 impl Page {
@@ -57,15 +63,25 @@ impl Page {
             tournament: None,
             desk: None,
             body,
+            lang: Lang::En,
+            here: String::new(),
         }
+    }
+
+    /// The page in `lang` at address `here`.
+    pub fn at(mut self, lang: Lang, here: &str) -> Page {
+        self.lang = lang;
+        self.here = here.to_string();
+        self
     }
 }
 
 /// The whole HTML document of `page`; `topics` and `stamp` tell the script what to follow (empty: nothing).
 pub fn document(page: &Page, topics: &str, stamp: &str) -> Markup {
+    let l = page.lang;
     html! {
         (DOCTYPE)
-        html lang="en" {
+        html lang=(l.tag()) {
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
@@ -80,23 +96,23 @@ pub fn document(page: &Page, topics: &str, stamp: &str) -> Markup {
             }
             body data-topics=(topics) data-stamp=(stamp) {
                 header {
-                    a .home href="/" { "Board" }
+                    a .home href="/" { (l.t("shell-board")) }
                     @if let Some((t, name, tab)) = &page.tournament {
                         span .tournament { (name) }
                         nav {
-                            (tab_link(*t, "pairings", "Pairings", *tab == Some(Tab::Pairings)))
-                            (tab_link(*t, "standings", "Standings", *tab == Some(Tab::Standings)))
-                            (tab_link(*t, "players", "Players", *tab == Some(Tab::Players)))
+                            (tab_link(*t, "pairings", &l.t("tab-pairings"), *tab == Some(Tab::Pairings)))
+                            (tab_link(*t, "standings", &l.t("tab-standings"), *tab == Some(Tab::Standings)))
+                            (tab_link(*t, "players", &l.t("tab-players"), *tab == Some(Tab::Players)))
                         }
                     }
                     @if !topics.is_empty() {
-                        span #live .live title="Updates by itself" { "live" }
+                        span #live .live title=(l.t("shell-live-title")) { (l.t("shell-live")) }
                     }
                     @if let Some(desk) = &page.desk {
                         form .signout method="post" action="/desk/logout" {
                             input type="hidden" name="csrf" value=(desk.csrf);
                             span #desk-badge { (desk.badge) } " "
-                            button type="submit" { "Sign out" }
+                            button type="submit" { (l.t("desk-sign-out")) }
                         }
                         @if let Some((peer, ticket)) = &desk.handover {
                             form #handover hidden method="post" action=(format!("{peer}/desk/handover")) data-peer=(peer) {
@@ -107,6 +123,28 @@ pub fn document(page: &Page, topics: &str, stamp: &str) -> Markup {
                     }
                 }
                 main { (page.body) }
+                (switch(page))
+            }
+        }
+    }
+}
+
+/// The language switch at the foot of every page: each language by its own name, the current one marked.
+fn switch(page: &Page) -> Markup {
+    let here = if page.here.is_empty() {
+        ""
+    } else {
+        page.here.as_str()
+    };
+    html! {
+        footer #languages .languages lang="" {
+            @for l in lang::ALL {
+                @if l == page.lang {
+                    strong lang=(l.tag()) aria-current="true" { (l.native()) }
+                } @else {
+                    a lang=(l.tag()) hreflang=(l.tag()) href=(lang::switch_link(here, l)) rel="nofollow" { (l.native()) }
+                }
+                " "
             }
         }
     }

@@ -16,6 +16,7 @@ pub(crate) mod board;
 mod cache;
 pub mod desk;
 mod error;
+pub mod lang;
 mod layout;
 mod limit;
 pub mod live;
@@ -130,6 +131,7 @@ fn public_routes(web: Arc<Web>) -> Router {
 /// The plain-HTTP port: public pages only; anything else is a 404 page.
 pub fn public_router(web: Arc<Web>) -> Router {
     public_routes(web)
+        .layer(axum::middleware::from_fn(lang::switch))
         .layer(axum::middleware::from_fn(guard))
         .fallback(not_found)
 }
@@ -138,6 +140,7 @@ pub fn public_router(web: Arc<Web>) -> Router {
 pub fn router(web: Arc<Web>, grpc: Router) -> Router {
     public_routes(web.clone())
         .merge(desk::routes(web))
+        .layer(axum::middleware::from_fn(lang::switch))
         .layer(axum::middleware::from_fn(guard))
         .fallback(move |req: Request| {
             let grpc = grpc.clone();
@@ -171,7 +174,7 @@ async fn guard(req: Request, next: Next) -> Response {
     if uri_len > MAX_URI_BYTES {
         return WebError::new(
             StatusCode::URI_TOO_LONG,
-            "Address too long",
+            "error-address-too-long",
             "That address is far longer than any page of the board uses.",
         )
         .into_response();

@@ -12,6 +12,7 @@ pub mod slip;
 pub mod standings;
 
 use super::cache::Rendered;
+use super::lang::Lang;
 use super::layout::{self, Page};
 use super::live::parse_topics;
 use super::topics::Topic;
@@ -85,6 +86,7 @@ pub fn halves(h: i32) -> String {
 
 /// The heading part of a tournament's page: the name and its tabs.
 pub fn tournament_page(
+    lang: Lang,
     roster: &Roster,
     tab: Option<layout::Tab>,
     title: String,
@@ -95,6 +97,8 @@ pub fn tournament_page(
         tournament: Some((roster.tournament.id, roster.name().to_string(), tab)),
         desk: None,
         body,
+        lang,
+        here: String::new(),
     }
 }
 
@@ -113,17 +117,22 @@ impl Web {
         // records an entry's topics a moment after the writer applies it: a page served from the cache in that
         // moment is as old as the moment, and the stream's next event brings the new one.
         let stamp = self.live.stamp(topics);
+        let lang = asked.lang;
+        // One page per language: the key leads with it.
+        let cached = format!("{lang} {key}");
         if cacheable {
-            if let Some(page) = self.cache.get(key, &stamp) {
+            if let Some(page) = self.cache.get(&cached, &stamp) {
                 return html_response(page, asked.gzip);
             }
         }
         let rendered = self.core.read(|state| render(state));
         let page = match rendered {
-            Ok(Ok(page)) => page,
-            Ok(Err(refused)) => return refused.into_response(),
+            Ok(Ok(page)) => page.at(lang, key),
+            Ok(Err(refused)) => return refused.in_lang(lang).into_response(),
             Err(_) => {
-                return WebError::unavailable("The server is busy; try again.").into_response()
+                return WebError::unavailable(lang.t("error-busy"))
+                    .in_lang(lang)
+                    .into_response()
             }
         };
         let topic_list: Vec<String> = topics.iter().map(Topic::to_string).collect();
@@ -148,15 +157,17 @@ impl Web {
         } else {
             Rendered::new(bytes)
         };
-        self.cache.put(key, &stamp, page.clone());
+        self.cache.put(&cached, &stamp, page.clone());
         html_response(page, asked.gzip)
     }
 }
 
-/// What a page request asks for: the address, and whether the client takes gzip.
+/// What a page request asks for: the address, whether the client takes gzip, and in which language.
 pub struct Asked {
     uri: Uri,
     gzip: bool,
+    /// The language the page is written in.
+    pub lang: Lang,
 }
 
 impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Asked {
@@ -170,6 +181,7 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Asked {
         Ok(Asked {
             uri: parts.uri.clone(),
             gzip,
+            lang: super::lang::of(&parts.headers),
         })
     }
 }
@@ -199,7 +211,7 @@ fn html_response(page: Rendered, gzip: bool) -> Response {
         [
             (header::CONTENT_TYPE, "text/html; charset=utf-8"),
             (header::CACHE_CONTROL, "no-cache"),
-            (header::VARY, "Accept-Encoding"),
+            (header::VARY, "Accept-Encoding, Accept-Language, Cookie"),
         ],
         body,
     )

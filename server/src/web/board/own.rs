@@ -362,7 +362,7 @@ fn check_page(web: &Web, number: &str, form: &ResultForm, reading: &Reading) -> 
             }
             p { a href=(format!("/t/{}/players/{number}#report", t.0)) { "No, change it" } }
         };
-        Ok::<_, WebError>(tournament_page(&roster, None, "Is that right?".into(), body))
+        Ok::<_, WebError>(tournament_page(super::super::lang::Lang::En, &roster, None, "Is that right?".into(), body))
     });
     match page {
         Ok(Ok(page)) => private(StatusCode::OK, &page),
@@ -481,7 +481,13 @@ fn check_in_answer(
             }
         };
         let heading = html! { h1 { "Check in: " (roster.name()) } (body) };
-        let mut page = tournament_page(&roster, None, "Check in".into(), heading);
+        let mut page = tournament_page(
+            super::super::lang::Lang::En,
+            &roster,
+            None,
+            "Check in".into(),
+            heading,
+        );
         if kiosk {
             page.tournament = None;
         }

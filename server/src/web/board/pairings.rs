@@ -102,6 +102,7 @@ fn render(
         (by_table(&roster, r, &hidden))
     };
     Ok(tournament_page(
+        super::super::lang::Lang::En,
         &roster,
         Some(Tab::Pairings),
         format!("{}: round {} pairings", roster.name(), r.number),
@@ -144,6 +145,7 @@ fn nothing_published(roster: &Roster) -> super::super::layout::Page {
         }
     };
     tournament_page(
+        super::super::lang::Lang::En,
         roster,
         Some(Tab::Pairings),
         format!("{}: pairings", roster.name()),

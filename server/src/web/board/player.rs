@@ -239,7 +239,13 @@ fn render(
         }
         (slip_form(t, number, slip, !unrounded, last_slip(state, t, p)))
     };
-    tournament_page(roster, Some(Tab::Players), roster.full_name(p), body)
+    tournament_page(
+        super::super::lang::Lang::En,
+        roster,
+        Some(Tab::Players),
+        roster.full_name(p),
+        body,
+    )
 }
 
 /// Where the player goes next: "Round 3 starts at 14:00 · table 12, White" (or "table 12, nigiri with #14 Kim

@@ -74,6 +74,7 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
         }
     };
     Ok(tournament_page(
+        super::super::lang::Lang::En,
         &roster,
         Some(Tab::Players),
         format!("{}: players", roster.name()),

@@ -74,7 +74,7 @@ fn unreadable(rejection: &FormRejection) -> WebError {
     if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
         return WebError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
-            "Too long",
+            "error-too-long",
             "A correction fits in a few lines; please shorten it.",
         );
     }
@@ -101,7 +101,7 @@ async fn take(
     if !admitted {
         return Err(WebError::new(
             StatusCode::TOO_MANY_REQUESTS,
-            "Please wait",
+            "error-please-wait",
             "Several corrections came from this device already; please wait a few minutes, or see the desk.",
         ));
     }

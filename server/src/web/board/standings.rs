@@ -65,6 +65,7 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
         @if view.last_closed && !standings.sections.is_empty() { (view.section_winners()) }
     };
     Ok(tournament_page(
+        super::super::lang::Lang::En,
         &roster,
         Some(Tab::Standings),
         format!("{}: standings", roster.name()),
@@ -393,6 +394,7 @@ fn ladder_page(
         "ladder"
     };
     tournament_page(
+        super::super::lang::Lang::En,
         roster,
         Some(Tab::Standings),
         format!("{}: {what}", roster.name()),

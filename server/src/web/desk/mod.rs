@@ -92,9 +92,11 @@ impl Web {
         let stamp = self.live.stamp(topics);
         let (title, body) = match self.core.read(render) {
             Ok(Ok(page)) => page,
-            Ok(Err(refused)) => return refused.into_response(),
+            Ok(Err(refused)) => return refused.in_lang(desk.lang).into_response(),
             Err(_) => {
-                return WebError::unavailable("The server is busy; try again.").into_response()
+                return WebError::unavailable(desk.lang.t("error-busy"))
+                    .in_lang(desk.lang)
+                    .into_response()
             }
         };
         let page = Page {
@@ -109,6 +111,8 @@ impl Web {
                 }),
             }),
             body,
+            lang: desk.lang,
+            here: String::new(),
         };
         let topic_list: Vec<String> = topics.iter().map(Topic::to_string).collect();
         let mut html = layout::document(&page, &topic_list.join(","), &stamp).into_string();

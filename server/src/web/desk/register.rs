@@ -73,7 +73,7 @@ impl Mode {
         if self == Mode::Late && desk.caller.role == Role::Registration {
             return Err(WebError::new(
                 StatusCode::FORBIDDEN,
-                "Not for this desk",
+                "error-not-for-this-desk",
                 "This is the late desk's page; this terminal is a registration desk: use /desk/register.",
             ));
         }

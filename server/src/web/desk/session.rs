@@ -41,6 +41,8 @@ pub struct Desk {
     pub(super) gzip: bool,
     /// The parts the refreshing page already holds (`parts::HAVE_HEADER`): left out of the answer.
     pub(super) have: std::collections::HashSet<String>,
+    /// The language the desk's pages are written in (`web::lang`).
+    pub lang: crate::web::lang::Lang,
 }
 
 /// A token that never shows in a `Debug` print or a log.
@@ -68,7 +70,7 @@ impl Desk {
         } else {
             Err(WebError::new(
                 StatusCode::FORBIDDEN,
-                "Form expired",
+                "error-form-expired",
                 "This form is not from this desk's page. Reload the page and try again.",
             ))
         }
@@ -139,6 +141,7 @@ impl FromRequestParts<Arc<Web>> for Desk {
             csrf: csrf_of(secret),
             secret: Secret(secret.to_string()),
             gzip: crate::web::board::accepts_gzip(&parts.headers),
+            lang: crate::web::lang::of(&parts.headers),
             have: super::parts::have(
                 parts
                     .headers

@@ -1,0 +1,3 @@
+# Les pages des tables d'accueil, de saisie, de l'arbitre et du directeur.
+
+desk-sign-out = Se déconnecter
