@@ -149,6 +149,7 @@ pub fn kind(r: &Rejected) -> Kind {
         | Rejected::UnknownSlip(_)
         | Rejected::UnknownRound { .. } => Kind::NotFound,
         Rejected::Precondition(_)
+        | Rejected::Player(_)
         | Rejected::SettingFixed { .. }
         | Rejected::NotEntered { .. }
         | Rejected::NoEntries(_)

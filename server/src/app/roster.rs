@@ -135,10 +135,16 @@ impl<'a> Roster<'a> {
 
     /// The rank in force in `round` (the registered rank before any change).
     pub fn rank(&self, p: ParticipantId, round: u32) -> String {
+        self.rank_in(p, round)
+            .map(|r| r.to_string())
+            .unwrap_or_default()
+    }
+
+    /// The rank in force in `round` (a rank change counts from its round on), for pages that word it.
+    pub fn rank_in(&self, p: ParticipantId, round: u32) -> Option<crate::domain::rank::Rank> {
         self.entrants
             .get(&p)
-            .map(|(person, e)| e.rank_in(person.fields.rank, round.max(1)).to_string())
-            .unwrap_or_default()
+            .map(|(person, e)| e.rank_in(person.fields.rank, round.max(1)))
     }
 
     /// The club.

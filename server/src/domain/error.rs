@@ -140,6 +140,36 @@ pub enum Rejected {
     /// A personal code that is not the player's (`PERMISSION_DENIED`): the same words whatever was typed.
     #[error("that is not the player's personal code: check it on the player card")]
     WrongCode,
+    /// What a player acting with their code may not do now (`FAILED_PRECONDITION`), typed so the player's page
+    /// can word it in the player's language.
+    #[error("{0}")]
+    Player(PlayerRefused),
+}
+
+/// Why a player's own action (self check-in, a result report) is refused, beyond a wrong code.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayerRefused {
+    /// The tournament does not let players check themselves in.
+    #[error(
+        "players do not check themselves in at this tournament: please go to a registration desk"
+    )]
+    CheckInAtDesk,
+    /// The tournament does not take players' results.
+    #[error(
+        "players do not report results at this tournament: hand the result to the results desk"
+    )]
+    ResultsAtDesk,
+    /// The round is closed.
+    #[error("round {0} is closed: only the director changes its results now")]
+    RoundClosed(u32),
+    /// The game already has a different confirmed result.
+    #[error("table {table} already has its result ({result}): only the director changes it now; see the referee")]
+    Confirmed {
+        /// The table.
+        table: u32,
+        /// The confirmed result in words ("White wins").
+        result: String,
+    },
 }
 
 /// How many characters of a bad value a message quotes.

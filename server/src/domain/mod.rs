@@ -23,7 +23,7 @@ pub mod validate;
 
 pub use command::{Actor, Command, Context, EnterSpec};
 pub use decide::decide;
-pub use error::Rejected;
+pub use error::{PlayerRefused, Rejected};
 pub use event::{Event, StatusChange};
 pub use ids::{Epoch, ParticipantId, Revision, Seq, SlipId, TokenId, TournamentId};
 pub use rank::Rank;

@@ -128,7 +128,7 @@ pub fn words(settings: &TournamentSettings, round: u32) -> Option<String> {
 }
 
 /// Does the tournament run over more than one day (its dates, or its timetable)?
-fn several_days(settings: &TournamentSettings) -> bool {
+pub fn several_days(settings: &TournamentSettings) -> bool {
     let days: std::collections::BTreeSet<time::Date> = (1..=settings.rounds)
         .filter_map(|r| planned(settings, r))
         .map(|s| s.date)

@@ -5,6 +5,7 @@
 use super::entries::{desk_may_change, entered, wrong_status};
 use super::*;
 use crate::domain::code::{PlayerCode, TypedCode};
+use crate::domain::error::PlayerRefused;
 use std::collections::HashSet;
 
 /// The most codes one command issues (an event of 100,000 players issues in a few commands).
@@ -68,9 +69,7 @@ pub(super) fn self_check_in(
     let tour = tournament(state, t)?;
     check_code(participant(state, id)?, typed)?;
     if !tour.settings.players.self_check_in {
-        return Err(Rejected::Precondition(
-            "players do not check themselves in at this tournament: please go to a registration desk".into(),
-        ));
+        return Err(Rejected::Player(PlayerRefused::CheckInAtDesk));
     }
     let (p, entry) = entered(state, id, t, None)?;
     match entry.status {

@@ -11,7 +11,7 @@ use super::{game_at, game_updated, play, plays_at, precondition, round_of, tourn
 use crate::domain::code::TypedCode;
 use crate::domain::command::{Context, PlayerSays, Via};
 use crate::domain::decide::players::check_code;
-use crate::domain::error::Rejected;
+use crate::domain::error::{PlayerRefused, Rejected};
 use crate::domain::event::Event;
 use crate::domain::ids::{ParticipantId, TournamentId};
 use crate::domain::record::Role;
@@ -55,9 +55,7 @@ pub fn report(
         .ok_or(Rejected::UnknownParticipant(r.participant))?;
     check_code(player, code)?;
     if !tour.settings.players.report_results {
-        return Err(precondition(
-            "players do not report results at this tournament: hand the result to the results desk",
-        ));
+        return Err(Rejected::Player(PlayerRefused::ResultsAtDesk));
     }
     if r.says == PlayerSays::Jigo && tour.settings.komi_half % 2 != 0 {
         return Err(Rejected::invalid(
@@ -68,9 +66,7 @@ pub fn report(
     let pl = play(state, t);
     let round = round_of(pl, t, n)?;
     if round.state == RoundState::Closed {
-        return Err(precondition(format!(
-            "round {n} is closed: only the director changes its results now"
-        )));
+        return Err(Rejected::Player(PlayerRefused::RoundClosed(n)));
     }
     let game = game_at(pl, t, n, r.table)?;
     plays_at(state, t, round, r.table, r.participant)?;
@@ -121,11 +117,10 @@ fn outcome_for(g: &GameRecord, player: ParticipantId, says: PlayerSays) -> Outco
 fn enter(g: &mut GameRecord, report: ResultReport) -> Result<(), Rejected> {
     if let Some(c) = g.confirmed {
         if c != report.result {
-            return Err(precondition(format!(
-                "table {} already has its result ({}): only the director changes it now; see the referee",
-                g.table,
-                c.describe()
-            )));
+            return Err(Rejected::Player(PlayerRefused::Confirmed {
+                table: g.table,
+                result: c.describe(),
+            }));
         }
         g.reports.push(report);
         return Ok(());

@@ -18,7 +18,9 @@ use super::live::parse_topics;
 use super::topics::Topic;
 use super::{Web, WebError};
 use crate::app::roster::Roster;
-use crate::domain::{ParticipantId, State, TournamentId};
+use crate::domain::timetable;
+use crate::domain::{ParticipantId, State, TournamentId, TournamentSettings};
+use crate::tr;
 use axum::body::Bytes;
 use axum::extract::{Query, State as Shared};
 use axum::http::{header, StatusCode, Uri};
@@ -34,6 +36,13 @@ pub fn tournament_id(raw: &str) -> Result<TournamentId, WebError> {
     raw.parse::<u64>().map(TournamentId).map_err(|_| {
         WebError::bad_request("A tournament is named by its number, as in /t/1/pairings.")
     })
+}
+
+/// When round `round` starts, as language `l` writes it: the clock, with the day when the tournament runs over
+/// several days.
+pub fn starts(l: Lang, settings: &TournamentSettings, round: u32) -> Option<String> {
+    let start = timetable::planned(settings, round)?;
+    Some(l.start(&start, timetable::several_days(settings)))
 }
 
 /// The tournament `{t}` of a page's address (`/t/{t}/…`, `/desk/…/{t}`); a 400 page unless it is a number.
@@ -58,8 +67,14 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for InTournament {
 
 /// The roster of tournament `t`, or a 404 page.
 pub fn roster(state: &State, t: TournamentId) -> Result<Roster<'_>, WebError> {
-    Roster::new(state, t)
-        .map_err(|_| WebError::not_found(format!("There is no tournament {}.", t.0)))
+    roster_in(state, Lang::En, t)
+}
+
+/// The roster of tournament `t`, or a 404 page in language `l`.
+pub fn roster_in(state: &State, l: Lang, t: TournamentId) -> Result<Roster<'_>, WebError> {
+    Roster::new(state, t).map_err(|_| {
+        WebError::not_found(tr!(l, "board-no-tournament", tournament = t.0)).in_lang(l)
+    })
 }
 
 /// A player by the number on the sheets (`7`, `#7`) or by register id before numbering (`P12`).

@@ -8,23 +8,25 @@
 //! forms and words the answers. A page that holds a typed code is never cached (`no-store`) and the code is never
 //! in an address; a refused code comes back as an empty, focused field with the reason in red.
 
+use super::super::lang::Lang;
 use super::super::layout::{self, Page};
 use super::super::{Web, WebError};
-use super::pairings::label;
+use super::pairings::label_in;
 use super::player::find_player;
-use super::{roster, tournament_id, tournament_page, REQUEST_ID_SLOT};
+use super::{roster_in, tournament_id, tournament_page, REQUEST_ID_SLOT};
 use crate::app::roster::Roster;
 use crate::app::{players::Identity, Meta, Refusal};
 use crate::domain::code::TypedCode;
 use crate::domain::command::PlayerSays;
 use crate::domain::round::{GameRecord, RoundRecord, RoundState};
-use crate::domain::{Command, EntryStatus, ParticipantId, Rejected, TournamentId};
+use crate::domain::{Command, EntryStatus, ParticipantId, PlayerRefused, Rejected, TournamentId};
+use crate::tr;
 use axum::extract::rejection::{FormRejection, QueryRejection};
 use axum::extract::{ConnectInfo, Form, Path, Query, State as Shared};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
-use maud::{html, Markup};
+use maud::{html, Markup, PreEscaped};
 use serde::Deserialize;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
@@ -47,24 +49,40 @@ fn private(status: StatusCode, page: &Page) -> Response {
         .into_response()
 }
 
-/// The refusal as a player reads it.
-fn words(refusal: &Refusal) -> String {
-    match refusal {
-        Refusal::Rejected {
-            rejected: Rejected::WrongCode,
-            ..
-        } => {
-            "That is not your personal code. Check it on your player card and type it again.".into()
+/// The refusal as a player reads it, in their language. A refusal the player's pages do not expect keeps the
+/// core's English words after a sentence in the player's language, for the desk to read.
+fn words(l: Lang, refusal: &Refusal) -> String {
+    let Refusal::Rejected { rejected, .. } = refusal else {
+        return match refusal {
+            Refusal::Throttled(_) => {
+                tr!(
+                    l,
+                    "own-throttled",
+                    minutes = crate::app::players::WINDOW.as_secs() / 60
+                )
+            }
+            other => tr!(
+                l,
+                "own-refused",
+                why = super::super::error::sentence(&other.to_string())
+            ),
+        };
+    };
+    match rejected {
+        Rejected::WrongCode => l.t("own-wrong-code"),
+        Rejected::RegistrationClosed(_) => l.t("own-registration-closed"),
+        Rejected::AlreadyCheckedIn { .. } => l.t("own-already-checked-in"),
+        Rejected::Player(PlayerRefused::CheckInAtDesk) => l.t("own-check-in-at-desk"),
+        Rejected::Player(PlayerRefused::ResultsAtDesk) => l.t("own-results-at-desk"),
+        Rejected::Player(PlayerRefused::RoundClosed(n)) => tr!(l, "own-round-closed", round = *n),
+        Rejected::Player(PlayerRefused::Confirmed { table, .. }) => {
+            tr!(l, "own-confirmed", table = *table)
         }
-        Refusal::Rejected {
-            rejected: Rejected::RegistrationClosed(_),
-            ..
-        } => "Registration has closed: please go to the late-arrivals desk.".into(),
-        Refusal::Rejected {
-            rejected: Rejected::AlreadyCheckedIn { .. },
-            ..
-        } => "You are already checked in.".into(),
-        other => super::super::error::sentence(&other.to_string()) + ".",
+        other => tr!(
+            l,
+            "own-refused",
+            why = super::super::error::sentence(&other.to_string())
+        ),
     }
 }
 
@@ -104,7 +122,13 @@ pub enum ReportView<'a> {
 
 /// The "Report your result" part of a player's page, when the tournament takes players' results and the player
 /// has a game in an open round.
-pub fn report_part(roster: &Roster, p: ParticipantId, number: &str, view: ReportView) -> Markup {
+pub fn report_part(
+    l: Lang,
+    roster: &Roster,
+    p: ParticipantId,
+    number: &str,
+    view: ReportView,
+) -> Markup {
     let settings = &roster.tournament.settings;
     if !settings.players.report_results {
         return html! {};
@@ -120,11 +144,11 @@ pub fn report_part(roster: &Roster, p: ParticipantId, number: &str, view: Report
     };
     html! {
         section #report .own {
-            h2 { "Report your result" }
+            h2 { (l.t("own-report-heading")) }
             @if matches!(view, ReportView::Sent) {
-                p .done #report-sent role="status" { "Thank you: your result is in." }
+                p .done #report-sent role="status" { (l.t("own-report-sent")) }
             }
-            p .note #report-state { (state_words(g)) }
+            p .note #report-state { (state_words(l, g)) }
             @if let Some(error) = error {
                 p .error #report-error role="alert" { (error) }
             }
@@ -134,22 +158,23 @@ pub fn report_part(roster: &Roster, p: ParticipantId, number: &str, view: Report
                     input type="hidden" name="round" value=(r.number);
                     input type="hidden" name="table" value=(g.table);
                     fieldset .pick {
-                        legend { "Round " (r.number) ", table " (g.table) " against " (label(roster, them, r.number)) }
-                        label .pick { input type="radio" name="says" value="won" required; "I won" }
-                        label .pick { input type="radio" name="says" value="lost"; "I lost" }
+                        legend { (PreEscaped(tr!(l, "own-report-game", round = r.number, table = g.table,
+                            opponent = label_in(l, roster, them, r.number).into_string()))) }
+                        label .pick { input type="radio" name="says" value="won" required; (l.t("own-i-won")) }
+                        label .pick { input type="radio" name="says" value="lost"; (l.t("own-i-lost")) }
                         @if settings.komi_half % 2 == 0 {
-                            label .pick { input type="radio" name="says" value="jigo"; "Jigo" }
+                            label .pick { input type="radio" name="says" value="jigo"; (l.t("own-jigo")) }
                         }
                     }
                     @if g.colours_open() {
                         fieldset .pick {
-                            legend { "Who had Black?" }
-                            label .pick { input type="radio" name="black" value="me" required; "I had Black" }
-                            label .pick { input type="radio" name="black" value="them"; (roster.full_name(them)) " had Black" }
+                            legend { (l.t("own-who-had-black")) }
+                            label .pick { input type="radio" name="black" value="me" required; (l.t("own-i-had-black")) }
+                            label .pick { input type="radio" name="black" value="them"; (tr!(l, "own-they-had-black", name = roster.full_name(them))) }
                         }
                     }
-                    (code_field(error.is_some()))
-                    button type="submit" { "Check my result" }
+                    (code_field(l, error.is_some()))
+                    button type="submit" { (l.t("own-check-my-result")) }
                 }
             }
         }
@@ -157,10 +182,10 @@ pub fn report_part(roster: &Roster, p: ParticipantId, number: &str, view: Report
 }
 
 /// The personal code field: typed, never filled in by the page or remembered by the browser.
-fn code_field(focus: bool) -> Markup {
+fn code_field(l: Lang, focus: bool) -> Markup {
     html! {
         label .code {
-            "Your personal code (on your player card)"
+            (l.t("own-code-label"))
             input name="code" autocomplete="off" autocapitalize="characters" spellcheck="false"
                 maxlength="20" required autofocus[focus];
         }
@@ -168,16 +193,16 @@ fn code_field(focus: bool) -> Markup {
 }
 
 /// Where the game's result stands, for the players.
-fn state_words(g: &GameRecord) -> &'static str {
+fn state_words(l: Lang, g: &GameRecord) -> String {
     if g.confirmed.is_some() {
-        return "The result is confirmed. Only the director can change it now: see the referee if it is wrong.";
+        return l.t("own-state-confirmed");
     }
     if g.mismatched() {
-        return "The reports disagree: a results desk or the referee will settle it. Report again if yours was wrong.";
+        return l.t("own-state-mismatch");
     }
     match g.reports.len() {
-        0 => "Nobody has reported this game yet. Your report counts once your opponent's or a results desk's agrees.",
-        _ => "One report is in: it counts once a second one agrees (your opponent's, yours, or a results desk's).",
+        0 => l.t("own-state-none"),
+        _ => l.t("own-state-one"),
     }
 }
 
@@ -208,7 +233,7 @@ struct Reading {
     table: u32,
     says: PlayerSays,
     black: Option<ParticipantId>,
-    /// "Round 2, table 5: you, #12 Abe Ken, won against #7 Baker Ann."
+    /// "Round 2, table 5: you, #12 Abe Ken, won against #7 Baker Ann." (in the player's language)
     sentence: String,
 }
 
@@ -220,22 +245,24 @@ pub async fn result(
     asked: super::Asked,
     form: Result<Form<ResultForm>, FormRejection>,
 ) -> Response {
+    let l = asked.lang;
     let form = form.map(|f| f.0).unwrap_or_default();
     let from = address(remote);
-    let reading = match read_form(&web, &t, &number, &form) {
+    let reading = match read_form(&web, l, &t, &number, &form) {
         Ok(r) => r,
         Err(e) if e.status == StatusCode::BAD_REQUEST => {
             return super::player::refused_report(&web, &asked, &t, &number, &e.message)
         }
-        Err(e) => return e.into_response(),
+        Err(e) => return e.in_lang(l).into_response(),
     };
     if let Err(refusal) = web.core.code_is(from, reading.t, reading.p, &form.code) {
-        let mut page = super::player::refused_report(&web, &asked, &t, &number, &words(&refusal));
+        let mut page =
+            super::player::refused_report(&web, &asked, &t, &number, &words(l, &refusal));
         *page.status_mut() = status_of(&refusal);
         return page;
     }
     if form.confirm != "yes" {
-        return check_page(&web, &number, &form, &reading);
+        return check_page(&web, l, &number, &form, &reading);
     }
     let cmd = Command::PlayerReport {
         tournament: reading.t,
@@ -259,7 +286,7 @@ pub async fn result(
             .into_response(),
         Err(refusal) => {
             let mut page =
-                super::player::refused_report(&web, &asked, &t, &number, &words(&refusal));
+                super::player::refused_report(&web, &asked, &t, &number, &words(l, &refusal));
             *page.status_mut() = status_of(&refusal);
             page
         }
@@ -267,35 +294,35 @@ pub async fn result(
 }
 
 /// Reads the form: which game, what the player says, who had Black.
-fn read_form(web: &Web, t: &str, number: &str, form: &ResultForm) -> Result<Reading, WebError> {
+fn read_form(
+    web: &Web,
+    l: Lang,
+    t: &str,
+    number: &str,
+    form: &ResultForm,
+) -> Result<Reading, WebError> {
     let t = tournament_id(t)?;
     let says = match form.says.as_str() {
         "won" => PlayerSays::Won,
         "lost" => PlayerSays::Lost,
         "jigo" => PlayerSays::Jigo,
-        _ => return Err(WebError::bad_request("Choose “I won” or “I lost” first.")),
+        _ => return Err(WebError::bad_request(l.t("own-choose-first"))),
     };
     let (round, table) = match (form.round.trim().parse(), form.table.trim().parse()) {
         (Ok(r), Ok(x)) => (r, x),
-        _ => {
-            return Err(WebError::bad_request(
-                "The form could not be read: open your page again.",
-            ))
-        }
+        _ => return Err(WebError::bad_request(l.t("own-form-unreadable"))),
     };
     web.core
         .read(|state| {
-            let roster = roster(state, t)?;
-            let p = find_player(&roster, number)?;
+            let roster = roster_in(state, l, t)?;
+            let p = find_player(l, &roster, number)?;
             let game = roster
                 .rounds()
                 .iter()
                 .find(|r| r.number == round)
                 .and_then(|r| r.game_at(table))
                 .filter(|g| g.has(p))
-                .ok_or_else(|| {
-                    WebError::bad_request("That game is not yours: open your page again.")
-                })?;
+                .ok_or_else(|| WebError::bad_request(l.t("own-not-your-game")))?;
             let them = if game.white == p {
                 game.black
             } else {
@@ -305,31 +332,31 @@ fn read_form(web: &Web, t: &str, number: &str, form: &ResultForm) -> Result<Read
                 "me" => Some(p),
                 "them" => Some(them),
                 _ if game.colours_open() => {
-                    return Err(WebError::bad_request("Say who had Black first."))
+                    return Err(WebError::bad_request(l.t("own-say-black-first")))
                 }
                 _ => None,
             };
-            let how = match says {
-                PlayerSays::Won => "won against",
-                PlayerSays::Lost => "lost to",
-                PlayerSays::Jigo => "drew (jigo) with",
+            let says_word = match says {
+                PlayerSays::Won => "won",
+                PlayerSays::Lost => "lost",
+                PlayerSays::Jigo => "jigo",
             };
             let colour = match black {
-                Some(b) if b == p => ", with Black",
-                Some(_) => ", with White",
-                None if game.colours_open() => "",
-                None => {
-                    if game.white == p {
-                        ", with White"
-                    } else {
-                        ", with Black"
-                    }
-                }
+                Some(b) if b == p => "black",
+                Some(_) => "white",
+                None if game.colours_open() => "open",
+                None if game.white == p => "white",
+                None => "black",
             };
-            let sentence = format!(
-                "Round {round}, table {table}: you, {}{colour}, {how} {}.",
-                crate::domain::lifecycle::label(state, t, p),
-                crate::domain::lifecycle::label(state, t, them)
+            let sentence = tr!(
+                l,
+                "own-check-sentence",
+                round = round,
+                table = table,
+                me = label_in(l, &roster, p, round).into_string(),
+                colour = colour,
+                says = says_word,
+                opponent = label_in(l, &roster, them, round).into_string()
             );
             Ok(Reading {
                 t,
@@ -341,33 +368,35 @@ fn read_form(web: &Web, t: &str, number: &str, form: &ResultForm) -> Result<Read
                 sentence,
             })
         })
-        .map_err(|_| WebError::unavailable("The server is busy; try again."))?
+        .map_err(|_| WebError::unavailable(l.t("error-busy")))?
 }
 
 /// "Is that right?": the result in words, and the same form again to confirm. Holds the typed code: no-store.
-fn check_page(web: &Web, number: &str, form: &ResultForm, reading: &Reading) -> Response {
+fn check_page(web: &Web, l: Lang, number: &str, form: &ResultForm, reading: &Reading) -> Response {
     let t = reading.t;
     let page = web.core.read(|state| {
-        let roster = roster(state, t)?;
+        let roster = roster_in(state, l, t)?;
         let body = html! {
-            h1 { "Is that right?" }
-            p #check .next { (reading.sentence) }
+            h1 { (l.t("own-is-that-right")) }
+            p #check .next { (PreEscaped(&reading.sentence)) }
             form .slip .own method="post" action=(format!("/t/{}/players/{number}/result", t.0)) {
                 @for (name, value) in [("request_id", &form.request_id), ("round", &form.round),
                     ("table", &form.table), ("says", &form.says), ("black", &form.black), ("code", &form.code)] {
                     input type="hidden" name=(name) value=(value);
                 }
                 input type="hidden" name="confirm" value="yes";
-                button type="submit" autofocus { "Yes, report it" }
+                button type="submit" autofocus { (l.t("own-yes-report")) }
             }
-            p { a href=(format!("/t/{}/players/{number}#report", t.0)) { "No, change it" } }
+            p { a href=(format!("/t/{}/players/{number}#report", t.0)) { (l.t("own-no-change")) } }
         };
-        Ok::<_, WebError>(tournament_page(super::super::lang::Lang::En, &roster, None, "Is that right?".into(), body))
+        Ok::<_, WebError>(tournament_page(l, &roster, None, l.t("own-is-that-right"), body))
     });
     match page {
         Ok(Ok(page)) => private(StatusCode::OK, &page),
-        Ok(Err(e)) => e.into_response(),
-        Err(_) => WebError::unavailable("The server is busy; try again.").into_response(),
+        Ok(Err(e)) => e.in_lang(l).into_response(),
+        Err(_) => WebError::unavailable(l.t("error-busy"))
+            .in_lang(l)
+            .into_response(),
     }
 }
 
@@ -404,10 +433,13 @@ pub struct CheckInForm {
 pub async fn check_in_page(
     Shared(web): Shared<Arc<Web>>,
     Path(t): Path<String>,
+    l: Lang,
     query: Result<Query<KioskQuery>, QueryRejection>,
 ) -> Response {
     let kiosk = query.is_ok_and(|q| q.0.on());
-    check_in_answer(&web, &t, kiosk, StatusCode::OK, |_| code_step(kiosk, None))
+    check_in_answer(&web, l, &t, kiosk, StatusCode::OK, |_| {
+        code_step(l, kiosk, None)
+    })
 }
 
 /// `POST /t/{t}/checkin`: the code (then "this is me"), or the confirmed check-in.
@@ -415,31 +447,34 @@ pub async fn check_in(
     Shared(web): Shared<Arc<Web>>,
     Path(t): Path<String>,
     remote: Option<Extension<ConnectInfo<SocketAddr>>>,
+    l: Lang,
     form: Result<Form<CheckInForm>, FormRejection>,
 ) -> Response {
     let form = form.map(|f| f.0).unwrap_or_default();
     let kiosk = form.kiosk == "1";
     let from = address(remote);
     let Ok(tid) = tournament_id(&t) else {
-        return WebError::bad_request("That address names no tournament.").into_response();
+        return WebError::bad_request(l.t("own-no-tournament"))
+            .in_lang(l)
+            .into_response();
     };
     let who = match web.core.whose_code(from, tid, &form.code) {
         Ok(who) => who,
         Err(refusal) => {
-            let why = words(&refusal);
-            return check_in_answer(&web, &t, kiosk, status_of(&refusal), |_| {
-                code_step(kiosk, Some(&why))
+            let why = words(l, &refusal);
+            return check_in_answer(&web, l, &t, kiosk, status_of(&refusal), |_| {
+                code_step(l, kiosk, Some(&why))
             });
         }
     };
     if form.participant.is_empty() {
-        return check_in_answer(&web, &t, kiosk, StatusCode::OK, |_| {
-            this_is_me(kiosk, &who, &form.code)
+        return check_in_answer(&web, l, &t, kiosk, StatusCode::OK, |_| {
+            this_is_me(l, kiosk, &who, &form.code)
         });
     }
     if form.participant != who.participant.0.to_string() {
-        return check_in_answer(&web, &t, kiosk, StatusCode::BAD_REQUEST, |_| {
-            code_step(kiosk, Some("Type your code again."))
+        return check_in_answer(&web, l, &t, kiosk, StatusCode::BAD_REQUEST, |_| {
+            code_step(l, kiosk, Some(&l.t("own-type-again")))
         });
     }
     let cmd = Command::SelfCheckIn {
@@ -449,13 +484,13 @@ pub async fn check_in(
     };
     let meta = Meta::new(form.request_id.trim(), "");
     match web.core.player_write(from, meta, cmd).await {
-        Ok(_) => check_in_answer(&web, &t, kiosk, StatusCode::OK, |roster| {
-            welcome(roster, kiosk, &who)
+        Ok(_) => check_in_answer(&web, l, &t, kiosk, StatusCode::OK, |roster| {
+            welcome(l, roster, kiosk, &who)
         }),
         Err(refusal) => {
-            let why = words(&refusal);
-            check_in_answer(&web, &t, kiosk, status_of(&refusal), |_| {
-                code_step(kiosk, Some(&why))
+            let why = words(l, &refusal);
+            check_in_answer(&web, l, &t, kiosk, status_of(&refusal), |_| {
+                code_step(l, kiosk, Some(&why))
             })
         }
     }
@@ -464,6 +499,7 @@ pub async fn check_in(
 /// A check-in page of tournament `t` (no-store: it may hold the typed code), or where to go instead.
 fn check_in_answer(
     web: &Web,
+    l: Lang,
     t: &str,
     kiosk: bool,
     status: StatusCode,
@@ -471,23 +507,18 @@ fn check_in_answer(
 ) -> Response {
     let page = web.core.read(|state| {
         let t = tournament_id(t)?;
-        let roster = roster(state, t)?;
+        let roster = roster_in(state, l, t)?;
         let open = roster.tournament.settings.players.self_check_in;
         let body = if open {
             body(&roster)
         } else {
             html! {
-                p #closed .next { "Players check in at the registration desk for this tournament." }
+                p #closed .next { (l.t("own-check-in-closed")) }
             }
         };
-        let heading = html! { h1 { "Check in: " (roster.name()) } (body) };
-        let mut page = tournament_page(
-            super::super::lang::Lang::En,
-            &roster,
-            None,
-            "Check in".into(),
-            heading,
-        );
+        let heading =
+            html! { h1 { (tr!(l, "own-check-in-heading", tournament = roster.name())) } (body) };
+        let mut page = tournament_page(l, &roster, None, l.t("own-check-in-title"), heading);
         if kiosk {
             page.tournament = None;
         }
@@ -495,13 +526,15 @@ fn check_in_answer(
     });
     match page {
         Ok(Ok(page)) => private(status, &page),
-        Ok(Err(e)) => e.into_response(),
-        Err(_) => WebError::unavailable("The server is busy; try again.").into_response(),
+        Ok(Err(e)) => e.in_lang(l).into_response(),
+        Err(_) => WebError::unavailable(l.t("error-busy"))
+            .in_lang(l)
+            .into_response(),
     }
 }
 
 /// Step 1: the code.
-fn code_step(kiosk: bool, error: Option<&str>) -> Markup {
+fn code_step(l: Lang, kiosk: bool, error: Option<&str>) -> Markup {
     html! {
         @if let Some(error) = error {
             p .error #check-in-error role="alert" { (error) }
@@ -510,17 +543,17 @@ fn code_step(kiosk: bool, error: Option<&str>) -> Markup {
             input type="hidden" name="request_id" value=(crate::web::desk::request_id());
             input type="hidden" name="kiosk" value=(if kiosk { "1" } else { "" });
             label .code {
-                "Your personal code (on your player card)"
+                (l.t("own-code-label"))
                 input name="code" autocomplete="off" autocapitalize="characters" spellcheck="false"
                     maxlength="20" required autofocus;
             }
-            button type="submit" { "Next" }
+            button type="submit" { (l.t("own-next")) }
         }
     }
 }
 
 /// Step 2: "this is me" before anything changes.
-fn this_is_me(kiosk: bool, who: &Identity, code: &str) -> Markup {
+fn this_is_me(l: Lang, kiosk: bool, who: &Identity, code: &str) -> Markup {
     let mut about = vec![who.rank.clone()];
     if !who.club.trim().is_empty() {
         about.push(who.club.clone());
@@ -529,12 +562,12 @@ fn this_is_me(kiosk: bool, who: &Identity, code: &str) -> Markup {
     html! {
         @match who.status {
             EntryStatus::CheckedIn => {
-                p .done #check-in-done role="status" { "You are already checked in, " (who.name) "." }
-                (next_player(kiosk))
+                p .done #check-in-done role="status" { (tr!(l, "own-already-in", name = who.name.as_str())) }
+                (next_player(l, kiosk))
             }
             EntryStatus::Withdrawn => {
-                p .error #check-in-error role="alert" { (who.name) ": please see the registration desk." }
-                (next_player(kiosk))
+                p .error #check-in-error role="alert" { (tr!(l, "own-see-the-desk", name = who.name.as_str())) }
+                (next_player(l, kiosk))
             }
             EntryStatus::PreRegistered => {
                 p .next #who { strong { (who.name) } br; (about.join(" · ")) }
@@ -543,34 +576,34 @@ fn this_is_me(kiosk: bool, who: &Identity, code: &str) -> Markup {
                     input type="hidden" name="kiosk" value=(kiosk_value);
                     input type="hidden" name="code" value=(code);
                     input type="hidden" name="participant" value=(who.participant.0);
-                    button type="submit" autofocus { "This is me: check me in" }
+                    button type="submit" autofocus { (l.t("own-this-is-me")) }
                 }
-                p { a href=(if kiosk { "?kiosk=1" } else { "?" }) { "This is not me" } }
+                p { a href=(if kiosk { "?kiosk=1" } else { "?" }) { (l.t("own-not-me")) } }
             }
         }
     }
 }
 
 /// Step 3: checked in.
-fn welcome(roster: &Roster, kiosk: bool, who: &Identity) -> Markup {
+fn welcome(l: Lang, roster: &Roster, kiosk: bool, who: &Identity) -> Markup {
     let own = roster
         .number(who.participant)
         .map_or(format!("P{}", who.participant.0), |n| n.to_string());
     html! {
-        p .done #check-in-done role="status" { "Welcome, " (who.name) ": you are checked in." }
+        p .done #check-in-done role="status" { (tr!(l, "own-welcome", name = who.name.as_str())) }
         @if !kiosk {
-            p { a href=(format!("/t/{}/players/{own}", roster.tournament.id.0)) { "Your page: your table appears there when the round is published" } }
+            p { a href=(format!("/t/{}/players/{own}", roster.tournament.id.0)) { (l.t("own-your-page")) } }
         }
-        (next_player(kiosk))
+        (next_player(l, kiosk))
     }
 }
 
 /// The kiosk's way back to an empty form (after a few seconds by itself).
-fn next_player(kiosk: bool) -> Markup {
+fn next_player(l: Lang, kiosk: bool) -> Markup {
     html! {
         @if kiosk {
             meta http-equiv="refresh" content="8;url=?kiosk=1";
-            p { a .button #next-player href="?kiosk=1" { "Next player" } }
+            p { a .button #next-player href="?kiosk=1" { (l.t("own-next-player")) } }
         }
     }
 }

@@ -3,16 +3,17 @@
 //! the bye and the players not in the round. `?round=N` shows an earlier published round; `?q=` filters without
 //! script.
 
+use super::super::lang::Lang;
 use super::super::layout::Tab;
 use super::super::topics::Topic;
 use super::super::{Web, WebError};
 use super::InTournament;
-use super::{halves, roster, tournament_page};
+use super::{halves, roster_in, tournament_page};
 use crate::app::roster::Roster;
 use crate::domain::name::{fold, search_text};
 use crate::domain::round::{GameRecord, RoundRecord, RoundState};
-use crate::domain::timetable;
 use crate::domain::{EntryStatus, ParticipantId, State, TournamentId};
+use crate::tr;
 use axum::extract::{Query, State as Shared};
 use axum::response::{IntoResponse, Response};
 use maud::{html, Markup};
@@ -33,20 +34,25 @@ pub async fn page(
     query: Result<Query<PairingsQuery>, axum::extract::rejection::QueryRejection>,
     asked: super::Asked,
 ) -> Response {
+    let l = asked.lang;
     let Ok(Query(query)) = query else {
-        return WebError::bad_request("Use ?round=N to see an earlier round.").into_response();
+        return WebError::bad_request(l.t("pairings-bad-query"))
+            .in_lang(l)
+            .into_response();
     };
     let round = match query.round.as_deref().map(str::parse::<u32>) {
         None => None,
         Some(Ok(n)) => Some(n),
         Some(Err(_)) => {
-            return WebError::bad_request("A round is a number, as in ?round=2.").into_response()
+            return WebError::bad_request(l.t("board-round-is-a-number"))
+                .in_lang(l)
+                .into_response()
         }
     };
     let search = query.q.unwrap_or_default();
     let search = search.trim();
     web.page(&asked, &[Topic::Pairings(t)], search.is_empty(), |state| {
-        render(state, t, round, search)
+        render(state, l, t, round, search)
     })
 }
 
@@ -59,18 +65,19 @@ struct Line {
 
 fn render(
     state: &State,
+    l: Lang,
     t: TournamentId,
     round: Option<u32>,
     search: &str,
 ) -> Result<super::super::layout::Page, WebError> {
-    let roster = roster(state, t)?;
+    let roster = roster_in(state, l, t)?;
     let published: Vec<&RoundRecord> = roster
         .rounds()
         .iter()
         .filter(|r| r.state != RoundState::Drawn)
         .collect();
-    let Some(r) = shown(&published, round)? else {
-        return Ok(nothing_published(&roster));
+    let Some(r) = shown(l, &published, round)? else {
+        return Ok(nothing_published(l, &roster));
     };
     let words: Vec<String> = fold(search)
         .split_whitespace()
@@ -78,34 +85,39 @@ fn render(
         .collect();
     let hidden = |key: &str| !words.iter().all(|w| key.contains(w.as_str()));
     let body = html! {
-        h1 { "Round " (r.number) " pairings" }
-        @if let Some(when) = timetable::words(&roster.tournament.settings, r.number) {
-            p #starts .starts { "Starts at " (when) "." }
+        h1 { (tr!(l, "pairings-title", round = r.number)) }
+        @if let Some(when) = super::starts(l, &roster.tournament.settings, r.number) {
+            p #starts .starts { (tr!(l, "pairings-starts-at", when = when)) }
         }
-        @if published.len() > 1 { (round_links(t, &published, r.number)) }
+        @if published.len() > 1 { (round_links(l, t, &published, r.number)) }
         form method="get" role="search" {
             @if round.is_some() { input type="hidden" name="round" value=(r.number); }
-            input #search type="search" name="q" value=(search) placeholder="Your name or number"
-                autocomplete="off" aria-label="Find a player";
-            noscript { button type="submit" { "Find" } }
+            input #search type="search" name="q" value=(search) placeholder=(l.t("pairings-search-placeholder"))
+                autocomplete="off" aria-label=(l.t("pairings-search-label"));
+            noscript { button type="submit" { (l.t("pairings-find")) } }
         }
         section #by-name {
-            h2 { "By name" }
+            h2 { (l.t("pairings-by-name")) }
             ul .players {
-                @for line in &by_name(&roster, r) {
+                @for line in &by_name(l, &roster, r) {
                     @let key = search_key(&roster, line.player);
                     li .player data-k=(key) hidden[hidden(&key)] { (line.what) }
                 }
             }
         }
-        (without_game(&roster, r))
-        (by_table(&roster, r, &hidden))
+        (without_game(l, &roster, r))
+        (by_table(l, &roster, r, &hidden))
     };
     Ok(tournament_page(
-        super::super::lang::Lang::En,
+        l,
         &roster,
         Some(Tab::Pairings),
-        format!("{}: round {} pairings", roster.name(), r.number),
+        tr!(
+            l,
+            "pairings-page-title",
+            tournament = roster.name(),
+            round = r.number
+        ),
         body,
     ))
 }
@@ -113,6 +125,7 @@ fn render(
 /// The round to show: the one asked for, which must be published, else the latest published one (none before
 /// the first publication).
 fn shown<'a>(
+    l: Lang,
     published: &[&'a RoundRecord],
     round: Option<u32>,
 ) -> Result<Option<&'a RoundRecord>, WebError> {
@@ -122,41 +135,41 @@ fn shown<'a>(
             .copied()
             .find(|r| r.number == n)
             .map(Some)
-            .ok_or_else(|| WebError::not_found(format!("Round {n} has not been published."))),
+            .ok_or_else(|| WebError::not_found(tr!(l, "board-round-not-published", round = n))),
         None => Ok(published.last().copied()),
     }
 }
 
 /// The page before any round is published: when round 1 starts, or, in an event without rounds, where to look.
-fn nothing_published(roster: &Roster) -> super::super::layout::Page {
+fn nothing_published(l: Lang, roster: &Roster) -> super::super::layout::Page {
     let unrounded = roster.tournament.settings.system.unrounded();
     let body = html! {
-        h1 { "Pairings" }
+        h1 { (l.t("tab-pairings")) }
         @if unrounded {
             p #none {
-                "This event has no rounds: players pair themselves and each game is recorded as it is played. "
-                a href=(format!("/t/{}/standings", roster.tournament.id.0)) { "See who is where" } "."
+                (l.t("pairings-no-rounds")) " "
+                a href=(format!("/t/{}/standings", roster.tournament.id.0)) { (l.t("pairings-see-who-is-where")) }
             }
         } @else {
-            p #none { "No round published yet. This page shows the pairings the moment the director publishes them." }
-            @if let Some(when) = timetable::words(&roster.tournament.settings, 1) {
-                p #starts .starts { "Round 1 starts at " (when) "." }
+            p #none { (l.t("pairings-none-published")) }
+            @if let Some(when) = super::starts(l, &roster.tournament.settings, 1) {
+                p #starts .starts { (tr!(l, "pairings-round-starts-at", round = 1, when = when)) }
             }
         }
     };
     tournament_page(
-        super::super::lang::Lang::En,
+        l,
         roster,
         Some(Tab::Pairings),
-        format!("{}: pairings", roster.name()),
+        tr!(l, "pairings-page-title-none", tournament = roster.name()),
         body,
     )
 }
 
 /// Links to the other published rounds, the shown one in bold.
-fn round_links(t: TournamentId, published: &[&RoundRecord], shown: u32) -> Markup {
+fn round_links(l: Lang, t: TournamentId, published: &[&RoundRecord], shown: u32) -> Markup {
     html! {
-        p .rounds { "Rounds: "
+        p .rounds { (l.t("board-rounds")) " "
             @for p in published {
                 @if p.number == shown { strong { (p.number) } } @else {
                     a href=(format!("/t/{}/pairings?round={}", t.0, p.number)) { (p.number) }
@@ -169,40 +182,43 @@ fn round_links(t: TournamentId, published: &[&RoundRecord], shown: u32) -> Marku
 
 /// Who plays no game this round: the bye, the players through without a game, the absent (in a system that
 /// eliminates, nobody is listed absent).
-fn without_game(roster: &Roster, r: &RoundRecord) -> Markup {
+fn without_game(l: Lang, roster: &Roster, r: &RoundRecord) -> Markup {
     html! {
         @if let Some(bye) = r.bye {
-            p #bye { "Bye: " (label(roster, bye, r.number)) }
+            p #bye { (l.t("pairings-bye")) " " (label_in(l, roster, bye, r.number)) }
         }
         @if !r.advancing.is_empty() {
-            p #advancing { (roster.tournament.settings.system.without_game()) ": "
+            p #advancing { (without_game_words(l, roster)) " "
                 @for (i, p) in r.advancing.iter().enumerate() {
-                    @if i > 0 { ", " } (label(roster, *p, r.number))
+                    @if i > 0 { ", " } (label_in(l, roster, *p, r.number))
                 }
             }
         }
         @if !roster.tournament.settings.system.eliminates() {
-            (absent_list(roster, r))
+            (absent_list(l, roster, r))
         }
     }
 }
 
 /// The round's games by table; a search hides the rows it does not match.
-fn by_table(roster: &Roster, r: &RoundRecord, hidden: &dyn Fn(&str) -> bool) -> Markup {
+fn by_table(l: Lang, roster: &Roster, r: &RoundRecord, hidden: &dyn Fn(&str) -> bool) -> Markup {
     let mut games: Vec<&GameRecord> = r.shown_games().collect();
     games.sort_by_key(|g| g.table);
     html! {
         section #by-table {
-            h2 { "By table" }
+            h2 { (l.t("pairings-by-table")) }
             div .scroll {
                 table {
-                    thead { tr { th .r { "Table" } th { "White" } th { "Black" } th .r { "Hcp" } th .r { "Komi" } } }
+                    thead { tr {
+                        th .r { (l.t("col-table")) } th { (l.t("col-white")) } th { (l.t("col-black")) }
+                        th .r { (l.t("col-handicap")) } th .r { (l.t("col-komi")) }
+                    } }
                     tbody {
                         @for g in &games {
                             @let key = format!("{} {}", search_key(roster, g.white), search_key(roster, g.black));
                             tr .game data-k=(key) hidden[hidden(&key)] {
                                 td .r { (g.table) }
-                                (players_cells(roster, g, r.number))
+                                (players_cells_in(l, roster, g, r.number))
                                 td .r { @if g.handicap > 0 { (g.handicap) } }
                                 td .r { (komi(roster, g)) }
                             }
@@ -217,41 +233,70 @@ fn by_table(roster: &Roster, r: &RoundRecord, hidden: &dyn Fn(&str) -> bool) -> 
 /// A game's White and Black cells of a by-table list; a nigiri game whose colours nobody recorded has one cell
 /// naming both players and "nigiri" instead (the desk pages show their tables the same way).
 pub fn players_cells(roster: &Roster, g: &GameRecord, round: u32) -> Markup {
+    players_cells_in(Lang::En, roster, g, round)
+}
+
+/// [`players_cells`] in language `l`.
+pub fn players_cells_in(l: Lang, roster: &Roster, g: &GameRecord, round: u32) -> Markup {
     html! {
         @if g.colours_open() {
             td .name .nigiri colspan="2" {
-                (label(roster, g.white, round)) " – " (label(roster, g.black, round)) " · " strong { "nigiri" }
+                (label_in(l, roster, g.white, round)) " – " (label_in(l, roster, g.black, round)) " · "
+                strong { (l.t("board-nigiri")) }
             }
         } @else {
-            td .name { (label(roster, g.white, round)) }
-            td .name { (label(roster, g.black, round)) }
+            td .name { (label_in(l, roster, g.white, round)) }
+            td .name { (label_in(l, roster, g.black, round)) }
         }
     }
 }
 
+/// "Bye", or "Through without a game" in a system that eliminates: the heading of those without a game.
+fn without_game_words(l: Lang, roster: &Roster) -> String {
+    if roster.tournament.settings.system.eliminates() {
+        l.t("pairings-through")
+    } else {
+        l.t("pairings-bye")
+    }
+}
+
+/// "White", "Black", "nigiri" in language `l`.
+pub fn seat_word(l: Lang, seat: crate::domain::round::Seat) -> String {
+    use crate::domain::round::Seat;
+    match seat {
+        Seat::White => l.t("board-white"),
+        Seat::Black => l.t("board-black"),
+        Seat::Nigiri => l.t("board-nigiri"),
+    }
+}
+
 /// Every player of the round (both players of each game, and the bye), alphabetically.
-fn by_name(roster: &Roster, r: &RoundRecord) -> Vec<Line> {
+fn by_name(l: Lang, roster: &Roster, r: &RoundRecord) -> Vec<Line> {
     let mut lines = Vec::with_capacity(r.games.len() * 2 + 1);
     for g in r.shown_games() {
         for (me, them) in [(g.white, g.black), (g.black, g.white)] {
-            let colour = g.seat_of(me).word();
+            let colour = seat_word(l, g.seat_of(me));
             let what = html! {
-                span .who { (label(roster, me, r.number)) }
+                span .who { (label_in(l, roster, me, r.number)) }
                 span .where {
-                    span .table { "Table " (g.table) } " · " (colour) " · vs " (label(roster, them, r.number))
-                    " · " (handicap_words(roster, g))
+                    span .table { (tr!(l, "board-table", table = g.table)) } " · " (colour) " · "
+                    (l.t("pairings-versus")) " " (label_in(l, roster, them, r.number))
+                    " · " (handicap_words_in(l, roster, g))
                 }
             };
             lines.push(line(roster, me, what));
         }
     }
     if let Some(bye) = r.bye {
-        let what =
-            html! { span .who { (label(roster, bye, r.number)) } span .where { "Bye this round" } };
+        let what = html! {
+            span .who { (label_in(l, roster, bye, r.number)) } span .where { (l.t("pairings-bye-this-round")) }
+        };
         lines.push(line(roster, bye, what));
     }
     for p in &r.advancing {
-        let what = html! { span .who { (label(roster, *p, r.number)) } span .where { (roster.tournament.settings.system.without_game()) } };
+        let what = html! {
+            span .who { (label_in(l, roster, *p, r.number)) } span .where { (without_game_words(l, roster)) }
+        };
         lines.push(line(roster, *p, what));
     }
     lines.sort_by(|a, b| a.sort.cmp(&b.sort));
@@ -277,8 +322,8 @@ fn line(roster: &Roster, p: ParticipantId, what: Markup) -> Line {
 }
 
 /// Entrants who came but are not in this round: not playing it, withdrawn, or absent.
-fn absent_list(roster: &Roster, r: &RoundRecord) -> Markup {
-    let mut out: Vec<(String, ParticipantId, &'static str)> = roster
+fn absent_list(l: Lang, roster: &Roster, r: &RoundRecord) -> Markup {
+    let mut out: Vec<(String, ParticipantId, String)> = roster
         .entrants
         .iter()
         .filter(|(p, (_, e))| {
@@ -286,11 +331,11 @@ fn absent_list(roster: &Roster, r: &RoundRecord) -> Markup {
         })
         .map(|(p, (person, e))| {
             let why = if e.status == EntryStatus::Withdrawn {
-                "withdrawn"
+                l.t("pairings-withdrawn")
             } else if !e.rounds.contains(&r.number) {
-                "not playing this round"
+                l.t("pairings-not-this-round")
             } else {
-                "absent"
+                l.t("pairings-absent")
             };
             (fold(&crate::app::roster::full_name(person)), *p, why)
         })
@@ -298,10 +343,10 @@ fn absent_list(roster: &Roster, r: &RoundRecord) -> Markup {
     out.sort();
     html! {
         @if !out.is_empty() {
-            h2 { "Not playing this round" }
+            h2 { (l.t("pairings-not-playing")) }
             ul #absent .players {
                 @for (_, p, why) in &out {
-                    li .player data-k=(search_key(roster, *p)) { (label(roster, *p, r.number)) " — " (why) }
+                    li .player data-k=(search_key(roster, *p)) { (label_in(l, roster, *p, r.number)) " — " (why) }
                 }
             }
         }
@@ -319,19 +364,28 @@ fn search_key(roster: &Roster, p: ParticipantId) -> String {
 
 /// "#7 Côté Anne (2k)": the number a player types, the name, the rank in force.
 pub fn label(roster: &Roster, p: ParticipantId, round: u32) -> Markup {
+    label_in(Lang::En, roster, p, round)
+}
+
+/// [`label`] with the rank as language `l` writes it ("#7 Côté Anne (2級)").
+pub fn label_in(l: Lang, roster: &Roster, p: ParticipantId, round: u32) -> Markup {
     let number = roster.number_text(p);
     html! {
         @if !number.is_empty() { span .num { "#" (number) } " " }
-        (roster.full_name(p)) " (" (roster.rank(p, round)) ")"
+        (roster.full_name(p)) " (" (roster.rank_in(p, round).map(|r| l.rank(r)).unwrap_or_default()) ")"
     }
 }
 
-/// "komi 6½" for an even game, "3 stones, no komi" for a handicap game.
-pub fn handicap_words(roster: &Roster, g: &GameRecord) -> String {
+/// "komi 6½" for an even game, "3 stones, no komi" for a handicap game, in language `l`.
+pub fn handicap_words_in(l: Lang, roster: &Roster, g: &GameRecord) -> String {
     match g.handicap {
-        0 => format!("komi {}", halves(roster.tournament.settings.komi_half)),
-        1 => "no komi (Black plays first)".to_string(),
-        h => format!("{h} stones, no komi"),
+        0 => tr!(
+            l,
+            "board-komi",
+            komi = halves(roster.tournament.settings.komi_half)
+        ),
+        1 => l.t("board-no-komi"),
+        h => tr!(l, "board-stones", stones = h),
     }
 }
 

@@ -4,23 +4,24 @@
 //! that sends a correction to the director. `{number}` is the number on the sheets; `P12` (the register id) works
 //! for a player not numbered yet.
 
+use super::super::lang::Lang;
 use super::super::layout::Tab;
 use super::super::topics::Topic;
 use super::super::{Web, WebError};
 use super::own::{report_part, ReportView};
-use super::pairings::{handicap_words, label};
-use super::players::{rounds_text, status_text};
-use super::{halves, player_by_number, roster, tournament_id, tournament_page};
+use super::pairings::{handicap_words_in, label_in, seat_word};
+use super::players::{rounds_text_in, status_text_in};
+use super::{halves, player_by_number, roster_in, starts, tournament_id, tournament_page};
 use crate::app::roster::Roster;
 use crate::domain::field::{player_id, Field};
 use crate::domain::ladder::{handicap, ladder, LadderOutcome};
 use crate::domain::round::{GameRecord, GameResult, Outcome, RoundState};
 use crate::domain::slip::SlipState;
-use crate::domain::timetable;
 use crate::domain::{EntryStatus, PairingSystem, ParticipantId, State, TournamentId};
+use crate::tr;
 use axum::extract::{Path, Query, State as Shared};
 use axum::response::{IntoResponse, Response};
-use maud::{html, Markup};
+use maud::{html, Markup, PreEscaped};
 use serde::Deserialize;
 use std::sync::Arc;
 
@@ -38,9 +39,10 @@ pub async fn page(
     query: Result<Query<PlayerQuery>, axum::extract::rejection::QueryRejection>,
     asked: super::Asked,
 ) -> Response {
+    let l = asked.lang;
     let t = match tournament_id(&t) {
         Ok(t) => t,
-        Err(e) => return e.into_response(),
+        Err(e) => return e.in_lang(l).into_response(),
     };
     let query = query.map(|q| q.0).unwrap_or_default();
     let sent = query.slip.is_some_and(|s| s == "sent");
@@ -56,9 +58,9 @@ pub async fn page(
     };
     // Cached like the other pages: the slip form's request id is filled in per response (REQUEST_ID_SLOT).
     web.page(&asked, &topics(t), true, |state| {
-        let roster = roster(state, t)?;
-        let p = find_player(&roster, &number)?;
-        Ok(render(state, &roster, p, &number, view, report))
+        let roster = roster_in(state, l, t)?;
+        let p = find_player(l, &roster, &number)?;
+        Ok(render(state, l, &roster, p, &number, view, report))
     })
 }
 
@@ -96,10 +98,19 @@ pub(super) fn refused_slip(
         Err(e) => return e.into_response(),
     };
     let view = SlipView::Refused { form, error };
+    let l = asked.lang;
     let mut response = web.page(asked, &topics(t), false, |state| {
-        let roster = roster(state, t)?;
-        let p = find_player(&roster, number)?;
-        Ok(render(state, &roster, p, number, view, ReportView::Blank))
+        let roster = roster_in(state, l, t)?;
+        let p = find_player(l, &roster, number)?;
+        Ok(render(
+            state,
+            l,
+            &roster,
+            p,
+            number,
+            view,
+            ReportView::Blank,
+        ))
     });
     if response.status().is_success() {
         *response.status_mut() = axum::http::StatusCode::BAD_REQUEST;
@@ -120,11 +131,13 @@ pub(super) fn refused_report(
         Ok(t) => t,
         Err(e) => return e.into_response(),
     };
+    let l = asked.lang;
     let mut response = web.page(asked, &topics(t), false, |state| {
-        let roster = roster(state, t)?;
-        let p = find_player(&roster, number)?;
+        let roster = roster_in(state, l, t)?;
+        let p = find_player(l, &roster, number)?;
         Ok(render(
             state,
+            l,
             &roster,
             p,
             number,
@@ -139,20 +152,18 @@ pub(super) fn refused_report(
 }
 
 /// The player `number` names in the tournament: its number on the sheets, or `P12` before numbering.
-pub fn find_player(roster: &Roster, number: &str) -> Result<ParticipantId, WebError> {
+pub fn find_player(l: Lang, roster: &Roster, number: &str) -> Result<ParticipantId, WebError> {
     let valid = number.strip_prefix('P').unwrap_or(number);
     if valid.is_empty() || !valid.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(WebError::bad_request(
-            "A player is named by the number on the sheets.",
-        ));
+        return Err(WebError::bad_request(l.t("player-bad-number")).in_lang(l));
     }
-    player_by_number(roster, number).ok_or_else(|| {
-        WebError::not_found(format!("There is no player {number} in this tournament."))
-    })
+    player_by_number(roster, number)
+        .ok_or_else(|| WebError::not_found(tr!(l, "player-no-such", number = number)).in_lang(l))
 }
 
 fn render(
     state: &State,
+    l: Lang,
     roster: &Roster,
     p: ParticipantId,
     number: &str,
@@ -168,12 +179,10 @@ fn render(
         .filter(|x| !x.trim().is_empty())
         .cloned()
         .collect();
-    about.push(status_text(entry.status).to_string());
+    about.push(status_text_in(l, entry.status));
     if !unrounded {
-        about.push(format!(
-            "rounds {}",
-            rounds_text(&entry.rounds, roster.tournament.settings.rounds)
-        ));
+        let rounds = rounds_text_in(l, &entry.rounds, roster.tournament.settings.rounds);
+        about.push(tr!(l, "player-rounds", rounds = rounds));
     }
     let published: Vec<_> = roster
         .rounds()
@@ -184,21 +193,21 @@ fn render(
     let table = Field::new(state, roster.tournament).score_table(last);
     let me = table.index_of(player_id(p));
     let body = html! {
-        h1 { (label(roster, p, last.max(1))) }
+        h1 { (label_in(l, roster, p, last.max(1))) }
         p .note { (about.join(" · ")) }
-        @if let Some(next) = (!unrounded).then(|| next_game(roster, p)).flatten() {
+        @if let Some(next) = (!unrounded).then(|| next_game(l, roster, p)).flatten() {
             p #next .next { (next) }
         }
-        (report_part(roster, p, number, report))
+        (report_part(l, roster, p, number, report))
         @if unrounded {
-            (ladder_part(state, roster, p))
+            (ladder_part(state, l, roster, p))
         } @else if published.is_empty() {
-            p #none { "No round published yet." }
+            p #none { (l.t("player-none-published")) }
         } @else {
             div .scroll {
                 table #games {
                     thead { tr {
-                        th .r { "Round" } th { "Opponent" } th { "Result" } th .r { "MMS" }
+                        th .r { (l.t("col-round")) } th { (l.t("col-opponent")) } th { (l.t("col-result")) } th .r { "MMS" }
                     } }
                     tbody {
                         @for r in &published {
@@ -210,21 +219,21 @@ fn render(
                                 td .r { (r.number) }
                                 @if let Some(g) = game {
                                     td .name {
-                                        (label(roster, opponent(g, p), r.number)) br;
+                                        (label_in(l, roster, opponent(g, p), r.number)) br;
                                         span .note {
-                                            "table " (g.table) " · " (g.seat_of(p).word())
-                                            " · " (handicap_words(roster, g))
+                                            (tr!(l, "standings-at-table", table = g.table)) " · " (seat_word(l, g.seat_of(p)))
+                                            " · " (handicap_words_in(l, roster, g))
                                         }
                                     }
-                                    td { (result_text(g, p)) }
+                                    td { (result_text_in(l, g, p)) }
                                 } @else if r.bye == Some(p) {
-                                    td colspan="2" { "Bye" }
+                                    td colspan="2" { (l.t("player-bye")) }
                                 } @else if r.advancing.contains(&p) {
-                                    td colspan="2" { (roster.tournament.settings.system.without_game()) }
+                                    td colspan="2" { (l.t("player-through")) }
                                 } @else if r.in_parts() && r.state != RoundState::Closed {
-                                    td colspan="2" { "Drawn when your group is finished" }
+                                    td colspan="2" { (l.t("player-drawn-later")) }
                                 } @else {
-                                    td colspan="2" { "Not paired" }
+                                    td colspan="2" { (l.t("player-not-paired")) }
                                 }
                                 td .r {
                                     @if let (Some(i), true) = (me, settled) {
@@ -237,22 +246,16 @@ fn render(
                 }
             }
         }
-        (slip_form(t, number, slip, !unrounded, last_slip(state, t, p)))
+        (slip_form(l, t, number, slip, !unrounded, last_slip(l, state, t, p)))
     };
-    tournament_page(
-        super::super::lang::Lang::En,
-        roster,
-        Some(Tab::Players),
-        roster.full_name(p),
-        body,
-    )
+    tournament_page(l, roster, Some(Tab::Players), roster.full_name(p), body)
 }
 
 /// Where the player goes next: "Round 3 starts at 14:00 · table 12, White" (or "table 12, nigiri with #14 Kim
 /// Ara (3k)" until the colours are recorded) while a published round is being played and they have a game in
 /// it, or "Round 4 starts at 14:00" for the round to come when the timetable has it (their table follows when
 /// the director publishes the draw). `None` when there is nothing to say.
-fn next_game(roster: &Roster, p: ParticipantId) -> Option<String> {
+fn next_game(l: Lang, roster: &Roster, p: ParticipantId) -> Option<String> {
     let settings = &roster.tournament.settings;
     let (_, entry) = roster.entrants.get(&p)?;
     if entry.status == EntryStatus::Withdrawn {
@@ -273,9 +276,15 @@ fn next_game(roster: &Roster, p: ParticipantId) -> Option<String> {
         .filter(|(_, g)| g.confirmed.is_none())
         .map(|(r, _)| r);
     if let Some(r) = seated.or_else(|| open.clone().next()) {
-        let starts = timetable::words(settings, r.number)
-            .map(|when| format!(" starts at {when}"))
-            .unwrap_or_default();
+        let round = match starts(l, settings, r.number) {
+            Some(when) => tr!(
+                l,
+                "pairings-round-starts-at-short",
+                round = r.number,
+                when = when
+            ),
+            None => tr!(l, "standings-round", round = r.number),
+        };
         let seat = match r.game_of(p).filter(|g| r.shows(g)) {
             Some(g) if g.colours_open() => {
                 let them = opponent(g, p);
@@ -283,26 +292,29 @@ fn next_game(roster: &Roster, p: ParticipantId) -> Option<String> {
                     .number(them)
                     .map(|n| format!("#{n} "))
                     .unwrap_or_default();
-                format!(
-                    "table {}, nigiri with {number}{} ({})",
-                    g.table,
-                    roster.full_name(them),
-                    roster.rank(them, r.number)
-                )
+                let rank = roster
+                    .rank_in(them, r.number)
+                    .map(|x| l.rank(x))
+                    .unwrap_or_default();
+                let who = format!("{number}{} ({rank})", roster.full_name(them));
+                tr!(l, "player-next-nigiri", table = g.table, opponent = who)
             }
-            Some(g) => format!("table {}, {}", g.table, g.seat_of(p).word()),
-            None if r.bye == Some(p) => "bye".to_string(),
-            None if r.in_parts() => "your table appears here when your group is drawn".to_string(),
-            None => "not paired".to_string(),
+            Some(g) => tr!(
+                l,
+                "player-next-seat",
+                table = g.table,
+                colour = seat_word(l, g.seat_of(p))
+            ),
+            None if r.bye == Some(p) => l.t("player-next-bye"),
+            None if r.in_parts() => l.t("player-next-in-parts"),
+            None => l.t("player-next-not-paired"),
         };
-        return Some(format!("Round {}{starts} · {seat}", r.number));
+        return Some(format!("{round} · {seat}"));
     }
     let next = latest.map_or(1, |r| r.number + 1);
     let plays = entry.rounds.contains(&next);
-    let when = timetable::words(settings, next).filter(|_| plays)?;
-    Some(format!(
-        "Round {next} starts at {when}; your table appears here when the pairings are published."
-    ))
+    let when = starts(l, settings, next).filter(|_| plays)?;
+    Some(tr!(l, "player-next-round", round = next, when = when))
 }
 
 fn opponent(g: &GameRecord, p: ParticipantId) -> ParticipantId {
@@ -315,15 +327,20 @@ fn opponent(g: &GameRecord, p: ParticipantId) -> ParticipantId {
 
 /// The result from the player's side: "won", "lost by forfeit", "jigo", or where it stands.
 pub(crate) fn result_text(g: &GameRecord, p: ParticipantId) -> String {
+    result_text_in(Lang::En, g, p)
+}
+
+/// [`result_text`] in language `l`.
+pub(crate) fn result_text_in(l: Lang, g: &GameRecord, p: ParticipantId) -> String {
     let Some(GameResult {
         outcome,
         by_forfeit,
     }) = g.confirmed
     else {
         return if g.reports.is_empty() {
-            "playing".to_string()
+            l.t("result-playing")
         } else {
-            "being checked".to_string()
+            l.t("result-being-checked")
         };
     };
     let white = g.white == p;
@@ -332,20 +349,17 @@ pub(crate) fn result_text(g: &GameRecord, p: ParticipantId) -> String {
         Outcome::BlackWins if !white => "won",
         Outcome::WhiteWins | Outcome::BlackWins => "lost",
         Outcome::Jigo => "jigo",
-        Outcome::BothLose => "lost (both)",
-        Outcome::BothWin => "won (both)",
+        Outcome::BothLose => "both-lost",
+        Outcome::BothWin => "both-won",
         Outcome::Unknown => "unknown",
     };
-    if by_forfeit {
-        format!("{word} by forfeit")
-    } else {
-        word.to_string()
-    }
+    let forfeit = if by_forfeit { "yes" } else { "no" };
+    tr!(l, "result-of-game", result = word, forfeit = forfeit)
 }
 
 /// A ladder's or a self-paired event's player: their rung (or place), whom they may challenge and at what
 /// handicap, and their games, newest first.
-fn ladder_part(state: &State, roster: &Roster, p: ParticipantId) -> Markup {
+fn ladder_part(state: &State, l: Lang, roster: &Roster, p: ParticipantId) -> Markup {
     let t = roster.tournament.id;
     let settings = &roster.tournament.settings;
     let self_paired = settings.system == PairingSystem::SelfPaired;
@@ -355,9 +369,9 @@ fn ladder_part(state: &State, roster: &Roster, p: ParticipantId) -> Markup {
         .iter()
         .filter(|g| g.challenger == p || g.defender == p)
         .collect();
-    let who = |q| label(roster, q, 1);
+    let who = |q| label_in(l, roster, q, 1);
     let Some(rung) = now.rung(p) else {
-        return html! { p #none { "Not on the ladder: numbered when registration next closes." } };
+        return html! { p #none { (l.t("player-not-on-ladder")) } };
     };
     let place = now.places.get(rung as usize - 1).copied().unwrap_or(rung);
     let shared = now.places.iter().filter(|x| **x == place).count() > 1;
@@ -376,40 +390,44 @@ fn ladder_part(state: &State, roster: &Roster, p: ParticipantId) -> Markup {
     };
     html! {
         p #standing .big {
-            @if self_paired { "Place " (place) @if shared { "=" } } @else { "Rung " (rung) " of " (now.rungs.len()) }
-            " · " (count(now.games.get(&p).copied().unwrap_or(0), "game")) " · "
-            (count(now.wins.get(&p).copied().unwrap_or(0), "win"))
+            @if self_paired { (l.t("col-place")) " " (place) @if shared { "=" } } @else {
+                (tr!(l, "player-rung-of", rung = rung, rungs = now.rungs.len())) }
+            " · " (tr!(l, "player-games", n = now.games.get(&p).copied().unwrap_or(0))) " · "
+            (tr!(l, "player-wins", n = now.wins.get(&p).copied().unwrap_or(0)))
         }
         @if !self_paired {
             @if above.is_empty() && rung == 1 {
-                p { "At the top: defend the rung against challengers from below." }
+                p { (l.t("player-at-the-top")) }
             } @else {
-                p { "May challenge:" }
+                p { (l.t("player-may-challenge")) }
                 ul #challenges {
                     @for (q, r, stones) in &above {
-                        li { (who(*q)) " · rung " (r)
-                            @match stones { 0 => { " · even" }, 1 => { " · 1 stone" }, n => { " · " (n) " stones" } } }
+                        li { (who(*q)) " · " (tr!(l, "player-rung", rung = *r))
+                            " · " @if *stones == 0 { (l.t("player-even")) } @else { (tr!(l, "ladder-handicap", stones = *stones)) } }
                     }
                 }
             }
         }
         @if mine.is_empty() {
-            p .note { "No games yet." }
+            p .note { (l.t("player-no-games")) }
         } @else {
-            h2 { "Games" }
+            h2 { (l.t("col-games")) }
             ol #ladder-games reversed {
                 @for g in mine.iter().rev() {
                     @let challenged = g.challenger == p;
-                    @let other = if challenged { g.defender } else { g.challenger };
+                    @let other = who(if challenged { g.defender } else { g.challenger }).into_string();
                     li {
                         @match (g.outcome, challenged) {
-                            (LadderOutcome::Jigo, _) => { "Jigo with " (who(other)) },
-                            (LadderOutcome::Challenger, true) | (LadderOutcome::Defender, false) => { "Won against " (who(other)) },
-                            _ => { "Lost to " (who(other)) },
+                            (LadderOutcome::Jigo, _) => { (PreEscaped(tr!(l, "player-jigo-with", opponent = other))) },
+                            (LadderOutcome::Challenger, true) | (LadderOutcome::Defender, false) => {
+                                (PreEscaped(tr!(l, "player-won-against", opponent = other))) },
+                            _ => { (PreEscaped(tr!(l, "player-lost-to", opponent = other))) },
                         }
                         @if !self_paired {
-                            @if challenged { " · challenged rung " (g.to_rung) } @else { " · challenged from rung " (g.from_rung) }
-                            @if g.handicap == 1 { " · 1 stone" } @else if g.handicap > 1 { " · " (g.handicap) " stones" }
+                            " · "
+                            @if challenged { (tr!(l, "player-challenged-rung", rung = g.to_rung)) } @else {
+                                (tr!(l, "player-challenged-from", rung = g.from_rung)) }
+                            @if g.handicap > 0 { " · " (tr!(l, "ladder-handicap", stones = g.handicap)) }
                         }
                     }
                 }
@@ -418,18 +436,9 @@ fn ladder_part(state: &State, roster: &Roster, p: ParticipantId) -> Markup {
     }
 }
 
-/// `1 game`, `3 games`.
-fn count(n: u32, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
-
 /// What became of the last slip sent about the player: a public line (a slip holds no contact data; the
 /// director writes the reason for the player to read).
-fn last_slip(state: &State, t: TournamentId, p: ParticipantId) -> Markup {
+fn last_slip(l: Lang, state: &State, t: TournamentId, p: ParticipantId) -> Markup {
     let last = state
         .slips
         .values()
@@ -440,10 +449,10 @@ fn last_slip(state: &State, t: TournamentId, p: ParticipantId) -> Markup {
     };
     html! {
         @match &slip.state {
-            SlipState::Pending => p #slip-state .note { "The last correction sent for this player is waiting for the director." },
-            SlipState::Accepted { .. } => p #slip-state .done { "The director made the last correction sent for this player." },
+            SlipState::Pending => p #slip-state .note { (l.t("slip-pending")) },
+            SlipState::Accepted { .. } => p #slip-state .done { (l.t("slip-accepted")) },
             SlipState::Rejected { reason, .. } => p #slip-state .error {
-                "The director did not make the last correction sent for this player: " (reason)
+                (tr!(l, "slip-rejected", reason = reason.as_str()))
             },
         }
     }
@@ -452,34 +461,41 @@ fn last_slip(state: &State, t: TournamentId, p: ParticipantId) -> Markup {
 /// "Something wrong?": the change slip. Contact data is not asked for and cannot be sent; an event without
 /// rounds does not ask for rounds. A refused slip comes back filled in as the player left it; `last` says what
 /// became of the last slip sent.
-fn slip_form(t: TournamentId, number: &str, view: SlipView, rounds: bool, last: Markup) -> Markup {
+fn slip_form(
+    l: Lang,
+    t: TournamentId,
+    number: &str,
+    view: SlipView,
+    rounds: bool,
+    last: Markup,
+) -> Markup {
     let blank = super::slip::SlipForm::default();
     let (typed, error) = match view {
         SlipView::Refused { form, error } => (form, Some(error)),
         _ => (&blank, None),
     };
     html! {
-        h2 #slip-heading { "Something wrong?" }
+        h2 #slip-heading { (l.t("slip-heading")) }
         (last)
         @if matches!(view, SlipView::Sent) {
-            p .done #slip-sent { "Thank you: the director will look at your correction." }
+            p .done #slip-sent { (l.t("slip-sent")) }
         }
         @if let Some(error) = error {
             p .error #slip-error role="alert" { (error) }
         }
-        p .note { "Fill in only what should change. The director checks every correction before it is made." }
+        p .note { (l.t("slip-note")) }
         form #slip .slip method="post" action=(format!("/t/{}/players/{number}/slip", t.0)) {
             input type="hidden" name="request_id" value=(super::REQUEST_ID_SLOT);
-            label { "Family name" input name="family_name" maxlength="100" autocomplete="off" value=(typed.family_name) autofocus[error.is_some()]; }
-            label { "Given name" input name="given_name" maxlength="100" autocomplete="off" value=(typed.given_name); }
-            label { "Rank (e.g. 3k, 2d)" input name="rank" maxlength="4" autocomplete="off" value=(typed.rank); }
-            label { "Club" input name="club" maxlength="100" autocomplete="off" value=(typed.club); }
-            label { "Country (two letters)" input name="country" maxlength="2" autocomplete="off" value=(typed.country); }
+            label { (l.t("slip-family-name")) input name="family_name" maxlength="100" autocomplete="off" value=(typed.family_name) autofocus[error.is_some()]; }
+            label { (l.t("slip-given-name")) input name="given_name" maxlength="100" autocomplete="off" value=(typed.given_name); }
+            label { (l.t("slip-rank")) input name="rank" maxlength="4" autocomplete="off" value=(typed.rank); }
+            label { (l.t("slip-club")) input name="club" maxlength="100" autocomplete="off" value=(typed.club); }
+            label { (l.t("slip-country")) input name="country" maxlength="2" autocomplete="off" value=(typed.country); }
             @if rounds {
-                label { "Rounds you play (e.g. 1-3,5)" input name="rounds" maxlength="60" autocomplete="off" value=(typed.rounds); }
+                label { (l.t("slip-rounds")) input name="rounds" maxlength="60" autocomplete="off" value=(typed.rounds); }
             }
-            label { "Anything else" textarea name="message" maxlength="1000" rows="3" { (typed.message) } }
-            button type="submit" { "Send to the director" }
+            label { (l.t("slip-message")) textarea name="message" maxlength="1000" rows="3" { (typed.message) } }
+            button type="submit" { (l.t("slip-send")) }
         }
     }
 }

@@ -1,14 +1,16 @@
 //! `/t/{t}/players`: the register as players check it — number, name, rank, club, country, the rounds they
 //! play, checked in or not. Never email, phone, fee, notes or tokens.
 
+use super::super::lang::Lang;
 use super::super::layout::Tab;
 use super::super::topics::Topic;
 use super::super::{Web, WebError};
 use super::standings::player_href;
 use super::InTournament;
-use super::{roster, tournament_page};
+use super::{roster_in, tournament_page};
 use crate::domain::name::{fold, search_text};
 use crate::domain::{Entry, EntryStatus, ParticipantId, State, TournamentId};
+use crate::tr;
 use axum::extract::State as Shared;
 use axum::response::Response;
 use maud::html;
@@ -20,11 +22,14 @@ pub async fn page(
     InTournament(t): InTournament,
     asked: super::Asked,
 ) -> Response {
-    web.page(&asked, &[Topic::Players(t)], true, |state| render(state, t))
+    let l = asked.lang;
+    web.page(&asked, &[Topic::Players(t)], true, |state| {
+        render(state, l, t)
+    })
 }
 
-fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, WebError> {
-    let roster = roster(state, t)?;
+fn render(state: &State, l: Lang, t: TournamentId) -> Result<super::super::layout::Page, WebError> {
+    let roster = roster_in(state, l, t)?;
     let mut rows: Vec<(Option<u32>, String, ParticipantId, &Entry)> = roster
         .entrants
         .iter()
@@ -47,14 +52,15 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
     // A ladder or a self-paired event has no rounds to choose.
     let rounds = !roster.tournament.settings.system.unrounded();
     let body = html! {
-        h1 { "Players" }
-        p .note { (rows.len()) " registered, " (checked_in) " checked in." }
-        input #search type="search" placeholder="Your name or number" autocomplete="off"
-            aria-label="Find a player";
+        h1 { (l.t("tab-players")) }
+        p .note { (tr!(l, "players-counts", registered = rows.len(), checked_in = checked_in)) }
+        input #search type="search" placeholder=(l.t("pairings-search-placeholder")) autocomplete="off"
+            aria-label=(l.t("pairings-search-label"));
         div .scroll {
             table #players {
                 thead { tr {
-                    th .r { "#" } th { "Name" } th { "Rank" } th { "Club" } th { "Country" } @if rounds { th { "Rounds" } } th { "Status" }
+                    th .r { "#" } th { (l.t("col-name")) } th { (l.t("col-rank")) } th { (l.t("col-club")) }
+                    th { (l.t("col-country")) } @if rounds { th { (l.t("col-rounds")) } } th { (l.t("col-status")) }
                 } }
                 tbody {
                     @for (number, _, p, e) in &rows {
@@ -62,11 +68,11 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
                         tr .row data-k=(format!("{} #{}", search_text(&person.fields), number.map(|n| n.to_string()).unwrap_or_default())) {
                             td .r .num { @if let Some(n) = number { (n) } }
                             td .name { a href=(player_href(t, &roster, *p)) { (roster.full_name(*p)) } }
-                            td { (person.fields.rank) }
+                            td { (l.rank(person.fields.rank)) }
                             td { (person.fields.club) }
                             td { (person.fields.country) }
-                            @if rounds { td { (rounds_text(&e.rounds, total_rounds)) } }
-                            td { (status_text(e.status)) }
+                            @if rounds { td { (rounds_text_in(l, &e.rounds, total_rounds)) } }
+                            td { (status_text_in(l, e.status)) }
                         }
                     }
                 }
@@ -74,10 +80,10 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
         }
     };
     Ok(tournament_page(
-        super::super::lang::Lang::En,
+        l,
         &roster,
         Some(Tab::Players),
-        format!("{}: players", roster.name()),
+        tr!(l, "players-page-title", tournament = roster.name()),
         body,
     ))
 }
@@ -91,10 +97,24 @@ pub fn status_text(s: EntryStatus) -> &'static str {
     }
 }
 
+/// [`status_text`] in language `l`.
+pub fn status_text_in(l: Lang, s: EntryStatus) -> String {
+    match s {
+        EntryStatus::PreRegistered => l.t("status-expected"),
+        EntryStatus::CheckedIn => l.t("status-checked-in"),
+        EntryStatus::Withdrawn => l.t("status-withdrawn"),
+    }
+}
+
 /// The rounds a player plays: "all", or runs such as "1–3, 5".
 pub fn rounds_text(rounds: &[u32], total: u32) -> String {
+    rounds_text_in(Lang::En, rounds, total)
+}
+
+/// [`rounds_text`] in language `l`.
+pub fn rounds_text_in(l: Lang, rounds: &[u32], total: u32) -> String {
     if rounds.is_empty() || (rounds.len() as u32 == total && rounds.first() == Some(&1)) {
-        return "all".to_string();
+        return l.t("rounds-all");
     }
     let mut runs: Vec<(u32, u32)> = Vec::new();
     for &r in rounds {

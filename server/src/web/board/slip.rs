@@ -4,11 +4,12 @@
 
 use super::super::{Web, WebError};
 use super::player::find_player;
-use super::{roster, tournament_id};
+use super::{roster_in, tournament_id};
 use crate::app::{Kind, Meta, Refusal, Target};
 use crate::auth::Caller;
 use crate::domain::slip::SlipProposal;
 use crate::domain::{Command, Rank, Role};
+use crate::web::lang::Lang;
 use axum::extract::rejection::FormRejection;
 use axum::extract::{ConnectInfo, Form, Path, State as Shared};
 use axum::http::{header, StatusCode};
@@ -54,35 +55,37 @@ pub async fn submit(
     asked: super::Asked,
     form: Result<Form<SlipForm>, FormRejection>,
 ) -> Response {
+    let l = asked.lang;
     let form = match form {
         Ok(Form(form)) => form,
-        Err(rejection) => return unreadable(&rejection).into_response(),
+        Err(rejection) => return unreadable(l, &rejection).in_lang(l).into_response(),
     };
-    match take(&web, &t, &number, remote.map(|c| c.0 .0), &form).await {
+    match take(&web, l, &t, &number, remote.map(|c| c.0 .0), &form).await {
         Ok(back) => (StatusCode::SEE_OTHER, [(header::LOCATION, back)]).into_response(),
         // The player's own mistake (a rank or rounds it cannot read, a change the register refuses): the page
         // again with what they typed and why, so nothing has to be typed twice.
         Err(refused) if refused.status == StatusCode::BAD_REQUEST => {
             super::player::refused_slip(&web, &asked, &t, &number, &form, &refused.message)
         }
-        Err(refused) => refused.into_response(),
+        Err(refused) => refused.in_lang(l).into_response(),
     }
 }
 
 /// A body the form reader could not take: too long, or not a form.
-fn unreadable(rejection: &FormRejection) -> WebError {
+fn unreadable(l: Lang, rejection: &FormRejection) -> WebError {
     if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
         return WebError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             "error-too-long",
-            "A correction fits in a few lines; please shorten it.",
+            l.t("slip-too-long"),
         );
     }
-    WebError::bad_request("The correction form could not be read.")
+    WebError::bad_request(l.t("slip-unreadable"))
 }
 
 async fn take(
     web: &Web,
+    l: Lang,
     t: &str,
     number: &str,
     remote: Option<SocketAddr>,
@@ -92,17 +95,17 @@ async fn take(
     let (participant, proposal) = web
         .core
         .read(|state| {
-            let roster = roster(state, t)?;
-            let p = find_player(&roster, number)?;
-            Ok::<_, WebError>((p, proposal(form)?))
+            let roster = roster_in(state, l, t)?;
+            let p = find_player(l, &roster, number)?;
+            Ok::<_, WebError>((p, proposal(l, form)?))
         })
-        .map_err(|_| WebError::unavailable("The server is busy; try again."))??;
+        .map_err(|_| WebError::unavailable(l.t("error-busy")))??;
     let admitted = remote.is_none_or(|addr| web.slip_limit.admit(addr.ip(), Instant::now()));
     if !admitted {
         return Err(WebError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "error-please-wait",
-            "Several corrections came from this device already; please wait a few minutes, or see the desk.",
+            l.t("slip-too-many"),
         ));
     }
     let caller = Caller {
@@ -118,7 +121,7 @@ async fn take(
     web.core
         .write(&caller, meta, cmd, Target::None)
         .await
-        .map_err(refusal)?;
+        .map_err(|r| refusal(l, r))?;
     Ok(format!(
         "/t/{}/players/{number}?slip=sent#slip-heading",
         t.0
@@ -126,19 +129,20 @@ async fn take(
 }
 
 /// The proposal a form makes: trimmed fields, empty ones left out, the rank and rounds read.
-fn proposal(form: &SlipForm) -> Result<SlipProposal, WebError> {
+fn proposal(l: Lang, form: &SlipForm) -> Result<SlipProposal, WebError> {
     let text = |s: &str| Some(s.trim().to_string()).filter(|s| !s.is_empty());
     let rank = match text(&form.rank) {
         None => None,
-        Some(r) => Some(r.parse::<Rank>().map_err(|_| {
-            WebError::bad_request("Write the rank as a number and k, d or p, e.g. 3k or 2d.")
-        })?),
+        Some(r) => Some(
+            r.parse::<Rank>()
+                .map_err(|_| WebError::bad_request(l.t("slip-bad-rank")))?,
+        ),
     };
     let rounds = match text(&form.rounds) {
         None => None,
-        Some(r) => Some(parse_rounds(&r).ok_or_else(|| {
-            WebError::bad_request("Write the rounds as numbers and ranges, e.g. 1-3,5.")
-        })?),
+        Some(r) => {
+            Some(parse_rounds(&r).ok_or_else(|| WebError::bad_request(l.t("slip-bad-rounds")))?)
+        }
     };
     Ok(SlipProposal {
         family_name: text(&form.family_name),
@@ -176,12 +180,10 @@ fn parse_rounds(text: &str) -> Option<Vec<u32>> {
 }
 
 /// The core's refusal as a page: the domain's message for bad fields, "try again" when it cannot write.
-fn refusal(refusal: Refusal) -> WebError {
+fn refusal(l: Lang, refusal: Refusal) -> WebError {
     match refusal.kind() {
         Kind::Invalid | Kind::Exists => WebError::bad_request(refusal.to_string()),
-        Kind::Unavailable | Kind::Internal => WebError::unavailable(
-            "The correction could not be recorded just now; please try again in a moment or see the desk.",
-        ),
+        Kind::Unavailable | Kind::Internal => WebError::unavailable(l.t("slip-not-recorded")),
         _ => WebError::refused(&refusal),
     }
 }
@@ -208,7 +210,7 @@ mod tests {
             country: "ca".into(),
             ..SlipForm::default()
         };
-        let p = proposal(&form)
+        let p = proposal(Lang::En, &form)
             .map_err(|e| e.message)
             .unwrap_or_else(|m| panic!("{m}"));
         assert_eq!(p.club.as_deref(), Some("Montréal"));

@@ -6,12 +6,13 @@
 //! losers' section (and final) round by round; MMS only in McMahon. A tournament played in groups shows each
 //! group's standings under its name (and each group's crosstable in a round robin), and its group winners.
 
+use super::super::lang::Lang;
 use super::super::layout::Tab;
 use super::super::topics::Topic;
 use super::super::{Web, WebError};
-use super::pairings::label;
+use super::pairings::label_in;
 use super::InTournament;
-use super::{halves, roster, tournament_page};
+use super::{halves, roster_in, tournament_page};
 use crate::app::roster::Roster;
 use crate::domain::field::{participant_id, Field};
 use crate::domain::round::RoundState;
@@ -22,9 +23,10 @@ use crate::sheets::ranklist::{
     awards, grouped, mms_text, parts, section_awards, section_label, short, value_cell, GRID_NOTE,
 };
 use crate::sheets::wallchart::place;
+use crate::tr;
 use axum::extract::State as Shared;
 use axum::response::Response;
-use maud::{html, Markup};
+use maud::{html, Markup, PreEscaped};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use tengen_draw::model::PlayerId;
@@ -38,26 +40,32 @@ pub async fn page(
     InTournament(t): InTournament,
     asked: super::Asked,
 ) -> Response {
+    let l = asked.lang;
     web.page(&asked, &[Topic::Standings(t)], true, |state| {
-        render(state, t)
+        render(state, l, t)
     })
 }
 
-fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, WebError> {
-    let roster = roster(state, t)?;
+fn render(state: &State, l: Lang, t: TournamentId) -> Result<super::super::layout::Page, WebError> {
+    let roster = roster_in(state, l, t)?;
     if roster.tournament.settings.system.unrounded() {
-        return Ok(ladder_page(state, t, &roster));
+        return Ok(ladder_page(state, l, t, &roster));
     }
     let after = roster
         .counted_round(0)
-        .map_err(|_| WebError::not_found("No standings yet."))?;
+        .map_err(|_| WebError::not_found(l.t("standings-none")).in_lang(l))?;
     let standings = Field::new(state, roster.tournament).standings(after, None);
-    let view = View::new(t, &roster, &standings, after);
+    let view = View::new(l, t, &roster, &standings, after);
+    let order = standings
+        .criteria
+        .iter()
+        .map(Criterion::name)
+        .collect::<Vec<_>>()
+        .join(", ");
     let body = html! {
         h1 { (view.heading) }
         (view.table())
-        p .note { "Order: " (standings.criteria.iter().map(Criterion::name).collect::<Vec<_>>().join(", "))
-            ". Equal places are marked =." }
+        p .note { (tr!(l, "standings-order", order = order)) }
         @if view.system == PairingSystem::McMahon && standings.grid_differs() { p .note #grid-note { (GRID_NOTE) } }
         (view.crosstables())
         (view.bracket())
@@ -65,10 +73,10 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
         @if view.last_closed && !standings.sections.is_empty() { (view.section_winners()) }
     };
     Ok(tournament_page(
-        super::super::lang::Lang::En,
+        l,
         &roster,
         Some(Tab::Standings),
-        format!("{}: standings", roster.name()),
+        tr!(l, "standings-page-title", tournament = roster.name()),
         body,
     ))
 }
@@ -76,6 +84,7 @@ fn render(state: &State, t: TournamentId) -> Result<super::super::layout::Page, 
 /// What the standings page shows after round `after`, decided before any markup: the heading, which columns
 /// appear, and whether the prizes and section winners are out yet (once the last round is closed).
 struct View<'a> {
+    l: Lang,
     t: TournamentId,
     roster: &'a Roster<'a>,
     standings: &'a Standings,
@@ -93,7 +102,13 @@ struct View<'a> {
 }
 
 impl<'a> View<'a> {
-    fn new(t: TournamentId, roster: &'a Roster<'a>, standings: &'a Standings, after: u32) -> Self {
+    fn new(
+        l: Lang,
+        t: TournamentId,
+        roster: &'a Roster<'a>,
+        standings: &'a Standings,
+        after: u32,
+    ) -> Self {
         let total = roster.tournament.settings.rounds;
         let closed = roster
             .play
@@ -106,14 +121,13 @@ impl<'a> View<'a> {
         let (prizes, awards) = awards(roster, standings);
         let system = roster.tournament.settings.system;
         let heading = match (after, closed, last_closed) {
-            (0, _, _) => "Standings before round 1".to_string(),
-            (_, _, true) => "Final standings".to_string(),
-            (n, true, _) => format!("Standings after round {n}"),
-            (n, false, _) => {
-                format!("Standings after round {n} (provisional: results still coming in)")
-            }
+            (0, _, _) => l.t("standings-before"),
+            (_, _, true) => l.t("standings-final"),
+            (n, true, _) => tr!(l, "standings-after", round = n),
+            (n, false, _) => tr!(l, "standings-provisional", round = n),
         };
         View {
+            l,
             t,
             roster,
             standings,
@@ -139,7 +153,7 @@ impl<'a> View<'a> {
     }
 
     fn player(&self, p: ParticipantId) -> Markup {
-        label(self.roster, p, self.rank_round)
+        label_in(self.l, self.roster, p, self.rank_round)
     }
 
     fn entry(&self, e: &Entry) -> Markup {
@@ -151,16 +165,16 @@ impl<'a> View<'a> {
 
     /// The standings table; a tournament in groups places each group on its own, under its name.
     fn table(&self) -> Markup {
-        let (t, roster, standings) = (self.t, self.roster, self.standings);
+        let (l, t, roster, standings) = (self.l, self.t, self.roster, self.standings);
         html! {
             div .scroll {
                 table #standings {
                     thead { tr {
-                        th .r { "Place" } th { "Player" }
+                        th .r { (l.t("col-place")) } th { (l.t("col-player")) }
                         @if self.show_mms { th .r { "MMS" } }
-                        @if self.show_wins { th .r { "Wins" } }
+                        @if self.show_wins { th .r { (l.t("col-wins")) } }
                         @for c in &standings.criteria { th .r title=(c.name()) { (short(c)) } }
-                        @if self.show_prizes { th .r { "Prize" } }
+                        @if self.show_prizes { th .r { (l.t("col-prize")) } }
                     } }
                     tbody {
                         @for (heading, rows) in &parts(standings) {
@@ -191,17 +205,19 @@ impl<'a> View<'a> {
 
     /// A round robin's crosstable (each group's, in groups); nothing in other systems.
     fn crosstables(&self) -> Markup {
+        let l = self.l;
         let grid = self
             .system
             .scheduled()
             .then(|| crosstable(self.roster, self.after));
         html! {
             @for Crosstable { heading, players, cells } in grid.iter().flatten() {
-                h2 { "Crosstable" @if !heading.is_empty() { ": " (heading) } }
+                h2 { @if heading.is_empty() { (l.t("standings-crosstable")) } @else {
+                    (tr!(l, "standings-crosstable-of", group = heading.as_str())) } }
                 div .scroll {
                     table .crosstable {
                         thead { tr {
-                            th { "Player" }
+                            th { (l.t("col-player")) }
                             @for q in players { th .r { (self.roster.number_text(*q)) } }
                         } }
                         tbody {
@@ -214,27 +230,27 @@ impl<'a> View<'a> {
                         }
                     }
                 }
-                p .note { "Each row's results against the player numbered at the top: 1 win, 0 loss, ½ jigo, ! by \
-                    forfeit, ? no result yet." }
+                p .note { (l.t("standings-crosstable-key")) }
             }
         }
     }
 
     /// A knockout's bracket, or a double elimination's winners' section; nothing in other systems.
     fn bracket(&self) -> Markup {
+        let l = self.l;
         let double = self.system == PairingSystem::DoubleElimination;
         html! {
             @if let Some((rounds, champion)) = &bracket_lines(self.roster) {
-                h2 #bracket { @if double { "Winners' section" } @else { "Bracket" } }
-                @if let Some(winner) = champion { p #champion { "Winner: " (self.player(*winner)) } }
+                h2 #bracket { @if double { (l.t("standings-winners-section")) } @else { (l.t("standings-bracket")) } }
+                @if let Some(winner) = champion { p #champion { (l.t("standings-winner")) " " (self.player(*winner)) } }
                 @for (r, matches) in rounds.iter().enumerate() {
-                    h3 { "Round " (r + 1) }
+                    h3 { (tr!(l, "standings-round", round = r + 1)) }
                     ol .bracket data-round=(r + 1) {
                         @for m in matches {
                             li .match {
                                 (self.entry(&m.sides[0])) " – " (self.entry(&m.sides[1]))
-                                @if let Some(t) = m.table { " · table " (t) }
-                                @if let Some(w) = &m.winner { br; span .note { "Through: " (self.entry(w)) } }
+                                @if let Some(t) = m.table { " · " (tr!(l, "standings-at-table", table = t)) }
+                                @if let Some(w) = &m.winner { br; span .note { (l.t("standings-through")) " " (self.entry(w)) } }
                             }
                         }
                     }
@@ -245,15 +261,16 @@ impl<'a> View<'a> {
 
     /// A double elimination's losers' section (and final), round by round.
     fn losers(&self) -> Markup {
+        let l = self.l;
         html! {
             @for LosersRound { round, heading, matches } in &losers_lines(self.roster) {
-                h3 .losers { (heading) ": round " (round) }
+                h3 .losers { (tr!(l, "standings-losers-round", section = losers_heading(l, heading), round = *round)) }
                 ol .losers data-round=(round) {
                     @for m in matches {
                         li .match {
                             (self.entry(&m.sides[0])) " – " (self.entry(&m.sides[1]))
-                            @if let Some(t) = m.table { " · table " (t) }
-                            @if let Some(w) = &m.winner { br; span .note { "Won: " (self.entry(w)) } }
+                            @if let Some(t) = m.table { " · " (tr!(l, "standings-at-table", table = t)) }
+                            @if let Some(w) = &m.winner { br; span .note { (l.t("standings-won")) " " (self.entry(w)) } }
                         }
                     }
                 }
@@ -263,18 +280,21 @@ impl<'a> View<'a> {
 
     /// Each section's (or group's) winners and prizes, once the last round is closed.
     fn section_winners(&self) -> Markup {
-        let (roster, standings, rank_round) = (self.roster, self.standings, self.rank_round);
+        let (l, roster, standings, rank_round) =
+            (self.l, self.roster, self.standings, self.rank_round);
         let section_prizes = section_awards(roster, standings);
         let show_section_prizes = section_prizes.iter().any(|(_, list)| !list.is_empty());
         // Only McMahon sections start at an MMS; categories and groups have no such column.
         let mcmahon_sections = standings.mcmahon_sections();
         html! {
-            h2 { @if grouped(standings) { "Group winners" } @else { "Section winners" } }
+            h2 { @if grouped(standings) { (l.t("standings-group-winners")) } @else { (l.t("standings-section-winners")) } }
             div .scroll {
                 table #sections {
                     thead { tr {
-                        th .r { @if grouped(standings) { "Group" } @else { "Section" } } @if mcmahon_sections { th .r { "Start MMS" } } th .r { "Players" } th { "Winner" }
-                        @if show_section_prizes { th { "Prizes" } }
+                        th .r { @if grouped(standings) { (l.t("col-group")) } @else { (l.t("col-section")) } }
+                        @if mcmahon_sections { th .r { (l.t("col-start-mms")) } }
+                        th .r { (l.t("col-players")) } th { (l.t("col-winner")) }
+                        @if show_section_prizes { th { (l.t("col-prizes")) } }
                     } }
                     tbody {
                         @for (i, s) in standings.sections.iter().enumerate() {
@@ -304,10 +324,20 @@ impl<'a> View<'a> {
     }
 }
 
+/// A losers' section heading (`sheets::bracket`'s words) in language `l`.
+fn losers_heading(l: Lang, heading: &str) -> String {
+    match heading {
+        "Final" => l.t("standings-final-match"),
+        "Final, played again" => l.t("standings-final-again"),
+        _ => l.t("standings-losers-section"),
+    }
+}
+
 /// A ladder's standings: every player by rung with their games and wins, the challenge rule, then the games,
 /// newest first; a self-paired event's: every player by wins (equal wins sharing a place).
 fn ladder_page(
     state: &State,
+    l: Lang,
     t: TournamentId,
     roster: &crate::app::roster::Roster,
 ) -> super::super::layout::Page {
@@ -317,33 +347,23 @@ fn ladder_page(
     let games = state.play.get(&t).map_or(&[][..], |p| p.ladder.as_slice());
     let self_paired = roster.tournament.settings.system == PairingSystem::SelfPaired;
     let shared = |place: u32| ladder.places.iter().filter(|x| **x == place).count() > 1;
-    let who = |p| label(roster, p, 1);
+    let who = |p| label_in(l, roster, p, 1);
     let body = html! {
         @if self_paired {
-            h1 { "Self-paired games" }
-            p .note {
-                "Pair yourselves between rounds: any two players"
-                @match rules.max_meetings { 0 => {}, n => { ", each pair " (n) " times at most" } }
-                "; tell the results desk who won. Placed by wins."
-            }
+            h1 { (l.t("ladder-self-paired")) }
+            p .note { (tr!(l, "ladder-self-paired-rule", meetings = rules.max_meetings)) }
         } @else {
-            h1 { "Ladder" }
+            h1 { (l.t("ladder-title")) }
             p .note {
-                "A player challenges anyone "
-                @match rules.reach { 0 => { "above them" }, n => { "up to " (n) " rungs above" } }
-                "; a challenger who wins takes the defender's rung. "
-                @match rules.rungs_per_stone {
-                    0 => { "Even games." },
-                    1 => { "One handicap stone per rung between the two." },
-                    n => { "One handicap stone per " (n) " rungs between the two." },
-                }
+                (tr!(l, "ladder-rule", reach = rules.reach)) " "
+                (tr!(l, "ladder-stones", rungs = rules.rungs_per_stone))
             }
         }
         div .scroll {
             table #ladder {
                 thead { tr {
-                    th .r { @if self_paired { "Place" } @else { "Rung" } }
-                    th { "Player" } th .r { "Games" } th .r { "Wins" }
+                    th .r { @if self_paired { (l.t("col-place")) } @else { (l.t("col-rung")) } }
+                    th { (l.t("col-player")) } th .r { (l.t("col-games")) } th .r { (l.t("col-wins")) }
                 } }
                 tbody {
                     @for (i, p) in ladder.rungs.iter().enumerate() {
@@ -363,43 +383,42 @@ fn ladder_page(
             }
         }
         @if !games.is_empty() {
-            h2 { "Games" }
+            h2 { (l.t("col-games")) }
             ol #ladder-games reversed {
                 @for g in games.iter().rev() {
+                    @let (c, d) = (who(g.challenger).into_string(), who(g.defender).into_string());
                     li {
                         @if self_paired {
                             @match g.outcome {
-                                LadderOutcome::Challenger => { (who(g.challenger)) " beat " (who(g.defender)) },
-                                LadderOutcome::Defender => { (who(g.defender)) " beat " (who(g.challenger)) },
-                                LadderOutcome::Jigo => { (who(g.challenger)) " – " (who(g.defender)) ": jigo" },
+                                LadderOutcome::Challenger => { (PreEscaped(tr!(l, "ladder-beat", winner = c, loser = d))) },
+                                LadderOutcome::Defender => { (PreEscaped(tr!(l, "ladder-beat", winner = d, loser = c))) },
+                                LadderOutcome::Jigo => { (PreEscaped(tr!(l, "ladder-jigo", first = c, second = d))) },
                             }
                         } @else {
-                            (who(g.challenger)) " (rung " (g.from_rung) ") challenged "
-                            (who(g.defender)) " (rung " (g.to_rung) "): "
-                            @match g.outcome {
-                                LadderOutcome::Challenger => { "the challenger won" },
-                                LadderOutcome::Defender => { "the defender won" },
-                                LadderOutcome::Jigo => { "jigo" },
-                            }
-                            @if g.handicap == 1 { " · 1 stone" } @else if g.handicap > 1 { " · " (g.handicap) " stones" }
+                            @let outcome = match g.outcome {
+                                LadderOutcome::Challenger => "challenger",
+                                LadderOutcome::Defender => "defender",
+                                LadderOutcome::Jigo => "jigo",
+                            };
+                            (PreEscaped(tr!(l, "ladder-challenge", challenger = c, from = g.from_rung,
+                                defender = d, to = g.to_rung, outcome = outcome)))
+                            @if g.handicap > 0 { " · " (tr!(l, "ladder-handicap", stones = g.handicap)) }
                         }
                     }
                 }
             }
         }
     };
-    let what = if self_paired {
-        "self-paired games"
+    let title = if self_paired {
+        tr!(
+            l,
+            "ladder-page-title-self-paired",
+            tournament = roster.name()
+        )
     } else {
-        "ladder"
+        tr!(l, "ladder-page-title", tournament = roster.name())
     };
-    tournament_page(
-        super::super::lang::Lang::En,
-        roster,
-        Some(Tab::Standings),
-        format!("{}: {what}", roster.name()),
-        body,
-    )
+    tournament_page(l, roster, Some(Tab::Standings), title, body)
 }
 
 /// The address of a player's own page: by the number on the sheets, or by register id before numbering.
