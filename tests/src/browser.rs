@@ -102,6 +102,17 @@ impl Browser {
         screenshots: &Path,
         viewport: Viewport,
     ) -> anyhow::Result<Option<Browser>> {
+        Browser::speaking(test, screenshots, viewport, "en-GB").await
+    }
+
+    /// A browser like [`Browser::sized`] whose user reads `language` (its `Accept-Language`, e.g. `ja,en;q=0.5`;
+    /// the first tag is also the interface language).
+    pub async fn speaking(
+        test: &str,
+        screenshots: &Path,
+        viewport: Viewport,
+        language: &str,
+    ) -> anyhow::Result<Option<Browser>> {
         if skip_requested() {
             return Ok(None);
         }
@@ -134,7 +145,7 @@ impl Browser {
                 }
             };
             let mut guard = DriverGuard(Some(child));
-            match Self::session(chromium.as_deref(), port, viewport).await {
+            match Self::session(chromium.as_deref(), port, viewport, language).await {
                 Ok(client) => {
                     return Ok(Some(Browser {
                         client,
@@ -191,7 +202,9 @@ impl Browser {
         chromium: Option<&Path>,
         port: u16,
         viewport: Viewport,
+        language: &str,
     ) -> anyhow::Result<fantoccini::Client> {
+        let first = language.split([',', ';']).next().unwrap_or("en-GB");
         let Viewport {
             width,
             height,
@@ -208,9 +221,10 @@ impl Browser {
                     "--disable-dev-shm-usage",
                     "--disable-extensions",
                     "--no-first-run",
-                    "--lang=en-GB",
+                    format!("--lang={first}"),
                     format!("--window-size={width},{height}"),
                 ],
+                "prefs": { "intl.accept_languages": language },
             }
         });
         if mobile {

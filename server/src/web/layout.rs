@@ -68,10 +68,13 @@ impl Page {
         }
     }
 
-    /// The page in `lang` at address `here`.
+    /// The page in `lang` at address `here` (unless the page named its own: a page answering a form names the
+    /// page the language switch should reload).
     pub fn at(mut self, lang: Lang, here: &str) -> Page {
         self.lang = lang;
-        self.here = here.to_string();
+        if self.here.is_empty() {
+            self.here = here.to_string();
+        }
         self
     }
 }

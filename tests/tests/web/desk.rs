@@ -37,7 +37,7 @@ pub(super) struct Event {
 }
 
 /// Eight players with plain names (so pages are easy to read in screenshots).
-const NAMES: [(&str, &str, &str); 8] = [
+const NAMES: [(&str, &str, &str); 20] = [
     ("Abe", "Ken", "3d"),
     ("Berg", "Lena", "2d"),
     ("Costa", "Rui", "1d"),
@@ -46,6 +46,18 @@ const NAMES: [(&str, &str, &str); 8] = [
     ("Fisk", "Ola", "3k"),
     ("Gray", "Tom", "4k"),
     ("Hahn", "Eva", "5k"),
+    ("Ito", "Aki", "5k"),
+    ("Jung", "Mia", "6k"),
+    ("Kent", "Ben", "6k"),
+    ("Lund", "Siv", "7k"),
+    ("Moro", "Luca", "8k"),
+    ("Nagy", "Dora", "9k"),
+    ("Olsen", "Per", "10k"),
+    ("Park", "Jin", "11k"),
+    ("Quist", "Ann", "12k"),
+    ("Roy", "Sam", "13k"),
+    ("Sato", "Yui", "14k"),
+    ("Tal", "Noa", "15k"),
 ];
 
 impl Event {

@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use anyhow::{ensure, Context as _};
 use tengen_tests::browser::{Browser, Viewport};
+use tengen_tests::web::Reply;
 use tengen_tests::web::WebClient;
 use tengen_tests::{meta, pb};
 
@@ -54,10 +55,23 @@ async fn codes(e: &Event) -> anyhow::Result<BTreeMap<String, String>> {
     Ok(codes)
 }
 
-/// A player's result sent as their phone's form would, from `from` (`confirm`: the second step).
+/// A player's round 1 result sent as their phone's form would, from `from` (`confirm`: the second step).
 async fn report(
     web: &WebClient,
     e: &Event,
+    number: u32,
+    table: u32,
+    says: &str,
+    code: &str,
+) -> anyhow::Result<u16> {
+    report_in(web, e, 1, number, table, says, code).await
+}
+
+/// A player's result of round `round`, as [`report`].
+async fn report_in(
+    web: &WebClient,
+    e: &Event,
+    round: u32,
     number: u32,
     table: u32,
     says: &str,
@@ -67,9 +81,9 @@ async fn report(
         .extend_pairs([
             (
                 "request_id",
-                format!("own-{number}-{table}-{says}-{code}").as_str(),
+                format!("own-{round}-{number}-{table}-{says}-{code}").as_str(),
             ),
-            ("round", "1"),
+            ("round", &round.to_string()),
             ("table", &table.to_string()),
             ("says", says),
             ("code", code),
@@ -346,4 +360,248 @@ async fn issue_31_players_check_themselves_in_and_report_their_own_results_on_th
         );
     }
     phone.close().await
+}
+
+/// Checks everyone in, closes registration, draws and publishes round `n`; the round's games by table.
+async fn play_round(e: &Event, n: u32) -> anyhow::Result<Vec<(u32, u64, u64)>> {
+    if n == 1 {
+        let mut register = e.director.desk.register.clone();
+        for p in &e.players {
+            register
+                .check_in(pb::EntryRequest {
+                    meta: meta(),
+                    participant_id: p.id,
+                    tournament_id: e.t,
+                    expected_revision: 0,
+                })
+                .await?;
+        }
+        e.director.desk.set_registration_open(e.t, false).await?;
+    }
+    e.director.draw(e.t, n, false, false).await?;
+    let round = e.director.publish(e.t, n).await?;
+    Ok(round
+        .games
+        .iter()
+        .map(|g| (g.table, player_id(&g.white), player_id(&g.black)))
+        .collect())
+}
+
+/// The share of a round the players settle by themselves: 20 players on their phones, ten tables — six reported
+/// by both players, two by one player and a results desk, one by two players who disagree (the desk settles it),
+/// one by two desks. Then a code used for a game of a closed round is refused with nothing changed. The numbers
+/// are printed for the closing note.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_31_a_round_is_settled_mostly_from_phones_and_a_closed_rounds_game_stays_shut(
+) -> anyhow::Result<()> {
+    let e = Event::open(20, true, false).await?;
+    switch_on(&e).await?;
+    let codes = codes(&e).await?;
+    let games = play_round(&e, 1).await?;
+    ensure!(games.len() == 10, "ten tables: {games:?}");
+    let numbers = e.numbers().await?;
+    let code_of = |id: u64| -> anyhow::Result<String> {
+        let family = e
+            .players
+            .iter()
+            .find(|p| p.id == id)
+            .and_then(|p| p.fields.as_ref())
+            .map(|f| f.family_name.clone())
+            .context("a player")?;
+        codes.get(&family).cloned().context("their code")
+    };
+    // Each phone is a device of its own.
+    let phone = |i: u64| -> anyhow::Result<WebClient> {
+        Ok(e.venue
+            .tls_web()?
+            .from_address(format!("127.0.1.{}", i % 250 + 1).parse()?))
+    };
+    let desk_1 = e.venue.play_desk("results-1", pb::Role::Results).await?;
+    let desk_2 = e.venue.play_desk("results-2", pb::Role::Results).await?;
+    for (table, white, black) in &games {
+        let (w, b) = (numbers[white], numbers[black]);
+        match table {
+            1..=6 => {
+                ensure!(
+                    report(&phone(*white)?, &e, w, *table, "won", &code_of(*white)?).await? == 303
+                );
+                ensure!(
+                    report(&phone(*black)?, &e, b, *table, "lost", &code_of(*black)?).await? == 303
+                );
+            }
+            7 | 8 => {
+                ensure!(
+                    report(&phone(*black)?, &e, b, *table, "won", &code_of(*black)?).await? == 303
+                );
+                desk_1
+                    .report(e.t, 1, *table, pb::Outcome::BlackWins)
+                    .await?;
+            }
+            9 => {
+                ensure!(
+                    report(&phone(*white)?, &e, w, *table, "won", &code_of(*white)?).await? == 303
+                );
+                ensure!(
+                    report(&phone(*black)?, &e, b, *table, "won", &code_of(*black)?).await? == 303
+                );
+                let (reports, confirmed, _) = table_state(&e, 9).await?;
+                ensure!(
+                    reports == 2 && confirmed.is_none(),
+                    "two players who disagree: a mismatch"
+                );
+                desk_1
+                    .report(e.t, 1, *table, pb::Outcome::WhiteWins)
+                    .await?;
+            }
+            _ => {
+                desk_1
+                    .report(e.t, 1, *table, pb::Outcome::WhiteWins)
+                    .await?;
+                desk_2
+                    .report(e.t, 1, *table, pb::Outcome::WhiteWins)
+                    .await?;
+            }
+        }
+    }
+    let round = e.director.round(e.t, 1).await?;
+    let by_players = round
+        .games
+        .iter()
+        .filter(|g| g.confirmed.is_some())
+        .filter(|g| {
+            let players = g
+                .reports
+                .iter()
+                .filter(|r| r.role == pb::Role::Public as i32)
+                .count();
+            players >= 2 && g.reports.iter().all(|r| r.role == pb::Role::Public as i32)
+        })
+        .count();
+    let with_a_player = round
+        .games
+        .iter()
+        .filter(|g| g.reports.iter().any(|r| r.role == pb::Role::Public as i32))
+        .count();
+    let confirmed = round.games.iter().filter(|g| g.confirmed.is_some()).count();
+    println!(
+        "issue 31 simulated round: {confirmed}/10 confirmed; {by_players}/10 settled by the players alone; \
+         {with_a_player}/10 with a player's report; desks typed {} entries",
+        round.games.iter().flat_map(|g| &g.reports).filter(|r| r.role == pb::Role::Results as i32).count()
+    );
+    ensure!(confirmed == 10, "every table confirmed: {confirmed}");
+    ensure!(
+        by_players == 6,
+        "six tables settled by the players alone: {by_players}"
+    );
+    ensure!(
+        table_state(&e, 9).await?.1 == Some(pb::Outcome::WhiteWins as i32),
+        "the desk settled the disagreement"
+    );
+
+    // Round 1 closes, round 2 is published: a code works only for the player's game of the open round.
+    e.director.close(e.t, 1).await?;
+    play_round(&e, 2).await?;
+    let (table, white, _) = games[9];
+    let before = table_state(&e, table).await?;
+    let status = report_in(
+        &phone(white)?,
+        &e,
+        1,
+        numbers[&white],
+        table,
+        "lost",
+        &code_of(white)?,
+    )
+    .await?;
+    ensure!(status == 409, "a closed round's game: {status}");
+    let after = table_state(&e, table).await?;
+    ensure!(
+        before.0 == after.0 && before.1 == after.1,
+        "nothing changed in round 1"
+    );
+    // The refusal is worded on the player's page in their language.
+    let page: Reply = phone(white)?
+        .with_cookie("tengen-lang=fr")?
+        .post_form(
+            &format!("/t/{}/players/{}/result", e.t, numbers[&white]),
+            format!(
+                "request_id=late-fr&round=1&table={table}&says=lost&confirm=yes&code={}",
+                code_of(white)?
+            ),
+        )
+        .await?;
+    ensure!(
+        page.status.as_u16() == 409 && page.body.contains("La ronde 1 est close"),
+        "in French: {} {}",
+        page.status,
+        page.body.len()
+    );
+    Ok(())
+}
+
+/// The board in the reader's language: Japanese and French from the browser's Accept-Language, then switched by
+/// hand on the page and remembered on the next page; ranks and colours in the language's own words.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_31_the_board_speaks_the_readers_language() -> anyhow::Result<()> {
+    let test = "issue_31_the_board_speaks_the_readers_language";
+    let e = Event::open(8, true, true).await?;
+    switch_on(&e).await?;
+    e.director.draw(e.t, 1, false, false).await?;
+    e.director.publish(e.t, 1).await?;
+    let Some(ja) = Browser::speaking(test, &screenshot_dir(), PHONE, "ja,en;q=0.5").await? else {
+        return Ok(());
+    };
+    let pairings = format!("{}/t/{}/pairings", e.venue.url(), e.t);
+    ja.client.goto(&pairings).await?;
+    wait_text(&ja, "h1", "第1回戦の組み合わせ", WAIT, "lang-ja-pairings").await?;
+    let lang = ja.eval("return document.documentElement.lang;").await?;
+    ensure!(lang == serde_json::json!("ja"), "html lang: {lang}");
+    wait_text(&ja, "#by-name", "3段", WAIT, "lang-ja-ranks").await?;
+    wait_text(&ja, "#by-table thead", "白", WAIT, "lang-ja-colours").await?;
+    ja.screenshot("lang-ja-pairings").await?;
+
+    // Switched by hand: the French link, then the next page stays French.
+    click(&ja, "#languages a[lang=fr]").await?;
+    wait_text(
+        &ja,
+        "h1",
+        "Appariements de la ronde 1",
+        WAIT,
+        "lang-switched-fr",
+    )
+    .await?;
+    let url = ja.client.current_url().await?;
+    ensure!(
+        !url.as_str().contains("lang="),
+        "the address is clean again: {url}"
+    );
+    ja.client
+        .goto(&format!("{}/t/{}/standings", e.venue.url(), e.t))
+        .await?;
+    wait_text(&ja, "main", "Classement", WAIT, "lang-remembered-fr").await?;
+    ja.screenshot("lang-fr-standings").await?;
+    ja.close().await?;
+
+    // French from the browser; the kiosk keeps its mode through a switch to German.
+    let Some(fr) = Browser::speaking(test, &screenshot_dir(), PHONE, "fr-FR,fr;q=0.9").await?
+    else {
+        return Ok(());
+    };
+    fr.client
+        .goto(&format!("{}/t/{}/players", e.venue.url(), e.t))
+        .await?;
+    wait_text(&fr, "#players thead", "Niveau", WAIT, "lang-fr-players").await?;
+    fr.client
+        .goto(&format!("{}/t/{}/checkin?kiosk=1", e.venue.url(), e.t))
+        .await?;
+    wait_text(&fr, "main", "Pointage", WAIT, "lang-fr-kiosk").await?;
+    click(&fr, "#languages a[lang=de]").await?;
+    wait_text(&fr, "main", "Anmelden", WAIT, "lang-de-kiosk").await?;
+    let url = fr.client.current_url().await?;
+    ensure!(
+        url.as_str().ends_with("/checkin?kiosk=1"),
+        "still the kiosk: {url}"
+    );
+    fr.screenshot("lang-de-kiosk").await?;
+    fr.close().await
 }

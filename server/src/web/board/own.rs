@@ -389,7 +389,9 @@ fn check_page(web: &Web, l: Lang, number: &str, form: &ResultForm, reading: &Rea
             }
             p { a href=(format!("/t/{}/players/{number}#report", t.0)) { (l.t("own-no-change")) } }
         };
-        Ok::<_, WebError>(tournament_page(l, &roster, None, l.t("own-is-that-right"), body))
+        let mut page = tournament_page(l, &roster, None, l.t("own-is-that-right"), body);
+        page.here = super::player::own_address(t, number);
+        Ok::<_, WebError>(page)
     });
     match page {
         Ok(Ok(page)) => private(StatusCode::OK, &page),
@@ -519,6 +521,7 @@ fn check_in_answer(
         let heading =
             html! { h1 { (tr!(l, "own-check-in-heading", tournament = roster.name())) } (body) };
         let mut page = tournament_page(l, &roster, None, l.t("own-check-in-title"), heading);
+        page.here = format!("/t/{}/checkin{}", t.0, if kiosk { "?kiosk=1" } else { "" });
         if kiosk {
             page.tournament = None;
         }

@@ -102,15 +102,9 @@ pub(super) fn refused_slip(
     let mut response = web.page(asked, &topics(t), false, |state| {
         let roster = roster_in(state, l, t)?;
         let p = find_player(l, &roster, number)?;
-        Ok(render(
-            state,
-            l,
-            &roster,
-            p,
-            number,
-            view,
-            ReportView::Blank,
-        ))
+        let mut page = render(state, l, &roster, p, number, view, ReportView::Blank);
+        page.here = own_address(t, number);
+        Ok(page)
     });
     if response.status().is_success() {
         *response.status_mut() = axum::http::StatusCode::BAD_REQUEST;
@@ -135,7 +129,7 @@ pub(super) fn refused_report(
     let mut response = web.page(asked, &topics(t), false, |state| {
         let roster = roster_in(state, l, t)?;
         let p = find_player(l, &roster, number)?;
-        Ok(render(
+        let mut page = render(
             state,
             l,
             &roster,
@@ -143,12 +137,19 @@ pub(super) fn refused_report(
             number,
             SlipView::Blank,
             ReportView::Refused(error),
-        ))
+        );
+        page.here = own_address(t, number);
+        Ok(page)
     });
     if response.status().is_success() {
         *response.status_mut() = axum::http::StatusCode::BAD_REQUEST;
     }
     response
+}
+
+/// The address of a player's page, where a page answering one of its forms sends the language switch.
+pub(super) fn own_address(t: TournamentId, number: &str) -> String {
+    format!("/t/{}/players/{number}", t.0)
 }
 
 /// The player `number` names in the tournament: its number on the sheets, or `P12` before numbering.
