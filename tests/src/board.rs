@@ -392,7 +392,8 @@ pub async fn page(web: &WebClient, target: &str) -> anyhow::Result<(Reply, Html)
 }
 
 /// Follows every same-origin link (`a`, `link`, `script`, `img`) from `/`, at most `limit` URLs; returns each
-/// URL's answer. `/live` (a stream) is not followed.
+/// URL's answer. `/live` (a stream) is not followed, nor a link marked `rel=nofollow` (the language switch,
+/// which answers 303 with its cookie).
 pub async fn crawl(web: &WebClient, limit: usize) -> anyhow::Result<BTreeMap<String, Reply>> {
     let base = url::Url::parse(&format!("{}/", web.base_url()))?;
     let mut seen = BTreeSet::from([base.to_string()]);
@@ -412,6 +413,9 @@ pub async fn crawl(web: &WebClient, limit: usize) -> anyhow::Result<BTreeMap<Str
         {
             let doc = Html::parse_document(&reply.body);
             for el in doc.select(&links) {
+                if el.value().attr("rel") == Some("nofollow") {
+                    continue;
+                }
                 let attr = el.value().attr("href").or(el.value().attr("src"));
                 let Some(next) = attr.and_then(|h| at.join(h).ok()) else {
                     continue;

@@ -113,7 +113,7 @@ col-status = 状況
 status-expected = 未着
 status-checked-in = 受付済み
 status-withdrawn = 棄権
-rounds-all = 全回戦
+rounds-all = 全て
 
 ## 組み合わせ
 

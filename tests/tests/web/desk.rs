@@ -2290,7 +2290,10 @@ async fn issue_34_the_dashboard_settles_a_disputed_table_and_the_round_closes() 
         "the dashboard's Settle (\"{done}\") leaves table {disputed} disputed: {g:?}"
     );
     d.eval("window.confirm = () => true; return null;").await?;
+    // The settle's own ".done" is still on the page: wait for the page the close answers with.
+    mark_page(&d).await?;
     click(&d, "form[data-action=close] button").await?;
+    wait_new_page(&d, "Close round").await?;
     d.wait_for(
         "return !!document.querySelector('.done, #error');",
         Duration::from_secs(5),

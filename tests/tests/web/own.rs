@@ -536,6 +536,26 @@ async fn issue_31_a_round_is_settled_mostly_from_phones_and_a_closed_rounds_game
         page.status,
         page.body.len()
     );
+    // A wrong code empties the code field and keeps what the player chose.
+    let round_2 = e.director.round(e.t, 2).await?;
+    let g = &round_2.games[0];
+    let white = player_id(&g.white);
+    let wrong: Reply = phone(white)?
+        .post_form(
+            &format!("/t/{}/players/{}/result", e.t, numbers[&white]),
+            format!(
+                "request_id=wrong-1&round=2&table={}&says=lost&code=222-222",
+                g.table
+            ),
+        )
+        .await?;
+    ensure!(
+        wrong.status.as_u16() == 403
+            && wrong.body.contains(r#"value="lost" checked"#)
+            && !wrong.body.contains("222-222"),
+        "the choice kept, the code gone: {}",
+        wrong.status
+    );
     Ok(())
 }
 

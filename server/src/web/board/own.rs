@@ -116,8 +116,15 @@ pub enum ReportView<'a> {
     Blank,
     /// Just taken.
     Sent,
-    /// Refused: why, in red; the code field empty and focused.
-    Refused(&'a str),
+    /// Refused: why, in red; the code field empty and focused, the player's choices (`won`, `me`) kept.
+    Refused {
+        /// Why, in the player's language.
+        error: &'a str,
+        /// What they said they did (`won`, `lost`, `jigo`).
+        says: &'a str,
+        /// Who they said had Black (`me`, `them`).
+        black: &'a str,
+    },
 }
 
 /// The "Report your result" part of a player's page, when the tournament takes players' results and the player
@@ -138,9 +145,9 @@ pub fn report_part(
     };
     let t = roster.tournament.id;
     let them = if g.white == p { g.black } else { g.white };
-    let error = match view {
-        ReportView::Refused(e) => Some(e),
-        _ => None,
+    let (error, says, black) = match view {
+        ReportView::Refused { error, says, black } => (Some(error), says, black),
+        _ => (None, "", ""),
     };
     html! {
         section #report .own {
@@ -160,17 +167,17 @@ pub fn report_part(
                     fieldset .pick {
                         legend { (PreEscaped(tr!(l, "own-report-game", round = r.number, table = g.table,
                             opponent = label_in(l, roster, them, r.number).into_string()))) }
-                        label .pick { input type="radio" name="says" value="won" required; (l.t("own-i-won")) }
-                        label .pick { input type="radio" name="says" value="lost"; (l.t("own-i-lost")) }
+                        label .pick { input type="radio" name="says" value="won" checked[says == "won"] required; (l.t("own-i-won")) }
+                        label .pick { input type="radio" name="says" value="lost" checked[says == "lost"]; (l.t("own-i-lost")) }
                         @if settings.komi_half % 2 == 0 {
-                            label .pick { input type="radio" name="says" value="jigo"; (l.t("own-jigo")) }
+                            label .pick { input type="radio" name="says" value="jigo" checked[says == "jigo"]; (l.t("own-jigo")) }
                         }
                     }
                     @if g.colours_open() {
                         fieldset .pick {
                             legend { (l.t("own-who-had-black")) }
-                            label .pick { input type="radio" name="black" value="me" required; (l.t("own-i-had-black")) }
-                            label .pick { input type="radio" name="black" value="them"; (tr!(l, "own-they-had-black", name = roster.full_name(them))) }
+                            label .pick { input type="radio" name="black" value="me" checked[black == "me"] required; (l.t("own-i-had-black")) }
+                            label .pick { input type="radio" name="black" value="them" checked[black == "them"]; (tr!(l, "own-they-had-black", name = roster.full_name(them))) }
                         }
                     }
                     (code_field(l, error.is_some()))
@@ -216,9 +223,9 @@ pub struct ResultForm {
     #[serde(default)]
     table: String,
     #[serde(default)]
-    says: String,
+    pub(super) says: String,
     #[serde(default)]
-    black: String,
+    pub(super) black: String,
     #[serde(default)]
     code: String,
     #[serde(default)]
@@ -251,13 +258,13 @@ pub async fn result(
     let reading = match read_form(&web, l, &t, &number, &form) {
         Ok(r) => r,
         Err(e) if e.status == StatusCode::BAD_REQUEST => {
-            return super::player::refused_report(&web, &asked, &t, &number, &e.message)
+            return super::player::refused_report(&web, &asked, &t, &number, &form, &e.message)
         }
         Err(e) => return e.in_lang(l).into_response(),
     };
     if let Err(refusal) = web.core.code_is(from, reading.t, reading.p, &form.code) {
         let mut page =
-            super::player::refused_report(&web, &asked, &t, &number, &words(l, &refusal));
+            super::player::refused_report(&web, &asked, &t, &number, &form, &words(l, &refusal));
         *page.status_mut() = status_of(&refusal);
         return page;
     }
@@ -285,8 +292,14 @@ pub async fn result(
         )
             .into_response(),
         Err(refusal) => {
-            let mut page =
-                super::player::refused_report(&web, &asked, &t, &number, &words(l, &refusal));
+            let mut page = super::player::refused_report(
+                &web,
+                &asked,
+                &t,
+                &number,
+                &form,
+                &words(l, &refusal),
+            );
             *page.status_mut() = status_of(&refusal);
             page
         }

@@ -119,6 +119,7 @@ pub(super) fn refused_report(
     asked: &super::Asked,
     t: &str,
     number: &str,
+    form: &super::own::ResultForm,
     error: &str,
 ) -> Response {
     let t = match tournament_id(t) {
@@ -136,7 +137,11 @@ pub(super) fn refused_report(
             p,
             number,
             SlipView::Blank,
-            ReportView::Refused(error),
+            ReportView::Refused {
+                error,
+                says: &form.says,
+                black: &form.black,
+            },
         );
         page.here = own_address(t, number);
         Ok(page)
