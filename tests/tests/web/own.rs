@@ -173,18 +173,7 @@ async fn issue_31_players_check_themselves_in_and_report_their_own_results_on_th
     );
 
     // The others at the desk; the round is drawn and published.
-    let mut register = e.director.desk.register.clone();
-    for p in &e.players[1..] {
-        register
-            .check_in(pb::EntryRequest {
-                meta: meta(),
-                participant_id: p.id,
-                tournament_id: e.t,
-                expected_revision: 0,
-            })
-            .await?;
-    }
-    e.director.desk.set_registration_open(e.t, false).await?;
+    check_in(&e, &e.players[1..]).await?;
     e.director.draw(e.t, 1, false, false).await?;
     e.director.publish(e.t, 1).await?;
     let numbers = e.numbers().await?;
@@ -362,21 +351,27 @@ async fn issue_31_players_check_themselves_in_and_report_their_own_results_on_th
     phone.close().await
 }
 
+/// Checks `players` in at a desk and closes registration.
+async fn check_in(e: &Event, players: &[pb::Participant]) -> anyhow::Result<()> {
+    let mut register = e.director.desk.register.clone();
+    for p in players {
+        register
+            .check_in(pb::EntryRequest {
+                meta: meta(),
+                participant_id: p.id,
+                tournament_id: e.t,
+                expected_revision: 0,
+            })
+            .await?;
+    }
+    e.director.desk.set_registration_open(e.t, false).await?;
+    Ok(())
+}
+
 /// Checks everyone in, closes registration, draws and publishes round `n`; the round's games by table.
 async fn play_round(e: &Event, n: u32) -> anyhow::Result<Vec<(u32, u64, u64)>> {
     if n == 1 {
-        let mut register = e.director.desk.register.clone();
-        for p in &e.players {
-            register
-                .check_in(pb::EntryRequest {
-                    meta: meta(),
-                    participant_id: p.id,
-                    tournament_id: e.t,
-                    expected_revision: 0,
-                })
-                .await?;
-        }
-        e.director.desk.set_registration_open(e.t, false).await?;
+        check_in(e, &e.players).await?;
     }
     e.director.draw(e.t, n, false, false).await?;
     let round = e.director.publish(e.t, n).await?;
