@@ -26,6 +26,7 @@ pub mod board_qr;
 pub mod cli;
 pub mod domain;
 pub mod http;
+pub mod lang;
 pub mod log;
 pub mod replica;
 pub mod service;

@@ -331,3 +331,16 @@ own-not-me = Das bin ich nicht
 own-welcome = Willkommen, { $name }: Sie sind angemeldet.
 own-your-page = Ihre Seite: Dort erscheint Ihr Brett, sobald die Runde veröffentlicht ist
 own-next-player = Nächster Spieler
+
+## Die gedruckten Ergebniszettel (in der Sprache der Seite der Turnierleitung beim Drucken)
+
+slip-print-title = { $tournament }: Ergebniszettel der Runde { $round }
+slip-print-heading = Ergebniszettel: { $tournament }
+slip-print-place = Runde { $round } · Brett { $table }
+slip-print-nigiri = Nigiri
+slip-print-nigiri-tick = den Spieler ankreuzen, der Schwarz hatte
+slip-print-handicap = Vorgabe
+slip-print-white-wins = Weiß gewinnt
+slip-print-black-wins = Schwarz gewinnt
+slip-print-even = ohne Vorgabe, Komi { $komi }
+slip-print-one-stone = 1 Stein (Schwarz beginnt), kein Komi

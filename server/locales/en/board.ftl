@@ -336,3 +336,16 @@ own-not-me = This is not me
 own-welcome = Welcome, { $name }: you are checked in.
 own-your-page = Your page: your table appears there when the round is published
 own-next-player = Next player
+
+## The printed result slips (in the language of the director's page when printed)
+
+slip-print-title = { $tournament }: round { $round } result slips
+slip-print-heading = Result slip: { $tournament }
+slip-print-place = Round { $round } · Table { $table }
+slip-print-nigiri = Nigiri
+slip-print-nigiri-tick = tick the player who had Black
+slip-print-handicap = Handicap
+slip-print-white-wins = White wins
+slip-print-black-wins = Black wins
+slip-print-even = even game, komi { $komi }
+slip-print-one-stone = 1 stone (Black plays first), no komi

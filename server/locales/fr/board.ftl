@@ -331,3 +331,16 @@ own-not-me = Ce n'est pas moi
 own-welcome = Bienvenue, { $name } : vous êtes pointé.
 own-your-page = Votre page : votre table y apparaît dès la publication de la ronde
 own-next-player = Joueur suivant
+
+## Les fiches de résultat imprimées (dans la langue de la page du directeur au moment de l'impression)
+
+slip-print-title = { $tournament } : fiches de résultat de la ronde { $round }
+slip-print-heading = Fiche de résultat : { $tournament }
+slip-print-place = Ronde { $round } · Table { $table }
+slip-print-nigiri = Nigiri
+slip-print-nigiri-tick = cochez le joueur qui avait Noir
+slip-print-handicap = Handicap
+slip-print-white-wins = Blanc gagne
+slip-print-black-wins = Noir gagne
+slip-print-even = partie à égalité, komi { $komi }
+slip-print-one-stone = 1 pierre (Noir commence), sans komi

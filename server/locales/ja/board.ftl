@@ -309,3 +309,16 @@ own-not-me = 本人ではありません
 own-welcome = ようこそ、{ $name } さん。受付が済みました。
 own-your-page = あなたのページ: 回戦が発表されると盤が表示されます
 own-next-player = 次の方
+
+## 印刷する結果票(印刷時の大会責任者ページの言語)
+
+slip-print-title = { $tournament }: 第{ $round }回戦 結果票
+slip-print-heading = 結果票: { $tournament }
+slip-print-place = 第{ $round }回戦 · 第{ $table }盤
+slip-print-nigiri = ニギリ
+slip-print-nigiri-tick = 黒番だった選手に印を付けてください
+slip-print-handicap = 手合
+slip-print-white-wins = 白勝ち
+slip-print-black-wins = 黒勝ち
+slip-print-even = 互先、コミ{ $komi }目
+slip-print-one-stone = 定先(黒が先番)、コミなし

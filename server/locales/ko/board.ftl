@@ -309,3 +309,16 @@ own-not-me = 본인이 아닙니다
 own-welcome = 환영합니다, { $name } 님. 접수되었습니다.
 own-your-page = 내 페이지: 라운드가 발표되면 자리가 나옵니다
 own-next-player = 다음 분
+
+## 인쇄하는 결과지 (인쇄할 때 대회 책임자 페이지의 언어)
+
+slip-print-title = { $tournament }: { $round }라운드 결과지
+slip-print-heading = 결과지: { $tournament }
+slip-print-place = { $round }라운드 · { $table }번 자리
+slip-print-nigiri = 돌 가리기
+slip-print-nigiri-tick = 흑을 잡은 선수에 표시하세요
+slip-print-handicap = 치수
+slip-print-white-wins = 백 승
+slip-print-black-wins = 흑 승
+slip-print-even = 호선, 덤 { $komi }집
+slip-print-one-stone = 정선 (흑이 먼저 둠), 덤 없음

@@ -309,3 +309,16 @@ own-not-me = 不是我
 own-welcome = 欢迎,{ $name }:你已报到。
 own-your-page = 你的页面:轮次公布后会显示你的台次
 own-next-player = 下一位
+
+## 打印的成绩单(打印时裁判长页面的语言)
+
+slip-print-title = { $tournament }:第{ $round }轮成绩单
+slip-print-heading = 成绩单:{ $tournament }
+slip-print-place = 第{ $round }轮 · 第{ $table }台
+slip-print-nigiri = 猜先
+slip-print-nigiri-tick = 请在执黑的选手前打勾
+slip-print-handicap = 让子
+slip-print-white-wins = 白胜
+slip-print-black-wins = 黑胜
+slip-print-even = 分先,贴{ $komi }目
+slip-print-one-stone = 让先(黑先),不贴目

@@ -233,18 +233,6 @@ impl<'a> Roster<'a> {
         ))
     }
 
-    /// Handicap and komi in words for the slips.
-    pub fn handicap_words(&self, handicap: u8) -> String {
-        match handicap {
-            0 => format!(
-                "even game, komi {}",
-                half_points(self.tournament.settings.komi_half)
-            ),
-            1 => "1 stone (Black plays first), no komi".to_string(),
-            h => format!("{h} stones, no komi"),
-        }
-    }
-
     /// The BGA guideline's bar for the players checked in so far (ghosts aside): the rank and how many start at
     /// it or above ([`setup::suggest_bar`]). `None` for a system without a bar (not McMahon) or nobody checked in.
     /// The dashboard shows it; the settings page applies it.

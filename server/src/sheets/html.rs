@@ -91,22 +91,23 @@ fn table(t: &Table) -> Markup {
 }
 
 fn slip(s: &Slip) -> Markup {
+    let w = &s.words;
     html! {
         div .slip {
-            h2 { span { "Result slip: " (s.tournament) } span { "Round " (s.round) " · Table " (s.table) } }
+            h2 { span { (w.heading) } span { (w.place) } }
             table {
                 @if s.nigiri {
-                    tr { th { "Player" } td { "☐ " (s.white) } }
-                    tr { th { "Player" } td { "☐ " (s.black) } }
-                    tr { th { "Nigiri" } td { "tick the player who had Black" } }
+                    tr { th { (w.player) } td { "☐ " (s.white) } }
+                    tr { th { (w.player) } td { "☐ " (s.black) } }
+                    tr { th { (w.nigiri) } td { (w.nigiri_tick) } }
                 } @else {
-                    tr { th { "White" } td { (s.white) } }
-                    tr { th { "Black" } td { (s.black) } }
+                    tr { th { (w.white) } td { (s.white) } }
+                    tr { th { (w.black) } td { (s.black) } }
                 }
-                tr { th { "Handicap" } td { (s.terms) } }
+                tr { th { (w.handicap) } td { (s.terms) } }
             }
-            p .boxes { span { "☐ White wins" } span { "☐ Black wins" } span { "☐ Jigo" } }
-            p .sign { "White" span {} "Black" span {} }
+            p .boxes { span { "☐ " (w.white_wins) } span { "☐ " (w.black_wins) } span { "☐ " (w.jigo) } }
+            p .sign { (w.white) span {} (w.black) span {} }
         }
     }
 }

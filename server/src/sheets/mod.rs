@@ -118,7 +118,7 @@ pub fn file_bytes(doc: &Document) -> Vec<u8> {
     }
 }
 
-/// Renders sheet `kind` of `tournament` for `round` as HTML or plain text.
+/// Renders sheet `kind` of `tournament` for `round` as HTML or plain text, in English (see [`render_in`]).
 ///
 /// `round` 0 means the last round drawn for "pairings", "pairings-by-name" and "slips", and the last round with
 /// a confirmed result for "wallchart", "grid", "standings" and "egf" (the EGF rating export, see [`egf`]); "register"
@@ -135,6 +135,23 @@ pub fn render(
     kind: &str,
     round: u32,
     html: bool,
+) -> Result<Document, Rejected> {
+    render_in(state, tournament, kind, round, html, crate::lang::Lang::En)
+}
+
+/// [`render`] with the HTML result slips worded in `lang` (the players at a table may read any of the board's
+/// languages); the other sheets, and every plain-text one, are English.
+///
+/// # Errors
+///
+/// As [`render`].
+pub fn render_in(
+    state: &State,
+    tournament: TournamentId,
+    kind: &str,
+    round: u32,
+    html: bool,
+    lang: crate::lang::Lang,
 ) -> Result<Document, Rejected> {
     let roster = Roster::new(state, tournament)?;
     let kind = kind.trim().to_ascii_lowercase();
@@ -163,7 +180,7 @@ pub fn render(
     let sheet = match kind.as_str() {
         "pairings" => pairings::by_table(&roster, round)?,
         "pairings-by-name" => pairings::by_name(&roster, round)?,
-        "slips" => slips::slips(&roster, round)?,
+        "slips" => slips::slips(&roster, round, lang)?,
         "wallchart" => wallchart::wallchart(&roster, round)?,
         "grid" | "crosstable" => grid::grid(&roster, round)?,
         "bracket" => bracket::bracket(&roster)?,

@@ -63,4 +63,33 @@ pub(crate) struct Slip {
     pub terms: String,
     /// A nigiri game: the two players are not in colour order, and the slip asks who had Black.
     pub nigiri: bool,
+    /// The slip's printed words, in the language it is printed in (the plain-text slips stay English).
+    pub words: SlipWords,
+}
+
+/// The fixed words of a printed result slip.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub(crate) struct SlipWords {
+    /// "Result slip: Sample Open".
+    pub heading: String,
+    /// "Round 2 · Table 7".
+    pub place: String,
+    /// "Player" (a nigiri slip's two lines).
+    pub player: String,
+    /// "Nigiri".
+    pub nigiri: String,
+    /// "tick the player who had Black".
+    pub nigiri_tick: String,
+    /// "White".
+    pub white: String,
+    /// "Black".
+    pub black: String,
+    /// "Handicap".
+    pub handicap: String,
+    /// "White wins".
+    pub white_wins: String,
+    /// "Black wins".
+    pub black_wins: String,
+    /// "Jigo".
+    pub jigo: String,
 }

@@ -16,7 +16,7 @@ pub(crate) mod board;
 mod cache;
 pub mod desk;
 mod error;
-pub mod lang;
+pub use crate::lang;
 mod layout;
 mod limit;
 pub mod live;

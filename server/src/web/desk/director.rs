@@ -601,7 +601,7 @@ async fn sheet(
     let as_file = query.file.unwrap_or(false) || crate::sheets::FILES.contains(&kind.as_str());
     match web
         .core
-        .read(|s| crate::sheets::render(s, t, &kind, round, !as_file))
+        .read(|s| crate::sheets::render_in(s, t, &kind, round, !as_file, desk.lang))
     {
         Ok(Ok(doc)) if as_file && !doc.file_name.is_empty() => {
             let disposition = format!("attachment; filename=\"{}\"", doc.file_name);

@@ -1,5 +1,5 @@
-//! The languages the pages speak (issue 31): which language a request gets, the words of each page in that
-//! language, and the few formats that follow it (a rank, a start time). The words live in Project Fluent files
+//! The languages the pages and the printed result slips speak (issue 31): which language a request gets, the
+//! words of each page in that language, and the few formats that follow it (a rank, a start time). The words live in Project Fluent files
 //! embedded in the binary (`server/locales/{tag}/*.ftl`): `board.ftl` — the public board, the player pages, the
 //! slips and the self-service pages — in all six languages; `desk.ftl` — the desk and director pages — in
 //! English and French, other languages falling back to English message by message.
@@ -143,7 +143,7 @@ macro_rules! tr {
     };
     ($lang:expr, $id:literal, $($name:ident = $value:expr),+ $(,)?) => {{
         let mut args = fluent_bundle::FluentArgs::new();
-        $( args.set(stringify!($name), $crate::web::lang::arg($value)); )+
+        $( args.set(stringify!($name), $crate::lang::arg($value)); )+
         $lang.with($id, &args)
     }};
 }
@@ -192,18 +192,18 @@ impl From<&str> for Arg {
 
 /// The Fluent files, by language: (tag, file, text).
 pub const FILES: &[(&str, &str, &str)] = &[
-    ("en", "board", include_str!("../../locales/en/board.ftl")),
-    ("fr", "board", include_str!("../../locales/fr/board.ftl")),
-    ("de", "board", include_str!("../../locales/de/board.ftl")),
-    ("ja", "board", include_str!("../../locales/ja/board.ftl")),
-    ("ko", "board", include_str!("../../locales/ko/board.ftl")),
+    ("en", "board", include_str!("../locales/en/board.ftl")),
+    ("fr", "board", include_str!("../locales/fr/board.ftl")),
+    ("de", "board", include_str!("../locales/de/board.ftl")),
+    ("ja", "board", include_str!("../locales/ja/board.ftl")),
+    ("ko", "board", include_str!("../locales/ko/board.ftl")),
     (
         "zh-Hans",
         "board",
-        include_str!("../../locales/zh-Hans/board.ftl"),
+        include_str!("../locales/zh-Hans/board.ftl"),
     ),
-    ("en", "desk", include_str!("../../locales/en/desk.ftl")),
-    ("fr", "desk", include_str!("../../locales/fr/desk.ftl")),
+    ("en", "desk", include_str!("../locales/en/desk.ftl")),
+    ("fr", "desk", include_str!("../locales/fr/desk.ftl")),
 ];
 
 /// One bundle per language, in [`ALL`]'s order.
@@ -548,7 +548,7 @@ mod tests {
         }
     }
 
-    /// Every `tr!(…, "id"…)` and `.t("id")` in the web pages names a message English has.
+    /// Every `tr!(…, "id"…)` and `.t("id")` in the server's pages and sheets names a message English has.
     #[test]
     fn every_message_the_pages_use_exists() {
         let english: BTreeSet<String> = FILES
@@ -557,7 +557,7 @@ mod tests {
             .flat_map(|(_, _, text)| messages(text))
             .map(|(id, _)| id)
             .collect();
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/web");
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
         let mut files = vec![root];
         let mut unknown = Vec::new();
         let mut used = 0;
