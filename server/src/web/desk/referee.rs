@@ -79,8 +79,8 @@ async fn page(
 ) -> Response {
     let q = query.map(|q| q.0).unwrap_or_default();
     let (round, only) = match (
-        parse_round(q.round.as_deref()),
-        parse_round(q.table.as_deref()),
+        parse_round(desk.lang, q.round.as_deref()),
+        parse_round(desk.lang, q.table.as_deref()),
     ) {
         (Ok(round), Ok(only)) => (round, only),
         (Err(e), _) => return e.into_response(),
@@ -190,7 +190,7 @@ async fn act(
         }
         Err(refusal) if refusal.kind() == Kind::Forbidden => refusal.page().into_response(),
         Err(refusal) => {
-            let (code, message) = results::refusal(&refusal);
+            let (code, message) = results::refusal(desk.lang, &refusal);
             refused(code, message)
         }
     }
@@ -206,7 +206,7 @@ fn render(
 ) -> Result<(String, Markup), WebError> {
     let roster = roster(state, t)?;
     let title = format!("{}: referee", roster.name());
-    let shown = shown_round(&roster, round)?;
+    let shown = shown_round(desk.lang, &roster, round)?;
     let ids = FormIds::new();
     let withdrawn = card::withdrawn_section(&roster, shown, desk, &ids);
     let Some(r) = shown else {
