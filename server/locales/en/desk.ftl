@@ -248,3 +248,15 @@ results-mismatch = mismatch
 results-disputed-referee = disputed (referee)
 results-missing = missing
 results-player = (player)
+
+## Referee
+
+referee-table-number = A table is a number, as in ?table=12.
+referee-title = { $name }: referee
+referee-heading = Referee
+referee-none-published = No round is published yet. The tables appear here the moment the director publishes a round.
+referee-round-heading = { $name }: referee, round { $round }
+referee-round-closed = Round { $round } is closed: its clock has stopped.
+referee-no-such-table = No such table in round { $round }.
+referee-needs = Needs the referee ({ $n })
+referee-others = Every other table

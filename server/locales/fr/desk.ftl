@@ -247,3 +247,15 @@ results-mismatch = discordance
 results-disputed-referee = contesté (arbitre)
 results-missing = manquant
 results-player = (joueur)
+
+## Arbitre
+
+referee-table-number = Une table est un nombre, comme dans ?table=12.
+referee-title = { $name } : arbitre
+referee-heading = Arbitre
+referee-none-published = Aucune ronde n'est encore publiée. Les tables apparaissent ici dès que le directeur du tournoi publie une ronde.
+referee-round-heading = { $name } : arbitre, ronde { $round }
+referee-round-closed = La ronde { $round } est close : son horloge est arrêtée.
+referee-no-such-table = Pas de table de ce numéro dans la ronde { $round }.
+referee-needs = À voir par l'arbitre ({ $n })
+referee-others = Toutes les autres tables
