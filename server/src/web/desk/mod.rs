@@ -10,7 +10,8 @@
 //! - `event`: the director's landing page (the tournaments, the desks, a new tournament) and the event's details.
 //! - `fields`: the labelled fields of the director's long forms.
 //! - `terminals`: the director's terminals (desk tokens, their QR cards, revoking, when each was last seen).
-//! - this file: the routes, the desk page shell, the form plumbing shared by every action.
+//! - this file: the routes, the desk page shell, the form plumbing shared by every action, and the wording helpers
+//!   (`slot_in`: a link inside a translated sentence; `result_words`: a result in the page's language).
 
 pub mod director;
 pub mod event;
@@ -275,21 +276,6 @@ pub fn back_to(path: &str, query: &[(&str, &str)], fragment: &str) -> Response {
     Redirect::to(&address(path, query, fragment)).into_response()
 }
 
-#[cfg(test)]
-mod address_tests {
-    use super::*;
-
-    #[test]
-    fn a_10_kb_value_is_cut_before_it_reaches_the_address() {
-        let long = "寿".repeat(10_000);
-        let to = address("/desk/register", &[("q", &long), ("error", &long)], "table");
-        assert!(to.len() < 2 * MAX_ECHO * 9 + 100, "{} bytes", to.len());
-        assert!(to.starts_with("/desk/register?q=%E5%AF%BF") && to.ends_with("#table"));
-        assert_eq!(address("/p", &[], ""), "/p");
-        assert_eq!(address("/p", &[("done", "a b")], ""), "/p?done=a+b");
-    }
-}
-
 /// What a message's `{ $link }` (or any `{ $…}` given [`SLOT`]) stands for in a page: a message worded whole in
 /// the page's language, with `part` (a link, a bold word) where the slot was, so no sentence is glued from pieces.
 pub fn slot_in(text: &str, part: Markup) -> Markup {
@@ -334,5 +320,20 @@ pub fn result_words(
         crate::tr!(l, "desk-result-forfeit", outcome = outcome)
     } else {
         crate::tr!(l, "desk-result", outcome = outcome)
+    }
+}
+
+#[cfg(test)]
+mod address_tests {
+    use super::*;
+
+    #[test]
+    fn a_10_kb_value_is_cut_before_it_reaches_the_address() {
+        let long = "寿".repeat(10_000);
+        let to = address("/desk/register", &[("q", &long), ("error", &long)], "table");
+        assert!(to.len() < 2 * MAX_ECHO * 9 + 100, "{} bytes", to.len());
+        assert!(to.starts_with("/desk/register?q=%E5%AF%BF") && to.ends_with("#table"));
+        assert_eq!(address("/p", &[], ""), "/p");
+        assert_eq!(address("/p", &[("done", "a b")], ""), "/p?done=a+b");
     }
 }
