@@ -2572,3 +2572,84 @@ async fn issue_34_settle_without_a_choice_records_nothing() -> anyhow::Result<()
     d.screenshot("desk-issue34-settle-refused").await?;
     d.close().await
 }
+
+/// Issue 31: a registration desk opened with `?lang=fr` reads in French (its heading, its buttons), still checks a
+/// player in, and stays French on the next page load (the remembered choice), though the browser asks for English.
+#[tokio::test]
+async fn issue_31_a_registration_desk_in_french_checks_a_player_in_and_stays_french(
+) -> anyhow::Result<()> {
+    let test = "issue_31_a_registration_desk_in_french_checks_a_player_in_and_stays_french";
+    let e = Event::open(2, false, false).await?;
+    let token = e.token("accueil-1", pb::Role::Registration).await?;
+    let Some(b) = desk_browser(test, LAPTOP, &e.venue, &token, "Anne", "/desk/register").await?
+    else {
+        return Ok(());
+    };
+    b.client
+        .goto(&format!("{}/desk/register?lang=fr", e.venue.url()))
+        .await?;
+    let heading = wait_text(
+        &b,
+        "h1",
+        "Table d'inscription",
+        Duration::from_secs(3),
+        "desk-fr-register",
+    )
+    .await?;
+    assert!(!heading.contains("Registration"), "h1: {heading}");
+    let lang = b.eval("return document.documentElement.lang;").await?;
+    assert_eq!(lang, "fr", "the page says it is French");
+    let x = &e.players[0];
+    let button = format!("li.result[data-id=\"P{}\"] button.checkin", x.id);
+    let words = b
+        .eval(&format!(
+            "return document.querySelector({}).textContent.trim();",
+            js(&button)
+        ))
+        .await?;
+    assert_eq!(words, "Pointer", "the check-in button is in French");
+    b.screenshot("desk-fr-register").await?;
+
+    click(&b, &button).await?;
+    let done = wait_text(
+        &b,
+        "p.done",
+        "est arrivé",
+        Duration::from_secs(5),
+        "desk-fr-checkin",
+    )
+    .await?;
+    assert!(
+        done.contains("Abe Ken"),
+        "the confirmation names the player: {done}"
+    );
+    let now = e.director.desk.get(x.id).await?;
+    assert_eq!(
+        now.entries.iter().map(|en| en.status).collect::<Vec<_>>(),
+        vec![pb::EntryStatus::CheckedIn as i32],
+        "the French desk's check-in is in the register"
+    );
+
+    // A fresh load of the page without `?lang=` stays French: the choice is remembered.
+    b.client
+        .goto(&format!("{}/desk/register", e.venue.url()))
+        .await?;
+    wait_text(
+        &b,
+        "h1",
+        "Table d'inscription",
+        Duration::from_secs(3),
+        "desk-fr-reload",
+    )
+    .await?;
+    wait_text(
+        &b,
+        "#find button",
+        "Chercher",
+        Duration::from_secs(3),
+        "desk-fr-reload-find",
+    )
+    .await?;
+    b.screenshot("desk-fr-reload").await?;
+    b.close().await
+}

@@ -9,6 +9,7 @@
 
 use super::super::Web;
 use super::session;
+use crate::web::lang::Lang;
 use axum::extract::State as Shared;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -128,18 +129,18 @@ pub struct HandoverForm {
 
 /// `POST /desk/handover`: signs the browser in from a ticket sealed by either server of the pair, then opens
 /// `next` here. An expired or foreign ticket, or a token revoked meanwhile, gets the sign-in page.
-pub async fn handover(Shared(web): Shared<Arc<Web>>, Form(form): Form<HandoverForm>) -> Response {
+pub async fn handover(
+    Shared(web): Shared<Arc<Web>>,
+    l: Lang,
+    Form(form): Form<HandoverForm>,
+) -> Response {
     let opened = web
         .handover
         .as_ref()
         .and_then(|h| h.open(&form.ticket, crate::now_ms()));
     match opened {
-        Some((token, operator)) => session::signed_in(&web, &token, &operator, &form.next, true),
-        None => session::login_problem(
-            &form.next,
-            "This desk page came from the other server and could not be moved here: sign in with the \
-             desk's token.",
-        ),
+        Some((token, operator)) => session::signed_in(&web, l, &token, &operator, &form.next, true),
+        None => session::login_problem(l, &form.next, &l.t("login-not-moved")),
     }
 }
 

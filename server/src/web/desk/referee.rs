@@ -21,8 +21,10 @@ use crate::auth::Action;
 use crate::domain::round::{GameRecord, RoundState};
 use crate::domain::timetable;
 use crate::domain::{EntryStatus, ParticipantId, State, TournamentId};
+use crate::tr;
 use crate::web::board::roster;
 use crate::web::board::InTournament;
+use crate::web::desk::{slot_in, SLOT};
 use crate::web::topics::Topic;
 use crate::web::WebError;
 use axum::extract::rejection::QueryRejection;
@@ -79,13 +81,15 @@ async fn page(
 ) -> Response {
     let q = query.map(|q| q.0).unwrap_or_default();
     let (round, only) = match (
-        parse_round(q.round.as_deref()),
-        parse_round(q.table.as_deref()),
+        parse_round(desk.lang, q.round.as_deref()),
+        parse_round(desk.lang, q.table.as_deref()),
     ) {
         (Ok(round), Ok(only)) => (round, only),
         (Err(e), _) => return e.into_response(),
         (_, Err(_)) => {
-            return WebError::bad_request("A table is a number, as in ?table=12.").into_response()
+            return WebError::bad_request(desk.lang.t("referee-table-number"))
+                .in_lang(desk.lang)
+                .into_response()
         }
     };
     let notice = Notice {
@@ -171,7 +175,11 @@ async fn act(
     }) {
         Ok(Ok(planned)) => planned,
         Ok(Err(problem)) => return refused(StatusCode::BAD_REQUEST, problem),
-        Err(_) => return WebError::unavailable("The server is busy; try again.").into_response(),
+        Err(_) => {
+            return WebError::unavailable(desk.lang.t("error-busy"))
+                .in_lang(desk.lang)
+                .into_response()
+        }
     };
     let (cmd, target, done) = planned;
     let written = web
@@ -188,9 +196,11 @@ async fn act(
             let anchor = table.map_or_else(String::new, |n| format!("table-{n}"));
             super::back_to(&format!("/desk/referee/{}", t.0), &query, &anchor)
         }
-        Err(refusal) if refusal.kind() == Kind::Forbidden => refusal.page().into_response(),
+        Err(refusal) if refusal.kind() == Kind::Forbidden => {
+            refusal.page().in_lang(desk.lang).into_response()
+        }
         Err(refusal) => {
-            let (code, message) = results::refusal(&refusal);
+            let (code, message) = results::refusal(desk.lang, &refusal);
             refused(code, message)
         }
     }
@@ -205,15 +215,16 @@ fn render(
     now_ms: i64,
 ) -> Result<(String, Markup), WebError> {
     let roster = roster(state, t)?;
-    let title = format!("{}: referee", roster.name());
-    let shown = shown_round(&roster, round)?;
+    let l = desk.lang;
+    let title = tr!(l, "referee-title", name = roster.name());
+    let shown = shown_round(desk.lang, &roster, round)?;
     let ids = FormIds::new();
     let withdrawn = card::withdrawn_section(&roster, shown, desk, &ids);
     let Some(r) = shown else {
         let body = html! {
             (card::style())
-            h1 { "Referee" }
-            p #none { "No round is published yet. The tables appear here the moment the director publishes a round." }
+            h1 { (l.t("referee-heading")) }
+            p #none { (l.t("referee-none-published")) }
             (withdrawn)
         };
         return Ok((title, body));
@@ -246,31 +257,32 @@ fn render(
     };
     let body = html! {
         (card::style())
-        h1 { (roster.name()) ": referee, round " (r.number) }
+        h1 { (tr!(l, "referee-round-heading", name = roster.name(), round = r.number)) }
         @if let Some(done) = &notice.done { p .done .ok { (done) } }
         @if let Some(error) = &notice.error { p #error .error { (error) } }
         @if r.state == RoundState::Closed {
-            p #clock .clock { "Round " (r.number) " is closed: its clock has stopped." }
+            p #clock .clock { (tr!(l, "referee-round-closed", round = r.number)) }
         } @else {
             (card::clock_line(&clock))
         }
         (card::summary(r))
         (card::find_form(t, r, notice.only, round.is_some()))
         @if needs.is_empty() && others.is_empty() {
-            p .note { "No such table in round " (r.number) "." }
+            p .note { (tr!(l, "referee-no-such-table", round = r.number)) }
         }
         div #tables class=[(clock.is_due() && r.state != RoundState::Closed).then_some("forfeit-due")] {
             @if !needs.is_empty() && !others.is_empty() {
-                h2 #needs { "Needs the referee (" (needs.len()) ")" }
+                h2 #needs { (tr!(l, "referee-needs", n = needs.len())) }
             }
             @for g in &needs { (view.card(g)) }
             @if !needs.is_empty() && !others.is_empty() {
-                h2 #others { "Every other table" }
+                h2 #others { (l.t("referee-others")) }
             }
             @for g in &others { (view.card(g)) }
         }
         @if let Some(bye) = r.bye {
-            p #bye .note { "Bye: " (crate::web::board::pairings::label(&roster, bye, r.number)) }
+            p #bye .note { (slot_in(&tr!(l, "results-bye", player = SLOT),
+                crate::web::board::pairings::label(&roster, bye, r.number))) }
         }
         (withdrawn)
     };

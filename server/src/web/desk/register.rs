@@ -26,9 +26,12 @@ mod undo;
 use super::session::Desk;
 use super::Refused;
 use super::Web;
+use super::{slot_in, SLOT};
 use crate::app::{Kind, Target};
 use crate::auth::{allows, Action};
 use crate::domain::{Command, ParticipantId, Role, State};
+use crate::tr;
+use crate::web::lang::Lang;
 use crate::web::topics::Topic;
 use crate::web::WebError;
 use axum::extract::{Path, Query as UrlQuery, State as Shared};
@@ -60,10 +63,10 @@ impl Mode {
         }
     }
 
-    fn title(self) -> &'static str {
+    fn title(self, l: Lang) -> String {
         match self {
-            Mode::Register => "Registration desk",
-            Mode::Late => "Late arrivals desk",
+            Mode::Register => l.t("reg-title"),
+            Mode::Late => l.t("late-title"),
         }
     }
 
@@ -74,8 +77,9 @@ impl Mode {
             return Err(WebError::new(
                 StatusCode::FORBIDDEN,
                 "error-not-for-this-desk",
-                "This is the late desk's page; this terminal is a registration desk: use /desk/register.",
-            ));
+                desk.lang.t("reg-not-late-desk"),
+            )
+            .in_lang(desk.lang));
         }
         Ok(())
     }
@@ -201,33 +205,35 @@ async fn page(
     if let Err(refused) = mode.admit(&desk) {
         return refused.into_response();
     }
+    let l = desk.lang;
     let topics = web.core.read(|s| topics(s, mode)).unwrap_or_default();
     web.desk_page(&desk, Action::Register, &topics, |state| {
         let query = Query::parse(&n.q);
         let found = search::matches(state, &query);
         let body = html! {
-            h1 { (mode.title()) }
+            h1 { (mode.title(l)) }
             (notices(&n))
             (undo::offer(state, mode, &desk, n.undo.as_deref()))
-            (closures(state, mode))
+            (closures(state, mode, l))
             form #find .find method="get" action=(mode.base()) {
                 input #search type="search" name="q" value=(n.q) autofocus autocomplete="off"
-                    placeholder="Name, number (7) or register id (P12)" aria-label="Find a player";
+                    placeholder=(l.t("reg-search-placeholder")) aria-label=(l.t("reg-search-label"));
                 div .actions {
-                    button .big type="submit" { "Find" }
-                    a .big #add-link href=(add_href(mode, &n.q, &query)) { "Add a new player" }
+                    button .big type="submit" { (l.t("reg-find")) }
+                    a .big #add-link href=(add_href(mode, &n.q, &query)) { (l.t("reg-add-new")) }
                 }
             }
             p .note #count {
-                span #shown { (found.len()) } " shown of " (state.participants.len()) " registered. "
-                "Type to narrow the list; tap Check in when the player is in front of you."
+                (slot_in(&tr!(l, "reg-count", shown = SLOT, total = state.participants.len()),
+                    html! { span #shown { (found.len()) } }))
             }
             @if found.is_empty() && query != Query::Everyone {
-                p #none { "No one matches “" (n.q) "”. " a href=(add_href(mode, &n.q, &query)) { "Add them as a new player" } "." }
+                p #none { (slot_in(&tr!(l, "reg-none", q = &n.q, link = SLOT),
+                    html! { a href=(add_href(mode, &n.q, &query)) { (l.t("reg-none-add")) } })) }
             }
             (search::results(state, &found, mode, &desk, private(&desk)))
         };
-        Ok((mode.title().to_string(), body))
+        Ok((mode.title(l), body))
     })
 }
 
@@ -249,7 +255,7 @@ fn notices(n: &NoticeQuery) -> Markup {
 }
 
 /// The registration desk's notice once registration has closed (`#closed`), the late desk's sentences.
-fn closures(state: &State, mode: Mode) -> Markup {
+fn closures(state: &State, mode: Mode, l: Lang) -> Markup {
     let closed: Vec<&str> = state
         .tournaments
         .values()
@@ -260,16 +266,17 @@ fn closures(state: &State, mode: Mode) -> Markup {
     html! {
         @if mode == Mode::Register && !closed.is_empty() {
             p #closed .warn {
-                strong { "Registration is closed for " (closed.join(", ")) "." }
-                " Check-ins and corrections still work here; send walk-ins (new players) to the "
-                a href=(Mode::Late.base()) { "late desk" } "."
+                strong { (tr!(l, "reg-closed-for", names = closed.join(", "))) }
+                " " (slot_in(&tr!(l, "reg-closed-walk-ins", link = SLOT),
+                    html! { a href=(Mode::Late.base()) { (l.t("reg-late-desk")) } }))
             }
         }
         @if mode == Mode::Late {
             ul #late-terms .note {
                 @for o in &offers {
-                    li data-t=(o.id.0) { strong { (o.name) } ": a player entered now "
-                        (late::terms(o.total, o.drawn, &[], o.missed)) "." }
+                    li data-t=(o.id.0) { (slot_in(&tr!(l, "reg-late-terms", name = SLOT,
+                        terms = late::terms(l, o.total, o.drawn, &[], o.missed)),
+                        html! { strong { (o.name) } })) }
                 }
             }
         }
@@ -314,13 +321,9 @@ async fn check_in(
     if let Err(refused) = mode.admit(&desk).and_then(|()| desk.check_csrf(&f.csrf)) {
         return refused.into_response();
     }
+    let l = desk.lang;
     let Some(id) = register_id(&f.id) else {
-        return back(
-            mode,
-            "",
-            "error",
-            "That button does not name a player: reload the page.",
-        );
+        return back(mode, "", "error", &l.t("reg-no-player-button"));
     };
     let tournament = f.t.map(crate::domain::TournamentId);
     for _attempt in 0..2 {
@@ -348,12 +351,7 @@ async fn check_in(
             })
         });
         let Ok(Some((name, label, revision, (done, by_self), last))) = seen else {
-            return back(
-                mode,
-                "",
-                "error",
-                "There is no such player any more: search again.",
-            );
+            return back(mode, "", "error", &l.t("reg-no-such-player"));
         };
         if done {
             let store = web.core.store.clone();
@@ -363,16 +361,22 @@ async fn check_in(
                     .ok()
                     .flatten();
             let message = match who {
-                Some(c) if by_self => format!(
-                    "{name} ({label}) already checked themselves in with their code, {}. Nothing changed.",
-                    history::ago(crate::now_ms() - c.at_ms)
+                Some(c) if by_self => tr!(
+                    l,
+                    "reg-already-self",
+                    name = &name,
+                    label = &label,
+                    ago = history::ago(l, crate::now_ms() - c.at_ms)
                 ),
-                Some(c) => format!(
-                    "{name} ({label}) was already checked in at {}, {}. Nothing changed.",
-                    c.who(),
-                    history::ago(crate::now_ms() - c.at_ms)
+                Some(c) => tr!(
+                    l,
+                    "reg-already-by",
+                    name = &name,
+                    label = &label,
+                    who = c.who(),
+                    ago = history::ago(l, crate::now_ms() - c.at_ms)
                 ),
-                None => format!("{name} ({label}) was already checked in. Nothing changed."),
+                None => tr!(l, "reg-already", name = &name, label = &label),
             };
             return back(mode, "", "note", &message);
         }
@@ -385,33 +389,31 @@ async fn check_in(
             .desk_write(&desk, &f.csrf, &f.request_id, cmd, Target::Participant(id))
             .await
         {
-            Ok(_) => return back(mode, "", "done", &format!("✓ {name} ({label}) checked in.")),
+            Ok(_) => {
+                let done = tr!(l, "reg-checked-in", name = &name, label = &label);
+                return back(mode, "", "done", &done);
+            }
             // Changed at another desk between reading and writing: look again (the refused id is not kept).
             Err(refused) if refused.kind() == Kind::Stale => continue,
             // Checked in at another desk a moment ago: the server says by whom.
             Err(refused) if refused.kind() == Kind::Exists => {
                 return back(mode, "", "note", &refused.message());
             }
-            Err(refused) => return refusal_page(mode, &refused),
+            Err(refused) => return refusal_page(mode, l, &refused),
         }
     }
-    back(
-        mode,
-        "",
-        "error",
-        "The player keeps changing at another desk: try again.",
-    )
+    back(mode, "", "error", &l.t("reg-keeps-changing"))
 }
 
 /// A refused one-tap action: 403 and 503 as pages, anything else back on the desk's page.
-fn refusal_page(mode: Mode, refused: &Refused) -> Response {
+fn refusal_page(mode: Mode, l: Lang, refused: &Refused) -> Response {
     match refused.kind() {
-        Kind::Forbidden => refused.page().into_response(),
-        Kind::Unavailable => WebError::unavailable(format!(
-            "The server cannot take writes; {}. Nothing was changed: try again in a moment.",
-            refused.message()
-        ))
-        .into_response(),
+        Kind::Forbidden => refused.page().in_lang(l).into_response(),
+        Kind::Unavailable => {
+            WebError::unavailable(tr!(l, "reg-no-writes", why = refused.message()))
+                .in_lang(l)
+                .into_response()
+        }
         _ => back(mode, "", "error", &refused.message()),
     }
 }

@@ -24,10 +24,13 @@ use crate::auth::Action;
 use crate::domain::lifecycle::{self, nigiri, progress_counts};
 use crate::domain::round::{GameRecord, ResultProgress, RoundRecord, RoundState};
 use crate::domain::{Command, State, Subject, TournamentId};
+use crate::tr;
 use crate::web::board::pairings::{label, players_cells};
 use crate::web::board::roster;
 use crate::web::board::InTournament;
+use crate::web::desk::{result_words, slot_in, slots_in, SLOT, SLOTS};
 use crate::web::error::http_status;
+use crate::web::lang::Lang;
 use crate::web::topics::Topic;
 use crate::web::WebError;
 use axum::extract::rejection::QueryRejection;
@@ -81,7 +84,7 @@ async fn page(
     query: Result<Query<ResultsQuery>, QueryRejection>,
 ) -> Response {
     let q = query.map(|q| q.0).unwrap_or_default();
-    let round = match parse_round(q.round.as_deref()) {
+    let round = match parse_round(desk.lang, q.round.as_deref()) {
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
@@ -96,13 +99,13 @@ async fn page(
 }
 
 /// `?round=N`: none, or a round number (400 otherwise).
-pub(super) fn parse_round(raw: Option<&str>) -> Result<Option<u32>, WebError> {
+pub(super) fn parse_round(l: Lang, raw: Option<&str>) -> Result<Option<u32>, WebError> {
     match raw.map(str::trim) {
         None | Some("") => Ok(None),
         Some(text) => text
             .parse::<u32>()
             .map(Some)
-            .map_err(|_| WebError::bad_request("A round is a number, as in ?round=2.")),
+            .map_err(|_| WebError::bad_request(l.t("results-round-number")).in_lang(l)),
     }
 }
 
@@ -149,6 +152,7 @@ async fn enter(
     InTournament(t): InTournament,
     Form(form): Form<ResultForm>,
 ) -> Response {
+    let l = desk.lang;
     let pinned = form.pinned == "1";
     let round = form.round.trim().parse::<u32>().ok();
     let forfeit = !form.forfeit.is_empty();
@@ -179,46 +183,41 @@ async fn enter(
     let write =
         |cmd: Command| web.desk_write(&desk, &form.csrf, &form.request_id, cmd, Target::Rounds(t));
     if let Some(entry) = &ladder_entry {
-        let cmd = match entry.command(t) {
+        let cmd = match entry.command(l, t) {
             Ok(cmd) => cmd,
             Err(problem) => return refused(StatusCode::BAD_REQUEST, problem),
         };
         return match write(cmd).await {
             Ok(_) => {
-                let done = format!(
-                    "Recorded: #{} against #{}, {}",
-                    entry.challenger.trim().trim_start_matches('#'),
-                    entry.defender.trim().trim_start_matches('#'),
-                    match entry.winner.as_str() {
-                        "challenger" => "the challenger won.",
-                        "defender" => "the defender won.",
-                        "first" => "the first won.",
-                        "second" => "the second won.",
-                        _ => "jigo.",
+                let done = tr!(
+                    l,
+                    "ladder-recorded",
+                    first = entry.challenger.trim().trim_start_matches('#'),
+                    second = entry.defender.trim().trim_start_matches('#'),
+                    winner = match entry.winner.as_str() {
+                        w @ ("challenger" | "defender" | "first" | "second") => w,
+                        _ => "jigo",
                     }
                 );
                 super::back_to(&format!("/desk/results/{}", t.0), &[("done", &done)], "")
             }
             Err(refusal) => {
-                let (code, message) = self::refusal(&refusal);
+                let (code, message) = self::refusal(l, &refusal);
                 refused(code, message)
             }
         };
     }
     let Some(round) = round else {
-        return refused(
-            StatusCode::BAD_REQUEST,
-            "no round is open for results".into(),
-        );
+        return refused(StatusCode::BAD_REQUEST, l.t("results-no-round-open"));
     };
     let typed = typed_slip(&form.table, &form.result, forfeit);
-    let entry = match parse_entry(&form.table, &form.result, forfeit) {
+    let entry = match parse_entry(l, &form.table, &form.result, forfeit) {
         Ok(entry) => entry,
-        Err(problem) => return refused(StatusCode::BAD_REQUEST, not_entered(&typed, &problem)),
+        Err(problem) => return refused(StatusCode::BAD_REQUEST, not_entered(l, &typed, &problem)),
     };
-    let black = match parse_black(&form.black) {
+    let black = match parse_black(l, &form.black) {
         Ok(black) => black,
-        Err(problem) => return refused(StatusCode::BAD_REQUEST, not_entered(&typed, &problem)),
+        Err(problem) => return refused(StatusCode::BAD_REQUEST, not_entered(l, &typed, &problem)),
     };
     // A nigiri table's played result asks who had Black first; once asked, a missing answer is refused in red.
     // Either way the slip stays as typed.
@@ -230,7 +229,7 @@ async fn enter(
     if let Some(problem) = unnamed {
         let asked = form.asked == "1";
         let notice = Notice {
-            error: asked.then(|| format!("Not entered: {problem}. Choose the player, then Enter.")),
+            error: asked.then(|| tr!(l, "results-choose-black", problem = &problem)),
             black: Some(entry),
             ..Notice::default()
         };
@@ -261,14 +260,20 @@ async fn enter(
                 .filter(|g| black.is_some() && g.black_recorded)
                 .and_then(|g| {
                     web.core
-                        .read(|s| format!(", Black {}", lifecycle::label(s, t, g.black)))
+                        .read(|s| {
+                            tr!(
+                                l,
+                                "results-black-was",
+                                label = lifecycle::label(s, t, g.black)
+                            )
+                        })
                         .ok()
                 });
             let done = format!(
                 "{}{}{}",
-                entry.describe(),
+                entry.describe(l),
                 named.unwrap_or_default(),
-                progress.map_or("", standing)
+                progress.map_or_else(String::new, |p| standing(l, p))
             );
             let key = if progress == Some(ResultProgress::Mismatch) {
                 "mismatch"
@@ -282,10 +287,12 @@ async fn enter(
             }
             super::back_to(&format!("/desk/results/{}", t.0), &query, "")
         }
-        Err(refusal) if refusal.kind() == Kind::Forbidden => refusal.page().into_response(),
+        Err(refusal) if refusal.kind() == Kind::Forbidden => {
+            refusal.page().in_lang(l).into_response()
+        }
         Err(refusal) => {
-            let (code, message) = self::refusal(&refusal);
-            refused(code, not_entered(&typed, &message))
+            let (code, message) = self::refusal(l, &refusal);
+            refused(code, not_entered(l, &typed, &message))
         }
     }
 }
@@ -317,43 +324,42 @@ fn typed_slip(table: &str, result: &str, forfeit: bool) -> String {
 }
 
 /// A refused entry's message: what went wrong, what was typed (the field is emptied), what to do.
-fn not_entered(typed: &str, problem: &str) -> String {
-    let typed = if typed.is_empty() {
-        "nothing".to_string()
+fn not_entered(l: Lang, typed: &str, problem: &str) -> String {
+    if typed.is_empty() {
+        tr!(l, "results-not-entered-nothing", problem = problem)
     } else {
-        format!("“{typed}”")
-    };
-    format!("Not entered: {problem}. You typed {typed}; check the slip and type it again.")
+        tr!(l, "results-not-entered", problem = problem, typed = typed)
+    }
 }
 
 /// What a refused write means for the volunteer: the HTTP status and a sentence to act on.
-pub(super) fn refusal(refused: &Refused) -> (StatusCode, String) {
+pub(super) fn refusal(l: Lang, refused: &Refused) -> (StatusCode, String) {
     let message = refused.message();
     let kind = refused.kind();
     let message = match kind {
-        Kind::Unavailable => format!(
-            "the server cannot take writes; keep the slip and try again shortly ({message})"
-        ),
-        Kind::Internal => format!("the server could not take it: {message}"),
+        Kind::Unavailable => tr!(l, "results-no-writes", why = message),
+        Kind::Internal => tr!(l, "results-internal", why = message),
         _ => message,
     };
     (http_status(kind), message)
 }
 
 /// After an entry: where the table's result stands now.
-fn standing(progress: ResultProgress) -> &'static str {
-    match progress {
-        ResultProgress::Confirmed => " (confirmed)",
-        ResultProgress::Pending => " (waiting for the second desk)",
-        ResultProgress::Mismatch => " (does not match the other entry: see the table below)",
-        ResultProgress::Disputed => " (disputed: the referee settles it)",
-        ResultProgress::Missing => "",
-    }
+fn standing(l: Lang, progress: ResultProgress) -> String {
+    let id = match progress {
+        ResultProgress::Confirmed => "results-now-confirmed",
+        ResultProgress::Pending => "results-now-pending",
+        ResultProgress::Mismatch => "results-now-mismatch",
+        ResultProgress::Disputed => "results-now-disputed",
+        ResultProgress::Missing => return String::new(),
+    };
+    format!(" {}", l.t(id))
 }
 
 /// The round the page shows: the chosen one (published or closed), else the latest published one, else the
 /// latest closed one.
 pub(super) fn shown_round<'a>(
+    l: Lang,
     roster: &Roster<'a>,
     round: Option<u32>,
 ) -> Result<Option<&'a RoundRecord>, WebError> {
@@ -363,7 +369,9 @@ pub(super) fn shown_round<'a>(
             .iter()
             .find(|r| r.number == n && r.state != RoundState::Drawn)
             .map(Some)
-            .ok_or_else(|| WebError::not_found(format!("Round {n} has not been published.")));
+            .ok_or_else(|| {
+                WebError::not_found(tr!(l, "results-not-published", round = n)).in_lang(l)
+            });
     }
     // A knockout plays its next round beside this one: the earlier open round is the one whose results the next
     // waits for (the other is a link away).
@@ -390,16 +398,17 @@ fn render(
     notice: &Notice,
 ) -> Result<(String, Markup), WebError> {
     let roster = roster(state, t)?;
-    let title = format!("{}: results", roster.name());
+    let l = desk.lang;
+    let title = tr!(l, "results-title", name = roster.name());
     if roster.tournament.settings.system.unrounded() {
         let body = html! { (style()) (ladder::page(state, &roster, desk, notice)) };
         return Ok((title, body));
     }
-    let Some(r) = shown_round(&roster, round)? else {
+    let Some(r) = shown_round(l, &roster, round)? else {
         let body = html! {
             (style())
-            h1 { "Results" }
-            p #none { "No round is published yet. This page shows the round's tables the moment the director publishes it." }
+            h1 { (l.t("results-heading")) }
+            p #none { (l.t("results-none-published")) }
         };
         return Ok((title, body));
     };
@@ -413,41 +422,41 @@ fn render(
         .collect();
     let body = html! {
         (style())
-        h1 { (roster.name()) ": results, round " (r.number) }
-        (round_links(&roster, r, round.is_some()))
+        h1 { (tr!(l, "results-round-heading", name = roster.name(), round = r.number)) }
+        (round_links(l, &roster, r, round.is_some()))
         @if let Some(done) = &notice.done { p .done .ok role="status" { (done) } }
-        @if let Some(mismatch) = &notice.mismatch { p #entered-mismatch .error role="alert" { "Entered: " (mismatch) } }
+        @if let Some(mismatch) = &notice.mismatch { p #entered-mismatch .error role="alert" { (tr!(l, "results-entered", entry = mismatch)) } }
         @if let Some(error) = &notice.error { p #error .error role="alert" { (error) } }
         @if r.state == RoundState::Closed {
-            p .note .warn { "Round " (r.number) " is closed: only the director can still change a result." }
+            p .note .warn { (tr!(l, "results-round-closed", round = r.number)) }
         }
-        (entry_form(&roster, r, round.is_some(), desk, notice.black.as_ref()))
+        (entry_form(l, &roster, r, round.is_some(), desk, notice.black.as_ref()))
         p #progress {
-            (counts.confirmed) " confirmed · " (counts.pending) " pending · " (counts.missing) " missing · "
-            strong { (counts.mismatched) " mismatched" } " · " (counts.disputed) " disputed"
-            " — of " (games.len()) " tables"
+            (tr!(l, "results-progress", confirmed = counts.confirmed, pending = counts.pending, missing = counts.missing)) " "
+            strong { (tr!(l, "results-mismatched", n = counts.mismatched)) } " · " (tr!(l, "results-disputed", n = counts.disputed))
+            " " (tr!(l, "results-of-tables", n = games.len()))
             @let by_players = games.iter().filter(|g| g.settled_by_players()).count();
             @if by_players > 0 {
-                br; span #by-players { (by_players) " settled by both players: nothing to type for those." }
+                br; span #by-players { (tr!(l, "results-by-players", n = by_players)) }
             }
         }
         @if !mismatched.is_empty() {
             p #mismatches .error {
-                "Entries disagree at "
-                @for (i, table) in mismatched.iter().enumerate() {
-                    @if i > 0 { ", " }
-                    a href=(format!("#t{table}")) { "table " (table) }
-                }
-                ": check the slips; the director settles them."
+                (slot_in(&tr!(l, "results-disagree", tables = SLOT), html! {
+                    @for (i, table) in mismatched.iter().enumerate() {
+                        @if i > 0 { ", " }
+                        a href=(format!("#t{table}")) { (tr!(l, "results-table-n", table = *table)) }
+                    }
+                }))
             }
         }
-        (tables(&roster, r, &games))
+        (tables(l, &roster, r, &games))
     };
     Ok((title, body))
 }
 
 /// Links to the other published rounds (the current one is the default).
-fn round_links(roster: &Roster, r: &RoundRecord, pinned: bool) -> Markup {
+fn round_links(l: Lang, roster: &Roster, r: &RoundRecord, pinned: bool) -> Markup {
     let t = roster.tournament.id.0;
     let published: Vec<u32> = roster
         .rounds()
@@ -457,14 +466,14 @@ fn round_links(roster: &Roster, r: &RoundRecord, pinned: bool) -> Markup {
         .collect();
     html! {
         @if published.len() > 1 || pinned {
-            p .rounds { "Rounds: "
+            p .rounds { (l.t("reg-rounds-label")) " "
                 @for n in &published {
                     @if *n == r.number { strong { (n) } } @else {
                         a href=(format!("/desk/results/{t}?round={n}")) { (n) }
                     }
                     " "
                 }
-                @if pinned { a href=(format!("/desk/results/{t}")) { "current round" } }
+                @if pinned { a href=(format!("/desk/results/{t}")) { (l.t("results-current-round")) } }
             }
         }
     }
@@ -473,6 +482,7 @@ fn round_links(roster: &Roster, r: &RoundRecord, pinned: bool) -> Markup {
 /// The entry form: the table field focused, the result keys, the forfeit box, Enter. With `asking` (a nigiri
 /// table's slip without who had Black), the slip as typed and the question, its first answer focused.
 fn entry_form(
+    l: Lang,
     roster: &Roster,
     r: &RoundRecord,
     pinned: bool,
@@ -481,10 +491,10 @@ fn entry_form(
 ) -> Markup {
     let t = roster.tournament.id;
     let keys = [
-        ("b", "Black wins"),
-        ("w", "White wins"),
-        ("j", "Jigo"),
-        ("x", "Both lose"),
+        ("b", l.t("results-key-b")),
+        ("w", l.t("results-key-w")),
+        ("j", l.t("results-key-j")),
+        ("x", l.t("results-key-x")),
     ];
     let game = asking.and_then(|e| r.game_at(e.table).map(|g| (e, g)));
     let table = game.map(|(e, _)| e.table.to_string()).unwrap_or_default();
@@ -497,12 +507,12 @@ fn entry_form(
             input type="hidden" name="round" value=(r.number);
             @if pinned { input type="hidden" name="pinned" value="1"; }
             label .tablefield {
-                "Table"
+                (l.t("results-table"))
                 input #table name="table" type="text" size="6" maxlength="12" value=(table)
                     autofocus[game.is_none()] autocomplete="off" spellcheck="false" aria-describedby="keys-help";
             }
             fieldset #keys {
-                legend { "Result" }
+                legend { (l.t("results-result")) }
                 @for (key, words) in keys {
                     label .key {
                         input type="radio" name="result" value=(key) checked[chosen == Some(key)];
@@ -511,14 +521,14 @@ fn entry_form(
                 }
                 label .key {
                     input #forfeit type="checkbox" name="forfeit" value="1" checked[forfeit];
-                    kbd { "f" } " by forfeit"
+                    kbd { "f" } " " (l.t("results-by-forfeit"))
                 }
             }
             @if let Some((_, g)) = game {
                 input type="hidden" name="asked" value="1";
                 fieldset #black {
-                    legend { "Who had Black?" }
-                    p .note { "Table " (g.table) " was a nigiri: choose the player who had Black." }
+                    legend { (l.t("results-who-black")) }
+                    p .note { (tr!(l, "results-nigiri", table = g.table)) }
                     @for (i, p) in [g.white, g.black].into_iter().enumerate() {
                         label .key {
                             input type="radio" name="black" value=(p.0) autofocus[i == 0];
@@ -527,22 +537,25 @@ fn entry_form(
                     }
                 }
             }
-            button .big .primary type="submit" { "Enter ⏎" }
+            button .big .primary type="submit" { (l.t("results-enter")) }
         }
         p #keys-help .note {
-            "Type the table number, press " kbd { "b" } ", " kbd { "w" } ", " kbd { "j" } " or " kbd { "x" }
-            " (" kbd { "f" } " for a forfeit), then Enter. Without the keys: type " kbd { "12w" } " and Enter."
+            (slots_in(&tr!(l, "results-keys-help", b = SLOTS[0], w = SLOTS[1], j = SLOTS[2], x = SLOTS[3],
+                f = SLOTS[4], example = SLOTS[5]),
+                &[html! { kbd { "b" } }, html! { kbd { "w" } }, html! { kbd { "j" } }, html! { kbd { "x" } },
+                    html! { kbd { "f" } }, html! { kbd { "12w" } }]))
         }
     }
 }
 
 /// Every table of the round with where its result stands and who entered what.
-fn tables(roster: &Roster, r: &RoundRecord, games: &[&GameRecord]) -> Markup {
+fn tables(l: Lang, roster: &Roster, r: &RoundRecord, games: &[&GameRecord]) -> Markup {
     html! {
         div .scroll {
             table #tables {
                 thead { tr {
-                    th .r { "Table" } th { "White" } th { "Black" } th { "State" } th { "Entries" }
+                    th .r { (l.t("results-table")) } th { (l.t("desk-white")) } th { (l.t("desk-black")) }
+                    th { (l.t("results-state")) } th { (l.t("results-entries")) }
                 } }
                 // One part per table: a refresh downloads only the rows that changed.
                 @for g in games {
@@ -552,46 +565,48 @@ fn tables(roster: &Roster, r: &RoundRecord, games: &[&GameRecord]) -> Markup {
                             td .r { strong { (g.table) } }
                             (players_cells(roster, g, r.number))
                             td .state {
-                                (state_words(g, progress))
-                                @if g.lacks_colours() { br; strong .warn { "nigiri: Black not recorded" } }
+                                (state_words(l, g, progress))
+                                @if g.lacks_colours() { br; strong .warn { (l.t("results-nigiri-unrecorded")) } }
                             }
-                            td .entries { (entries(roster, g, r.number)) }
+                            td .entries { (entries(l, roster, g, r.number)) }
                         }
                     }))
                 }
             }
         }
         @if let Some(bye) = r.bye {
-            p #bye .note { "Bye: " (label(roster, bye, r.number)) }
+            p #bye .note { (slot_in(&tr!(l, "results-bye", player = SLOT), label(roster, bye, r.number))) }
         }
     }
 }
 
 /// "confirmed: white", "waiting for the second desk", "mismatch", …
-fn state_words(g: &GameRecord, progress: ResultProgress) -> Markup {
+fn state_words(l: Lang, g: &GameRecord, progress: ResultProgress) -> Markup {
     html! {
         @match (progress, g.confirmed) {
             (ResultProgress::Confirmed, Some(c)) if g.settled_by_players() => {
-                "settled by both players: " strong { (c.describe()) }
+                (slot_in(&tr!(l, "results-settled-by-players", result = SLOT), html! { strong { (result_words(l, &c)) } }))
             },
-            (ResultProgress::Confirmed, Some(c)) => { "confirmed: " strong { (c.describe()) } },
-            (ResultProgress::Pending, _) if g.players_reported() > 0 => "player reported: waiting for a second",
-            (ResultProgress::Pending, _) => "waiting for the second desk",
-            (ResultProgress::Mismatch, _) => strong { "mismatch" },
-            (ResultProgress::Disputed, _) => "disputed (referee)",
-            _ => "missing",
+            (ResultProgress::Confirmed, Some(c)) => {
+                (slot_in(&tr!(l, "results-confirmed", result = SLOT), html! { strong { (result_words(l, &c)) } }))
+            },
+            (ResultProgress::Pending, _) if g.players_reported() > 0 => (l.t("results-player-reported")),
+            (ResultProgress::Pending, _) => (l.t("results-waiting")),
+            (ResultProgress::Mismatch, _) => strong { (l.t("results-mismatch")) },
+            (ResultProgress::Disputed, _) => (l.t("results-disputed-referee")),
+            _ => (l.t("results-missing")),
         }
     }
 }
 
 /// Each entry with the terminal (and volunteer) that made it; a player's own report names the player.
-fn entries(roster: &Roster, g: &GameRecord, round: u32) -> Markup {
+fn entries(l: Lang, roster: &Roster, g: &GameRecord, round: u32) -> Markup {
     html! {
         @for rep in &g.reports {
             div .entry {
-                (rep.result.describe()) " — "
+                (result_words(l, &rep.result)) " — "
                 @if let Some(player) = rep.player {
-                    span .terminal title=(rep.operator) { (label(roster, player, round)) } " (player)"
+                    span .terminal title=(rep.operator) { (label(roster, player, round)) } " " (l.t("results-player"))
                 } @else {
                     span .terminal { (rep.terminal) }
                     @if !rep.operator.is_empty() { " (" (rep.operator) ")" }
@@ -643,16 +658,23 @@ mod tests {
     fn refusals_become_statuses_a_volunteer_can_act_on() {
         use crate::domain::Rejected;
         let rule = |r| Refused::Core(crate::app::Refusal::rule(r));
-        let (code, _) = refusal(&rule(Rejected::Invalid {
-            field: "table",
-            message: "there is no game at table 99".into(),
-        }));
+        let (code, _) = refusal(
+            Lang::En,
+            &rule(Rejected::Invalid {
+                field: "table",
+                message: "there is no game at table 99".into(),
+            }),
+        );
         assert_eq!(code, StatusCode::BAD_REQUEST);
-        let (code, _) = refusal(&rule(Rejected::Precondition("already confirmed".into())));
+        let (code, _) = refusal(
+            Lang::En,
+            &rule(Rejected::Precondition("already confirmed".into())),
+        );
         assert_eq!(code, StatusCode::CONFLICT);
-        let (code, message) = refusal(&Refused::Core(crate::app::Refusal::Unavailable(
-            "standby".into(),
-        )));
+        let (code, message) = refusal(
+            Lang::En,
+            &Refused::Core(crate::app::Refusal::Unavailable("standby".into())),
+        );
         assert_eq!(code, StatusCode::SERVICE_UNAVAILABLE);
         assert!(message.starts_with("the server cannot take writes"));
     }
@@ -662,19 +684,25 @@ mod tests {
         assert_eq!(typed_slip(" 9 ", "w", false), "9 w");
         assert_eq!(typed_slip("12", "b", true), "12 b f");
         assert_eq!(typed_slip("w12", "", false), "w12");
-        let message = not_entered(&typed_slip("9", "w", false), "there is no game at table 9");
+        let message = not_entered(
+            Lang::En,
+            &typed_slip("9", "w", false),
+            "there is no game at table 9",
+        );
         assert_eq!(
             message,
             "Not entered: there is no game at table 9. You typed “9 w”; check the slip and type it again."
         );
-        assert!(not_entered("", "type the table number first").contains("You typed nothing"));
+        assert!(
+            not_entered(Lang::En, "", "type the table number first").contains("You typed nothing")
+        );
     }
 
     #[test]
     fn a_round_in_the_address_is_a_number() {
-        assert_eq!(parse_round(None), Ok(None));
-        assert_eq!(parse_round(Some("")), Ok(None));
-        assert_eq!(parse_round(Some("2")), Ok(Some(2)));
-        assert!(parse_round(Some("two")).is_err());
+        assert_eq!(parse_round(Lang::En, None), Ok(None));
+        assert_eq!(parse_round(Lang::En, Some("")), Ok(None));
+        assert_eq!(parse_round(Lang::En, Some("2")), Ok(Some(2)));
+        assert!(parse_round(Lang::En, Some("two")).is_err());
     }
 }

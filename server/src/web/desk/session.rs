@@ -11,6 +11,7 @@ use crate::app::Meta;
 use crate::auth::{Action, Caller};
 use crate::domain::decide::token_hash;
 use crate::domain::Role;
+use crate::web::lang::Lang;
 use axum::extract::{FromRequestParts, Query, State as Shared};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, StatusCode};
@@ -71,8 +72,9 @@ impl Desk {
             Err(WebError::new(
                 StatusCode::FORBIDDEN,
                 "error-form-expired",
-                "This form is not from this desk's page. Reload the page and try again.",
-            ))
+                self.lang.t("desk-form-expired"),
+            )
+            .in_lang(self.lang))
         }
     }
 
@@ -190,30 +192,32 @@ pub struct LoginQuery {
 
 /// `GET /desk/login`.
 pub async fn login_page(
+    l: Lang,
     query: Result<Query<LoginQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Response {
     let q = query.map(|q| q.0).unwrap_or_default();
-    login_form(&q.token, &safe_next(&q.next), None).into_response()
+    login_form(l, &q.token, &safe_next(&q.next), None).into_response()
 }
 
-fn login_form(token: &str, next: &str, problem: Option<&str>) -> Response {
+fn login_form(l: Lang, token: &str, next: &str, problem: Option<&str>) -> Response {
     let body = html! {
-        h1 { "Desk sign-in" }
+        h1 { (l.t("login-title")) }
         @if let Some(problem) = problem { p #error .error { (problem) } }
         form #login .slip method="post" action="/desk/login" {
             input type="hidden" name="next" value=(next);
-            label { "Terminal token" input name="token" type="password" value=(token) autocomplete="off" required; }
-            label { "Your name (for the log)" input name="operator" maxlength="60" autocomplete="name"; }
-            button type="submit" { "Sign in" }
+            label { (l.t("login-token")) input name="token" type="password" value=(token) autocomplete="off" required; }
+            label { (l.t("login-name")) input name="operator" maxlength="60" autocomplete="name"; }
+            button type="submit" { (l.t("login-sign-in")) }
         }
-        p .note { "The director gives each desk a token (tengen token create). Scanning its QR code fills it in." }
+        p .note { (l.t("login-note")) }
     };
     let status = if problem.is_some() {
         StatusCode::UNAUTHORIZED
     } else {
         StatusCode::OK
     };
-    let page = Page::plain("Desk sign-in".into(), body);
+    let mut page = Page::plain(l.t("login-title"), body);
+    page.lang = l;
     (status, layout::document(&page, "", "")).into_response()
 }
 
@@ -228,13 +232,17 @@ pub struct LoginForm {
 }
 
 /// `POST /desk/login`: checks the token, sets the cookies, goes on to the desk's page.
-pub async fn login(Shared(web): Shared<Arc<Web>>, Form(form): Form<LoginForm>) -> Response {
-    signed_in(&web, &form.token, &form.operator, &form.next, false)
+pub async fn login(
+    Shared(web): Shared<Arc<Web>>,
+    l: Lang,
+    Form(form): Form<LoginForm>,
+) -> Response {
+    signed_in(&web, l, &form.token, &form.operator, &form.next, false)
 }
 
 /// The sign-in page again, with what went wrong (401).
-pub(super) fn login_problem(next: &str, problem: &str) -> Response {
-    login_form("", &safe_next(next), Some(problem))
+pub(super) fn login_problem(l: Lang, next: &str, problem: &str) -> Response {
+    login_form(l, "", &safe_next(next), Some(problem))
 }
 
 /// Signs the browser in as `token` (with the volunteer's name) and opens `next`. After a hand-over from the
@@ -242,6 +250,7 @@ pub(super) fn login_problem(next: &str, problem: &str) -> Response {
 /// navigation, and the browser would not send the SameSite=Strict cookie just set.
 pub(super) fn signed_in(
     web: &Web,
+    l: Lang,
     token: &str,
     operator: &str,
     next: &str,
@@ -256,11 +265,7 @@ pub(super) fn signed_in(
         .filter(|r| desk_role(*r));
     let next = safe_next(next);
     if role.is_none() || secret.is_empty() || secret.contains([';', ',', ' ']) {
-        return login_form(
-            "",
-            &next,
-            Some("Unknown or revoked token: check it with the director."),
-        );
+        return login_form(l, "", &next, Some(&l.t("login-unknown-token")));
     }
     let operator: String = operator
         .trim()
@@ -270,13 +275,14 @@ pub(super) fn signed_in(
         .collect();
     let attrs = "Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=172800";
     let mut response = if handed_over {
-        let page = Page::plain(
-            "Desk moved".into(),
+        let mut page = Page::plain(
+            l.t("login-moved-title"),
             html! {
-                h1 { "This desk moved to this server" }
-                p { "The other server stopped taking changes. " a #go href=(next) { "Continue" } }
+                h1 { (l.t("login-moved-heading")) }
+                p { (l.t("login-moved-why")) " " a #go href=(next) { (l.t("login-moved-continue")) } }
             },
         );
+        page.lang = l;
         let mut doc = layout::document(&page, "", "").into_string();
         let refresh = format!(r#"<meta http-equiv="refresh" content="0;url={next}">"#);
         doc = doc.replacen("<head>", &format!("<head>{refresh}"), 1);

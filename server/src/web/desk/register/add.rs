@@ -12,8 +12,11 @@ use crate::auth::Action;
 use crate::domain::name;
 use crate::domain::ratings::{self, RatedPlayer, RatingSource};
 use crate::domain::{Command, State, Subject};
+use crate::tr;
 use crate::web::desk::session::Desk;
 use crate::web::desk::{request_id, Web};
+use crate::web::desk::{slot_in, SLOT};
+use crate::web::lang::Lang;
 use crate::web::WebError;
 use axum::extract::State as Shared;
 use axum::http::StatusCode;
@@ -56,7 +59,7 @@ pub(super) async fn add_page(
         if let Some((source, p)) = picked {
             fill(&mut typed, source, p);
         }
-        let above = rating_lists(state, mode, &n.q, own, picked.map(|(_, p)| p));
+        let above = rating_lists(state, desk.lang, mode, &n.q, own, picked.map(|(_, p)| p));
         Ok(add_body(
             state, mode, &desk, &typed, &offers, request, above,
         ))
@@ -114,6 +117,7 @@ fn fill(typed: &mut Typed, source: RatingSource, p: &RatedPlayer) {
 /// script, carried along (`name=`) so that it stays while the lists are searched in Latin letters.
 fn rating_lists(
     state: &State,
+    l: Lang,
     mode: Mode,
     q: &str,
     own: Option<&str>,
@@ -137,35 +141,34 @@ fn rating_lists(
         section #rating-lists {
             @if let Some(p) = picked {
                 p .done .ok #picked role="status" {
-                    "Filled in from the rating list: " (p.family) " " (p.given) " " (p.rank)
-                    @if let Some(r) = p.rating { ", GoR " (r) }
-                    ", id " (p.id) ". Check with the player, then Register."
+                    (tr!(l, "reg-filled", player = format!("{} {} {}", p.family, p.given, p.rank),
+                        rating = p.rating.map(|r| tr!(l, "reg-filled-gor", rating = r)).unwrap_or_default(),
+                        id = &p.id))
                 }
             } @else {
                 form .find method="get" action=(format!("{}/add", mode.base())) {
-                    input type="search" name="q" value=(q) aria-label="Find in the rating lists"
-                        placeholder="Name in Latin letters or pin" autocomplete="off";
+                    input type="search" name="q" value=(q) aria-label=(l.t("reg-ratings-label"))
+                        placeholder=(l.t("reg-ratings-placeholder")) autocomplete="off";
                     @if let Some(own) = own { input type="hidden" name="name" value=(own); }
-                    button .big type="submit" { "Find in the rating lists" }
+                    button .big type="submit" { (l.t("reg-ratings-label")) }
                 }
                 @if !found.is_empty() {
                     table #candidates {
-                        thead { tr { th { "List" } th { "Id" } th { "Name" } th { "Rank" } th { "GoR" } th { "Club" } th { "Country" } th {} } }
+                        thead { tr { th { (l.t("reg-col-list")) } th { (l.t("reg-col-id")) } th { (l.t("reg-col-name")) } th { (l.t("reg-col-rank")) } th { (l.t("reg-col-gor")) } th { (l.t("reg-col-club")) } th { (l.t("reg-col-country")) } th {} } }
                         tbody {
                             @for (source, p) in &found {
                                 tr {
                                     td { (source.as_str()) } td { (p.id) } td { (p.family) " " (p.given) }
                                     td { (p.rank) } td { @if let Some(r) = p.rating { (r) } }
                                     td { (p.club) } td { (p.country) }
-                                    td { a .big .use href=(href(*source, p)) { "Use" } }
+                                    td { a .big .use href=(href(*source, p)) { (l.t("reg-use")) } }
                                 }
                             }
                         }
                     }
                 } @else if !q.trim().is_empty() {
-                    p .note #no-candidates { "Nobody in the rating lists matches “" (q) "”."
-                        @if own == Some(q) { " The lists are in Latin letters: search for the name as the player \
-                            spells it in them (Yamada), or the pin." } }
+                    p .note #no-candidates { (tr!(l, "reg-no-candidates", q = q))
+                        @if own == Some(q) { " " (l.t("reg-no-candidates-latin")) } }
                 }
             }
         }
@@ -188,6 +191,8 @@ fn add_body(
     request: String,
     above: Markup,
 ) -> (String, Markup) {
+    let l = desk.lang;
+    let submit = l.t("reg-register");
     let view = FormView {
         id: "add",
         action: format!("{}/add", mode.base()),
@@ -196,23 +201,25 @@ fn add_body(
         private: private(desk),
         offers,
         late: mode == Mode::Late,
-        submit: "Register",
+        submit: &submit,
+        lang: l,
     };
     let body = html! {
-        h1 { "Add a new player" }
-        p { a href=(mode.base()) { "← Back to the search" } }
+        h1 { (l.t("reg-add-title")) }
+        p { a href=(mode.base()) { (l.t("reg-back-to-search")) } }
         (above)
         @if offers.is_empty() {
             p #closed .warn {
-                strong { "Registration is closed." } " New players register at the "
-                a href=(Mode::Late.base()) { "late desk" } "."
+                strong { (l.t("reg-closed")) } " "
+                (slot_in(&tr!(l, "reg-closed-new-players", link = SLOT),
+                    html! { a href=(Mode::Late.base()) { (l.t("reg-late-desk")) } }))
             }
         } @else {
-            @if mode == Mode::Register { (closures(state, mode)) }
+            @if mode == Mode::Register { (closures(state, mode, l)) }
             (form::render(&view, typed))
         }
     };
-    (format!("{}: add a player", mode.title()), body)
+    (tr!(l, "reg-add-page-title", desk = mode.title(l)), body)
 }
 
 /// `POST …/add`: registers the player; a duplicate shows the existing record and the "different person" confirm.
@@ -231,8 +238,8 @@ pub(super) async fn add(
     }
     let built = web.core.read(|s| {
         let offers = offers(s, mode);
-        let fields = form::to_fields(&typed.values, &form::blank(), private(&desk))?;
-        let enter = form::entries(&typed, &offers)?;
+        let fields = form::to_fields(desk.lang, &typed.values, &form::blank(), private(&desk))?;
+        let enter = form::entries(desk.lang, &typed, &offers)?;
         Ok::<_, String>((fields, enter))
     });
     let (fields, enter) = match built {
@@ -248,7 +255,11 @@ pub(super) async fn add(
                 false,
             )
         }
-        Err(_) => return WebError::unavailable("The server is busy; try again.").into_response(),
+        Err(_) => {
+            return WebError::unavailable(desk.lang.t("error-busy"))
+                .in_lang(desk.lang)
+                .into_response()
+        }
     };
     let name = format!("{} {}", fields.family_name, fields.given_name);
     let cmd = Command::RegisterParticipant {
@@ -262,23 +273,34 @@ pub(super) async fn add(
         .await
     {
         Ok(outcome) => {
-            let (q, what, id) = match &outcome.subject {
-                Some(Subject::Participant(p)) => (
+            let l = desk.lang;
+            let (q, what, id) = match (&outcome.subject, typed.check_in) {
+                (Some(Subject::Participant(p)), false) => (
                     p.id.to_string(),
-                    format!("{name} registered as {}", p.id),
+                    tr!(l, "reg-registered-as", name = &name, id = p.id.to_string()),
                     Some(p.id),
                 ),
-                _ => (String::new(), format!("{name} registered"), None),
+                (Some(Subject::Participant(p)), true) => (
+                    p.id.to_string(),
+                    tr!(
+                        l,
+                        "reg-registered-as-in",
+                        name = &name,
+                        id = p.id.to_string()
+                    ),
+                    Some(p.id),
+                ),
+                (_, false) => (String::new(), tr!(l, "reg-registered", name = &name), None),
+                (_, true) => (
+                    String::new(),
+                    tr!(l, "reg-registered-in", name = &name),
+                    None,
+                ),
             };
-            let checked = if typed.check_in {
-                " and checked in"
-            } else {
-                ""
-            };
-            super::undo::registered(mode, &q, &format!("✓ {what}{checked}."), id)
+            super::undo::registered(mode, &q, &what, id)
         }
         Err(refused) => {
-            let (code, above, fresh) = form_refusal(&web, mode, &refused, "add");
+            let (code, above, fresh) = form_refusal(&web, desk.lang, mode, &refused, "add");
             add_again(&web, mode, &desk, &typed, code, above, fresh)
         }
     }

@@ -9,8 +9,11 @@ use crate::app::Kind;
 use crate::app::Target;
 use crate::auth::Action;
 use crate::domain::{Command, Participant, ParticipantId, Revision, State};
+use crate::tr;
 use crate::web::desk::session::Desk;
 use crate::web::desk::{request_id, Web};
+use crate::web::desk::{slot_in, SLOT};
+use crate::web::lang::Lang;
 use crate::web::WebError;
 use axum::extract::{Path, State as Shared};
 use axum::http::StatusCode;
@@ -31,7 +34,7 @@ pub(super) async fn edit_page(
     }
     let request = request_id();
     web.desk_page(&desk, Action::Register, &[], |state| {
-        let p = find(state, &id)?;
+        let p = find(state, desk.lang, &id)?;
         let values = Values::of(&p.fields, private(&desk));
         let typed = Typed {
             values: values.clone(),
@@ -43,10 +46,10 @@ pub(super) async fn edit_page(
     })
 }
 
-fn find<'a>(state: &'a State, id: &str) -> Result<&'a Participant, WebError> {
+fn find<'a>(state: &'a State, l: Lang, id: &str) -> Result<&'a Participant, WebError> {
     register_id(id)
         .and_then(|id| state.participants.get(&id))
-        .ok_or_else(|| WebError::not_found(format!("There is no player {id}.")))
+        .ok_or_else(|| WebError::not_found(tr!(l, "reg-no-player", id = id)).in_lang(l))
 }
 
 fn edit_body(
@@ -58,6 +61,8 @@ fn edit_body(
     request: String,
     above: Markup,
 ) -> (String, Markup) {
+    let l = desk.lang;
+    let submit = l.t("reg-save-changes");
     let view = FormView {
         id: "edit",
         action: format!("{}/player/{}/edit", mode.base(), p.id),
@@ -66,21 +71,23 @@ fn edit_body(
         private: private(desk),
         offers: &[],
         late: false,
-        submit: "Save changes",
+        submit: &submit,
+        lang: l,
     };
     let name = search::full_name(p);
     let body = html! {
-        h1 { "Edit " span .num { (search::label(state, p)) } " " (name) }
-        p { a href=(format!("{}?q={}", mode.base(), p.id)) { "← Back without saving" } }
+        h1 { (slot_in(&tr!(l, "reg-edit-heading", label = SLOT, name = &name),
+            html! { span .num { (search::label(state, p)) } })) }
+        p { a href=(format!("{}?q={}", mode.base(), p.id)) { (l.t("reg-back-unsaved")) } }
         (above)
         (form::render(&view, typed))
-        p .note { "Entries: "
+        p .note { (l.t("reg-entries")) " "
             @for (t, e) in &p.entries {
                 (state.tournaments.get(t).map_or("?", |x| x.settings.name.as_str())) " (" (e.status.as_str()) ") "
             }
         }
     };
-    (format!("Edit {name}"), body)
+    (tr!(l, "reg-edit-title", name = &name), body)
 }
 
 /// `POST …/player/{P12}/edit`: saves against the revision the form was rendered with; a stale edit shows both
@@ -99,12 +106,15 @@ pub(super) async fn edit(
     {
         return refused.into_response();
     }
+    let l = desk.lang;
     let Some(pid) = register_id(&id) else {
-        return WebError::not_found(format!("There is no player {id}.")).into_response();
+        return WebError::not_found(tr!(l, "reg-no-player", id = &id))
+            .in_lang(l)
+            .into_response();
     };
     let built = web.core.read(|s| match s.participants.get(&pid) {
-        Some(p) => form::to_fields(&typed.values, &p.fields, private(&desk)),
-        None => Err("this player is no longer in the register".to_string()),
+        Some(p) => form::to_fields(l, &typed.values, &p.fields, private(&desk)),
+        None => Err(l.t("reg-gone")),
     });
     let fields = match built {
         Ok(Ok(fields)) => fields,
@@ -120,7 +130,11 @@ pub(super) async fn edit(
                 false,
             )
         }
-        Err(_) => return WebError::unavailable("The server is busy; try again.").into_response(),
+        Err(_) => {
+            return WebError::unavailable(l.t("error-busy"))
+                .in_lang(l)
+                .into_response()
+        }
     };
     let name = format!("{} {}", fields.family_name, fields.given_name);
     let cmd = Command::UpdateParticipant {
@@ -139,12 +153,17 @@ pub(super) async fn edit(
         )
         .await
     {
-        Ok(_) => back(mode, &pid.to_string(), "done", &format!("✓ {name} saved.")),
+        Ok(_) => back(
+            mode,
+            &pid.to_string(),
+            "done",
+            &tr!(l, "reg-saved", name = &name),
+        ),
         Err(refused) if refused.kind() == Kind::Stale => {
             stale(&web, mode, &desk, pid, &typed).await
         }
         Err(refused) => {
-            let (code, above, fresh) = form_refusal(&web, mode, &refused, "edit");
+            let (code, above, fresh) = form_refusal(&web, l, mode, &refused, "edit");
             edit_again(&web, mode, &desk, pid, &typed, code, above, fresh)
         }
     }
@@ -168,7 +187,7 @@ fn edit_again(
         typed.request_id.clone()
     };
     let response = web.desk_page(desk, Action::Register, &[], |state| {
-        let p = find(state, &pid.to_string())?;
+        let p = find(state, desk.lang, &pid.to_string())?;
         Ok(edit_body(state, mode, desk, p, typed, request, above))
     });
     with_status(response, code)
@@ -178,13 +197,16 @@ fn edit_again(
 /// volunteer's changes re-applied on top of the current record, at its revision, with a fresh request id.
 async fn stale(web: &Web, mode: Mode, desk: &Desk, pid: ParticipantId, typed: &Typed) -> Response {
     let private = private(desk);
+    let l = desk.lang;
     let current = web.core.read(|s| {
         s.participants
             .get(&pid)
             .map(|p| (Values::of(&p.fields, private), p.revision, s.last_seq.0))
     });
     let Ok(Some((now, revision, last))) = current else {
-        return WebError::not_found("This player is no longer in the register.").into_response();
+        return WebError::not_found(l.t("reg-gone-page"))
+            .in_lang(l)
+            .into_response();
     };
     let store = web.core.store.clone();
     let who =
@@ -192,13 +214,14 @@ async fn stale(web: &Web, mode: Mode, desk: &Desk, pid: ParticipantId, typed: &T
             .await
             .ok()
             .flatten();
-    let at = who.map_or_else(
-        || "at another desk meanwhile".to_string(),
+    let changed = who.map_or_else(
+        || l.t("reg-changed-elsewhere"),
         |c| {
-            format!(
-                "at {} meanwhile ({})",
-                c.who(),
-                history::ago(crate::now_ms() - c.at_ms)
+            tr!(
+                l,
+                "reg-changed-at",
+                who = c.who(),
+                ago = history::ago(l, crate::now_ms() - c.at_ms)
             )
         },
     );
@@ -211,17 +234,15 @@ async fn stale(web: &Web, mode: Mode, desk: &Desk, pid: ParticipantId, typed: &T
     };
     let panel = html! {
         div #stale .warn role="alert" {
-            p { strong { "Changed " (at) "." } " Nothing of yours was saved yet. Below: your version and
-                the current one; the form under it holds the current record with your changes applied on top —
-                check it and save again." }
+            p { strong { (changed) } " " (l.t("reg-stale-explain")) }
             div .scroll { table .versions {
-                thead { tr { th { "Field" } th { "Yours" } th { "Current" } } }
+                thead { tr { th { (l.t("reg-col-field")) } th { (l.t("reg-col-yours")) } th { (l.t("reg-col-current")) } } }
                 tbody {
                     @for (name, label) in form::FIELDS {
                         @if private || !form::is_private(name) {
                             @let differs = typed.values.differs(&now, name);
                             tr data-field=(name) class=[differs.then_some("differs")] {
-                                td { (label) }
+                                td { (l.t(label)) }
                                 td .mine { @if differs { strong { (typed.values.get(name)) } } @else { (typed.values.get(name)) } }
                                 td .current { @if differs { strong { (now.get(name)) } } @else { (now.get(name)) } }
                             }

@@ -6,21 +6,24 @@
 use super::late;
 use crate::domain::setup::MissedRule;
 use crate::domain::{EnterSpec, ParticipantFields, Rank, TournamentId};
+use crate::tr;
+use crate::web::desk::{slot_in, SLOT};
+use crate::web::lang::Lang;
 use maud::{html, Markup};
 use std::collections::BTreeMap;
 
-/// The text fields of the forms, in order: (form name, label).
+/// The text fields of the forms, in order: (form name, the message id of its label).
 pub const FIELDS: [(&str, &str); 10] = [
-    ("family", "Family name"),
-    ("given", "Given name"),
-    ("latin_family", "Family name in Latin letters"),
-    ("latin_given", "Given name in Latin letters"),
-    ("rank", "Rank"),
-    ("club", "Club"),
-    ("city", "City"),
-    ("country", "Country"),
-    ("email", "Email"),
-    ("phone", "Phone"),
+    ("family", "reg-field-family"),
+    ("given", "reg-field-given"),
+    ("latin_family", "reg-field-latin-family"),
+    ("latin_given", "reg-field-latin-given"),
+    ("rank", "reg-field-rank"),
+    ("club", "reg-field-club"),
+    ("city", "reg-field-city"),
+    ("country", "reg-field-country"),
+    ("email", "reg-field-email"),
+    ("phone", "reg-field-phone"),
 ];
 
 /// Fields a rating list fills in (hidden on the add form: the desk sees them in the list it picked from).
@@ -140,13 +143,14 @@ impl Typed {
 /// The fields a form makes of `base` (the current record, or a blank one): names, rank, club, city, country, and
 /// the contact fields only when `private` (otherwise `base`'s are kept). The message says what to fix.
 pub fn to_fields(
+    l: Lang,
     values: &Values,
     base: &ParticipantFields,
     private: bool,
 ) -> Result<ParticipantFields, String> {
     let rank_text = values.get("rank").trim();
     if rank_text.is_empty() {
-        return Err("choose the player's rank".into());
+        return Err(l.t("reg-choose-rank"));
     }
     let rank: Rank = rank_text
         .parse()
@@ -170,7 +174,7 @@ pub fn to_fields(
         f.rating = Some(
             rating
                 .parse()
-                .map_err(|_| format!("rating {rating:?} is not a number"))?,
+                .map_err(|_| tr!(l, "reg-rating-not-number", rating = rating))?,
         );
     }
     for (name, slot) in [
@@ -234,22 +238,17 @@ impl Offer {
 }
 
 /// The tournaments to enter, with rounds (`None` = every round), from the ticked boxes.
-pub fn entries(typed: &Typed, offers: &[Offer]) -> Result<Vec<EnterSpec>, String> {
+pub fn entries(l: Lang, typed: &Typed, offers: &[Offer]) -> Result<Vec<EnterSpec>, String> {
     let mut specs = Vec::new();
     for t in &typed.enter {
-        let offer = offers.iter().find(|o| o.id == *t).ok_or_else(|| {
-            format!(
-                "registration for tournament {} is closed here: send the player to the late desk",
-                t.0
-            )
-        })?;
+        let offer = offers
+            .iter()
+            .find(|o| o.id == *t)
+            .ok_or_else(|| tr!(l, "reg-entry-closed", tournament = t.0))?;
         let ticked = typed.rounds.get(t).cloned().unwrap_or_default();
         let rounds = late::playable(offer.total, offer.drawn, &ticked);
         if ticked.is_empty() || rounds.is_empty() {
-            return Err(format!(
-                "tick the rounds the player will play in {}",
-                offer.name
-            ));
+            return Err(tr!(l, "reg-tick-rounds", name = &offer.name));
         }
         let all = rounds.len() as u32 == offer.total;
         specs.push(EnterSpec {
@@ -293,12 +292,15 @@ pub struct FormView<'a> {
     /// Late desk: say what a latecomer plays and is credited.
     pub late: bool,
     /// The submit button's words.
-    pub submit: &'static str,
+    pub submit: &'a str,
+    /// The language of the form.
+    pub lang: Lang,
 }
 
 /// The add or edit form, filled with `typed`.
 pub fn render(view: &FormView, typed: &Typed) -> Markup {
     let edit = view.id == "edit";
+    let l = view.lang;
     html! {
         form .slip .participant id=(view.id) method="post" action=(view.action) {
             input type="hidden" name="csrf" value=(view.csrf);
@@ -312,9 +314,9 @@ pub fn render(view: &FormView, typed: &Typed) -> Markup {
                 }
             }
             @for (name, label) in FIELDS {
-                @if name == "latin_family" { (latin_name(&typed.values)) }
+                @if name == "latin_family" { (latin_name(l, &typed.values)) }
                 @else if name == "latin_given" {}
-                @else if view.private || !is_private(name) { (field(name, label, typed.values.get(name))) }
+                @else if view.private || !is_private(name) { (field(l, name, &l.t(label), typed.values.get(name))) }
             }
             @if !edit {
                 @for name in LIST_FIELDS {
@@ -332,16 +334,16 @@ pub fn render(view: &FormView, typed: &Typed) -> Markup {
     }
 }
 
-fn field(name: &'static str, label: &str, value: &str) -> Markup {
+fn field(l: Lang, name: &'static str, label: &str, value: &str) -> Markup {
     match name {
         "rank" => html! {
             label { (label)
                 select name="rank" required {
-                    option value="" { "choose…" }
+                    option value="" { (l.t("reg-choose")) }
                     @for r in ranks() {
                         @let text = r.to_string();
                         option value=(text) selected[text == value] {
-                            (text) @if r.value() > 8 { " (pro)" }
+                            (text) @if r.value() > 8 { " " (l.t("reg-pro")) }
                         }
                     }
                 }
@@ -354,7 +356,7 @@ fn field(name: &'static str, label: &str, value: &str) -> Markup {
             html! { label { (label) input name="given" value=(value) required autocomplete="off"; } }
         }
         "country" => html! {
-            label { (label) " (two letters, e.g. FR)"
+            label { (label) " " (l.t("reg-country-hint"))
                 input name="country" value=(value) maxlength="2" size="3" autocomplete="off"
                     pattern="[A-Za-z]{2}" style="text-transform:uppercase"; }
         },
@@ -370,16 +372,16 @@ fn field(name: &'static str, label: &str, value: &str) -> Markup {
 
 /// The name in Latin letters, under the name: both parts in one group with its one-line hint. Shown for every
 /// player; the hint says when it is needed (`domain::name::for_files` decides).
-fn latin_name(values: &Values) -> Markup {
+fn latin_name(l: Lang, values: &Values) -> Markup {
     html! {
         fieldset .latin-name #latin-name {
-            legend { "Name in Latin letters (for the EGF/FFG/AGA files)" }
-            p .note #latin-hint { "Only needed when the name above is not in Latin letters, e.g. "
-                span .example { "山田 太郎 → Yamada Taro" } ". Cyrillic and Greek are spelled automatically." }
-            label { "Family name"
+            legend { (l.t("reg-latin-legend")) }
+            p .note #latin-hint { (slot_in(&tr!(l, "reg-latin-hint", example = SLOT),
+                html! { span .example { "山田 太郎 → Yamada Taro" } })) }
+            label { (l.t("reg-field-family"))
                 input name="latin_family" value=(values.get("latin_family")) autocomplete="off"
                     aria-describedby="latin-hint"; }
-            label { "Given name"
+            label { (l.t("reg-field-given"))
                 input name="latin_given" value=(values.get("latin_given")) autocomplete="off"
                     aria-describedby="latin-hint"; }
         }
@@ -387,32 +389,33 @@ fn latin_name(values: &Values) -> Markup {
 }
 
 fn tournaments(view: &FormView, typed: &Typed) -> Markup {
+    let l = view.lang;
     html! {
         @for o in view.offers {
             @let ticked = typed.rounds.get(&o.id).cloned().unwrap_or_else(|| o.default_rounds());
             fieldset .tournament data-t=(o.id.0) {
                 legend {
                     label { input type="checkbox" name="enter" value=(o.id.0) checked[typed.enter.contains(&o.id)];
-                        " Enter " strong { (o.name) } }
+                        " " (slot_in(&tr!(l, "reg-enter", name = SLOT), html! { strong { (o.name) } })) }
                 }
-                div .rounds { "Rounds: "
+                div .rounds { (l.t("reg-rounds-label")) " "
                     @for r in 1..=o.total {
                         @let drawn = r <= o.drawn;
                         label .round {
                             input type="checkbox" name=(format!("r{}", o.id.0)) value=(r)
                                 checked[!drawn && ticked.contains(&r)] disabled[drawn];
-                            " " (r) @if drawn { " (drawn)" }
+                            " " (r) @if drawn { " " (l.t("reg-drawn")) }
                         } " "
                     }
                 }
                 @if view.late || o.drawn > 0 {
-                    p .note .late-terms { "A player entered now "
-                        (late::terms(o.total, o.drawn, &[], o.missed)) "." }
+                    p .note .late-terms { (tr!(l, "reg-entered-now",
+                        terms = late::terms(l, o.total, o.drawn, &[], o.missed))) }
                 }
             }
         }
         label .check-in { input type="checkbox" name="check_in" value="yes" checked[typed.check_in];
-            " Check in now (the player is here)" }
+            " " (l.t("reg-check-in-now")) }
     }
 }
 
@@ -446,7 +449,7 @@ mod tests {
         ]));
         assert_eq!(typed.enter, vec![TournamentId(1)]);
         assert!(typed.check_in && !typed.different_person);
-        let f = to_fields(&typed.values, &blank(), true).unwrap();
+        let f = to_fields(Lang::En, &typed.values, &blank(), true).unwrap();
         assert_eq!((f.family_name.as_str(), f.country.as_str()), ("Côté", "CA"));
         assert_eq!(f.rank, Rank::kyu(2).unwrap());
         assert_eq!(f.email, "anne@example.org");
@@ -457,7 +460,7 @@ mod tests {
             drawn: 2,
             missed: MissedRule::Half,
         };
-        let specs = entries(&typed, std::slice::from_ref(&offer)).unwrap();
+        let specs = entries(Lang::En, &typed, std::slice::from_ref(&offer)).unwrap();
         assert_eq!(specs[0].rounds, Some(vec![3, 4, 5]));
         let all = Typed::parse(&pairs(&[
             ("enter", "1"),
@@ -471,9 +474,11 @@ mod tests {
             drawn: 0,
             ..offer.clone()
         };
-        assert_eq!(entries(&all, &[fresh]).unwrap()[0].rounds, None);
+        assert_eq!(entries(Lang::En, &all, &[fresh]).unwrap()[0].rounds, None);
         let none = Typed::parse(&pairs(&[("enter", "1")]));
-        assert!(entries(&none, &[offer]).unwrap_err().contains("Main"));
+        assert!(entries(Lang::En, &none, &[offer])
+            .unwrap_err()
+            .contains("Main"));
     }
 
     #[test]
@@ -499,12 +504,14 @@ mod tests {
             ("email", "x@y"),
         ]));
         assert_eq!(
-            to_fields(&typed.values, &base, false).unwrap().email,
+            to_fields(Lang::En, &typed.values, &base, false)
+                .unwrap()
+                .email,
             "kept@example.org"
         );
         let no_rank = Typed::parse(&pairs(&[("family", "A"), ("given", "B")]));
         assert_eq!(
-            to_fields(&no_rank.values, &base, true).unwrap_err(),
+            to_fields(Lang::En, &no_rank.values, &base, true).unwrap_err(),
             "choose the player's rank"
         );
     }
@@ -534,7 +541,7 @@ mod tests {
             ("latin_given", "Taro"),
             ("rank", "2d"),
         ]));
-        let f = to_fields(&typed.values, &blank(), false).unwrap();
+        let f = to_fields(Lang::En, &typed.values, &blank(), false).unwrap();
         assert_eq!(
             (f.latin_family_name.as_str(), f.latin_given_name.as_str()),
             ("Yamada", "Taro")
@@ -559,6 +566,7 @@ mod tests {
                 offers: &[],
                 late: false,
                 submit: "Save changes",
+                lang: Lang::En,
             },
             &typed,
         )

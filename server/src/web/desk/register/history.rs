@@ -5,6 +5,8 @@
 
 use crate::domain::{EntryStatus, Event, ParticipantId, Revision, StatusChange, Subject};
 use crate::log::{entry, LogEntry, LogStore};
+use crate::tr;
+use crate::web::lang::Lang;
 
 /// How far back a lookup reads.
 pub const MAX_ENTRIES: u64 = 2000;
@@ -34,12 +36,12 @@ impl Change {
 }
 
 /// "just now", "4 min ago", "2 h 5 min ago".
-pub fn ago(ms: i64) -> String {
+pub fn ago(l: Lang, ms: i64) -> String {
     let minutes = ms.max(0) / 60_000;
     match minutes {
-        0 => "just now".into(),
-        m if m < 60 => format!("{m} min ago"),
-        m => format!("{} h {} min ago", m / 60, m % 60),
+        0 => l.t("desk-just-now"),
+        m if m < 60 => tr!(l, "desk-min-ago", m = m),
+        m => tr!(l, "desk-h-min-ago", h = m / 60, m = m % 60),
     }
 }
 
@@ -110,12 +112,13 @@ pub fn revision_by(
 #[cfg(test)]
 mod tests {
     use super::ago;
+    use crate::web::lang::Lang;
 
     #[test]
     fn times_read_as_minutes_ago() {
-        assert_eq!(ago(20_000), "just now");
-        assert_eq!(ago(4 * 60_000 + 5), "4 min ago");
-        assert_eq!(ago(125 * 60_000), "2 h 5 min ago");
-        assert_eq!(ago(-5), "just now");
+        assert_eq!(ago(Lang::En, 20_000), "just now");
+        assert_eq!(ago(Lang::En, 4 * 60_000 + 5), "4 min ago");
+        assert_eq!(ago(Lang::En, 125 * 60_000), "2 h 5 min ago");
+        assert_eq!(ago(Lang::En, -5), "just now");
     }
 }

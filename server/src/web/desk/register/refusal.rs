@@ -5,9 +5,12 @@
 use super::{search, Mode};
 use crate::app::Kind;
 use crate::domain::{Participant, State};
+use crate::tr;
 use crate::web::desk::Refused;
 use crate::web::desk::Web;
+use crate::web::desk::{slot_in, SLOT};
 use crate::web::error::http_status;
+use crate::web::lang::Lang;
 use axum::http::StatusCode;
 use axum::response::Response;
 use maud::{html, Markup};
@@ -29,6 +32,7 @@ pub(super) fn problem_box(problem: &str) -> Markup {
 /// behind an unavailable answer is not made twice).
 pub(super) fn form_refusal(
     web: &Web,
+    l: Lang,
     mode: Mode,
     refused: &Refused,
     form_id: &str,
@@ -43,7 +47,11 @@ pub(super) fn form_refusal(
             };
             let panel = web
                 .core
-                .read(|s| existing.and_then(|id| s.participants.get(&id)).map(|p| duplicate_panel(s, mode, p, form_id)))
+                .read(|s| {
+                    existing
+                        .and_then(|id| s.participants.get(&id))
+                        .map(|p| duplicate_panel(s, l, mode, p, form_id))
+                })
                 .ok()
                 .flatten()
                 .unwrap_or_else(|| problem_box(&message));
@@ -51,15 +59,17 @@ pub(super) fn form_refusal(
         }
         Kind::Unavailable => (
             code,
-            problem_box(&format!(
-                "The server cannot take writes; {message}. Nothing is lost: press the button again in a moment."
-            )),
+            problem_box(&tr!(l, "reg-no-writes-kept", why = &message)),
             false,
         ),
-        Kind::Forbidden => (code, html! {
-            p #error .error role="alert" { (message) " — "
-                a href=(Mode::Late.base()) { "the late desk" } " can register them." }
-        }, false),
+        Kind::Forbidden => (
+            code,
+            html! {
+                p #error .error role="alert" { (slot_in(&tr!(l, "reg-forbidden-late", why = &message, link = SLOT),
+                    html! { a href=(Mode::Late.base()) { (l.t("reg-the-late-desk")) } })) }
+            },
+            false,
+        ),
         Kind::Internal => (StatusCode::CONFLICT, problem_box(&message), false),
         _ => (code, problem_box(&message), false),
     }
@@ -69,15 +79,15 @@ pub(super) fn form_refusal(
 /// person: a box to tick (`#different`, `different_person=yes` for the form `form_id`), not a button. The form's
 /// own submit button stays its only one, so Enter (its implicit submission) resubmits it as an ordinary save,
 /// which the duplicate guard refuses again: a volunteer pressing Enter twice never registers the duplicate.
-fn duplicate_panel(state: &State, mode: Mode, p: &Participant, form_id: &str) -> Markup {
+fn duplicate_panel(state: &State, l: Lang, mode: Mode, p: &Participant, form_id: &str) -> Markup {
     let submit = if form_id == "edit" {
-        "Save changes"
+        l.t("reg-save-changes")
     } else {
-        "Register"
+        l.t("reg-register")
     };
     html! {
         div #duplicate .warn role="alert" {
-            p { strong { "Already registered: " }
+            p { strong { (l.t("reg-already-registered")) " " }
                 span .num { (search::label(state, p)) } " " (search::full_name(p)) ", " (p.fields.rank)
                 @if !p.fields.club.is_empty() { ", " (p.fields.club) }
                 @if !p.fields.country.is_empty() { ", " (p.fields.country) }
@@ -87,13 +97,13 @@ fn duplicate_panel(state: &State, mode: Mode, p: &Participant, form_id: &str) ->
                     li { (state.tournaments.get(t).map_or("?", |x| x.settings.name.as_str())) ": " (e.status.as_str()) }
                 }
             }
-            p { "If this is the same person, do not register them again: "
-                a href=(format!("{}?q={}", mode.base(), p.id)) { "find them in the list" } "." }
+            p { (slot_in(&tr!(l, "reg-same-person", link = SLOT),
+                html! { a href=(format!("{}?q={}", mode.base(), p.id)) { (l.t("reg-find-in-list")) } })) }
             label .confirm {
                 input #different type="checkbox" form=(form_id) name="different_person" value="yes";
-                " I asked: this is a different person, not " (search::label(state, p)) " " (search::full_name(p)) "."
+                " " (tr!(l, "reg-different", label = search::label(state, p), name = search::full_name(p)))
             }
-            p .note { "If it is someone else: ask them, tick the box, then press " strong { (submit) } " again." }
+            p .note { (slot_in(&tr!(l, "reg-different-note", button = SLOT), html! { strong { (submit) } })) }
         }
     }
 }

@@ -7,9 +7,11 @@ use super::late;
 use super::Mode;
 use crate::domain::name::{fold, search_text};
 use crate::domain::{EntryStatus, Participant, ParticipantId, State, TournamentId};
+use crate::tr;
 use crate::web::board::players::rounds_text;
 use crate::web::desk::request_id;
 use crate::web::desk::session::Desk;
+use crate::web::lang::Lang;
 use maud::{html, Markup};
 
 /// The most players one result list shows.
@@ -146,6 +148,7 @@ pub fn results(
 }
 
 fn result(state: &State, p: &Participant, mode: Mode, desk: &Desk, private: bool) -> Markup {
+    let l = desk.lang;
     let label = label(state, p);
     let number = label.trim_start_matches('#');
     let expected: Vec<TournamentId> = p
@@ -184,36 +187,37 @@ fn result(state: &State, p: &Participant, mode: Mode, desk: &Desk, private: bool
                         ": "
                         @match e.status {
                             EntryStatus::CheckedIn if e.checked_in.as_ref().is_some_and(|b| b.by_self) => {
-                                strong .in { "✓ checked in" } " " span .self-check-in { "(self)" }
+                                strong .in { (l.t("reg-checked-in-mark")) } " " span .self-check-in { (l.t("reg-self")) }
                             },
-                            EntryStatus::CheckedIn => strong .in { "✓ checked in" },
-                            EntryStatus::PreRegistered => span .expected { "expected" },
-                            EntryStatus::Withdrawn => span .withdrawn { "withdrawn" },
+                            EntryStatus::CheckedIn => strong .in { (l.t("reg-checked-in-mark")) },
+                            EntryStatus::PreRegistered => span .expected { (l.t("reg-expected")) },
+                            EntryStatus::Withdrawn => span .withdrawn { (l.t("reg-withdrawn")) },
                         }
-                        " · rounds " (rounds_text(&e.rounds, state.tournaments.get(t).map_or(0, |x| x.settings.rounds)))
+                        " " (tr!(l, "reg-rounds", rounds = rounds_text(&e.rounds, state.tournaments.get(t).map_or(0, |x| x.settings.rounds))))
                         @if mode == Mode::Late && e.status == EntryStatus::PreRegistered {
-                            @if let Some(terms) = late_terms(state, *t, &e.rounds) { " · " span .late-terms { (terms) } }
+                            @if let Some(terms) = late_terms(l, state, *t, &e.rounds) { " · " span .late-terms { (terms) } }
                         }
                         @if each && e.status == EntryStatus::PreRegistered {
-                            " " (checkin_form(mode, desk, p.id, Some(*t), "checkin-one", "Check in here"))
+                            " " (checkin_form(mode, desk, p.id, Some(*t), "checkin-one", &l.t("reg-check-in-here")))
                         }
                     }
                 }
             }
             div .actions {
-                @if one_tap { (checkin_form(mode, desk, p.id, None, "checkin", "Check in")) }
-                a .big .edit href=(format!("{}/player/{}/edit", mode.base(), p.id)) { "Edit" }
+                @if one_tap { (checkin_form(mode, desk, p.id, None, "checkin", &l.t("reg-check-in"))) }
+                a .big .edit href=(format!("{}/player/{}/edit", mode.base(), p.id)) { (l.t("reg-edit")) }
             }
         }
     }
 }
 
 /// The late-desk sentence for an entry, once the tournament has drawn rounds.
-fn late_terms(state: &State, t: TournamentId, rounds: &[u32]) -> Option<String> {
+fn late_terms(l: Lang, state: &State, t: TournamentId, rounds: &[u32]) -> Option<String> {
     let tournament = state.tournaments.get(&t)?;
     let drawn = state.play.get(&t).map_or(0, |p| p.rounds.len() as u32);
     (drawn > 0).then(|| {
         late::terms(
+            l,
             tournament.settings.rounds,
             drawn,
             rounds,

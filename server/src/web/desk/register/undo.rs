@@ -7,6 +7,7 @@ use super::{back, refusal_page, Mode};
 use crate::app::Target;
 use crate::domain::decide::UNDO_WINDOW_MS;
 use crate::domain::{Command, ParticipantId, State};
+use crate::tr;
 use crate::web::desk::session::Desk;
 use crate::web::desk::{request_id, Web};
 use axum::extract::State as Shared;
@@ -63,13 +64,14 @@ pub(super) fn offer(state: &State, mode: Mode, desk: &Desk, undo: Option<&str>) 
         .get(&id)
         .map(super::search::full_name)
         .unwrap_or_default();
+    let l = desk.lang;
     html! {
         form #undo .inline method="post" action=(format!("{}/undo", mode.base())) data-expires-in=(left) {
             input type="hidden" name="csrf" value=(desk.csrf);
             input type="hidden" name="request_id" value=(request_id());
             input type="hidden" name="id" value=(id);
-            button .big type="submit" { "Undo this registration" }
-            span .note { " A mistake? For a minute this desk can take " (name) " out of the register again." }
+            button .big type="submit" { (l.t("reg-undo")) }
+            span .note { " " (tr!(l, "reg-undo-note", name = &name)) }
         }
     }
 }
@@ -95,13 +97,9 @@ pub(super) async fn undo(
     if let Err(refused) = mode.admit(&desk).and_then(|()| desk.check_csrf(&f.csrf)) {
         return refused.into_response();
     }
+    let l = desk.lang;
     let Some(id) = super::register_id(&f.id) else {
-        return back(
-            mode,
-            "",
-            "error",
-            "That button does not name a player: reload the page.",
-        );
+        return back(mode, "", "error", &l.t("reg-no-player-button"));
     };
     let name = web
         .core
@@ -114,13 +112,8 @@ pub(super) async fn undo(
         .desk_write(&desk, &f.csrf, &f.request_id, cmd, Target::Participant(id))
         .await
     {
-        Ok(_) => back(
-            mode,
-            "",
-            "done",
-            &format!("Registration of {name} undone: they are no longer in the register."),
-        ),
-        Err(refused) => refusal_page(mode, &refused),
+        Ok(_) => back(mode, "", "done", &tr!(l, "reg-undone", name = &name)),
+        Err(refused) => refusal_page(mode, l, &refused),
     }
 }
 

@@ -9,7 +9,9 @@ use super::Notice;
 use crate::app::roster::Roster;
 use crate::domain::ladder::{ladder, LadderOutcome};
 use crate::domain::{Command, State, TournamentId};
+use crate::tr;
 use crate::web::board::pairings::label;
+use crate::web::lang::Lang;
 use maud::{html, Markup};
 
 /// The form's fields as typed (text, so an empty box is a clear error, not an unreadable form).
@@ -25,17 +27,17 @@ pub struct LadderEntry {
 
 impl LadderEntry {
     /// The command, or what to fix.
-    pub fn command(&self, t: TournamentId) -> Result<Command, String> {
-        let number = |what: &str, text: &str| {
+    pub fn command(&self, l: Lang, t: TournamentId) -> Result<Command, String> {
+        let number = |id: &str, text: &str| {
             text.trim()
                 .trim_start_matches('#')
                 .parse::<u32>()
-                .map_err(|_| format!("type the {what}'s number, as on the ladder (e.g. 12)"))
+                .map_err(|_| l.t(id))
         };
-        let challenger = number("challenger", &self.challenger)?;
-        let defender = number("defender", &self.defender)?;
-        let outcome = LadderOutcome::parse(&self.winner)
-            .ok_or_else(|| "choose who won (or jigo)".to_string())?;
+        let challenger = number("ladder-type-challenger", &self.challenger)?;
+        let defender = number("ladder-type-defender", &self.defender)?;
+        let outcome =
+            LadderOutcome::parse(&self.winner).ok_or_else(|| l.t("ladder-choose-winner"))?;
         Ok(Command::RecordLadderGame {
             tournament: t,
             challenger,
@@ -51,51 +53,54 @@ pub fn page(state: &State, roster: &Roster, desk: &Desk, notice: &Notice) -> Mar
     let now = ladder(state, t);
     let entry = &notice.ladder;
     let self_paired = roster.tournament.settings.system == crate::domain::PairingSystem::SelfPaired;
+    let l = desk.lang;
     let (first, second, winners) = if self_paired {
         (
-            "First player's number ",
-            "Second player's number ",
+            l.t("ladder-first-number"),
+            l.t("ladder-second-number"),
             [
-                ("first", "First player won"),
-                ("second", "Second player won"),
-                ("jigo", "Jigo"),
+                ("first", l.t("ladder-first-won")),
+                ("second", l.t("ladder-second-won")),
+                ("jigo", l.t("ladder-jigo")),
             ],
         )
     } else {
         (
-            "Challenger's number ",
-            "Defender's number (above) ",
+            l.t("ladder-challenger-number"),
+            l.t("ladder-defender-number"),
             [
-                ("challenger", "Challenger won (takes the rung)"),
-                ("defender", "Defender won"),
-                ("jigo", "Jigo"),
+                ("challenger", l.t("ladder-challenger-won")),
+                ("defender", l.t("ladder-defender-won")),
+                ("jigo", l.t("ladder-jigo")),
             ],
         )
     };
     html! {
-        h1 { (roster.name()) @if self_paired { ": self-paired games" } @else { ": ladder results" } }
+        h1 { @if self_paired { (tr!(l, "ladder-self-paired-title", name = roster.name())) }
+            @else { (tr!(l, "ladder-title", name = roster.name())) } }
         @if let Some(done) = &notice.done { p .done .ok { (done) } }
         @if let Some(error) = &notice.error { p #error .error role="alert" { (error) } }
         form #ladder-result method="post" action=(format!("/desk/results/{}", t.0)) autocomplete="off" {
             input type="hidden" name="csrf" value=(desk.csrf);
             input type="hidden" name="request_id" value=(request_id());
-            p { label { (first)
+            p { label { (first) " "
                 input #challenger name="challenger" type="text" inputmode="numeric" size="6" value=(entry.challenger) autofocus;
             } }
-            p { label { (second)
+            p { label { (second) " "
                 input #defender name="defender" type="text" inputmode="numeric" size="6" value=(entry.defender);
             } }
             fieldset {
-                legend { "Who won" }
+                legend { (l.t("ladder-who-won")) }
                 @for (value, words) in winners {
                     div { label .key { input type="radio" name="winner" value=(value) checked[entry.winner == value]; " " (words) } }
                 }
             }
-            button .big .primary type="submit" { "Record the game" }
+            button .big .primary type="submit" { (l.t("ladder-record")) }
         }
-        h2 { @if self_paired { "Places" } @else { "The ladder" } }
+        h2 { @if self_paired { (l.t("ladder-places")) } @else { (l.t("ladder-the-ladder")) } }
         table #rungs {
-            thead { tr { th .r { @if self_paired { "Place" } @else { "Rung" } } th { "Player" } th .r { "Games" } th .r { "Wins" } } }
+            thead { tr { th .r { @if self_paired { (l.t("ladder-place")) } @else { (l.t("ladder-rung")) } }
+                th { (l.t("ladder-player")) } th .r { (l.t("ladder-games")) } th .r { (l.t("ladder-wins")) } } }
             tbody {
                 @for (i, p) in now.rungs.iter().enumerate() {
                     tr {
@@ -123,7 +128,7 @@ mod tests {
             winner: w.into(),
         };
         assert_eq!(
-            entry("#12", " 9", "challenger").command(t),
+            entry("#12", " 9", "challenger").command(Lang::En, t),
             Ok(Command::RecordLadderGame {
                 tournament: t,
                 challenger: 12,
@@ -131,9 +136,9 @@ mod tests {
                 outcome: LadderOutcome::Challenger,
             })
         );
-        let refused = entry("", "9", "jigo").command(t).unwrap_err();
+        let refused = entry("", "9", "jigo").command(Lang::En, t).unwrap_err();
         assert!(refused.contains("challenger's number"), "{refused}");
-        let refused = entry("12", "9", "").command(t).unwrap_err();
+        let refused = entry("12", "9", "").command(Lang::En, t).unwrap_err();
         assert!(refused.contains("choose who won"), "{refused}");
     }
 }
