@@ -39,7 +39,7 @@ fn terms(roster: &Roster, handicap: u8, l: Lang) -> String {
         0 => tr!(
             l,
             "slip-print-even",
-            komi = crate::web::board::halves(roster.tournament.settings.komi_half)
+            komi = crate::app::roster::half_points(roster.tournament.settings.komi_half)
         ),
         1 => l.t("slip-print-one-stone"),
         h => tr!(l, "board-stones", stones = h),
