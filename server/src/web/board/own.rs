@@ -570,7 +570,8 @@ fn code_step(l: Lang, kiosk: bool, error: Option<&str>) -> Markup {
 
 /// Step 2: "this is me" before anything changes.
 fn this_is_me(l: Lang, kiosk: bool, who: &Identity, code: &str) -> Markup {
-    let mut about = vec![who.rank.clone()];
+    let rank = who.rank.parse::<crate::domain::rank::Rank>();
+    let mut about = vec![rank.map_or_else(|_| who.rank.clone(), |r| l.rank(r))];
     if !who.club.trim().is_empty() {
         about.push(who.club.clone());
     }

@@ -4,7 +4,7 @@
 use crate::domain::setup::MissedRule;
 use crate::tr;
 use crate::web::board::halves;
-use crate::web::board::players::rounds_text;
+use crate::web::board::players::rounds_text_in;
 use crate::web::lang::Lang;
 
 /// The rounds a player entered now will play: those chosen (empty = all) after the last drawn round.
@@ -35,9 +35,9 @@ pub fn terms(l: Lang, total: u32, drawn: u32, chosen: &[u32], rule: MissedRule) 
         l,
         "late-terms",
         nplays = plays.len(),
-        plays = rounds_text(&plays, 0),
+        plays = rounds_text_in(l, &plays, 0),
         nmissed = missed.len(),
-        missed = rounds_text(&missed, 0),
+        missed = rounds_text_in(l, &missed, 0),
         credit = credit
     )
 }

@@ -8,7 +8,7 @@ use super::Mode;
 use crate::domain::name::{fold, search_text};
 use crate::domain::{EntryStatus, Participant, ParticipantId, State, TournamentId};
 use crate::tr;
-use crate::web::board::players::rounds_text;
+use crate::web::board::players::rounds_text_in;
 use crate::web::desk::request_id;
 use crate::web::desk::session::Desk;
 use crate::web::lang::Lang;
@@ -193,7 +193,7 @@ fn result(state: &State, p: &Participant, mode: Mode, desk: &Desk, private: bool
                             EntryStatus::PreRegistered => span .expected { (l.t("reg-expected")) },
                             EntryStatus::Withdrawn => span .withdrawn { (l.t("reg-withdrawn")) },
                         }
-                        " " (tr!(l, "reg-rounds", rounds = rounds_text(&e.rounds, state.tournaments.get(t).map_or(0, |x| x.settings.rounds))))
+                        " " (tr!(l, "reg-rounds", rounds = rounds_text_in(l, &e.rounds, state.tournaments.get(t).map_or(0, |x| x.settings.rounds))))
                         @if mode == Mode::Late && e.status == EntryStatus::PreRegistered {
                             @if let Some(terms) = late_terms(l, state, *t, &e.rounds) { " · " span .late-terms { (terms) } }
                         }
