@@ -188,6 +188,43 @@ impl From<&str> for Arg {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Pieces of page inside a sentence
+
+/// What a message's `{ $link }` (or any `{ $…}` given [`SLOT`]) stands for in a page: a message worded whole in
+/// the page's language, with `part` (a link, a bold word) where the slot was, so no sentence is glued from pieces.
+pub fn slot_in(text: &str, part: maud::Markup) -> maud::Markup {
+    slots_in(text, &[part])
+}
+
+/// [`slot_in`] with several pieces: the message's arguments given `SLOTS[0]`, `SLOTS[1]`, … get `parts[0]`,
+/// `parts[1]`, … wherever the language puts them.
+pub fn slots_in(text: &str, parts: &[maud::Markup]) -> maud::Markup {
+    let mut out = String::new();
+    let mut plain = String::new();
+    for c in text.chars() {
+        let slot = SLOTS.iter().position(|s| s.starts_with(c));
+        match slot.and_then(|i| parts.get(i)) {
+            Some(part) => {
+                out.push_str(&maud::html! { (plain) }.into_string());
+                plain.clear();
+                out.push_str(&part.0);
+            }
+            None => plain.push(c),
+        }
+    }
+    out.push_str(&maud::html! { (plain) }.into_string());
+    maud::PreEscaped(out)
+}
+
+/// The stand-in a message's argument gets when [`slot_in`] puts a piece of page there.
+pub const SLOT: &str = SLOTS[0];
+
+/// The stand-ins of [`slots_in`] (private-use characters no message or name contains).
+pub const SLOTS: [&str; 8] = [
+    "\u{E000}", "\u{E001}", "\u{E002}", "\u{E003}", "\u{E004}", "\u{E005}", "\u{E006}", "\u{E007}",
+];
+
+// ---------------------------------------------------------------------------------------------------------------
 // The messages
 
 /// The Fluent files, by language: (tag, file, text).

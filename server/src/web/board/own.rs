@@ -20,13 +20,14 @@ use crate::domain::code::TypedCode;
 use crate::domain::command::PlayerSays;
 use crate::domain::round::{GameRecord, RoundRecord, RoundState};
 use crate::domain::{Command, EntryStatus, ParticipantId, PlayerRefused, Rejected, TournamentId};
+use crate::lang::{slot_in, slots_in, SLOT, SLOTS};
 use crate::tr;
 use axum::extract::rejection::{FormRejection, QueryRejection};
 use axum::extract::{ConnectInfo, Form, Path, Query, State as Shared};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
-use maud::{html, Markup, PreEscaped};
+use maud::{html, Markup};
 use serde::Deserialize;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
@@ -165,8 +166,8 @@ pub fn report_part(
                     input type="hidden" name="round" value=(r.number);
                     input type="hidden" name="table" value=(g.table);
                     fieldset .pick {
-                        legend { (PreEscaped(tr!(l, "own-report-game", round = r.number, table = g.table,
-                            opponent = label_in(l, roster, them, r.number).into_string()))) }
+                        legend { (slot_in(&tr!(l, "own-report-game", round = r.number, table = g.table,
+                            opponent = SLOT), label_in(l, roster, them, r.number))) }
                         label .pick { input type="radio" name="says" value="won" checked[says == "won"] required; (l.t("own-i-won")) }
                         label .pick { input type="radio" name="says" value="lost" checked[says == "lost"]; (l.t("own-i-lost")) }
                         @if settings.komi_half % 2 == 0 {
@@ -241,7 +242,7 @@ struct Reading {
     says: PlayerSays,
     black: Option<ParticipantId>,
     /// "Round 2, table 5: you, #12 Abe Ken, won against #7 Baker Ann." (in the player's language)
-    sentence: String,
+    sentence: Markup,
 }
 
 /// `POST /t/{t}/players/{number}/result`: check (show "is that right?"), or report when confirmed.
@@ -361,15 +362,22 @@ fn read_form(
                 None if game.white == p => "white",
                 None => "black",
             };
-            let sentence = tr!(
+            let text = tr!(
                 l,
                 "own-check-sentence",
                 round = round,
                 table = table,
-                me = label_in(l, &roster, p, round).into_string(),
+                me = SLOTS[0],
                 colour = colour,
                 says = says_word,
-                opponent = label_in(l, &roster, them, round).into_string()
+                opponent = SLOTS[1]
+            );
+            let sentence = slots_in(
+                &text,
+                &[
+                    label_in(l, &roster, p, round),
+                    label_in(l, &roster, them, round),
+                ],
             );
             Ok(Reading {
                 t,
@@ -391,7 +399,7 @@ fn check_page(web: &Web, l: Lang, number: &str, form: &ResultForm, reading: &Rea
         let roster = roster_in(state, l, t)?;
         let body = html! {
             h1 { (l.t("own-is-that-right")) }
-            p #check .next { (PreEscaped(&reading.sentence)) }
+            p #check .next { (reading.sentence) }
             form .slip .own method="post" action=(format!("/t/{}/players/{number}/result", t.0)) {
                 @for (name, value) in [("request_id", &form.request_id), ("round", &form.round),
                     ("table", &form.table), ("says", &form.says), ("black", &form.black), ("code", &form.code)] {

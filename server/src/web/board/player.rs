@@ -18,10 +18,11 @@ use crate::domain::ladder::{handicap, ladder, LadderOutcome};
 use crate::domain::round::{GameRecord, GameResult, Outcome, RoundState};
 use crate::domain::slip::SlipState;
 use crate::domain::{EntryStatus, PairingSystem, ParticipantId, State, TournamentId};
+use crate::lang::{slot_in, SLOT};
 use crate::tr;
 use axum::extract::{Path, Query, State as Shared};
 use axum::response::{IntoResponse, Response};
-use maud::{html, Markup, PreEscaped};
+use maud::{html, Markup};
 use serde::Deserialize;
 use std::sync::Arc;
 
@@ -421,13 +422,13 @@ fn ladder_part(state: &State, l: Lang, roster: &Roster, p: ParticipantId) -> Mar
             ol #ladder-games reversed {
                 @for g in mine.iter().rev() {
                     @let challenged = g.challenger == p;
-                    @let other = who(if challenged { g.defender } else { g.challenger }).into_string();
+                    @let other = who(if challenged { g.defender } else { g.challenger });
                     li {
                         @match (g.outcome, challenged) {
-                            (LadderOutcome::Jigo, _) => { (PreEscaped(tr!(l, "player-jigo-with", opponent = other))) },
+                            (LadderOutcome::Jigo, _) => { (slot_in(&tr!(l, "player-jigo-with", opponent = SLOT), other.clone())) },
                             (LadderOutcome::Challenger, true) | (LadderOutcome::Defender, false) => {
-                                (PreEscaped(tr!(l, "player-won-against", opponent = other))) },
-                            _ => { (PreEscaped(tr!(l, "player-lost-to", opponent = other))) },
+                                (slot_in(&tr!(l, "player-won-against", opponent = SLOT), other.clone())) },
+                            _ => { (slot_in(&tr!(l, "player-lost-to", opponent = SLOT), other.clone())) },
                         }
                         @if !self_paired {
                             " · "

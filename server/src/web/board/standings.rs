@@ -17,6 +17,7 @@ use crate::app::roster::Roster;
 use crate::domain::field::{participant_id, Field};
 use crate::domain::round::RoundState;
 use crate::domain::{PairingSystem, ParticipantId, State, TournamentId};
+use crate::lang::{slots_in, SLOTS};
 use crate::sheets::bracket::{lines as bracket_lines, losers_lines, Entry, LosersRound};
 use crate::sheets::grid::{crosstable, Crosstable};
 use crate::sheets::ranklist::{
@@ -26,7 +27,7 @@ use crate::sheets::wallchart::place;
 use crate::tr;
 use axum::extract::State as Shared;
 use axum::response::Response;
-use maud::{html, Markup, PreEscaped};
+use maud::{html, Markup};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use tengen_draw::model::PlayerId;
@@ -386,13 +387,13 @@ fn ladder_page(
             h2 { (l.t("col-games")) }
             ol #ladder-games reversed {
                 @for g in games.iter().rev() {
-                    @let (c, d) = (who(g.challenger).into_string(), who(g.defender).into_string());
+                    @let (c, d) = (who(g.challenger), who(g.defender));
                     li {
                         @if self_paired {
                             @match g.outcome {
-                                LadderOutcome::Challenger => { (PreEscaped(tr!(l, "ladder-beat", winner = c, loser = d))) },
-                                LadderOutcome::Defender => { (PreEscaped(tr!(l, "ladder-beat", winner = d, loser = c))) },
-                                LadderOutcome::Jigo => { (PreEscaped(tr!(l, "ladder-jigo", first = c, second = d))) },
+                                LadderOutcome::Challenger => { (slots_in(&tr!(l, "ladder-beat", winner = SLOTS[0], loser = SLOTS[1]), &[c.clone(), d.clone()])) },
+                                LadderOutcome::Defender => { (slots_in(&tr!(l, "ladder-beat", winner = SLOTS[0], loser = SLOTS[1]), &[d.clone(), c.clone()])) },
+                                LadderOutcome::Jigo => { (slots_in(&tr!(l, "ladder-jigo", first = SLOTS[0], second = SLOTS[1]), &[c.clone(), d.clone()])) },
                             }
                         } @else {
                             @let outcome = match g.outcome {
@@ -400,8 +401,8 @@ fn ladder_page(
                                 LadderOutcome::Defender => "defender",
                                 LadderOutcome::Jigo => "jigo",
                             };
-                            (PreEscaped(tr!(l, "ladder-challenge", challenger = c, from = g.from_rung,
-                                defender = d, to = g.to_rung, outcome = outcome)))
+                            (slots_in(&tr!(l, "ladder-challenge", challenger = SLOTS[0], from = g.from_rung,
+                                defender = SLOTS[1], to = g.to_rung, outcome = outcome), &[c.clone(), d.clone()]))
                             @if g.handicap > 0 { " · " (tr!(l, "ladder-handicap", stones = g.handicap)) }
                         }
                     }

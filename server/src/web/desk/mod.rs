@@ -10,8 +10,8 @@
 //! - `event`: the director's landing page (the tournaments, the desks, a new tournament) and the event's details.
 //! - `fields`: the labelled fields of the director's long forms.
 //! - `terminals`: the director's terminals (desk tokens, their QR cards, revoking, when each was last seen).
-//! - this file: the routes, the desk page shell, the form plumbing shared by every action, and the wording helpers
-//!   (`slot_in`: a link inside a translated sentence; `result_words`: a result in the page's language).
+//! - this file: the routes, the desk page shell, the form plumbing shared by every action, and the wording helper
+//!   `result_words` (a result in the page's language).
 
 pub mod director;
 pub mod event;
@@ -276,39 +276,7 @@ pub fn back_to(path: &str, query: &[(&str, &str)], fragment: &str) -> Response {
     Redirect::to(&address(path, query, fragment)).into_response()
 }
 
-/// What a message's `{ $link }` (or any `{ $…}` given [`SLOT`]) stands for in a page: a message worded whole in
-/// the page's language, with `part` (a link, a bold word) where the slot was, so no sentence is glued from pieces.
-pub fn slot_in(text: &str, part: Markup) -> Markup {
-    slots_in(text, &[part])
-}
-
-/// [`slot_in`] with several pieces: the message's arguments given `SLOTS[0]`, `SLOTS[1]`, … get `parts[0]`,
-/// `parts[1]`, … wherever the language puts them.
-pub fn slots_in(text: &str, parts: &[Markup]) -> Markup {
-    let mut out = String::new();
-    let mut plain = String::new();
-    for c in text.chars() {
-        let slot = SLOTS.iter().position(|s| s.starts_with(c));
-        match slot.and_then(|i| parts.get(i)) {
-            Some(part) => {
-                out.push_str(&maud::html! { (plain) }.into_string());
-                plain.clear();
-                out.push_str(&part.0);
-            }
-            None => plain.push(c),
-        }
-    }
-    out.push_str(&maud::html! { (plain) }.into_string());
-    maud::PreEscaped(out)
-}
-
-/// The stand-in a message's argument gets when [`slot_in`] puts a piece of page there.
-pub const SLOT: &str = SLOTS[0];
-
-/// The stand-ins of [`slots_in`] (private-use characters no message or name contains).
-pub const SLOTS: [&str; 8] = [
-    "\u{E000}", "\u{E001}", "\u{E002}", "\u{E003}", "\u{E004}", "\u{E005}", "\u{E006}", "\u{E007}",
-];
+pub use crate::lang::{slot_in, slots_in, SLOT, SLOTS};
 
 /// A result in the page's words: "white", "black by forfeit", "jigo".
 pub fn result_words(
