@@ -433,6 +433,17 @@ mod tests {
             .unwrap_or(0)
     }
 
+    /// Opens the store at `path` again, waiting up to two seconds for the last one's lock to go.
+    async fn reopen(path: &std::path::Path) -> RaftStore {
+        for _ in 0..40 {
+            if let Ok(store) = RaftStore::open(path) {
+                return store;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        RaftStore::open(path).unwrap()
+    }
+
     #[tokio::test]
     async fn a_long_entry_is_chunked_and_reads_back_whole_after_a_restart() {
         let dir = tempfile::tempdir().unwrap();
@@ -451,7 +462,8 @@ mod tests {
                 .unwrap();
         }
         assert_eq!(blobs(dir.path()), 0, "no value went to a sled blob file");
-        let mut store = RaftStore::open(dir.path()).unwrap();
+        // sled's flusher thread may hold the directory's lock a moment after the store is dropped.
+        let mut store = reopen(dir.path()).await;
         let read = store.try_get_log_entries(1..4).await.unwrap();
         let ids: Vec<u64> = read.iter().map(|e| e.log_id.index).collect();
         assert_eq!(ids, vec![1, 2, 3]);
