@@ -174,6 +174,24 @@ impl Node {
         Ok(())
     }
 
+    /// Waits up to `within` for it to exit on its own (after a `TERM`): its exit status and how long it took, or
+    /// `None` if it still runs.
+    pub async fn wait_exit(
+        &mut self,
+        within: Duration,
+    ) -> anyhow::Result<Option<(std::process::ExitStatus, Duration)>> {
+        let started = Instant::now();
+        let child = self.child.as_mut().ok_or_else(|| anyhow!("not running"))?;
+        while started.elapsed() < within {
+            if let Some(status) = child.try_wait()? {
+                self.child = None;
+                return Ok(Some((status, started.elapsed())));
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        Ok(None)
+    }
+
     /// Sends it a signal (`STOP`, `CONT`, `TERM`…).
     pub fn signal(&self, sig: &str) -> anyhow::Result<()> {
         let pid = self

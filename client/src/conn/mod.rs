@@ -31,6 +31,18 @@ pub type Transport = InterceptedService<Channel, BearerAuth>;
 
 /// How long the first attempt of a command waits for an answer when the desk knows several servers.
 const ATTEMPT_DEADLINE: Duration = Duration::from_secs(4);
+/// How long opening a connection may take, TCP and TLS together, when the desk knows several servers: a laptop
+/// asleep or frozen still accepts TCP (its kernel answers) but never finishes TLS, and the next listed server may
+/// be leading already.
+const CONNECT_DEADLINE_MANY: Duration = Duration::from_secs(2);
+/// The same with one server, which the desk can only wait for.
+const CONNECT_DEADLINE_ONE: Duration = Duration::from_secs(10);
+/// With several servers, the connection is pinged this often (HTTP/2 PING) and declared dead when a ping is not
+/// answered within [`PING_TIMEOUT`]: a frozen server fails the call in flight within about two seconds, however
+/// long the command itself may take (a busy server answers pings while it draws).
+const PING_EVERY: Duration = Duration::from_secs(1);
+/// See [`PING_EVERY`].
+const PING_TIMEOUT: Duration = Duration::from_millis(1_500);
 
 /// One desk's connection. Cloning is cheap and shares the channel; connect twice for two channels.
 #[derive(Clone)]
@@ -83,7 +95,7 @@ impl Pool {
                 break;
             }
             let attempt = async {
-                let channel = open_channel(server, self.tls.clone()).await.ok()?;
+                let channel = open_channel(server, self.tls.clone(), true).await.ok()?;
                 let desk = Desk::over(channel, self.auth.clone(), server, &self.operator);
                 let status = desk
                     .admin
@@ -158,6 +170,7 @@ mutating!(
     RefereeReportRequest,
     ResolveSlipRequest,
     LoadRatingsRequest,
+    ChangeVenueMembersRequest,
 );
 
 impl Desk {
@@ -175,8 +188,9 @@ impl Desk {
             None => None,
         };
         let mut failures = Vec::new();
+        let many = settings.servers.len() > 1;
         for server in &settings.servers {
-            match open_channel(server, tls.clone()).await {
+            match open_channel(server, tls.clone(), many).await {
                 Ok(channel) => {
                     let mut desk = Desk::over(channel, auth.clone(), server, &settings.operator);
                     if settings.servers.len() > 1 {
@@ -317,19 +331,41 @@ impl Desk {
     }
 }
 
-async fn open_channel(server: &str, tls: Option<ClientTlsConfig>) -> Result<Channel, String> {
+/// Opens a channel to `server`, TCP and TLS within one deadline. `many`: the desk knows other servers, so a silent
+/// one is given up on quickly (and pinged while in use, see [`PING_EVERY`]).
+async fn open_channel(
+    server: &str,
+    tls: Option<ClientTlsConfig>,
+    many: bool,
+) -> Result<Channel, String> {
+    let (deadline, ping, ping_timeout) = if many {
+        (CONNECT_DEADLINE_MANY, PING_EVERY, PING_TIMEOUT)
+    } else {
+        (
+            CONNECT_DEADLINE_ONE,
+            Duration::from_secs(20),
+            Duration::from_secs(10),
+        )
+    };
     let mut endpoint = Endpoint::from_shared(server.to_string())
         .map_err(|e| format!("not a valid address ({})", error_chain(&e)))?
-        .connect_timeout(Duration::from_secs(5))
+        .connect_timeout(deadline)
         .tcp_nodelay(true)
-        .http2_keep_alive_interval(Duration::from_secs(20))
-        .keep_alive_timeout(Duration::from_secs(10))
+        .http2_keep_alive_interval(ping)
+        .keep_alive_timeout(ping_timeout)
         .keep_alive_while_idle(true);
     if server.starts_with("https://") {
         let tls = tls.ok_or("no CA certificate to trust for https")?;
         endpoint = endpoint.tls_config(tls).map_err(|e| error_chain(&e))?;
     }
-    endpoint.connect().await.map_err(|e| error_chain(&e))
+    match tokio::time::timeout(deadline, endpoint.connect()).await {
+        Ok(connected) => connected.map_err(|e| error_chain(&e)),
+        Err(_) => Err(format!(
+            "no TLS answer within {} s (the server accepted the connection but is not answering: asleep, frozen \
+             or cut off)",
+            deadline.as_secs()
+        )),
+    }
 }
 
 /// An error and its causes on one line: tonic's own message is only "transport error".
