@@ -797,6 +797,9 @@ async fn across_a_partition(
         / started.elapsed().as_secs_f64();
     eprintln!("partition {label}: {rate:.0} acks/s from 4 desks before the cut");
     let laptop = trio.desk(majority).await?;
+    // The leader's term before the cut (its status's epoch): when it stays on the majority side, the heal must not
+    // depose it (issue 30: the cut-off voter no longer raises its term).
+    let term_before = director.status().await?.epoch;
 
     // The switch between the two sides fails.
     let cut = SystemTime::now();
@@ -941,6 +944,17 @@ async fn across_a_partition(
         }
     }
     let desk = trio.desk(leader).await?;
+    if majority == 0 {
+        assert_eq!(
+            leader, 0,
+            "partition {label}: the leader on the majority side still leads"
+        );
+        assert_eq!(
+            desk.status().await?.epoch,
+            term_before,
+            "partition {label}: the returning voter did not depose the leader (no new term)"
+        );
+    }
 
     // Every acknowledged registration is there once with its id; anything else was unanswered at the stop.
     let register = desk.list_all().await?;
@@ -1008,4 +1022,254 @@ async fn partition_p_and_witness_against_s_loses_nothing() -> anyhow::Result<()>
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn partition_p_against_s_and_witness_loses_nothing() -> anyhow::Result<()> {
     three_voters_across_a_partition(tengen_tests::netns::Side::Right).await
+}
+
+/// Issue 30: a laptop that freezes (SIGSTOP: its kernel still accepts TCP connections, but TLS never completes and
+/// nothing answers) must not freeze the desks. A desk program started afterwards, listing the frozen leader first,
+/// reaches the new leader and registers its player; before the fix it waited on the frozen laptop's TLS handshake
+/// (29.6 s in the outside test).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_frozen_leader_does_not_freeze_the_desk_program() -> anyhow::Result<()> {
+    let trio = Trio::start().await?;
+    let leader = trio.leader(Duration::from_secs(30)).await?;
+    anyhow::ensure!(leader < 2, "a laptop leads once the witness hands over");
+    let other = 1 - leader;
+    let home = tempfile::tempdir()?;
+    let token_file = home.path().join("director.token");
+    std::fs::write(&token_file, &trio.director)?;
+    let servers = format!("{},{}", trio.nodes[leader].url(), trio.nodes[other].url());
+    let ca = trio.nodes[0].data.join("ca.pem");
+    trio.nodes[leader].signal("STOP")?;
+    let started = Instant::now();
+    let mut child = std::process::Command::new(tengen_tests::cli_binary()?)
+        .args(["--server", &servers, "--token-file"])
+        .arg(&token_file)
+        .arg("--ca")
+        .arg(&ca)
+        .args([
+            "player", "add", "--family", "Frost", "--given", "Ida", "--rank", "3k",
+        ])
+        .env("XDG_CONFIG_HOME", home.path())
+        .env("NO_COLOR", "1")
+        .env_remove("TENGEN_DATA")
+        .env_remove("TENGEN_SERVER")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()?;
+    let mut exited = None;
+    while started.elapsed() < Duration::from_secs(60) {
+        if let Some(status) = child.try_wait()? {
+            exited = Some(status);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let took = started.elapsed();
+    trio.nodes[leader].signal("CONT")?;
+    if exited.is_none() {
+        let _ = child.kill();
+    }
+    let out = child.wait_with_output()?;
+    anyhow::ensure!(exited.is_some(), "the desk program still waited after 60 s");
+    eprintln!("frozen leader: the desk program registered its player in {took:?}");
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // A desk waits seconds, not half a minute: an election (about 2.5 s) and a few attempts.
+    assert!(
+        took < Duration::from_secs(10),
+        "the desk program took {took:?} to reach the new leader"
+    );
+    let desk = trio.desk(other).await?;
+    assert!(desk.find("Frost").await?.len() == 1, "registered once");
+    Ok(())
+}
+
+/// Issue 30: a voter stops within 2 s of SIGTERM even when it is stuck: the leader's two partners are frozen
+/// (SIGSTOP) while a desk's registration waits for a majority, another desk holds a Watch stream, and a third
+/// connection went quiet before its TLS handshake (the drain used to wait 10 s for it).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_voter_stops_within_two_seconds_of_sigterm_with_its_partners_frozen() -> anyhow::Result<()>
+{
+    let mut trio = Trio::start().await?;
+    let leader = trio.leader(Duration::from_secs(30)).await?;
+    let desk = trio.desk(leader).await?;
+    let mut watch = desk.watch(0).await?;
+    let _ = watch.message().await?;
+    for i in (0..3).filter(|&i| i != leader) {
+        trio.nodes[i].signal("STOP")?;
+    }
+    let waiting = {
+        let desk = desk.clone();
+        tokio::spawn(async move {
+            desk.register_player(tengen_tests::player("Stuck", "Sam", "2k"), vec![])
+                .await
+        })
+    };
+    // A connection whose other end went quiet before its TLS handshake (a desk behind a cut).
+    let _silent = tokio::net::TcpStream::connect(("127.0.0.1", trio.nodes[leader].port)).await?;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    trio.nodes[leader].signal("TERM")?;
+    let exit = trio.nodes[leader].wait_exit(Duration::from_secs(30)).await;
+    for i in (0..3).filter(|&i| i != leader) {
+        trio.nodes[i].signal("CONT")?;
+    }
+    let (status, took) = exit?.context("the voter had not stopped 30 s after SIGTERM")?;
+    eprintln!("SIGTERM with both partners frozen: the voter stopped in {took:?} ({status})");
+    assert!(
+        took <= Duration::from_secs(2),
+        "the voter took {took:?} to stop"
+    );
+    let answer = waiting.await?;
+    assert!(
+        answer.is_err(),
+        "never acknowledged without a majority: {answer:?}"
+    );
+    Ok(())
+}
+
+/// The real desk program as the director, listing `servers`: success and its output.
+fn director_cli(trio: &Trio, servers: &[String], args: &[&str]) -> anyhow::Result<(bool, String)> {
+    let home = tempfile::tempdir()?;
+    let token_file = home.path().join("director.token");
+    std::fs::write(&token_file, &trio.director)?;
+    let out = std::process::Command::new(tengen_tests::cli_binary()?)
+        .arg("--server")
+        .arg(servers.join(","))
+        .arg("--token-file")
+        .arg(&token_file)
+        .arg("--ca")
+        .arg(trio.nodes[0].data.join("ca.pem"))
+        .args(args)
+        .env("XDG_CONFIG_HOME", home.path())
+        .env("NO_COLOR", "1")
+        .env_remove("TENGEN_DATA")
+        .env_remove("TENGEN_SERVER")
+        .output()?;
+    Ok((
+        out.status.success(),
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    ))
+}
+
+/// Issue 30: a laptop dies on day 2 and is replaced by a machine at another address, under desk load, with the
+/// director's commands (`tengen venue add`, `promote`, `remove`): nothing acknowledged is lost, `tengen status`
+/// shows the machines, and afterwards the venue survives the loss of another voter (the new machine leads).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_dead_laptop_is_replaced_by_a_new_machine_under_load() -> anyhow::Result<()> {
+    let mut trio = Trio::start().await?;
+    let (leader, _, mut load) = trio.writing(4, "replace").await?;
+    load.progress_past(10, Duration::from_secs(30)).await?;
+    let dead = 1 - leader;
+    trio.nodes[dead].kill9()?;
+    let n = load.count().await;
+    load.progress_past(n + 10, Duration::from_secs(10)).await?;
+
+    // The new machine: a certificate from the venue CA, the venue's secret, number 4, the live voters' addresses.
+    let mut fresh = Node::new(trio.root.path(), "voter4", &[])?;
+    admin(&[
+        "--data",
+        &trio.nodes[0].data.display().to_string(),
+        "cert",
+        "issue",
+        "--name",
+        fresh.host,
+        "--out",
+        &fresh.data.display().to_string(),
+    ])?;
+    let mut args = vec!["--node-id".to_string(), "4".to_string()];
+    for (i, node) in trio.nodes.iter().enumerate().filter(|(i, _)| *i != dead) {
+        args.extend(["--voter".to_string(), format!("{}={}", i + 1, node.url())]);
+    }
+    args.extend([
+        "--voter".to_string(),
+        format!("4={}", fresh.url()),
+        "--witness".to_string(),
+        "3".to_string(),
+        "--replica-token-file".to_string(),
+        trio.root.path().join("replica.token").display().to_string(),
+    ]);
+    fresh.args = args;
+    fresh.spawn()?;
+    // It knows no token yet (its log is empty until it joins): ready once it answers at all.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        if let Ok(desk) = fresh.desk(&trio.director).await {
+            match desk.status().await {
+                Ok(_) => break,
+                Err(s) if s.code() != tonic::Code::Unavailable => break,
+                Err(_) => {}
+            }
+        }
+        anyhow::ensure!(
+            Instant::now() < deadline,
+            "voter4 did not start:\n{}",
+            fresh.logs()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let fresh_url = fresh.url();
+    trio.nodes.push(fresh);
+
+    let servers = vec![trio.nodes[0].url(), trio.nodes[1].url()];
+    let (ok, text) = director_cli(&trio, &servers, &["venue", "add", "4", &fresh_url])?;
+    assert!(ok, "{text}");
+    assert!(text.contains("learner"), "{text}");
+    // A refusal changes nothing: the number is taken.
+    let (ok, text) = director_cli(
+        &trio,
+        &servers,
+        &["venue", "add", "4", "https://127.0.0.1:1"],
+    )?;
+    assert!(!ok && text.contains("already a member"), "{text}");
+    let (ok, text) = director_cli(&trio, &servers, &["venue", "promote", "4"])?;
+    assert!(ok, "{text}");
+    let (ok, text) = director_cli(
+        &trio,
+        &servers,
+        &["venue", "remove", &(dead + 1).to_string()],
+    )?;
+    assert!(ok, "{text}");
+    let (ok, text) = director_cli(&trio, &servers, &["status"])?;
+    assert!(ok, "{text}");
+    eprintln!("after the replacement:\n{text}");
+    assert!(text.contains("machines"), "{text}");
+    assert_eq!(
+        text.lines().filter(|l| l.contains(" voter ")).count(),
+        3,
+        "three voters: {text}"
+    );
+    assert!(
+        !text.contains(&trio.nodes[dead].url()),
+        "the dead laptop is gone: {text}"
+    );
+    let n = load.count().await;
+    load.progress_past(n + 10, Duration::from_secs(10)).await?;
+    let acked = load.finish().await?;
+    let desk = trio.desk(leader).await?;
+    all_kept_once(&desk, &acked).await?;
+    let last = desk.last_seq().await?;
+    trio.converged(&[leader, 2, 3], last).await?;
+    assert_eq!(
+        hashes(&trio.desk(3).await?, last).await?,
+        hashes(&desk, last).await?,
+        "the new machine holds the same log"
+    );
+
+    // The venue is whole again: the old leader dies too, and the witness and the new machine carry on, the new
+    // machine taking the lead (the witness hands it over).
+    trio.nodes[leader].kill9()?;
+    let now = trio.leader(Duration::from_secs(20)).await?;
+    assert_eq!(now, 3, "the new machine leads");
+    let desk = trio.desk(3).await?;
+    desk.register_player(tengen_tests::player("After", "Ada", "1d"), vec![])
+        .await?;
+    Ok(())
 }

@@ -209,7 +209,19 @@ pub async fn status(ctx: &Ctx) -> Result<(), CliError> {
         ("tournaments", view.tournaments.to_string()),
         ("started", format_utc(view.started_at_ms)),
         ("alarms", alarms),
-    ])
+    ])?;
+    // A quorum venue's machines, when this token may see them (the director's); other servers have none.
+    let members = desk
+        .read(
+            tengen_proto::v1::VenueMembersRequest {},
+            |mut d, r| async move { d.admin.venue_members(r).await },
+        )
+        .await;
+    if let Ok(members) = members {
+        write_stdout("\nmachines\n")?;
+        super::venue::print_members(ctx, &members)?;
+    }
+    Ok(())
 }
 
 /// The desk sign-in address that carries `token` (the page asks for the volunteer's name, then signs in).

@@ -27,6 +27,7 @@ mod slips;
 mod standings;
 mod standings_view;
 mod tournament;
+mod venue;
 mod view;
 mod watch;
 
@@ -157,8 +158,14 @@ pub enum Command {
     Token(admin::TokenCmd),
     /// Show which terminal and role this token is.
     Whoami,
-    /// Server status: last log sequence, mode, counts, alarms.
+    /// Server status: last log sequence, mode, counts, alarms (and a quorum venue's machines).
     Status,
+    /// The machines of a quorum venue: list them, add one as a learner, promote it, remove a dead one (director).
+    Venue {
+        /// What to do; nothing lists the machines.
+        #[command(subcommand)]
+        cmd: Option<venue::VenueCmd>,
+    },
     /// Follow the log: one line per entry, history from --from then live.
     Watch(watch::WatchArgs),
     /// Bulk import.
@@ -281,6 +288,7 @@ pub async fn run(cli: Cli) -> Result<(), CliError> {
         Command::Token(cmd) => admin::token(&ctx, cmd).await,
         Command::Whoami => admin::whoami(&ctx).await,
         Command::Status => admin::status(&ctx).await,
+        Command::Venue { cmd } => venue::run(&ctx, cmd).await,
         Command::Watch(args) => watch::run(&ctx, args).await,
         Command::Import(cmd) => import::run(&ctx, cmd).await,
         Command::Bench(cmd) => bench::run(&ctx, cmd).await,

@@ -72,6 +72,8 @@ pub struct Control {
     pub name: String,
     /// The other server, when configured: fencing checks and whom to follow after stepping down.
     pub fence: Option<super::follow::FollowSetup>,
+    /// On a quorum venue, this server's Raft node (set once it starts): the members and their changes.
+    pub venue: std::sync::OnceLock<openraft::Raft<super::quorum::types::TypeConfig>>,
 }
 
 impl Control {
@@ -91,6 +93,7 @@ impl Control {
             hub,
             name,
             fence,
+            venue: std::sync::OnceLock::new(),
         }
     }
 

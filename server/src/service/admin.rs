@@ -4,6 +4,7 @@ use super::convert::{role_from_pb, role_to_pb, token_to_pb};
 use super::{invalid, reader, write_rpc, Core, Decoded, Target};
 use crate::auth::{caller, Action, Caller};
 use crate::domain::{Command, Subject, TokenId};
+use crate::replica::quorum::members;
 use crate::replica::{Mode, SyncMode};
 use std::sync::Arc;
 use tengen_proto::v1 as pb;
@@ -106,6 +107,84 @@ impl Admin for AdminService {
             desk_url: self.desk_url.clone(),
             ..status
         }))
+    }
+
+    async fn venue_members(
+        &self,
+        req: Request<pb::VenueMembersRequest>,
+    ) -> Result<Response<pb::VenueMembersResponse>, Status> {
+        caller(&req)?.require(Action::ManageTokens)?;
+        let raft = self.venue()?;
+        Ok(Response::new(members_to_pb(&members::members(raft))))
+    }
+
+    async fn change_venue_members(
+        &self,
+        req: Request<pb::ChangeVenueMembersRequest>,
+    ) -> Result<Response<pb::VenueMembersResponse>, Status> {
+        let caller = caller(&req)?;
+        caller.require(Action::ManageTokens)?;
+        let raft = self.venue()?;
+        let req = req.into_inner();
+        let request_id = req.meta.map(|m| m.request_id).unwrap_or_default();
+        let change = match req.change {
+            Some(pb::change_venue_members_request::Change::AddLearner(m)) => {
+                members::Change::AddLearner {
+                    id: m.id,
+                    url: m.url,
+                }
+            }
+            Some(pb::change_venue_members_request::Change::Promote(id)) => {
+                members::Change::Promote(id)
+            }
+            Some(pb::change_venue_members_request::Change::Remove(id)) => {
+                members::Change::Remove(id)
+            }
+            None => {
+                return Err(Status::invalid_argument(
+                    "say which change: add a learner, promote or remove",
+                ))
+            }
+        };
+        // Membership lives in Raft's log, not Tengen's: the server's log records who asked.
+        tracing::warn!(terminal = %caller.terminal, request_id = %request_id, ?change, "venue members change");
+        let after = members::change(raft, change).await.map_err(|e| match e {
+            members::MembersError::NotLeader { .. } => Status::unavailable(e.to_string()),
+            members::MembersError::Raft(_) => Status::unavailable(e.to_string()),
+            _ => Status::failed_precondition(e.to_string()),
+        })?;
+        Ok(Response::new(members_to_pb(&after)))
+    }
+}
+
+impl AdminService {
+    /// This server's Raft node, or a clear refusal on a server that is not a voter of a quorum venue.
+    fn venue(&self) -> Result<&openraft::Raft<crate::replica::quorum::types::TypeConfig>, Status> {
+        self.core.control.venue.get().ok_or_else(|| {
+            Status::failed_precondition(
+                "this server is not part of a quorum venue (started without --voter): it has no members to list \
+                 or change",
+            )
+        })
+    }
+}
+
+fn members_to_pb(m: &members::Members) -> pb::VenueMembersResponse {
+    pb::VenueMembersResponse {
+        members: m
+            .members
+            .iter()
+            .map(|x| pb::VenueMember {
+                id: x.id,
+                url: x.url.clone(),
+                voter: x.voter,
+                leader: x.leader,
+                behind: x
+                    .behind
+                    .map_or(-1, |b| i64::try_from(b).unwrap_or(i64::MAX)),
+            })
+            .collect(),
+        here_leads: m.here_leads,
     }
 }
 

@@ -7,13 +7,18 @@
 //! - [`types`]: the Raft type configuration and what an entry carries.
 //! - [`log_store`]: the Raft log, vote and committed id, durable in a sled database of their own.
 //! - [`machine`]: the state machine: Tengen's log store, state and live broadcast.
+//! - [`members`]: the machines of the venue, who leads, how far each is behind; adding, promoting, removing.
 //! - [`network`]: Raft's messages over the venue's gRPC port (TLS, the shared replica secret).
 //! - [`node`]: start-up, the writer only the leader holds, the witness handing leadership back.
+//! - [`pre_vote`]: when a voter may stand for election (a majority would vote for it), so one coming back from a
+//!   cut does not depose the leader.
 //!
 //! Must not touch the domain's decisions, and never appends to Tengen's log except through the state machine.
 
 pub mod log_store;
 pub mod machine;
+pub mod members;
 pub mod network;
 pub mod node;
+pub mod pre_vote;
 pub mod types;

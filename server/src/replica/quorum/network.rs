@@ -4,6 +4,8 @@
 //! other with the shared replica secret (the replica token file every voter is started with), compared in constant
 //! time (as digests); desk tokens are never accepted here. Must not touch the state or the logs: only carries messages.
 
+use super::node::LEASE_MS;
+use super::pre_vote::{self, PreVoteRequest};
 use super::types::{NodeId, TypeConfig};
 use openraft::error::{
     InstallSnapshotError, NetworkError, RPCError, RaftError, RemoteError, Unreachable,
@@ -260,6 +262,14 @@ impl pb::quorum_server::Quorum for QuorumService {
         tracing::info!("the witness hands leadership over: standing for election");
         let started = self.raft.trigger().elect().await.map_err(|e| e.to_string());
         answer(&started)
+    }
+
+    async fn pre_vote(
+        &self,
+        req: Request<pb::RaftMessage>,
+    ) -> Result<Response<pb::RaftMessage>, Status> {
+        let rpc: PreVoteRequest = self.open(req)?;
+        answer(&pre_vote::answer(&self.raft, &rpc, LEASE_MS).await)
     }
 }
 

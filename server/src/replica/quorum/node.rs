@@ -10,6 +10,7 @@
 use super::log_store::{MetaTree, RaftStore};
 use super::machine::{stored_shared_seq, Machine};
 use super::network::{ask_to_campaign, Network};
+use super::pre_vote;
 use super::types::{Batch, NodeId, TypeConfig};
 use crate::app::Core;
 use crate::domain::{Epoch, Seq};
@@ -25,7 +26,7 @@ use std::time::{Duration, Instant};
 /// How long a leader waits for a majority to take a batch before telling the desks it cannot vouch for it.
 const PROPOSE_WAIT: Duration = Duration::from_secs(2);
 /// A leader that has not heard from a majority for this long stops taking writes (its lease has run out).
-const LEASE_MS: u64 = 2_000;
+pub(super) const LEASE_MS: u64 = 2_000;
 /// The witness's longest election timeout (ms), which is also its lease of a leader.
 const WITNESS_TIMEOUT_MAX: u64 = 650;
 /// How long a leading witness (or a voter without the venue's log) waits before asking a laptop to stand: past
@@ -120,6 +121,8 @@ pub async fn start(core: &Arc<Core>, setup: QuorumSetup) -> Result<Arc<Quorum>, 
         election_timeout_min: if witness { 350 } else { 600 },
         election_timeout_max: if witness { WITNESS_TIMEOUT_MAX } else { 1_100 },
         snapshot_policy: SnapshotPolicy::Never,
+        // Elections start only through `pre_vote::run` (and the witness's hand-back).
+        enable_elect: false,
         max_payload_entries: 64,
         ..Default::default()
     }
@@ -151,6 +154,7 @@ pub async fn start(core: &Arc<Core>, setup: QuorumSetup) -> Result<Arc<Quorum>, 
             tracing::info!(voters = ?setup.voters, "the venue's voters are set");
         }
     }
+    let _ = core.control.venue.set(raft.clone());
     core.control.set_mode(Mode::Standby {
         primary: setup.url(None),
     });
@@ -160,6 +164,13 @@ pub async fn start(core: &Arc<Core>, setup: QuorumSetup) -> Result<Arc<Quorum>, 
         net,
         meta,
     });
+    tokio::spawn(pre_vote::run(
+        quorum.raft.clone(),
+        quorum.net.clone(),
+        quorum.setup.id,
+        LEASE_MS,
+        core.stopping.clone(),
+    ));
     tokio::spawn(keep_in_step(core.clone(), quorum.clone()));
     Ok(quorum)
 }
@@ -198,7 +209,16 @@ async fn keep_in_step(core: Arc<Core>, quorum: Arc<Quorum>) {
                 if m.current_leader.is_some() {
                     core.control.clear("quorum");
                 }
-                quorum.setup.url(m.current_leader)
+                // The leader's address as the membership has it (a machine added since start-up), else as
+                // started.
+                m.current_leader
+                    .and_then(|l| {
+                        m.membership_config
+                            .membership()
+                            .get_node(&l)
+                            .map(|n| n.addr.clone())
+                    })
+                    .unwrap_or_else(|| quorum.setup.url(m.current_leader))
             };
             stand_back(&core, primary).await;
         }
@@ -390,13 +410,19 @@ async fn hand_back(
         return;
     };
     let last = m.last_log_index;
+    let membership = m.membership_config.membership();
+    // Voters only: a learner (a read replica) keeps the log but cannot lead.
     let ready = replication.iter().find(|(id, matched)| {
         to.is_none_or(|t| t == **id)
             && !quorum.setup.is_witness(**id)
+            && membership.voter_ids().any(|v| v == **id)
             && matched.map(|l| l.index) == last
     });
     if let Some((id, _)) = ready {
-        let url = quorum.setup.url(Some(*id));
+        let url = membership
+            .get_node(id)
+            .map(|n| n.addr.clone())
+            .unwrap_or_else(|| quorum.setup.url(Some(*id)));
         match ask_to_campaign(&quorum.net, &url).await {
             Ok(()) => tracing::info!(voter = id, "the witness asked a caught-up voter to lead"),
             Err(e) => {
