@@ -1188,7 +1188,10 @@ async fn a_dead_laptop_is_replaced_by_a_new_machine_under_load() -> anyhow::Resu
     for (i, node) in trio.nodes.iter().enumerate().filter(|(i, _)| *i != dead) {
         args.extend(["--voter".to_string(), format!("{}={}", i + 1, node.url())]);
     }
+    let board_port = tengen_tests::free_port()?;
     args.extend([
+        "--public-http".to_string(),
+        format!("127.0.0.1:{board_port}"),
         "--voter".to_string(),
         format!("4={}", fresh.url()),
         "--witness".to_string(),
@@ -1222,6 +1225,30 @@ async fn a_dead_laptop_is_replaced_by_a_new_machine_under_load() -> anyhow::Resu
     let (ok, text) = director_cli(&trio, &servers, &["venue", "add", "4", &fresh_url])?;
     assert!(ok, "{text}");
     assert!(text.contains("learner"), "{text}");
+    // A learner is a read replica: it serves the public board from its copy, and refuses desk writes.
+    let board = tengen_tests::web::WebClient::plain(std::net::SocketAddr::from((
+        [127, 0, 0, 1],
+        board_port,
+    )));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let page = board.get("/").await?;
+        if page.status == 200 && page.body.contains("Main") {
+            break;
+        }
+        anyhow::ensure!(
+            Instant::now() < deadline,
+            "the learner's board: {}",
+            page.body
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let refused = trio.nodes[3]
+        .desk(&trio.director)
+        .await?
+        .register_player(tengen_tests::player("Never", "Here", "5k"), vec![])
+        .await;
+    assert!(refused.is_err(), "a learner takes no writes: {refused:?}");
     // A refusal changes nothing: the number is taken.
     let (ok, text) = director_cli(
         &trio,

@@ -25,6 +25,7 @@ pub mod rating_list;
 pub mod refusal;
 pub mod roster;
 pub mod seen;
+pub mod venue;
 pub mod write;
 
 pub use refusal::{Current, Kind, Refusal};

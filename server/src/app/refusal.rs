@@ -55,6 +55,9 @@ pub enum Refusal {
     /// Too many wrong tries lately (a player's personal code): wait, or see the desk.
     #[error("{0}")]
     Throttled(String),
+    /// Not possible in the server's current set-up or state, outside the register's rules (the venue's machines).
+    #[error("{0}")]
+    Precondition(String),
     /// The server's own fault.
     #[error("{0}")]
     Internal(String),
@@ -106,6 +109,7 @@ impl Refusal {
             Refusal::Unavailable(_) | Refusal::NotKept { .. } => Kind::Unavailable,
             Refusal::Overtaken { .. } => Kind::Stale,
             Refusal::Throttled(_) => Kind::TooMany,
+            Refusal::Precondition(_) => Kind::Precondition,
             Refusal::Internal(_) => Kind::Internal,
         }
     }

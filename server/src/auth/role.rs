@@ -117,6 +117,8 @@ pub enum Action {
     IssueCodes,
     /// A player's own check-in or result, with their personal code (the public board's player pages).
     SelfService,
+    /// See and change the machines of a quorum venue (add, promote, remove).
+    ManageVenue,
 }
 
 impl Action {
@@ -139,6 +141,7 @@ impl Action {
             Action::LoadRatings => "load rating lists",
             Action::IssueCodes => "issue players' personal codes",
             Action::SelfService => "act for a player with their personal code",
+            Action::ManageVenue => "see or change the venue's machines",
         }
     }
 }
@@ -178,7 +181,7 @@ mod tests {
     ];
 
     /// Every action, the matrix's columns.
-    const ACTIONS: [Action; 16] = [
+    const ACTIONS: [Action; 17] = [
         Action::Read,
         Action::ReadPrivate,
         Action::Register,
@@ -195,6 +198,7 @@ mod tests {
         Action::LoadRatings,
         Action::IssueCodes,
         Action::SelfService,
+        Action::ManageVenue,
     ];
 
     #[test]

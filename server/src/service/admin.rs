@@ -2,6 +2,7 @@
 
 use super::convert::{role_from_pb, role_to_pb, token_to_pb};
 use super::{invalid, reader, write_rpc, Core, Decoded, Target};
+use crate::app::{venue, Meta};
 use crate::auth::{caller, Action, Caller};
 use crate::domain::{Command, Subject, TokenId};
 use crate::replica::quorum::members;
@@ -113,9 +114,10 @@ impl Admin for AdminService {
         &self,
         req: Request<pb::VenueMembersRequest>,
     ) -> Result<Response<pb::VenueMembersResponse>, Status> {
-        caller(&req)?.require(Action::ManageTokens)?;
-        let raft = self.venue()?;
-        Ok(Response::new(members_to_pb(&members::members(raft))))
+        let caller = caller(&req)?;
+        let members = venue::members(&self.core, &caller)
+            .map_err(|r| super::status::refused(&self.core, &r, &caller))?;
+        Ok(Response::new(members_to_pb(&members)))
     }
 
     async fn change_venue_members(
@@ -123,10 +125,14 @@ impl Admin for AdminService {
         req: Request<pb::ChangeVenueMembersRequest>,
     ) -> Result<Response<pb::VenueMembersResponse>, Status> {
         let caller = caller(&req)?;
-        caller.require(Action::ManageTokens)?;
-        let raft = self.venue()?;
         let req = req.into_inner();
-        let request_id = req.meta.map(|m| m.request_id).unwrap_or_default();
+        let meta = req
+            .meta
+            .map(|m| Meta {
+                request_id: m.request_id,
+                operator: m.operator,
+            })
+            .unwrap_or_default();
         let change = match req.change {
             Some(pb::change_venue_members_request::Change::AddLearner(m)) => {
                 members::Change::AddLearner {
@@ -146,26 +152,10 @@ impl Admin for AdminService {
                 ))
             }
         };
-        // Membership lives in Raft's log, not Tengen's: the server's log records who asked.
-        tracing::warn!(terminal = %caller.terminal, request_id = %request_id, ?change, "venue members change");
-        let after = members::change(raft, change).await.map_err(|e| match e {
-            members::MembersError::NotLeader { .. } => Status::unavailable(e.to_string()),
-            members::MembersError::Raft(_) => Status::unavailable(e.to_string()),
-            _ => Status::failed_precondition(e.to_string()),
-        })?;
+        let after = venue::change(&self.core, &caller, &meta, change)
+            .await
+            .map_err(|r| super::status::refused(&self.core, &r, &caller))?;
         Ok(Response::new(members_to_pb(&after)))
-    }
-}
-
-impl AdminService {
-    /// This server's Raft node, or a clear refusal on a server that is not a voter of a quorum venue.
-    fn venue(&self) -> Result<&openraft::Raft<crate::replica::quorum::types::TypeConfig>, Status> {
-        self.core.control.venue.get().ok_or_else(|| {
-            Status::failed_precondition(
-                "this server is not part of a quorum venue (started without --voter): it has no members to list \
-                 or change",
-            )
-        })
     }
 }
 
