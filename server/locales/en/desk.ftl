@@ -260,3 +260,249 @@ referee-round-closed = Round { $round } is closed: its clock has stopped.
 referee-no-such-table = No such table in round { $round }.
 referee-needs = Needs the referee ({ $n })
 referee-others = Every other table
+
+## Director's dashboard
+
+desk-back-dashboard = ← Dashboard
+desk-progress = { $state ->
+        [missing] missing
+        [pending] pending
+        [mismatch] mismatch
+        [disputed] disputed
+       *[confirmed] confirmed
+    }
+dir-title = { $name }: director
+dir-settings-line = { $settings } — system, rounds, komi, time, bar, handicap, draw, tie-breaks, prizes, players' self-service · { $cards } — each player's personal code
+dir-settings = Settings
+dir-cards = Player cards
+dir-alarm = Alarm: { $alarm }
+dir-registration = Registration
+dir-counts = { $expected } expected · { $checked } · { $withdrawn } withdrawn
+dir-checked-in = { $n } checked in
+dir-checked-in-at = Checked in at
+dir-players = players
+dir-earlier = earlier
+dir-bga-bar = BGA guideline: bar at { $rank } ({ $top } players in the top group). { $link }
+dir-bga-set = Set it on the settings page
+dir-not-arrived = { $n } pre-registered, not checked in yet
+dir-never-arrived = { $n } pre-registered never checked in: not in the draw (the late desk can still check them in)
+dir-import = Import players from a file
+dir-rating-lists = Rating lists
+dir-close-registration = Close registration and number the field
+dir-registration-closed = Registration is closed: only the late desk registers now.
+dir-reopen = Open registration again
+dir-reopen-note = Before round 1 only: the registration desks register and check in again; closing it again numbers the field anew.
+dir-done-reopen = Registration is open again: close it before drawing round 1.
+dir-games = Games
+dir-unrounded-close = Close registration to number the players; newcomers are numbered each time it closes again.
+dir-unrounded = This event has no rounds to draw: record each game as it is played on the { $link }.
+dir-results-page = results page
+dir-round = Round { $round }
+dir-round-state = Round { $round } — { $state ->
+        [drawn] drawn
+        [published] published
+       *[closed] closed
+    }
+dir-draw-round = Draw round { $round }
+dir-close-before-draw = Close registration before drawing round 1.
+dir-still-published = Round { $round } — still published
+dir-finished = All { $total } rounds are closed: the standings are final.
+dir-unseated = Not in this round yet:
+dir-unseated-decide = Decide for each before publishing or closing: pair them with another unpaired player, give the bye, or mark them absent (the form below, by number).
+dir-edit-change = Change
+dir-edit-swap = swap two players
+dir-edit-pair = pair two unpaired players
+dir-edit-unpair = unpair (first player)
+dir-edit-colours = exchange colours (first player's game)
+dir-edit-bye = give the bye (first player)
+dir-edit-absent = mark absent (first player)
+dir-player-no = Player #
+dir-apply = Apply
+dir-warnings = Warnings
+dir-bye = Bye: { $player }
+dir-through = Through without a game
+dir-bye-label = Bye
+dir-change-by-hand = Change by hand
+dir-publish-round = Publish round { $round }
+dir-draw-again = Draw again
+dir-col-hcp = Hcp
+dir-same-club = same club
+dir-progress = { $confirmed } confirmed · { $pending } pending · { $missing } missing · { $mismatched } · { $disputed } disputed
+dir-mismatched = { $n } mismatched
+dir-col-game = Game
+dir-col-reports = Reports
+dir-settle = Settle
+dir-result-at = Result at table { $table }
+dir-choose-result = choose the result…
+dir-white-forfeit = White by forfeit
+dir-black-forfeit = Black by forfeit
+dir-close-round = Close round { $round }
+dir-black-button = Black: #{ $number } { $name }
+dir-sheets = Printable sheets
+dir-sheet = { $kind ->
+        [pairings] pairings
+        [pairings-by-name] pairings-by-name
+        [slips] slips
+        [wallchart] wallchart
+        [grid] grid
+        [bracket] bracket
+        [standings] standings
+        [register] register
+       *[other] { $kind }
+    }
+dir-files = Files for other programs
+dir-file-egf = EGF rating (.h9)
+dir-file-opengotha = OpenGotha (.xml)
+dir-file-tou = FFG (.tou)
+dir-file-aga = AGA results
+dir-file-csv-register = Register (CSV)
+dir-file-csv-standings = Standings (CSV)
+dir-busy = the server is busy
+dir-busy-retry = The server is busy; try again.
+dir-ask-close-registration = Close registration for { $name }? The { $here } checked-in players{ $expected ->
+        [0] {""}
+        [one] {" "}and the 1 player expected but not checked in (numbered too, so a latecomer keeps a number; paired only once a desk checks them in)
+       *[other] {" "}and the { $expected } players expected but not checked in (numbered too, so a latecomer keeps a number; paired only once a desk checks them in)
+    } are numbered by strength; from then on only the late desk registers newcomers.
+dir-ask-reopen-registration = Open registration for { $name } again? The registration desks can register and check in players again; close it before drawing round 1 (the field is numbered again then).
+dir-ask-redraw = Draw round { $round } again? This pairing, and every change made to it by hand, is replaced by a new draw.
+dir-ask-redraw-part = Draw the waiting part of round { $round } again? Its pairing, and every change made to it by hand, is replaced by a new draw of the same groups; the parts already published stay.
+dir-ask-publish-part = Publish this part of round { $round }? Its pairings appear on the board and the players' phones at once; a published part cannot be drawn again. The players still without a game are drawn in a later part.
+dir-ask-publish = Publish round { $round }? The pairings appear on the board and the players' phones at once; a published round cannot be drawn again.
+dir-ask-close = Close round { $round }? Its results become final for the standings and the next draw; only the director can change one afterwards.
+dir-yes-close-registration = Yes, close registration
+dir-yes-reopen-registration = Yes, open registration again
+dir-yes-draw-again = Yes, draw again
+dir-yes-publish = Yes, publish
+dir-yes-close = Yes, close the round
+dir-yes = Yes
+dir-no-go-back = No, go back
+dir-in-parts = Round { $round } in parts
+dir-in-parts-note = The bottom boards finish first (Mays): draw their score groups now while the top boards play. Each part is published as its own pairing list; the rest is drawn when its groups are finished. Nobody already drawn is paired again.
+dir-draw-bottom = Draw the finished groups of round { $round } from the bottom
+dir-draw-rest = Draw the rest of round { $round }
+dir-col-mms = MMS
+dir-col-players = Players
+dir-col-now = Now
+dir-group-bottom = finished: drawn with the bottom
+dir-group-alone = finished: may be drawn on its own
+dir-group-playing = still playing
+dir-group-to-draw = The group to draw
+dir-one-group = one finished group…
+dir-group-option = MMS { $mms } ({ $n } players)
+dir-draw-group = Draw this group
+dir-part = Part { $part }: { $n } tables ({ $tables })
+dir-part-published = published
+dir-part-not-published = not published yet
+dir-still-to-draw = { $n } players still to draw.
+dir-publish-part = Publish part { $part } of round { $round }
+dir-redraw-part = Draw this part again
+dir-no-part-waiting = No part of round { $round } is waiting to be published.
+dir-choose-group = Choose the group to draw first; nothing was drawn.
+dir-which-part = Which part of the round?
+dir-done-part = A part of round { $round } is drawn: review it, then publish it.
+dir-no-player = there is no player "{ $text }" in this tournament
+dir-done-close-registration = Registration closed; the field is numbered by strength.
+dir-done-move-start = Round { $round }'s start moved; the board and the players' pages show it now.
+dir-done-draw = Round { $round } drawn: review it, then publish.
+dir-done-publish = Round { $round } published.
+dir-done-close = Round { $round } closed.
+dir-done-edit = Change applied.
+dir-unknown-action = unknown action "{ $action }"
+dir-unknown-change = unknown change "{ $kind }"
+dir-which-table = which table?
+dir-choose-result-first = Table { $table }: choose the result first; nothing was recorded.
+dir-done-settled = Table { $table }: { $result }; the dispute is settled.
+dir-done-result = Table { $table }: { $result }.
+dir-done-colours = Table { $table }: #{ $number } { $name } had Black.
+dir-which-slip = which slip?
+dir-done-slip = { $slip } { $accept ->
+        [yes] accepted
+       *[no] rejected
+    }.
+explain-heading = Explain two players
+explain-title = { $name }: explain
+explain-no-player = There is no player #{ $number } in { $name }: type the numbers on the sheets.
+explain-and-no = and #
+explain-button = Explain
+explain-note = Why the latest draw paired them or not, and why one stands above the other.
+explain-draw-of = Round { $round }'s draw
+explain-paired-at = Paired with each other at table { $table }.
+explain-not-paired = Not paired with each other.
+explain-weighed = What the draw weighed
+explain-the-draw = The draw
+explain-standings-before = Standings before round 1
+explain-standings-after = Standings after round { $round }
+explain-standings = Standings
+
+## Referee's table cards
+
+referee-state = { $state ->
+        [playing] playing
+        [late] late start
+        [result] result in
+        [noshow] no-show
+       *[disputed] disputed
+    }
+referee-count = { $n } { $state ->
+        [playing] playing
+        [late] late start
+        [result] result in
+        [noshow] no-show
+       *[disputed] disputed
+    }
+referee-clock = { $minutes } min since the start · forfeit after { $forfeit } min: { $due }
+referee-clock-announced = { $minutes } min since the announced start ({ $when }) · forfeit after { $forfeit } min: { $due }
+referee-clock-at-least = At least { $minutes } min since the start · forfeit after { $forfeit } min: { $due }
+referee-clock-reached = reached
+referee-clock-in = in { $n } min
+referee-clock-before = Starts at { $when }, in { $until } min · forfeit { $forfeit } min after the start.
+referee-clock-first-report = Counted from the round's first report (this round's publish time is not recorded).
+referee-clock-none = Forfeit after { $forfeit } min from the start.
+referee-clock-starts-with = The clock starts with the round's first report (this round's publish time is not recorded).
+referee-table-number-label = Table number
+referee-show = Show
+referee-all-tables = All tables
+referee-table = Table { $table }
+referee-forfeit-passed = forfeit time passed
+referee-seat = { $seat ->
+        [White] White
+        [Black] Black
+       *[nigiri] nigiri
+    }
+referee-black = Black: { $player }
+referee-ask-both-absent = Table { $table }: both players absent? Both lose by forfeit.
+referee-both-absent = Both absent
+referee-late-minutes = Late start, minutes
+referee-late = #{ $number } late
+referee-how-settled = How it was settled
+referee-what-disputed = What is disputed
+referee-dispute = Dispute
+referee-ask-absent = Table { $table }: #{ $number } absent? The opponent wins by forfeit.
+referee-absent = #{ $number } absent
+referee-returns = { $who } returns
+referee-leaves = { $who } leaves
+referee-ask-returns = { $who } returns to the tournament?
+referee-ask-leaves = { $who } leaves the tournament (withdrawn from the next rounds)?
+referee-withdrawn = Withdrawn
+referee-unknown-action = unknown action "{ $action }"
+referee-which = which { $what ->
+        [round] round
+       *[table] table
+    }? (a number)
+referee-tap-player = tap the player's button
+referee-how-late = how many minutes late? (a number)
+referee-say-disputed = say in a few words what is disputed
+referee-no-player = there is no player { $player } in this tournament
+referee-not-at-table = { $who } does not play at table { $table }
+referee-done-absent-wins = table { $table }: { $absent } absent, { $winner } wins by forfeit
+referee-done-absent = table { $table }: { $absent } absent
+referee-done-both-absent = table { $table }: both players absent, both lose by forfeit
+referee-done-late = table { $table }: { $who } started { $minutes } min late
+referee-done-dispute = table { $table }: { $disputed ->
+        [yes] disputed
+       *[no] settled
+    }
+referee-done-colours = table { $table }: { $who } had Black
+referee-done-leaves = { $who } leaves the tournament (withdrawn)
+referee-done-returns = { $who } returns to the tournament

@@ -259,3 +259,291 @@ referee-round-closed = La ronde { $round } est close : son horloge est arrêté
 referee-no-such-table = Pas de table de ce numéro dans la ronde { $round }.
 referee-needs = À voir par l'arbitre ({ $n })
 referee-others = Toutes les autres tables
+
+## Tableau de bord du directeur du tournoi
+
+desk-back-dashboard = ← Tableau de bord
+desk-progress = { $state ->
+        [missing] manquant
+        [pending] en attente
+        [mismatch] discordant
+        [disputed] contesté
+       *[confirmed] confirmé
+    }
+dir-title = { $name } : directeur du tournoi
+dir-settings-line = { $settings } — système, rondes, komi, temps, barre, handicap, appariements, départages, prix, libre-service des joueurs · { $cards } — le code personnel de chaque joueur
+dir-settings = Paramètres
+dir-cards = Cartes des joueurs
+dir-alarm = Alarme : { $alarm }
+dir-registration = Inscriptions
+dir-counts = { $expected ->
+        [one] { $expected } attendu
+       *[other] { $expected } attendus
+    } · { $checked } · { $withdrawn ->
+        [one] { $withdrawn } retiré
+       *[other] { $withdrawn } retirés
+    }
+dir-checked-in = { $n ->
+        [one] { $n } pointé
+       *[other] { $n } pointés
+    }
+dir-checked-in-at = Pointés à
+dir-players = joueurs
+dir-earlier = auparavant
+dir-bga-bar = Recommandation BGA : barre à { $rank } ({ $top } joueurs dans le groupe de tête). { $link }
+dir-bga-set = La régler dans les paramètres
+dir-not-arrived = { $n ->
+        [one] { $n } préinscrit, pas encore pointé
+       *[other] { $n } préinscrits, pas encore pointés
+    }
+dir-never-arrived = { $n ->
+        [one] { $n } préinscrit jamais pointé : absent des appariements (la table des retardataires peut encore le pointer)
+       *[other] { $n } préinscrits jamais pointés : absents des appariements (la table des retardataires peut encore les pointer)
+    }
+dir-import = Importer des joueurs depuis un fichier
+dir-rating-lists = Listes de classement
+dir-close-registration = Clore les inscriptions et numéroter les joueurs
+dir-registration-closed = Les inscriptions sont closes : seule la table des retardataires inscrit désormais.
+dir-reopen = Rouvrir les inscriptions
+dir-reopen-note = Avant la ronde 1 seulement : les tables d'inscription inscrivent et pointent de nouveau ; les clore à nouveau renumérote les joueurs.
+dir-done-reopen = Les inscriptions sont rouvertes : closez-les avant le tirage de la ronde 1.
+dir-games = Parties
+dir-unrounded-close = Closez les inscriptions pour numéroter les joueurs ; les nouveaux venus sont numérotés à chaque nouvelle clôture.
+dir-unrounded = Ce tournoi n'a pas de rondes à tirer : saisissez chaque partie dès qu'elle est jouée sur la { $link }.
+dir-results-page = page des résultats
+dir-round = Ronde { $round }
+dir-round-state = Ronde { $round } — { $state ->
+        [drawn] tirée
+        [published] publiée
+       *[closed] close
+    }
+dir-draw-round = Faire le tirage de la ronde { $round }
+dir-close-before-draw = Closez les inscriptions avant le tirage de la ronde 1.
+dir-still-published = Ronde { $round } — encore publiée
+dir-finished = Les { $total } rondes sont closes : le classement est définitif.
+dir-unseated = Pas encore dans cette ronde :
+dir-unseated-decide = Décidez pour chacun avant de publier ou de clore : l'apparier avec un autre joueur non apparié, le déclarer exempt ou le marquer absent (formulaire ci-dessous, par numéro).
+dir-edit-change = Modifier
+dir-edit-swap = échanger deux joueurs
+dir-edit-pair = apparier deux joueurs non appariés
+dir-edit-unpair = désapparier (premier joueur)
+dir-edit-colours = inverser les couleurs (partie du premier joueur)
+dir-edit-bye = déclarer exempt (premier joueur)
+dir-edit-absent = marquer absent (premier joueur)
+dir-player-no = Joueur n°
+dir-apply = Appliquer
+dir-warnings = Avertissements
+dir-bye = Exempt : { $player }
+dir-through = Qualifiés sans jouer
+dir-bye-label = Exempt
+dir-change-by-hand = Modifier à la main
+dir-publish-round = Publier la ronde { $round }
+dir-draw-again = Refaire le tirage
+dir-col-hcp = Hand.
+dir-same-club = même club
+dir-progress = { $confirmed ->
+        [one] { $confirmed } confirmé
+       *[other] { $confirmed } confirmés
+    } · { $pending } en attente · { $missing ->
+        [one] { $missing } manquant
+       *[other] { $missing } manquants
+    } · { $mismatched } · { $disputed ->
+        [one] { $disputed } contesté
+       *[other] { $disputed } contestés
+    }
+dir-mismatched = { $n ->
+        [one] { $n } discordant
+       *[other] { $n } discordants
+    }
+dir-col-game = Partie
+dir-col-reports = Saisies
+dir-settle = Trancher
+dir-result-at = Résultat à la table { $table }
+dir-choose-result = choisir le résultat…
+dir-white-forfeit = Blanc par forfait
+dir-black-forfeit = Noir par forfait
+dir-close-round = Clore la ronde { $round }
+dir-black-button = Noir : #{ $number } { $name }
+dir-sheets = Feuilles à imprimer
+dir-sheet = { $kind ->
+        [pairings] appariements
+        [pairings-by-name] appariements par nom
+        [slips] feuilles de résultat
+        [wallchart] tableau mural
+        [grid] grille
+        [bracket] tableau
+        [standings] classement
+        [register] liste des inscrits
+       *[other] { $kind }
+    }
+dir-files = Fichiers pour d'autres logiciels
+dir-file-egf = Classement EGF (.h9)
+dir-file-opengotha = OpenGotha (.xml)
+dir-file-tou = FFG (.tou)
+dir-file-aga = Résultats AGA
+dir-file-csv-register = Liste des inscrits (CSV)
+dir-file-csv-standings = Classement (CSV)
+dir-busy = le serveur est occupé
+dir-busy-retry = Le serveur est occupé ; recommencez.
+dir-ask-close-registration = Clore les inscriptions de { $name } ? Les { $here } joueurs pointés{ $expected ->
+        [0] {""}
+        [one] {" "}et le joueur attendu mais pas encore pointé (numéroté lui aussi, pour qu'un retardataire garde son numéro ; apparié seulement une fois pointé à une table)
+       *[other] {" "}et les { $expected } joueurs attendus mais pas encore pointés (numérotés eux aussi, pour qu'un retardataire garde son numéro ; appariés seulement une fois pointés à une table)
+    } sont numérotés par niveau ; ensuite, seule la table des retardataires inscrit les nouveaux venus.
+dir-ask-reopen-registration = Rouvrir les inscriptions de { $name } ? Les tables d'inscription pourront de nouveau inscrire et pointer des joueurs ; closez-les avant le tirage de la ronde 1 (les joueurs sont alors renumérotés).
+dir-ask-redraw = Refaire le tirage de la ronde { $round } ? Ces appariements, et toutes les modifications faites à la main, sont remplacés par un nouveau tirage.
+dir-ask-redraw-part = Refaire le tirage de la partie en attente de la ronde { $round } ? Ses appariements, et toutes les modifications faites à la main, sont remplacés par un nouveau tirage des mêmes groupes ; les parties déjà publiées restent.
+dir-ask-publish-part = Publier cette partie de la ronde { $round } ? Ses appariements apparaissent aussitôt sur le tableau d'affichage et les téléphones des joueurs ; une partie publiée ne peut plus être retirée. Les joueurs encore sans partie seront appariés dans une partie suivante.
+dir-ask-publish = Publier la ronde { $round } ? Les appariements apparaissent aussitôt sur le tableau d'affichage et les téléphones des joueurs ; une ronde publiée ne peut plus être retirée.
+dir-ask-close = Clore la ronde { $round } ? Ses résultats deviennent définitifs pour le classement et le prochain tirage ; seul le directeur du tournoi pourra encore en modifier un.
+dir-yes-close-registration = Oui, clore les inscriptions
+dir-yes-reopen-registration = Oui, rouvrir les inscriptions
+dir-yes-draw-again = Oui, refaire le tirage
+dir-yes-publish = Oui, publier
+dir-yes-close = Oui, clore la ronde
+dir-yes = Oui
+dir-no-go-back = Non, revenir
+dir-in-parts = Ronde { $round } en plusieurs parties
+dir-in-parts-note = Les dernières tables finissent en premier (Mays) : tirez leurs groupes de score maintenant, pendant que les premières tables jouent. Chaque partie est publiée comme sa propre liste d'appariements ; le reste est tiré quand ses groupes ont fini. Personne n'est apparié deux fois.
+dir-draw-bottom = Tirer par le bas les groupes terminés de la ronde { $round }
+dir-draw-rest = Tirer le reste de la ronde { $round }
+dir-col-mms = MMS
+dir-col-players = Joueurs
+dir-col-now = Maintenant
+dir-group-bottom = terminé : tiré avec le bas
+dir-group-alone = terminé : peut être tiré seul
+dir-group-playing = encore en jeu
+dir-group-to-draw = Le groupe à tirer
+dir-one-group = un groupe terminé…
+dir-group-option = MMS { $mms } ({ $n } joueurs)
+dir-draw-group = Tirer ce groupe
+dir-part = Partie { $part } : { $n } tables ({ $tables })
+dir-part-published = publiée
+dir-part-not-published = pas encore publiée
+dir-still-to-draw = { $n ->
+        [one] { $n } joueur encore à apparier.
+       *[other] { $n } joueurs encore à apparier.
+    }
+dir-publish-part = Publier la partie { $part } de la ronde { $round }
+dir-redraw-part = Refaire le tirage de cette partie
+dir-no-part-waiting = Aucune partie de la ronde { $round } n'attend d'être publiée.
+dir-choose-group = Choisissez d'abord le groupe à tirer ; rien n'a été tiré.
+dir-which-part = Quelle partie de la ronde ?
+dir-done-part = Une partie de la ronde { $round } est tirée : vérifiez-la, puis publiez-la.
+dir-no-player = il n'y a pas de joueur « { $text } » dans ce tournoi
+dir-done-close-registration = Inscriptions closes ; les joueurs sont numérotés par niveau.
+dir-done-move-start = Début de la ronde { $round } déplacé ; le tableau d'affichage et les pages des joueurs l'indiquent désormais.
+dir-done-draw = Tirage de la ronde { $round } fait : vérifiez-le, puis publiez.
+dir-done-publish = Ronde { $round } publiée.
+dir-done-close = Ronde { $round } close.
+dir-done-edit = Modification appliquée.
+dir-unknown-action = action inconnue « { $action } »
+dir-unknown-change = modification inconnue « { $kind } »
+dir-which-table = quelle table ?
+dir-choose-result-first = Table { $table } : choisissez d'abord le résultat ; rien n'a été enregistré.
+dir-done-settled = Table { $table } : { $result } ; la contestation est tranchée.
+dir-done-result = Table { $table } : { $result }.
+dir-done-colours = Table { $table } : #{ $number } { $name } avait Noir.
+dir-which-slip = quelle fiche ?
+dir-done-slip = { $slip } { $accept ->
+        [yes] acceptée
+       *[no] refusée
+    }.
+explain-heading = Expliquer deux joueurs
+explain-title = { $name } : explication
+explain-no-player = Il n'y a pas de joueur #{ $number } dans { $name } : tapez les numéros des feuilles.
+explain-and-no = et n°
+explain-button = Expliquer
+explain-note = Pourquoi le dernier tirage les a appariés ou non, et pourquoi l'un est classé devant l'autre.
+explain-draw-of = Tirage de la ronde { $round }
+explain-paired-at = Appariés l'un contre l'autre à la table { $table }.
+explain-not-paired = Pas appariés l'un contre l'autre.
+explain-weighed = Ce que le tirage a pesé
+explain-the-draw = Le tirage
+explain-standings-before = Classement avant la ronde 1
+explain-standings-after = Classement après la ronde { $round }
+explain-standings = Classement
+
+## Fiches de table de l'arbitre
+
+referee-state = { $state ->
+        [playing] en cours
+        [late] début en retard
+        [result] résultat saisi
+        [noshow] forfait
+       *[disputed] contesté
+    }
+referee-count = { $n } { $state ->
+        [playing] en cours
+        [late] { $n ->
+            [one] en retard
+           *[other] en retard
+        }
+        [result] { $n ->
+            [one] résultat saisi
+           *[other] résultats saisis
+        }
+        [noshow] { $n ->
+            [one] forfait
+           *[other] forfaits
+        }
+       *[disputed] { $n ->
+            [one] contesté
+           *[other] contestés
+        }
+    }
+referee-clock = { $minutes } min depuis le début · forfait après { $forfeit } min : { $due }
+referee-clock-announced = { $minutes } min depuis le début annoncé ({ $when }) · forfait après { $forfeit } min : { $due }
+referee-clock-at-least = Au moins { $minutes } min depuis le début · forfait après { $forfeit } min : { $due }
+referee-clock-reached = atteint
+referee-clock-in = dans { $n } min
+referee-clock-before = Début à { $when }, dans { $until } min · forfait { $forfeit } min après le début.
+referee-clock-first-report = Compté depuis le premier résultat de la ronde (l'heure de publication de cette ronde n'est pas enregistrée).
+referee-clock-none = Forfait { $forfeit } min après le début.
+referee-clock-starts-with = L'horloge part du premier résultat de la ronde (l'heure de publication de cette ronde n'est pas enregistrée).
+referee-table-number-label = Numéro de table
+referee-show = Afficher
+referee-all-tables = Toutes les tables
+referee-table = Table { $table }
+referee-forfeit-passed = délai de forfait dépassé
+referee-seat = { $seat ->
+        [White] Blanc
+        [Black] Noir
+       *[nigiri] nigiri
+    }
+referee-black = Noir : { $player }
+referee-ask-both-absent = Table { $table } : les deux joueurs sont absents ? Tous deux perdent par forfait.
+referee-both-absent = Deux absents
+referee-late-minutes = Début en retard, minutes
+referee-late = #{ $number } en retard
+referee-how-settled = Comment cela a été tranché
+referee-what-disputed = Ce qui est contesté
+referee-dispute = Contestation
+referee-ask-absent = Table { $table } : #{ $number } absent ? L'adversaire gagne par forfait.
+referee-absent = #{ $number } absent
+referee-returns = { $who } revient
+referee-leaves = { $who } abandonne
+referee-ask-returns = { $who } revient dans le tournoi ?
+referee-ask-leaves = { $who } quitte le tournoi (retiré des rondes suivantes) ?
+referee-withdrawn = Retirés
+referee-unknown-action = action inconnue « { $action } »
+referee-which = { $what ->
+        [round] quelle ronde
+       *[table] quelle table
+    } ? (un numéro)
+referee-tap-player = appuyez sur le bouton du joueur
+referee-how-late = combien de minutes de retard ? (un nombre)
+referee-say-disputed = dites en quelques mots ce qui est contesté
+referee-no-player = il n'y a pas de joueur { $player } dans ce tournoi
+referee-not-at-table = { $who } ne joue pas à la table { $table }
+referee-done-absent-wins = table { $table } : { $absent } absent, { $winner } gagne par forfait
+referee-done-absent = table { $table } : { $absent } absent
+referee-done-both-absent = table { $table } : les deux joueurs absents, tous deux perdent par forfait
+referee-done-late = table { $table } : { $who } a commencé avec { $minutes } min de retard
+referee-done-dispute = table { $table } : { $disputed ->
+        [yes] contestée
+       *[no] tranchée
+    }
+referee-done-colours = table { $table } : { $who } avait Noir
+referee-done-leaves = { $who } quitte le tournoi (retiré)
+referee-done-returns = { $who } revient dans le tournoi
