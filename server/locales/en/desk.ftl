@@ -506,3 +506,224 @@ referee-done-dispute = table { $table }: { $disputed ->
 referee-done-colours = table { $table }: { $who } had Black
 referee-done-leaves = { $who } leaves the tournament (withdrawn)
 referee-done-returns = { $who } returns to the tournament
+
+## Tournament settings
+
+settings-name = Name
+settings-name-note = As on the board and every sheet, e.g. "Main tournament".
+settings-system = Pairing system
+settings-system-note = How players are paired; fixed once round 1 is drawn. Default: McMahon.
+settings-rounds = Rounds
+settings-rounds-note = Rounds to play, 1 to 20; players entered for every round follow a change.
+settings-start-date = First day
+settings-start-date-note = Empty: the event's first day.
+settings-end-date = Last day
+settings-end-date-note = Not before the first day; empty: the event's last day.
+settings-komi = Komi
+settings-first-table = First table
+settings-first-table-note = Number of the first board, when another event uses the lower ones. Default: 1.
+settings-self-check-in = Players check themselves in
+settings-self-check-in-note = With the personal code on their player card, on their phone or the entrance tablet (/t/…/checkin), while registration is open. Default: off.
+settings-time-system = Time system
+settings-time-system-note = What follows the basic time. Default: Canadian overtime.
+settings-basic-minutes = Basic time, minutes
+settings-basic-minutes-note = Each player's main time. Default: 60.
+settings-period-seconds = Overtime period, seconds
+settings-period-seconds-note = Canadian or Milton Keynes: the whole period (300 = 5 min); byo-yomi: one period. Default: 300.
+settings-stones = Stones per period
+settings-stones-note = Canadian or Milton Keynes: moves to play in each period. Default: 20.
+settings-periods = Byo-yomi periods
+settings-periods-note = Byo-yomi only: how many periods. Default: 0.
+settings-increment-seconds = Fischer increment, seconds
+settings-increment-seconds-note = Fischer only: seconds added per move. Default: 0.
+settings-bar = Bar
+settings-bar-note = Players at or above it start together at its score, e.g. 3d; empty: no bar. Default: none.
+settings-floor = Floor
+settings-floor-note = Players at or below it start together at its score, e.g. 20k; empty: no floor. Default: none.
+settings-supergroup = Supergroup
+settings-supergroup-note = Players at or above it (above the bar) start one point higher; empty: none. Default: none.
+settings-sections = Sections (Mays)
+settings-sections-note = The weakest rank of each section, strongest first; replaces bar and floor. Empty: none (default).
+settings-section-step = Points between sections
+settings-section-step-note = With sections: 1 for 3 rounds, 2 for 6, 3 for 9. Default: 0 (no sections).
+settings-handicap-basis = Handicap from
+settings-handicap-basis-note = Stones follow the players' score difference or their rank difference. Default: McMahon score.
+settings-no-handicap-above = No handicap above
+settings-handicap-correction = Correction, stones
+settings-handicap-correction-note = Subtracted from the difference, -3 to 3 (1: one rank apart plays even). Default: 1.
+settings-handicap-ceiling = At most, stones
+settings-handicap-ceiling-note = The largest handicap, 0 to 9; 0: even games only. Default: 9.
+settings-even-at-bar = Even games at the bar
+settings-even-at-bar-note = McMahon: no handicap when either player starts at the bar (BGA, Mays). Default: off.
+settings-nigiri = Nigiri
+settings-nigiri-note = Even games: the players choose colours by nigiri; handicap games keep Black for the weaker player. Read when a round is drawn. Default: off.
+settings-profile = Draw profile
+settings-profile-note = Which rule book the pairing follows; the choices below default to it. Default: EGF.
+settings-bye-rule = Bye
+settings-bye-rule-note = Who gets the bye in an odd field. Default: EGF.
+settings-avoid-same-club = Keep clubs apart
+settings-avoid-same-club-note = Avoid pairing players of the same club.
+settings-avoid-same-city = Keep cities apart
+settings-avoid-same-city-note = Avoid pairing players of the same city.
+settings-avoid-same-country = Keep countries apart
+settings-avoid-same-country-note = Avoid pairing players of the same country.
+settings-seeding = Seeding in a score group
+settings-seeding-note = Who meets whom inside a group. Default: as the profile (EGF: random to round 2, then fold; Mays: slip).
+settings-draw-down = Paired down
+settings-draw-down-note = Who of a group meets a lower group. Default: as the profile (EGF: middle; Mays: weakest).
+settings-draw-up = Paired up
+settings-draw-up-note = Who of a group meets a higher group. Default: as the profile (EGF: middle; Mays: strongest).
+settings-never-pair = Never pair
+settings-never-pair-note = Player numbers that must never meet (family, a couple), e.g. 3-8, 5-12. Default: none.
+settings-group-size = Group size
+settings-group-size-note = Groups of about this many, made at round 1 by number and drawn apart (zones); 0: one field (default).
+settings-tiebreaks = Tie-breaks, in order
+settings-prizes = Prizes
+settings-prizes-note = Amounts for places 1, 2, 3…, e.g. 100, 50, 25; tied players share. Default: none.
+settings-categories = Categories
+settings-categories-note = The weakest rank of each category with its own winners, strongest first (not with sections). Default: none.
+settings-section-prizes = Prizes in each category
+settings-section-prizes-note = Amounts for places 1, 2… inside every section or category. Default: none.
+settings-bye-points = A bye is worth
+settings-missed-rounds = A missed round earns
+settings-missed-rounds-note = The score a player gets for a round they do not play. Default: ½ point (Mays).
+settings-double-entry = Two desks confirm each result
+settings-double-entry-note = A result counts once two terminals entered the same (on by default for the event's first tournament).
+settings-player-results = Players report their own results
+settings-player-results-note = On their page with their personal code; counts once the opponent or a results desk agrees. Default: off.
+settings-forfeit-minutes = Forfeit after, minutes
+settings-forfeit-minutes-note = An absent player loses by forfeit this long after the start (the referee's clock). Default: 30.
+settings-reach = Reach, rungs
+settings-rungs-per-stone = Rungs per handicap stone
+settings-rungs-per-stone-note = 0: even games (default).
+settings-max-meetings = Meetings per pair, at most
+desk-system = { $system ->
+        [mcmahon] McMahon
+        [swiss] Swiss
+        [round-robin] Round robin
+        [knockout] Knockout
+        [double-elimination] Double elimination
+        [generalised-knockout] Generalised knockout
+        [ladder] Club ladder
+       *[self-paired] Self-paired
+    }
+desk-no-tournament = There is no tournament { $t }.
+fields-saved-meanwhile = Saved meanwhile:
+fields-empty = (empty)
+fields-fixed = Cannot change now: { $reason }.
+settings-on = on
+settings-off = off
+settings-switch-profile = as the profile ({ $on ->
+        [on] on
+       *[off] off
+    })
+settings-switch-note = { $what } Default: { $default }.
+settings-part-basics = Basics
+settings-part-time = Time control
+settings-part-mcmahon = McMahon
+settings-part-handicap = Handicap
+settings-part-draw = Draw
+settings-part-groups = Groups
+settings-part-scoring = Standings and results
+settings-part-ladder = Ladder
+settings-komi-note = Points White receives in an even game: 6.5, 6½ or 7. Default: { $default }.
+settings-time-name = { $system ->
+        [canadian] Canadian overtime
+        [byo-yomi] Byo-yomi (Japanese)
+        [fischer] Fischer increment
+        [milton-keynes] Milton Keynes (BGA)
+       *[sudden-death] Sudden death
+    }
+settings-time-class = As saved, an EGF class { $class } game ({ $minutes } min adjusted time).
+settings-bga-bar = BGA guideline for the players checked in: bar at { $rank } ({ $top } players start at the top).
+settings-use-bar = Use { $rank } and save
+settings-bga-later = The BGA guideline's bar appears here once players are checked in.
+settings-basis-mms = the difference in McMahon score
+settings-basis-rank = the difference in rank
+settings-no-handicap-above-note = Players stronger than this count as this rank for handicap. Default: { $default }.
+settings-as-profile = as the profile
+settings-seeding-fold = fold (1st meets last)
+settings-seeding-slip = slip (1st meets middle)
+settings-seeding-random = random
+settings-seeding-adjacent = adjacent (Mays only)
+settings-float-top = the strongest
+settings-float-middle = the middle
+settings-float-bottom = the weakest
+settings-profile-egf = EGF (OpenGotha)
+settings-profile-mays = Mays' manual
+settings-bye-mays = Mays: weakest with most losses
+settings-groups-of = { $size ->
+        [0] one field
+       *[other] groups of about { $size }
+    }
+settings-missed-name = { $rule ->
+        [half] ½ point per missed round (Mays)
+        [one-per-two] 1 point per two missed rounds (BGA)
+       *[nothing] nothing
+    }
+settings-tiebreaks-note = Names in order (mms, wins, sos, sosos, sodos, sdos, h2h, …) or a profile (egf, mays, swiss). Default: { $default }.
+settings-bye-points-note = Points, 0 to 2 (0.5 for half a point). Default: { $default }.
+settings-reach-note = How many rungs up a challenge may reach; 0: anyone above. Default: { $default }.
+settings-max-meetings-note = How often two players may meet; 0: no limit. Default: { $default }.
+settings-title = { $name }: settings
+settings-save = Save settings
+settings-discard = Discard changes
+settings-no-revision = This form has no revision: reload the page.
+settings-saved-nothing = Saved: nothing had changed.
+settings-saved = Saved: { $fields }.
+settings-stale = Not saved: someone else saved these settings while you were editing. What you typed is still in the fields, and what is saved now is shown beside each field that differs: Save again to keep what is in the fields.
+settings-stale-fields = Not saved: someone else saved these settings while you were editing. What you typed is still in the fields, and what is saved now is shown beside each field that differs ({ $fields }): Save again to keep what is in the fields.
+settings-not-saved = Not saved: { $why }. Nothing changed; what you typed is still below.
+
+## The event and its tournaments
+
+event-field-name = Name
+event-field-name-note = The congress, as the board's home page and this page show it.
+event-field-venue = Venue
+event-field-venue-note = The building or hall, e.g. "Town Hall".
+event-field-city = City
+event-field-city-note = The host city: the result files (EGF, OpenGotha, FFG, AGA) give it as the location.
+event-field-country = Country
+event-field-country-note = Two-letter ISO code (GB, FR, JP), for the EGF result file.
+event-field-start-date = First day
+event-field-start-date-note = A tournament without dates of its own takes these in its result files.
+event-field-end-date = Last day
+event-field-end-date-note = Not before the first day.
+event-heading = The event
+event-back = ← Tournaments
+event-details = Details
+event-save = Save the event
+event-saved = The event's details are saved.
+event-stale = Not saved: someone else saved the event's details while you were editing. What you typed is still in the fields, and what is saved now is shown beside each field that differs: Save again to keep what is in the fields.
+event-details-line = { $link } — name, venue, city, country, dates
+event-details-link = Event details
+event-director = Director
+event-tournaments = Tournaments
+event-no-tournament = No tournament yet. Create the first one below; desks can register players as soon as it exists.
+event-players = players: { $players }
+event-dashboard = Dashboard
+event-import = Import players
+event-results = Results
+event-referee = Referee
+event-board = Board
+event-system-rounds = { $system }, { $rounds } rounds
+event-none-yet = none yet
+event-checked-in-of = { $checked_in } checked in of { $all }
+event-registration-open = registration open
+event-registration-closed = registration closed, round 1 not drawn
+event-round-now = round { $round }: { $state ->
+        [drawn] drawn, not published
+        [published] being played
+       *[closed] closed
+    }
+event-desks = Desks
+event-public-board = Public board
+event-terminals = Terminals
+event-terminals-note = Each desk signs in with its own terminal: make one there and scan or print its card.
+event-new = New tournament
+event-name-note = As it will appear on the board and the sheets, e.g. "Main tournament".
+event-system-note = McMahon is the congress default. A ladder or self-paired event has no rounds.
+event-defaults-note = Every other setting (komi 6½, time, bar, tie-breaks, prizes…) starts at its default; its settings page opens next.
+event-create = Create tournament
+event-created = { $name } created. Every setting is below at its default: change what differs, then save.
+event-rounds-not-number = rounds: "{ $rounds }" is not a number of rounds

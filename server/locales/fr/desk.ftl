@@ -547,3 +547,227 @@ referee-done-dispute = table { $table } : { $disputed ->
 referee-done-colours = table { $table } : { $who } avait Noir
 referee-done-leaves = { $who } quitte le tournoi (retiré)
 referee-done-returns = { $who } revient dans le tournoi
+
+## Paramètres du tournoi
+
+settings-name = Nom
+settings-name-note = Tel qu'il apparaît sur le tableau d'affichage et sur chaque feuille, par ex. « Tournoi principal ».
+settings-system = Système d'appariement
+settings-system-note = Comment les joueurs sont appariés ; fixé dès le tirage de la ronde 1. Par défaut : McMahon.
+settings-rounds = Rondes
+settings-rounds-note = Nombre de rondes, de 1 à 20 ; les joueurs inscrits à toutes les rondes suivent le changement.
+settings-start-date = Premier jour
+settings-start-date-note = Vide : le premier jour de l'événement.
+settings-end-date = Dernier jour
+settings-end-date-note = Pas avant le premier jour ; vide : le dernier jour de l'événement.
+settings-komi = Komi
+settings-first-table = Première table
+settings-first-table-note = Numéro de la première table, quand un autre tournoi utilise les premières. Par défaut : 1.
+settings-self-check-in = Les joueurs se pointent eux-mêmes
+settings-self-check-in-note = Avec le code personnel de leur carte de joueur, sur leur téléphone ou la tablette d'entrée (/t/…/checkin), tant que les inscriptions sont ouvertes. Par défaut : non.
+settings-time-system = Système de temps
+settings-time-system-note = Ce qui suit le temps principal. Par défaut : byo-yomi canadien.
+settings-basic-minutes = Temps principal, minutes
+settings-basic-minutes-note = Le temps principal de chaque joueur. Par défaut : 60.
+settings-period-seconds = Période de byo-yomi, secondes
+settings-period-seconds-note = Canadien ou Milton Keynes : la période entière (300 = 5 min) ; byo-yomi : une période. Par défaut : 300.
+settings-stones = Pierres par période
+settings-stones-note = Canadien ou Milton Keynes : coups à jouer dans chaque période. Par défaut : 20.
+settings-periods = Périodes de byo-yomi
+settings-periods-note = Byo-yomi seulement : nombre de périodes. Par défaut : 0.
+settings-increment-seconds = Incrément Fischer, secondes
+settings-increment-seconds-note = Fischer seulement : secondes ajoutées à chaque coup. Par défaut : 0.
+settings-bar = Barre
+settings-bar-note = Les joueurs de ce niveau ou au-dessus partent ensemble à son score, par ex. 3d ; vide : pas de barre. Par défaut : aucune.
+settings-floor = Plancher
+settings-floor-note = Les joueurs de ce niveau ou en dessous partent ensemble à son score, par ex. 20k ; vide : pas de plancher. Par défaut : aucun.
+settings-supergroup = Supergroupe
+settings-supergroup-note = Les joueurs de ce niveau ou au-dessus (au-dessus de la barre) partent un point plus haut ; vide : aucun. Par défaut : aucun.
+settings-sections = Sections (Mays)
+settings-sections-note = Le niveau le plus faible de chaque section, la plus forte d'abord ; remplace la barre et le plancher. Vide : aucune (par défaut).
+settings-section-step = Points entre les sections
+settings-section-step-note = Avec des sections : 1 pour 3 rondes, 2 pour 6, 3 pour 9. Par défaut : 0 (pas de sections).
+settings-handicap-basis = Handicap selon
+settings-handicap-basis-note = Les pierres suivent l'écart de score des joueurs ou leur écart de niveau. Par défaut : score McMahon.
+settings-no-handicap-above = Pas de handicap au-dessus de
+settings-handicap-correction = Correction, pierres
+settings-handicap-correction-note = Retranchée de l'écart, de -3 à 3 (1 : un niveau d'écart joue à égalité). Par défaut : 1.
+settings-handicap-ceiling = Au plus, pierres
+settings-handicap-ceiling-note = Le plus grand handicap, de 0 à 9 ; 0 : parties à égalité seulement. Par défaut : 9.
+settings-even-at-bar = Parties à égalité à la barre
+settings-even-at-bar-note = McMahon : pas de handicap quand l'un des joueurs part à la barre (BGA, Mays). Par défaut : non.
+settings-nigiri = Nigiri
+settings-nigiri-note = Parties à égalité : les joueurs tirent les couleurs au nigiri ; en partie à handicap, le plus faible garde Noir. Lu au tirage de chaque ronde. Par défaut : non.
+settings-profile = Profil d'appariement
+settings-profile-note = Le règlement que suivent les appariements ; les choix ci-dessous en dépendent par défaut. Par défaut : EGF.
+settings-bye-rule = Exempt
+settings-bye-rule-note = Qui est exempt quand le nombre de joueurs est impair. Par défaut : EGF.
+settings-avoid-same-club = Séparer les clubs
+settings-avoid-same-club-note = Éviter d'apparier des joueurs du même club.
+settings-avoid-same-city = Séparer les villes
+settings-avoid-same-city-note = Éviter d'apparier des joueurs de la même ville.
+settings-avoid-same-country = Séparer les pays
+settings-avoid-same-country-note = Éviter d'apparier des joueurs du même pays.
+settings-seeding = Placement dans un groupe de score
+settings-seeding-note = Qui rencontre qui dans un groupe. Par défaut : selon le profil (EGF : au hasard jusqu'à la ronde 2, puis pliage ; Mays : glissement).
+settings-draw-down = Apparié vers le bas
+settings-draw-down-note = Qui, dans un groupe, rencontre un groupe inférieur. Par défaut : selon le profil (EGF : le milieu ; Mays : le plus faible).
+settings-draw-up = Apparié vers le haut
+settings-draw-up-note = Qui, dans un groupe, rencontre un groupe supérieur. Par défaut : selon le profil (EGF : le milieu ; Mays : le plus fort).
+settings-never-pair = Ne jamais apparier
+settings-never-pair-note = Numéros de joueurs qui ne doivent jamais se rencontrer (famille, couple), par ex. 3-8, 5-12. Par défaut : aucun.
+settings-group-size = Taille des groupes
+settings-group-size-note = Groupes d'environ ce nombre, formés à la ronde 1 par numéro et appariés séparément (zones) ; 0 : un seul groupe (par défaut).
+settings-tiebreaks = Départages, dans l'ordre
+settings-prizes = Prix
+settings-prizes-note = Montants pour les places 1, 2, 3…, par ex. 100, 50, 25 ; les ex aequo partagent. Par défaut : aucun.
+settings-categories = Catégories
+settings-categories-note = Le niveau le plus faible de chaque catégorie ayant ses propres gagnants, la plus forte d'abord (pas avec des sections). Par défaut : aucune.
+settings-section-prizes = Prix dans chaque catégorie
+settings-section-prizes-note = Montants pour les places 1, 2… dans chaque section ou catégorie. Par défaut : aucun.
+settings-bye-points = Une exemption vaut
+settings-missed-rounds = Une ronde manquée rapporte
+settings-missed-rounds-note = Le score d'un joueur pour une ronde qu'il ne joue pas. Par défaut : ½ point (Mays).
+settings-double-entry = Deux tables confirment chaque résultat
+settings-double-entry-note = Un résultat compte dès que deux terminaux ont saisi le même (activé par défaut pour le premier tournoi de l'événement).
+settings-player-results = Les joueurs saisissent leurs propres résultats
+settings-player-results-note = Sur leur page avec leur code personnel ; compte dès que l'adversaire ou une table de saisie confirme. Par défaut : non.
+settings-forfeit-minutes = Forfait après, minutes
+settings-forfeit-minutes-note = Un joueur absent perd par forfait ce délai après le début (l'horloge de l'arbitre). Par défaut : 30.
+settings-reach = Portée, échelons
+settings-rungs-per-stone = Échelons par pierre de handicap
+settings-rungs-per-stone-note = 0 : parties à égalité (par défaut).
+settings-max-meetings = Rencontres par paire, au plus
+desk-system = { $system ->
+        [mcmahon] McMahon
+        [swiss] Suisse
+        [round-robin] Toutes rondes
+        [knockout] Élimination directe
+        [double-elimination] Double élimination
+        [generalised-knockout] Élimination généralisée
+        [ladder] Échelle de club
+       *[self-paired] Parties libres
+    }
+desk-no-tournament = Il n'y a pas de tournoi { $t }.
+fields-saved-meanwhile = Enregistré entre-temps :
+fields-empty = (vide)
+fields-fixed = Ne peut plus changer : { $reason }.
+settings-on = oui
+settings-off = non
+settings-switch-profile = selon le profil ({ $on ->
+        [on] oui
+       *[off] non
+    })
+settings-switch-note = { $what } Par défaut : { $default }.
+settings-part-basics = L'essentiel
+settings-part-time = Temps de réflexion
+settings-part-mcmahon = McMahon
+settings-part-handicap = Handicap
+settings-part-draw = Appariements
+settings-part-groups = Groupes
+settings-part-scoring = Classement et résultats
+settings-part-ladder = Échelle
+settings-komi-note = Points reçus par Blanc dans une partie à égalité : 6.5, 6½ ou 7. Par défaut : { $default }.
+settings-time-name = { $system ->
+        [canadian] Byo-yomi canadien
+        [byo-yomi] Byo-yomi (japonais)
+        [fischer] Incrément Fischer
+        [milton-keynes] Milton Keynes (BGA)
+       *[sudden-death] Mort subite
+    }
+settings-time-class = Tel qu'enregistré, une partie de classe EGF { $class } ({ $minutes } min de temps ajusté).
+settings-bga-bar = Recommandation BGA pour les joueurs pointés : barre à { $rank } ({ $top } joueurs partent en tête).
+settings-use-bar = Prendre { $rank } et enregistrer
+settings-bga-later = La barre recommandée par la BGA apparaît ici dès que des joueurs sont pointés.
+settings-basis-mms = l'écart de score McMahon
+settings-basis-rank = l'écart de niveau
+settings-no-handicap-above-note = Les joueurs plus forts comptent à ce niveau pour le handicap. Par défaut : { $default }.
+settings-as-profile = selon le profil
+settings-seeding-fold = pliage (le 1er rencontre le dernier)
+settings-seeding-slip = glissement (le 1er rencontre le milieu)
+settings-seeding-random = au hasard
+settings-seeding-adjacent = adjacent (Mays seulement)
+settings-float-top = le plus fort
+settings-float-middle = le milieu
+settings-float-bottom = le plus faible
+settings-profile-egf = EGF (OpenGotha)
+settings-profile-mays = Manuel de Mays
+settings-bye-mays = Mays : le plus faible ayant le plus de défaites
+settings-groups-of = { $size ->
+        [0] un seul groupe
+       *[other] groupes d'environ { $size }
+    }
+settings-missed-name = { $rule ->
+        [half] ½ point par ronde manquée (Mays)
+        [one-per-two] 1 point pour deux rondes manquées (BGA)
+       *[nothing] rien
+    }
+settings-tiebreaks-note = Noms dans l'ordre (mms, wins, sos, sosos, sodos, sdos, h2h, …) ou un profil (egf, mays, swiss). Par défaut : { $default }.
+settings-bye-points-note = Points, de 0 à 2 (0.5 pour un demi-point). Par défaut : { $default }.
+settings-reach-note = Combien d'échelons au-dessus un défi peut viser ; 0 : n'importe qui au-dessus. Par défaut : { $default }.
+settings-max-meetings-note = Combien de fois deux joueurs peuvent se rencontrer ; 0 : sans limite. Par défaut : { $default }.
+settings-title = { $name } : paramètres
+settings-save = Enregistrer les paramètres
+settings-discard = Annuler les modifications
+settings-no-revision = Ce formulaire n'a pas de révision : rechargez la page.
+settings-saved-nothing = Enregistré : rien n'avait changé.
+settings-saved = Enregistré : { $fields }.
+settings-stale = Non enregistré : quelqu'un d'autre a enregistré ces paramètres pendant que vous les modifiiez. Ce que vous avez tapé est toujours dans les champs, et ce qui est enregistré maintenant est affiché à côté de chaque champ qui diffère : enregistrez de nouveau pour garder ce qui est dans les champs.
+settings-stale-fields = Non enregistré : quelqu'un d'autre a enregistré ces paramètres pendant que vous les modifiiez. Ce que vous avez tapé est toujours dans les champs, et ce qui est enregistré maintenant est affiché à côté de chaque champ qui diffère ({ $fields }) : enregistrez de nouveau pour garder ce qui est dans les champs.
+settings-not-saved = Non enregistré : { $why }. Rien n'a changé ; ce que vous avez tapé est toujours ci-dessous.
+
+## L'événement et ses tournois
+
+event-field-name = Nom
+event-field-name-note = Le congrès, tel que l'affichent l'accueil du tableau d'affichage et cette page.
+event-field-venue = Lieu
+event-field-venue-note = Le bâtiment ou la salle, par ex. « Hôtel de ville ».
+event-field-city = Ville
+event-field-city-note = La ville hôte : les fichiers de résultats (EGF, OpenGotha, FFG, AGA) l'indiquent comme lieu.
+event-field-country = Pays
+event-field-country-note = Code ISO à deux lettres (GB, FR, JP), pour le fichier de résultats EGF.
+event-field-start-date = Premier jour
+event-field-start-date-note = Un tournoi sans dates propres prend celles-ci dans ses fichiers de résultats.
+event-field-end-date = Dernier jour
+event-field-end-date-note = Pas avant le premier jour.
+event-heading = L'événement
+event-back = ← Tournois
+event-details = Détails
+event-save = Enregistrer l'événement
+event-saved = Les détails de l'événement sont enregistrés.
+event-stale = Non enregistré : quelqu'un d'autre a enregistré les détails de l'événement pendant que vous les modifiiez. Ce que vous avez tapé est toujours dans les champs, et ce qui est enregistré maintenant est affiché à côté de chaque champ qui diffère : enregistrez de nouveau pour garder ce qui est dans les champs.
+event-details-line = { $link } — nom, lieu, ville, pays, dates
+event-details-link = Détails de l'événement
+event-director = Directeur du tournoi
+event-tournaments = Tournois
+event-no-tournament = Pas encore de tournoi. Créez le premier ci-dessous ; les tables peuvent inscrire des joueurs dès qu'il existe.
+event-players = joueurs : { $players }
+event-dashboard = Tableau de bord
+event-import = Importer des joueurs
+event-results = Résultats
+event-referee = Arbitre
+event-board = Tableau d'affichage
+event-system-rounds = { $system }, { $rounds ->
+        [one] { $rounds } ronde
+       *[other] { $rounds } rondes
+    }
+event-none-yet = aucun pour l'instant
+event-checked-in-of = { $checked_in } pointés sur { $all }
+event-registration-open = inscriptions ouvertes
+event-registration-closed = inscriptions closes, ronde 1 pas encore tirée
+event-round-now = ronde { $round } : { $state ->
+        [drawn] tirée, pas publiée
+        [published] en cours
+       *[closed] close
+    }
+event-desks = Tables
+event-public-board = Tableau d'affichage public
+event-terminals = Terminaux
+event-terminals-note = Chaque table se connecte avec son propre terminal : créez-en un là et scannez ou imprimez sa carte.
+event-new = Nouveau tournoi
+event-name-note = Tel qu'il apparaîtra sur le tableau d'affichage et les feuilles, par ex. « Tournoi principal ».
+event-system-note = McMahon est le choix par défaut des congrès. Une échelle ou des parties libres n'ont pas de rondes.
+event-defaults-note = Tous les autres paramètres (komi 6½, temps, barre, départages, prix…) prennent leur valeur par défaut ; la page des paramètres s'ouvre ensuite.
+event-create = Créer le tournoi
+event-created = { $name } créé. Chaque paramètre est ci-dessous à sa valeur par défaut : changez ce qui diffère, puis enregistrez.
+event-rounds-not-number = rondes : « { $rounds } » n'est pas un nombre de rondes
