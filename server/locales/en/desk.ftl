@@ -727,3 +727,16 @@ event-defaults-note = Every other setting (komi 6½, time, bar, tie-breaks, priz
 event-create = Create tournament
 event-created = { $name } created. Every setting is below at its default: change what differs, then save.
 event-rounds-not-number = rounds: "{ $rounds }" is not a number of rounds
+
+## Words the desk script shows (data- attributes)
+
+dir-choose-first = Choose the result first: nothing was recorded.
+results-press-key-after = press b, w, j or x for the result after the table number
+handover-moving = This server stopped taking changes; moving this desk to { $host }…
+handover-continue = Continue on { $host }
+handover-unsent = This server stopped taking changes. What you typed here was not sent: note it, then
+handover-none = No server takes changes at the moment ({ $here }; { $there }). Nothing typed here is sent until one does; the director promotes the standby (VENUE.md).
+handover-here-is = this one is a { $mode }
+handover-here-silent = this one does not answer
+handover-there-is = { $host } is a { $mode }
+handover-there-silent = { $host } does not answer

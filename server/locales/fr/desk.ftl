@@ -771,3 +771,16 @@ event-defaults-note = Tous les autres paramètres (komi 6½, temps, barre, dépa
 event-create = Créer le tournoi
 event-created = { $name } créé. Chaque paramètre est ci-dessous à sa valeur par défaut : changez ce qui diffère, puis enregistrez.
 event-rounds-not-number = rondes : « { $rounds } » n'est pas un nombre de rondes
+
+## Mots qu'affiche le script des tables (attributs data-)
+
+dir-choose-first = Choisissez d'abord le résultat : rien n'a été enregistré.
+results-press-key-after = appuyez sur b, w, j ou x pour le résultat, après le numéro de table
+handover-moving = Ce serveur n'accepte plus de modifications ; cette table passe sur { $host }…
+handover-continue = Continuer sur { $host }
+handover-unsent = Ce serveur n'accepte plus de modifications. Ce que vous avez tapé ici n'a pas été envoyé : notez-le, puis
+handover-none = Aucun serveur n'accepte de modifications pour l'instant ({ $here } ; { $there }). Rien de ce qui est tapé ici n'est envoyé avant ; le directeur du tournoi promeut le serveur de secours (VENUE.md).
+handover-here-is = celui-ci est en mode { $mode }
+handover-here-silent = celui-ci ne répond pas
+handover-there-is = { $host } est en mode { $mode }
+handover-there-silent = { $host } ne répond pas

@@ -437,7 +437,8 @@ fn progress(roster: &Roster, r: &RoundRecord, desk: &Desk) -> Markup {
                             input type="hidden" name="round" value=(r.number);
                             input type="hidden" name="table" value=(g.table);
                             // No result until the director chooses one: Settle alone records nothing.
-                            select name="result" required aria-label=(tr!(l, "dir-result-at", table = g.table)) {
+                            select name="result" required aria-label=(tr!(l, "dir-result-at", table = g.table))
+                                data-choose=(l.t("dir-choose-first")) {
                                 option value="" selected { (l.t("dir-choose-result")) }
                                 option value="w" { (l.t("results-key-w")) } option value="b" { (l.t("results-key-b")) }
                                 option value="j" { (l.t("results-key-j")) } option value="x" { (l.t("results-key-x")) }
