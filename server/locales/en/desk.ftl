@@ -740,3 +740,262 @@ handover-here-is = this one is a { $mode }
 handover-here-silent = this one does not answer
 handover-there-is = { $host } is a { $mode }
 handover-there-silent = { $host } does not answer
+
+## Terminals
+
+terminals-role = { $role ->
+        [director] Director
+        [registration] Registration desk
+        [late-desk] Late arrivals desk
+        [results] Results desk
+        [referee] Referee
+        [viewer] Viewer (reads only)
+        [replica] Standby server
+        [system] The server itself
+       *[public] Public board
+    }
+terminals-back = Back to the event
+terminals-cards-at = Cards sign tablets in at { $address }. A tablet that does not trust the venue yet opens { $guide } first (the small code on each card).
+terminals-trust-guide = the trust guide
+terminals-loopback = Only this computer can open { $page }: start the server with { $san } (this laptop's address at the venue) or { $url } before printing cards.
+terminals-host-name = The cards name this computer by its name, { $page }, which tablets on the venue Wi-Fi may not find. Scan one card with a tablet first; if it does not open, start the server with { $san } (this laptop's address at the venue) or { $url } and print the cards again.
+terminals-new = New terminal
+terminals-name-note = Recorded with everything this terminal does, e.g. "results-1" or "reg-desk-2"; two working terminals never share one.
+terminals-role-label = Role
+terminals-role-note = What it may do: a viewer only reads; choose the desk it is for. Director gives everything, this page included.
+terminals-create = Create terminal
+terminals-none = None yet.
+terminals-made = made { $at }
+terminals-revoked = revoked
+terminals-last-seen = last seen { $ago }
+terminals-not-seen = not seen since the server started
+terminals-revoke = Revoke
+terminals-ask-revoke = Revoke { $name } ({ $role })? Its pages sign out at once and its card stops working; this cannot be undone (make a new terminal instead).
+terminals-yes-revoke = Yes, revoke { $name }
+terminals-unknown-time = at an unknown time
+terminals-choose-role = Choose the terminal's role from the list.
+terminals-made-before = { $name } was made before; its token was shown then and cannot be shown again. If its card is lost, revoke it and make a new terminal.
+terminals-no-answer = The server did not answer with a terminal.
+terminals-done-revoke = { $name } is revoked: its pages are signed out and its card no longer works.
+terminals-h-ago = { $h } h ago
+terminals-days-ago = { $n } days ago
+terminals-ready = Terminal { $name } is ready
+terminals-made-note = { $name } ({ $role }) is made. { $shown } scan the code with the tablet now, or print the card, before you leave this page.
+terminals-shown-once = Its token is shown only on this page:
+terminals-print = Print the card
+terminals-done-back = Done: back to the terminals
+terminals-print-note = Printing sends the card alone, one to a page. Keep printed cards like keys: a card signs a tablet in.
+terminals-terminal = Terminal { $name }
+terminals-card-how = Scan with the tablet's camera, give your name, and the desk opens.
+terminals-card-url = Or open { $page } and type the token:
+terminals-new-tablet = New tablet?
+terminals-trust-first = Scan this first to make it trust the venue: { $trust }
+terminals-no-qr = No QR code: { $why }
+
+## Change slips, timetable, finding a player
+
+slips-heading = Change slips
+slips-none = No slip waiting.
+slips-for = { $slip } for { $player }
+slips-field = { $field ->
+        [family-name] family name
+        [given-name] given name
+        [club] club
+        [country] country
+        [rank] rank
+       *[rounds] rounds
+    }
+slips-message = message: { $message }
+slips-accept = Accept
+slips-reason = Reason
+slips-reject = Reject
+slips-none-value = (none)
+timetable-heading = Timetable
+timetable-note = When each round starts, as the board, the pairing sheets and the players' phones show it; the referee's forfeit clock counts from it. Move a round here when the day runs late.
+timetable-round = Round { $round }:
+timetable-not-set = not set
+timetable-closed = (closed)
+timetable-set = Set
+timetable-placeholder = 14:30, or 2026-11-28 14:30
+timetable-starts-at = Round { $round } starts at
+player-find = Player
+player-find-placeholder = number or name
+player-open = Open
+player-find-note = Withdraw, absent, ghost, rank change, explain.
+
+## A player's page
+
+player-find-in = Find a player in { $name }
+player-nobody = No player of { $name } matches “{ $q }”: type the number on the sheets or the start of a name.
+player-find-title = { $name }: find a player
+player-no-such = There is no player #{ $number } in { $name }: find them on the dashboard by number or name.
+player-explain = Explain with another player
+player-no-number = No number yet: the field is numbered when registration closes.
+player-another = Another player
+player-entry = Entry
+player-status = Status
+player-not-rounds = (not { $rounds })
+player-rank-from = { $rank } from round { $round }
+player-ghost = Ghost
+player-ghost-yes = yes: paired, never placed, never the bye
+player-no = no
+player-code = Personal code
+player-code-note = (on the player card; never on a public page)
+player-no-code = none yet: { $link }
+player-make-codes = make the missing codes
+player-no-round = No round drawn yet.
+player-round = Round
+player-opponent = Opponent
+player-not-published = not published
+player-absent = absent
+player-not-paired = not paired
+player-reinstate = Reinstate
+player-reinstate-note = Back in the tournament: paired again from the next draw.
+player-withdraw = Withdraw
+player-withdraw-note = Leaves the tournament: left out of every draw from now on; the games played still count.
+player-absent-from = Absent from round
+player-mark-absent = Mark absent
+player-absent-note = Misses that round (no game, no bye) and plays the others; in a drawn round the opponent is left to pair by hand.
+player-new-code = New personal code
+player-new-code-note = When a player card is lost or seen by someone else: the old code stops working at once.
+player-unghost = Not a ghost any more
+player-make-ghost = Make a ghost
+player-ghost-note = A ghost evens the field: paired like anyone, never placed in the standings, never given the bye.
+player-new-rank = New rank
+player-rank-placeholder = e.g. 2d
+player-from-round = from round
+player-move-start = also move the starting score
+player-change-rank = Change rank
+player-rank-note = From that round the draw and handicaps use the new rank; earlier rounds keep theirs. The starting score stays unless ticked.
+player-choose-round = Choose the round first.
+player-nothing-changed = Nothing changed: { $why }.
+player-choose-from = Choose the first round first.
+player-no-change = There is no change called "{ $action }" here.
+player-ask-withdraw = Withdraw { $who } from { $name }? They are left out of every draw from now on; their games so far still count (Reinstate brings them back).
+player-ask-absent = Mark { $who } absent from round { $round }? They get no game and no bye in it; if round { $round } is drawn, their opponent is left unpaired for you to pair by hand.
+player-ask-rank = Change the rank of { $who } to { $rank } from round { $from }? The draw and handicaps use it from then on{ $start ->
+        [moves] , and the starting score moves with it
+       *[stays] ; the starting score stays
+    }.
+player-rank-typed = the one typed
+player-ask-code = Give { $who } a new personal code? The old one stops working at once: print a new player card.
+player-not-entered = { $id } has not entered { $name }
+player-done-withdraw = { $who } is withdrawn: left out of the next draws.
+player-done-reinstate = { $who } is back in: paired again from the next draw.
+player-done-absent-drawn = { $who } is absent from round { $round }.
+player-done-absent = { $who } is absent from round { $round }: not in its draw.
+player-done-ghost = { $who } is a ghost: paired, never placed, never the bye.
+player-done-unghost = { $who } is not a ghost any more.
+player-type-rank = type the new rank first
+player-done-rank = { $who } plays at { $rank } from round { $from }.
+player-done-code = { $who } has a new personal code: the old one no longer works.
+player-yes-withdraw = Yes, withdraw
+player-yes-absent = Yes, mark absent
+player-yes-rank = Yes, change the rank
+
+## Player cards and uploads
+
+upload-too-big = The file is larger than { $kb } KB: this page takes files up to that size.
+upload-cut-off = The upload was cut off: choose the file and send it again.
+upload-choose-file = Choose a file first.
+cards-title = { $name }: player cards
+cards-heading = Player cards: { $name }
+cards-csv = Codes as CSV (for your mailing)
+cards-note-check-in = Each card carries the player's personal code: with it they check themselves in at { $url } and report their own results on their page. Hand each card to its player only; a lost card gets a new code on the player's page.
+cards-note = Each card carries the player's personal code: with it they report their own results on their page. Hand each card to its player only; a lost card gets a new code on the player's page.
+cards-note-off = Each card carries the player's personal code: with it they report their own results on their page once you turn it on in the settings. Hand each card to its player only; a lost card gets a new code on the player's page.
+cards-make = Make the missing codes ({ $n })
+cards-your-code = Your code:
+cards-no-code = no code yet
+cards-every-code = Every player has a code.
+cards-made = { $n } players have a code now.
+
+## Importing players
+
+import-heading = Import players: { $name }
+import-file = File
+import-file-note = A pre-registration CSV, an OpenGotha tournament (.xml) or an EGF results table (.h9), at most { $mb } MB. Nothing is written until you confirm the preview.
+import-preview = Preview
+import-back = Back to the dashboard
+import-title = { $name }: import
+import-columns = Which CSV columns are read?
+import-columns-note = A header row naming the columns, in any order, separated by commas, semicolons or tabs. Family and given name are required; rank is needed to register (e.g. 3k, 2d). Names are matched ignoring case, spaces, _ and -:
+import-nothing = Nothing to import from this file.
+import-another = Choose another file
+import-preview-title = { $name }: import preview
+import-the-file = The file
+import-refused = { $name }: { $why }. Nothing was imported.
+import-pin = EGF pin { $pin }
+import-will-register = Will be registered
+import-already = Already imported: nothing more
+import-duplicate = Left out: looks like { $of } already registered ({ $reason })
+import-refused-row = Refused: { $why }
+import-nothing-yet = Nothing has been written yet.
+import-summary = { $new } · { $already } already imported · { $left_out } left out
+import-to-register = { $n } to register in { $name }
+import-line = Line
+import-what = What happens
+import-ask = Import { $n ->
+        [one] 1 player
+       *[other] { $n } players
+    } into { $name }? They are registered and entered for every round, not checked in; the desks check them in as they arrive.
+import-confirm-note = Confirming registers the { $n ->
+        [one] 1 player
+       *[other] { $n } players
+    } marked “Will be registered”; the other rows are left out. Importing the same file again later registers nobody twice.
+import-yes = Yes, import { $n ->
+        [one] 1 player
+       *[other] { $n } players
+    }
+import-button = Import { $n ->
+        [one] 1 player
+       *[other] { $n } players
+    }
+import-no = No, choose another file
+import-lost-file = The form lost its file: choose the file again.
+import-done = { $n ->
+        [0] Nothing new imported.
+        [one] Imported 1 player.
+       *[other] Imported { $n } players.
+    }
+import-done-already = { $n } already imported before.
+import-done-left-out = { $n } left out (duplicates or refused, as the preview said).
+
+## Rating lists
+
+ratings-federation = { $source ->
+        [egd] EGD (European)
+        [aga] AGA (American)
+       *[ffg] FFG (French)
+    }
+ratings-load-heading = Load a list
+ratings-file-note = The EGD allworld list, the AGA TD list or the FFG échelle, as the federation publishes it; the kind is recognised from the content. You see what it holds before it is loaded.
+ratings-back = Back to the tournaments
+ratings-loaded = Loaded now
+ratings-none = No list loaded: the registration desks type every new player in by hand.
+ratings-date = Date
+ratings-complete = Complete
+ratings-yes = yes
+ratings-incomplete = no: load it again
+ratings-lookup-note = The registration desks look new players up in these lists by name or id.
+ratings-refused = { $name }: { $why }. Nothing was loaded.
+ratings-ask = Load { $n } players from the { $list } list?
+ratings-ask-dated = Load { $n } players from the { $list } list of { $date }?
+ratings-ask-replaces = It replaces the list loaded now ({ $file }, { $n } players).
+ratings-preview-title = Rating list: preview
+ratings-the-list = the { $list } list
+ratings-the-list-of = the { $list } list of { $date }
+ratings-nothing-yet = Nothing is loaded yet.
+ratings-summary = { $players } · { $skipped } lines left out
+ratings-players = { $n } players
+ratings-first = The first players as read
+ratings-rating = Rating
+ratings-replaces = Loading replaces the { $list } list loaded now: { $file }, { $n } players.
+ratings-skipped = Lines left out
+ratings-the-first = (the first { $n })
+ratings-line = line { $line }: { $why }
+ratings-yes-load = Yes, load { $n } players
+ratings-load = Load { $n } players
+ratings-not-held = That upload is no longer held (an hour passed, the server restarted, or other lists were uploaded since): choose the file again.
+ratings-stopped = { $why } Loading again continues where it stopped.
+ratings-done = Loaded { $n } players from the { $list } list ({ $file }).

@@ -784,3 +784,268 @@ handover-here-is = celui-ci est en mode { $mode }
 handover-here-silent = celui-ci ne répond pas
 handover-there-is = { $host } est en mode { $mode }
 handover-there-silent = { $host } ne répond pas
+
+## Terminaux
+
+terminals-role = { $role ->
+        [director] Directeur du tournoi
+        [registration] Table d'inscription
+        [late-desk] Table des retardataires
+        [results] Table de saisie des résultats
+        [referee] Arbitre
+        [viewer] Consultation (lecture seule)
+        [replica] Serveur de secours
+        [system] Le serveur lui-même
+       *[public] Tableau d'affichage public
+    }
+terminals-back = Retour à l'événement
+terminals-cards-at = Les cartes connectent les tablettes à { $address }. Une tablette qui ne fait pas encore confiance au lieu ouvre d'abord { $guide } (le petit code sur chaque carte).
+terminals-trust-guide = le guide de confiance
+terminals-loopback = Seul cet ordinateur peut ouvrir { $page } : démarrez le serveur avec { $san } (l'adresse de ce portable sur place) ou { $url } avant d'imprimer les cartes.
+terminals-host-name = Les cartes désignent cet ordinateur par son nom, { $page }, que les tablettes sur le Wi-Fi du lieu risquent de ne pas trouver. Scannez d'abord une carte avec une tablette ; si elle ne s'ouvre pas, démarrez le serveur avec { $san } (l'adresse de ce portable sur place) ou { $url } et réimprimez les cartes.
+terminals-new = Nouveau terminal
+terminals-name-note = Enregistré avec tout ce que fait ce terminal, par ex. « saisie-1 » ou « accueil-2 » ; deux terminaux actifs n'ont jamais le même.
+terminals-role-label = Rôle
+terminals-role-note = Ce qu'il peut faire : la consultation ne fait que lire ; choisissez la table à laquelle il sert. Directeur du tournoi donne tout, cette page comprise.
+terminals-create = Créer le terminal
+terminals-none = Aucun pour l'instant.
+terminals-made = créé le { $at }
+terminals-revoked = révoqué
+terminals-last-seen = vu pour la dernière fois { $ago }
+terminals-not-seen = pas vu depuis le démarrage du serveur
+terminals-revoke = Révoquer
+terminals-ask-revoke = Révoquer { $name } ({ $role }) ? Ses pages sont aussitôt déconnectées et sa carte ne fonctionne plus ; c'est irréversible (créez plutôt un nouveau terminal).
+terminals-yes-revoke = Oui, révoquer { $name }
+terminals-unknown-time = à une date inconnue
+terminals-choose-role = Choisissez le rôle du terminal dans la liste.
+terminals-made-before = { $name } a déjà été créé ; son jeton a été affiché à ce moment-là et ne peut plus l'être. Si sa carte est perdue, révoquez-le et créez un nouveau terminal.
+terminals-no-answer = Le serveur n'a pas répondu avec un terminal.
+terminals-done-revoke = { $name } est révoqué : ses pages sont déconnectées et sa carte ne fonctionne plus.
+terminals-h-ago = il y a { $h } h
+terminals-days-ago = il y a { $n ->
+        [one] { $n } jour
+       *[other] { $n } jours
+    }
+terminals-ready = Le terminal { $name } est prêt
+terminals-made-note = { $name } ({ $role }) est créé. { $shown } scannez le code avec la tablette maintenant, ou imprimez la carte, avant de quitter cette page.
+terminals-shown-once = Son jeton n'est affiché que sur cette page :
+terminals-print = Imprimer la carte
+terminals-done-back = Terminé : retour aux terminaux
+terminals-print-note = L'impression envoie la carte seule, une par page. Gardez les cartes imprimées comme des clés : une carte connecte une tablette.
+terminals-terminal = Terminal { $name }
+terminals-card-how = Scannez avec l'appareil photo de la tablette, donnez votre nom, et la table s'ouvre.
+terminals-card-url = Ou ouvrez { $page } et tapez le jeton :
+terminals-new-tablet = Nouvelle tablette ?
+terminals-trust-first = Scannez d'abord ceci pour qu'elle fasse confiance au lieu : { $trust }
+terminals-no-qr = Pas de QR code : { $why }
+
+## Fiches de modification, horaires, recherche d'un joueur
+
+slips-heading = Fiches de modification
+slips-none = Aucune fiche en attente.
+slips-for = { $slip } pour { $player }
+slips-field = { $field ->
+        [family-name] nom
+        [given-name] prénom
+        [club] club
+        [country] pays
+        [rank] niveau
+       *[rounds] rondes
+    }
+slips-message = message : { $message }
+slips-accept = Accepter
+slips-reason = Motif
+slips-reject = Refuser
+slips-none-value = (aucun)
+timetable-heading = Horaires
+timetable-note = L'heure de début de chaque ronde, telle que l'affichent le tableau d'affichage, les feuilles d'appariements et les téléphones des joueurs ; l'horloge de forfait de l'arbitre part de là. Déplacez une ronde ici quand la journée prend du retard.
+timetable-round = Ronde { $round } :
+timetable-not-set = non fixé
+timetable-closed = (close)
+timetable-set = Fixer
+timetable-placeholder = 14:30, ou 2026-11-28 14:30
+timetable-starts-at = La ronde { $round } commence à
+player-find = Joueur
+player-find-placeholder = numéro ou nom
+player-open = Ouvrir
+player-find-note = Retrait, absence, fantôme, changement de niveau, explication.
+
+## La page d'un joueur
+
+player-find-in = Chercher un joueur dans { $name }
+player-nobody = Aucun joueur de { $name } ne correspond à « { $q } » : tapez le numéro des feuilles ou le début d'un nom.
+player-find-title = { $name } : chercher un joueur
+player-no-such = Il n'y a pas de joueur #{ $number } dans { $name } : cherchez-le sur le tableau de bord par numéro ou par nom.
+player-explain = Expliquer avec un autre joueur
+player-no-number = Pas encore de numéro : les joueurs sont numérotés à la clôture des inscriptions.
+player-another = Un autre joueur
+player-entry = Inscription
+player-status = Statut
+player-not-rounds = (sauf { $rounds })
+player-rank-from = { $rank } à partir de la ronde { $round }
+player-ghost = Fantôme
+player-ghost-yes = oui : apparié, jamais classé, jamais exempt
+player-no = non
+player-code = Code personnel
+player-code-note = (sur la carte du joueur ; jamais sur une page publique)
+player-no-code = aucun pour l'instant : { $link }
+player-make-codes = créer les codes manquants
+player-no-round = Aucune ronde tirée pour l'instant.
+player-round = Ronde
+player-opponent = Adversaire
+player-not-published = pas publiée
+player-absent = absent
+player-not-paired = pas apparié
+player-reinstate = Réintégrer
+player-reinstate-note = De retour dans le tournoi : apparié de nouveau dès le prochain tirage.
+player-withdraw = Retirer
+player-withdraw-note = Quitte le tournoi : écarté de tous les tirages désormais ; les parties jouées comptent toujours.
+player-absent-from = Absent à la ronde
+player-mark-absent = Marquer absent
+player-absent-note = Manque cette ronde (ni partie, ni exemption) et joue les autres ; dans une ronde déjà tirée, l'adversaire reste à apparier à la main.
+player-new-code = Nouveau code personnel
+player-new-code-note = Quand une carte de joueur est perdue ou vue par quelqu'un d'autre : l'ancien code cesse aussitôt de fonctionner.
+player-unghost = Ne plus être fantôme
+player-make-ghost = Rendre fantôme
+player-ghost-note = Un fantôme rend le nombre de joueurs pair : apparié comme les autres, jamais classé, jamais exempt.
+player-new-rank = Nouveau niveau
+player-rank-placeholder = par ex. 2d
+player-from-round = à partir de la ronde
+player-move-start = déplacer aussi le score de départ
+player-change-rank = Changer de niveau
+player-rank-note = À partir de cette ronde, le tirage et les handicaps utilisent le nouveau niveau ; les rondes précédentes gardent le leur. Le score de départ reste, sauf si la case est cochée.
+player-choose-round = Choisissez d'abord la ronde.
+player-nothing-changed = Rien n'a changé : { $why }.
+player-choose-from = Choisissez d'abord la première ronde.
+player-no-change = Il n'y a pas de modification « { $action } » ici.
+player-ask-withdraw = Retirer { $who } de { $name } ? Ce joueur est écarté de tous les tirages désormais ; ses parties jouées comptent toujours (Réintégrer le ramène).
+player-ask-absent = Marquer { $who } absent à la ronde { $round } ? Ce joueur n'y a ni partie ni exemption ; si la ronde { $round } est tirée, son adversaire reste non apparié, à apparier à la main.
+player-ask-rank = Changer le niveau de { $who } en { $rank } à partir de la ronde { $from } ? Le tirage et les handicaps l'utilisent dès lors{ $start ->
+        [moves] , et le score de départ suit
+       *[stays] ; le score de départ reste
+    }.
+player-rank-typed = celui tapé
+player-ask-code = Donner un nouveau code personnel à { $who } ? L'ancien cesse aussitôt de fonctionner : imprimez une nouvelle carte de joueur.
+player-not-entered = { $id } n'est pas inscrit à { $name }
+player-done-withdraw = { $who } est retiré : écarté des prochains tirages.
+player-done-reinstate = { $who } est réintégré : apparié de nouveau dès le prochain tirage.
+player-done-absent-drawn = { $who } est absent à la ronde { $round }.
+player-done-absent = { $who } est absent à la ronde { $round } : pas dans son tirage.
+player-done-ghost = { $who } est un fantôme : apparié, jamais classé, jamais exempt.
+player-done-unghost = { $who } n'est plus un fantôme.
+player-type-rank = tapez d'abord le nouveau niveau
+player-done-rank = { $who } joue en { $rank } à partir de la ronde { $from }.
+player-done-code = { $who } a un nouveau code personnel : l'ancien ne fonctionne plus.
+player-yes-withdraw = Oui, retirer
+player-yes-absent = Oui, marquer absent
+player-yes-rank = Oui, changer le niveau
+
+## Cartes des joueurs et envois de fichiers
+
+upload-too-big = Le fichier dépasse { $kb } Ko : cette page accepte les fichiers jusqu'à cette taille.
+upload-cut-off = L'envoi a été interrompu : choisissez le fichier et envoyez-le de nouveau.
+upload-choose-file = Choisissez d'abord un fichier.
+cards-title = { $name } : cartes des joueurs
+cards-heading = Cartes des joueurs : { $name }
+cards-csv = Codes en CSV (pour votre publipostage)
+cards-note-check-in = Chaque carte porte le code personnel du joueur : avec lui, il se pointe à { $url } et saisit ses propres résultats sur sa page. Remettez chaque carte à son seul joueur ; une carte perdue reçoit un nouveau code sur la page du joueur.
+cards-note = Chaque carte porte le code personnel du joueur : avec lui, il saisit ses propres résultats sur sa page. Remettez chaque carte à son seul joueur ; une carte perdue reçoit un nouveau code sur la page du joueur.
+cards-note-off = Chaque carte porte le code personnel du joueur : avec lui, il saisit ses propres résultats sur sa page, une fois l'option activée dans les paramètres. Remettez chaque carte à son seul joueur ; une carte perdue reçoit un nouveau code sur la page du joueur.
+cards-make = Créer les codes manquants ({ $n })
+cards-your-code = Votre code :
+cards-no-code = pas encore de code
+cards-every-code = Chaque joueur a un code.
+cards-made = { $n ->
+        [one] { $n } joueur a maintenant un code.
+       *[other] { $n } joueurs ont maintenant un code.
+    }
+
+## Importation des joueurs
+
+import-heading = Importer des joueurs : { $name }
+import-file = Fichier
+import-file-note = Un CSV de préinscription, un tournoi OpenGotha (.xml) ou une table de résultats EGF (.h9), { $mb } Mo au plus. Rien n'est écrit avant que vous confirmiez l'aperçu.
+import-preview = Aperçu
+import-back = Retour au tableau de bord
+import-title = { $name } : importation
+import-columns = Quelles colonnes du CSV sont lues ?
+import-columns-note = Une ligne d'en-tête nommant les colonnes, dans n'importe quel ordre, séparées par des virgules, des points-virgules ou des tabulations. Nom et prénom sont obligatoires ; le niveau est nécessaire pour inscrire (par ex. 3k, 2d). Les noms sont reconnus sans tenir compte de la casse, des espaces, de _ et de - :
+import-nothing = Rien à importer de ce fichier.
+import-another = Choisir un autre fichier
+import-preview-title = { $name } : aperçu de l'importation
+import-the-file = Le fichier
+import-refused = { $name } : { $why }. Rien n'a été importé.
+import-pin = pin EGF { $pin }
+import-will-register = Sera inscrit
+import-already = Déjà importé : rien de plus
+import-duplicate = Écarté : semble être { $of }, déjà inscrit ({ $reason })
+import-refused-row = Refusé : { $why }
+import-nothing-yet = Rien n'a encore été écrit.
+import-summary = { $new } · { $already } déjà importés · { $left_out } écartés
+import-to-register = { $n } à inscrire dans { $name }
+import-line = Ligne
+import-what = Ce qui se passe
+import-ask = Importer { $n ->
+        [one] 1 joueur
+       *[other] { $n } joueurs
+    } dans { $name } ? Ils sont inscrits à toutes les rondes, sans être pointés ; les tables les pointent à leur arrivée.
+import-confirm-note = Confirmer inscrit { $n ->
+        [one] le joueur marqué
+       *[other] les { $n } joueurs marqués
+    } « Sera inscrit » ; les autres lignes sont écartées. Importer plus tard le même fichier n'inscrit personne deux fois.
+import-yes = Oui, importer { $n ->
+        [one] 1 joueur
+       *[other] { $n } joueurs
+    }
+import-button = Importer { $n ->
+        [one] 1 joueur
+       *[other] { $n } joueurs
+    }
+import-no = Non, choisir un autre fichier
+import-lost-file = Le formulaire a perdu son fichier : choisissez de nouveau le fichier.
+import-done = { $n ->
+        [0] Rien de nouveau importé.
+        [one] 1 joueur importé.
+       *[other] { $n } joueurs importés.
+    }
+import-done-already = { $n } déjà importés auparavant.
+import-done-left-out = { $n } écartés (doublons ou refusés, comme l'indiquait l'aperçu).
+
+## Listes de classement
+
+ratings-federation = { $source ->
+        [egd] EGD (européenne)
+        [aga] AGA (américaine)
+       *[ffg] FFG (française)
+    }
+ratings-load-heading = Charger une liste
+ratings-file-note = La liste allworld de l'EGD, la liste TD de l'AGA ou l'échelle FFG, telle que la fédération la publie ; le type est reconnu d'après le contenu. Vous voyez ce qu'elle contient avant qu'elle soit chargée.
+ratings-back = Retour aux tournois
+ratings-loaded = Chargées actuellement
+ratings-none = Aucune liste chargée : les tables d'inscription tapent chaque nouveau joueur à la main.
+ratings-date = Date
+ratings-complete = Complète
+ratings-yes = oui
+ratings-incomplete = non : chargez-la de nouveau
+ratings-lookup-note = Les tables d'inscription cherchent les nouveaux joueurs dans ces listes par nom ou par identifiant.
+ratings-refused = { $name } : { $why }. Rien n'a été chargé.
+ratings-ask = Charger { $n } joueurs de la liste { $list } ?
+ratings-ask-dated = Charger { $n } joueurs de la liste { $list } du { $date } ?
+ratings-ask-replaces = Elle remplace la liste chargée actuellement ({ $file }, { $n } joueurs).
+ratings-preview-title = Liste de classement : aperçu
+ratings-the-list = la liste { $list }
+ratings-the-list-of = la liste { $list } du { $date }
+ratings-nothing-yet = Rien n'est encore chargé.
+ratings-summary = { $players } · { $skipped } lignes écartées
+ratings-players = { $n } joueurs
+ratings-first = Les premiers joueurs tels que lus
+ratings-rating = Classement
+ratings-replaces = Le chargement remplace la liste { $list } chargée actuellement : { $file }, { $n } joueurs.
+ratings-skipped = Lignes écartées
+ratings-the-first = (les { $n } premières)
+ratings-line = ligne { $line } : { $why }
+ratings-yes-load = Oui, charger { $n } joueurs
+ratings-load = Charger { $n } joueurs
+ratings-not-held = Ce fichier n'est plus conservé (une heure a passé, le serveur a redémarré ou d'autres listes ont été envoyées depuis) : choisissez de nouveau le fichier.
+ratings-stopped = { $why } Un nouveau chargement reprend là où il s'est arrêté.
+ratings-done = { $n } joueurs chargés de la liste { $list } ({ $file }).

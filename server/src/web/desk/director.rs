@@ -111,7 +111,7 @@ async fn page(
                 (confirmation(t, action, notice.round, question, &desk))
             }
             @for alarm in &alarms { p .alarm .warn { (tr!(l, "dir-alarm", alarm = alarm.to_string())) } }
-            (player::find_box(t, false))
+            (player::find_box(l, t, false))
             (registration(state, &roster, &desk))
             (round_panel(&roster, &desk))
             (timetable::section(&roster, &desk))
