@@ -2653,3 +2653,129 @@ async fn issue_31_a_registration_desk_in_french_checks_a_player_in_and_stays_fre
     b.screenshot("desk-fr-reload").await?;
     b.close().await
 }
+
+/// Issue 31: the director's dashboard opened with `?lang=fr` reads in French (its headings, the draw and publish
+/// buttons and the question publishing asks), the settings page stays French on the next load (the remembered
+/// choice), and a referee's table cards are worded in French too, though the browsers ask for English.
+#[tokio::test]
+async fn issue_31_the_directors_dashboard_settings_and_the_referees_cards_speak_french(
+) -> anyhow::Result<()> {
+    let test = "issue_31_the_directors_dashboard_settings_and_the_referees_cards_speak_french";
+    let e = Event::open(4, false, true).await?;
+    let t = e.t;
+    let Some(d) = director_browser(test, &e.venue, t).await? else {
+        return Ok(());
+    };
+    d.client
+        .goto(&format!("{}/desk/director/{t}?lang=fr", e.venue.url()))
+        .await?;
+    wait_text(
+        &d,
+        "#registration h2",
+        "Inscriptions",
+        Duration::from_secs(3),
+        "desk-fr-director",
+    )
+    .await?;
+    let lang = d.eval("return document.documentElement.lang;").await?;
+    assert_eq!(lang, "fr", "the dashboard says it is French");
+    let draw = wait_text(
+        &d,
+        "form[data-action=draw] button",
+        "Faire le tirage de la ronde 1",
+        Duration::from_secs(3),
+        "desk-fr-director-draw",
+    )
+    .await?;
+    assert!(!draw.contains("Draw"), "the draw button: {draw}");
+    d.screenshot("desk-fr-director").await?;
+
+    click(&d, "form[data-action=draw] button").await?;
+    wait_text(
+        &d,
+        "form[data-action=publish] button",
+        "Publier la ronde 1",
+        Duration::from_secs(10),
+        "desk-fr-director-publish",
+    )
+    .await?;
+    let ask = d
+        .eval("return document.querySelector('form[data-action=publish] button').dataset.confirm;")
+        .await?;
+    let ask = ask.as_str().unwrap_or_default();
+    assert!(
+        ask.starts_with("Publier la ronde 1\u{a0}?"),
+        "publishing asks in French, with a no-break space before the question mark: {ask:?}"
+    );
+    let done = d
+        .eval("return document.querySelector('p.done').textContent;")
+        .await?;
+    assert!(
+        done.as_str().unwrap_or_default().contains("vérifiez"),
+        "the draw's notice is French: {done}"
+    );
+    d.screenshot("desk-fr-director-review").await?;
+
+    // The settings page, without `?lang=`: still French.
+    d.client
+        .goto(&format!("{}/desk/director/{t}/settings", e.venue.url()))
+        .await?;
+    wait_text(
+        &d,
+        "h1",
+        "paramètres",
+        Duration::from_secs(3),
+        "desk-fr-settings",
+    )
+    .await?;
+    wait_text(
+        &d,
+        "#basics legend",
+        "L'essentiel",
+        Duration::from_secs(3),
+        "desk-fr-settings-legend",
+    )
+    .await?;
+    wait_text(
+        &d,
+        ".save-top button",
+        "Enregistrer les paramètres",
+        Duration::from_secs(3),
+        "desk-fr-settings-save",
+    )
+    .await?;
+    d.screenshot("desk-fr-settings").await?;
+    d.close().await?;
+
+    // The referee's cards of the published round, in French.
+    e.director.publish(t, 1).await?;
+    let Some(tablet) = e.referee_tablet(test, "arbitre-1").await? else {
+        return Ok(());
+    };
+    tablet
+        .client
+        .goto(&format!("{}/desk/referee/{t}?lang=fr", e.venue.url()))
+        .await?;
+    wait_text(
+        &tablet,
+        "#table-1 .state",
+        "en cours",
+        Duration::from_secs(3),
+        "desk-fr-referee",
+    )
+    .await?;
+    wait_text(
+        &tablet,
+        "#table-1 button.both-absent",
+        "Deux absents",
+        Duration::from_secs(3),
+        "desk-fr-referee-absent",
+    )
+    .await?;
+    let colours = tablet
+        .eval("return Array.from(document.querySelectorAll('#table-1 .colour')).map(e => e.textContent).join(',');")
+        .await?;
+    assert_eq!(colours, "Blanc,Noir", "the seats are worded in French");
+    tablet.screenshot("desk-fr-referee").await?;
+    tablet.close().await
+}

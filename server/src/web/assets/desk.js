@@ -98,6 +98,15 @@
     }
   }).observe(document.body, { childList: true });
 
+  // --- Words: the page's language -------------------------------------------------------------------------
+  // A sentence the script shows comes from the page (a `data-` attribute rendered in the page's language, with
+  // `{name}` where the script puts a value); without the attribute, the English sentence.
+  function words(el, key, english, values) {
+    var text = (el && el.dataset && el.dataset[key]) || english;
+    for (var name in values) text = text.split("{" + name + "}").join(values[name]);
+    return text;
+  }
+
   // --- Results desk: table number, one key, Enter ---------------------------------------------------------
   var RESULT_KEYS = { b: true, w: true, j: true, x: true };
 
@@ -123,8 +132,11 @@
     var box = form.querySelector("#forfeit");
     if (box && box.checked) typed.push("f");
     typed = typed.filter(function (t) { return t; }).join(" ");
-    hint(form, "Not entered: " + problem + ". You typed " + (typed ? "\u201c" + typed + "\u201d" : "nothing") +
-      "; check the slip and type it again.");
+    hint(form, typed
+      ? words(form, "notEntered", "Not entered: {problem}. You typed \u201c{typed}\u201d; check the slip and type it again.",
+        { problem: problem, typed: typed })
+      : words(form, "notEnteredNothing", "Not entered: {problem}. You typed nothing; check the slip and type it again.",
+        { problem: problem }));
     var old = document.getElementById("error");
     if (old) old.remove();
     form.reset();
@@ -183,12 +195,12 @@
       var keyed = table && /[bwjx]/i.test(table.value.replace(/^\s*\d+/, ""));
       if (!typed) {
         e.preventDefault();
-        refuseSlip(form, "type the table number first");
+        refuseSlip(form, words(form, "typeTable", "type the table number first", {}));
         return;
       }
       if (!chosen && !keyed) {
         e.preventDefault();
-        refuseSlip(form, "press b, w, j or x for the result after the table number");
+        refuseSlip(form, words(form, "pressKey", "press b, w, j or x for the result after the table number", {}));
         return;
       }
       return;
@@ -222,7 +234,7 @@
       p.setAttribute("role", "alert");
       form.appendChild(p);
     }
-    p.textContent = "Choose the result first: nothing was recorded.";
+    p.textContent = words(select, "choose", "Choose the result first: nothing was recorded.", {});
     select.focus();
   }, true);
   document.addEventListener("change", function (e) {
@@ -246,17 +258,27 @@
       if (minutes < 0) { if (until) until.textContent = String(-minutes); return; }
       clock.classList.remove("before");
       clock.textContent = "";
-      var m = document.createElement("span");
-      m.className = "minutes";
-      var w = document.createElement("span");
-      w.className = "due-words";
-      clock.append(m, clock.dataset.since + " · forfeit after " + forfeit + " min: ", w);
+      // The sentence once started, `{m}` and `{due}` marking where the two spans go.
+      var template = words(clock, "template", "{m}" + (clock.dataset.since || " min since the start") +
+        " · forfeit after " + forfeit + " min: {due}", {});
+      template.split(/(\{m\}|\{due\})/).forEach(function (piece) {
+        if (piece === "{m}" || piece === "{due}") {
+          var span = document.createElement("span");
+          span.className = piece === "{m}" ? "minutes" : "due-words";
+          clock.append(span);
+        } else if (piece) {
+          clock.append(piece);
+        }
+      });
     }
     var shown = clock.querySelector(".minutes");
     if (shown) shown.textContent = String(minutes);
-    var words = clock.querySelector(".due-words");
+    var dueWords = clock.querySelector(".due-words");
     var due = minutes >= forfeit;
-    if (words) words.textContent = due ? "reached" : "in " + (forfeit - minutes) + " min";
+    if (dueWords) {
+      dueWords.textContent = due ? words(clock, "reached", "reached", {})
+        : words(clock, "in", "in {n} min", { n: String(forfeit - minutes) });
+    }
     clock.classList.toggle("due", due);
     var tables = document.getElementById("tables");
     if (tables) tables.classList.toggle("forfeit-due", due);
@@ -321,20 +343,24 @@
         var host = peer.replace(/^https?:\/\//, "");
         if (there && there.writes) {
           if (!typed()) {
-            banner("This server stopped taking changes; moving this desk to " + host + "…");
+            banner(words(form, "moving", "This server stopped taking changes; moving this desk to {host}…", { host: host }));
             move(form);
           } else {
             var go = document.createElement("button");
             go.type = "button";
             go.className = "big";
-            go.textContent = "Continue on " + host;
+            go.textContent = words(form, "continue", "Continue on {host}", { host: host });
             go.addEventListener("click", function () { move(form); });
-            banner("This server stopped taking changes. What you typed here was not sent: note it, then", go);
+            banner(words(form, "unsent", "This server stopped taking changes. What you typed here was not sent: note it, then", {}), go);
           }
         } else {
-          banner("No server takes changes at the moment (" + (here ? "this one is a " + here.mode : "this one does not answer") +
-            "; " + host + (there ? " is a " + there.mode : " does not answer") +
-            "). Nothing typed here is sent until one does; the director promotes the standby (VENUE.md).");
+          banner(words(form, "none", "No server takes changes at the moment ({here}; {there}). Nothing typed here is sent " +
+            "until one does; the director promotes the standby (VENUE.md).", {
+            here: here ? words(form, "hereIs", "this one is a {mode}", { mode: here.mode })
+              : words(form, "hereSilent", "this one does not answer", {}),
+            there: there ? words(form, "thereIs", "{host} is a {mode}", { host: host, mode: there.mode })
+              : words(form, "thereSilent", "{host} does not answer", { host: host })
+          }));
         }
       });
     });

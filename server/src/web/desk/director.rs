@@ -39,9 +39,12 @@ use crate::app::{Kind, Refusal};
 use crate::auth::Action;
 use crate::domain::round::{GameRecord, ResultProgress, RoundRecord, RoundState};
 use crate::domain::{EntryStatus, ParticipantId, State, TournamentId};
-use crate::web::board::pairings::{label, players_cells};
+use crate::tr;
+use crate::web::board::pairings::{label_in, players_cells_in};
 use crate::web::board::InTournament;
 use crate::web::board::{roster, tournament_id};
+use crate::web::desk::{result_words, slot_in, slots_in, SLOT, SLOTS};
+use crate::web::lang::Lang;
 use crate::web::topics::Topic;
 use crate::web::WebError;
 use action::{command, Plan};
@@ -89,32 +92,33 @@ async fn page(
     let notice = notice.map(|q| q.0).unwrap_or_default();
     let alarms = web.core.control.alarms();
     let topics = [Topic::Rounds(t), Topic::Players(t), Topic::Slips];
+    let l = desk.lang;
     web.desk_page(&desk, Action::Direct, &topics, |state| {
         let roster = roster(state, t)?;
         let ask = notice
             .ask
             .as_deref()
-            .and_then(|a| question(a, &roster, notice.round.unwrap_or(0)).map(|q| (a, q)));
+            .and_then(|a| question(l, a, &roster, notice.round.unwrap_or(0)).map(|q| (a, q)));
         let body = html! {
             h1 { (roster.name()) }
-            p #settings-link { a href=(format!("/desk/director/{}/settings", t.0)) { "Settings" }
-                " — system, rounds, komi, time, bar, handicap, draw, tie-breaks, prizes, players' self-service"
-                " · " a #cards-link href=(format!("/desk/director/{}/cards", t.0)) { "Player cards" }
-                " — each player's personal code" }
+            p #settings-link { (slots_in(&tr!(l, "dir-settings-line", settings = SLOTS[0], cards = SLOTS[1]), &[
+                html! { a href=(format!("/desk/director/{}/settings", t.0)) { (l.t("dir-settings")) } },
+                html! { a #cards-link href=(format!("/desk/director/{}/cards", t.0)) { (l.t("dir-cards")) } },
+            ])) }
             @if let Some(done) = &notice.done { p .done .ok role="status" { (done) } }
             @if let Some(error) = &notice.error { p #error .error role="alert" { (error) } }
             @if let Some((action, question)) = &ask {
                 (confirmation(t, action, notice.round, question, &desk))
             }
-            @for alarm in &alarms { p .alarm .warn { "Alarm: " (alarm) } }
-            (player::find_box(t, false))
+            @for alarm in &alarms { p .alarm .warn { (tr!(l, "dir-alarm", alarm = alarm.to_string())) } }
+            (player::find_box(l, t, false))
             (registration(state, &roster, &desk))
             (round_panel(&roster, &desk))
             (timetable::section(&roster, &desk))
             (slips::section(state, &roster, &desk))
-            (sheets(&roster))
+            (sheets(&roster, l))
         };
-        Ok((format!("{}: director", roster.name()), body))
+        Ok((tr!(l, "dir-title", name = roster.name()), body))
     })
 }
 
@@ -139,9 +143,9 @@ fn registration(state: &State, roster: &Roster, desk: &Desk) -> Markup {
             .filter(|(_, e)| e.status == s)
             .count()
     };
+    let l = desk.lang;
     let bar = roster.bar_suggestion();
-    let _ = state;
-    let by_desk = checked_in_by_desk(roster);
+    let by_desk = checked_in_by_desk(l, roster);
     // Nobody is dropped silently: who was expected and has not come, by register id (no number before the draw).
     let expected: Vec<(String, String)> = roster
         .entrants
@@ -156,15 +160,15 @@ fn registration(state: &State, roster: &Roster, desk: &Desk) -> Markup {
         .collect();
     html! {
         section #registration {
-            h2 { "Registration" }
+            h2 { (l.t("dir-registration")) }
             p #counts {
-                (count(EntryStatus::PreRegistered)) " expected · "
-                strong { (count(EntryStatus::CheckedIn)) " checked in" } " · "
-                (count(EntryStatus::Withdrawn)) " withdrawn"
+                (slot_in(&tr!(l, "dir-counts", expected = count(EntryStatus::PreRegistered), checked = SLOT,
+                    withdrawn = count(EntryStatus::Withdrawn)),
+                    html! { strong { (tr!(l, "dir-checked-in", n = count(EntryStatus::CheckedIn))) } }))
             }
             @if !by_desk.is_empty() {
                 table #by-desk {
-                    thead { tr { th { "Checked in at" } th .num { "players" } } }
+                    thead { tr { th { (l.t("dir-checked-in-at")) } th .num { (l.t("dir-players")) } } }
                     tbody {
                         @for (desk_name, n) in &by_desk {
                             tr { td { (desk_name) } td .num { (n) } }
@@ -173,15 +177,14 @@ fn registration(state: &State, roster: &Roster, desk: &Desk) -> Markup {
                 }
             }
             @if let Some((rank, top)) = bar {
-                p .note { "BGA guideline: bar at " (rank) " (" (top) " players in the top group). "
-                    a href=(format!("/desk/director/{}/settings#mcmahon", t.0)) { "Set it on the settings page" } }
+                p .note { (slot_in(&tr!(l, "dir-bga-bar", rank = l.rank(rank), top = top, link = SLOT),
+                    html! { a href=(format!("/desk/director/{}/settings#mcmahon", t.0)) { (l.t("dir-bga-set")) } })) }
             }
             @if !expected.is_empty() {
                 details #not-arrived open[!roster.tournament.registration_open] {
                     summary {
-                        (expected.len())
-                        @if roster.tournament.registration_open { " pre-registered, not checked in yet" }
-                        @else { " pre-registered never checked in: not in the draw (the late desk can still check them in)" }
+                        @if roster.tournament.registration_open { (tr!(l, "dir-not-arrived", n = expected.len())) }
+                        @else { (tr!(l, "dir-never-arrived", n = expected.len())) }
                     }
                     ul {
                         @for (id, name) in &expected { li { span .num { (id) } " " (name) } }
@@ -189,12 +192,12 @@ fn registration(state: &State, roster: &Roster, desk: &Desk) -> Markup {
                 }
             }
             p #imports .links {
-                a href=(format!("/desk/director/{}/import", t.0)) { "Import players from a file" } " · "
-                a href="/desk/director/ratings" { "Rating lists" }
+                a href=(format!("/desk/director/{}/import", t.0)) { (l.t("dir-import")) } " · "
+                a href="/desk/director/ratings" { (l.t("dir-rating-lists")) }
             }
             @if roster.tournament.registration_open {
-                (irreversible_form(t, "close-registration", desk, html! {}, "Close registration and number the field",
-                    &question("close-registration", roster, 0).unwrap_or_default()))
+                (irreversible_form(t, "close-registration", desk, html! {}, &l.t("dir-close-registration"),
+                    &question(l, "close-registration", roster, 0).unwrap_or_default()))
             } @else { (reopen::offer(state, roster, desk)) }
         }
     }
@@ -202,14 +205,14 @@ fn registration(state: &State, roster: &Roster, desk: &Desk) -> Markup {
 
 /// Checked-in players counted by the terminal that checked them in, busiest first; entries checked in by an
 /// older version (no stamp) count under "earlier".
-fn checked_in_by_desk(roster: &Roster) -> Vec<(String, usize)> {
+fn checked_in_by_desk(l: Lang, roster: &Roster) -> Vec<(String, usize)> {
     let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
     for (_, e) in roster.entrants.values() {
         if e.status == EntryStatus::CheckedIn && !e.ghost {
             let name = e
                 .checked_in
                 .as_ref()
-                .map_or_else(|| "earlier".to_string(), |s| s.terminal.clone());
+                .map_or_else(|| l.t("dir-earlier"), |s| s.terminal.clone());
             *counts.entry(name).or_default() += 1;
         }
     }
@@ -220,16 +223,17 @@ fn checked_in_by_desk(roster: &Roster) -> Vec<(String, usize)> {
 
 fn round_panel(roster: &Roster, desk: &Desk) -> Markup {
     let t = roster.tournament.id;
+    let l = desk.lang;
     // A ladder or a self-paired event has no rounds: its games go in on the results desk's page.
     if roster.tournament.settings.system.unrounded() {
         return html! {
             section #round {
-                h2 { "Games" }
+                h2 { (l.t("dir-games")) }
                 @if roster.tournament.registration_open {
-                    p .note { "Close registration to number the players; newcomers are numbered each time it closes again." }
+                    p .note { (l.t("dir-unrounded-close")) }
                 }
-                p { "This event has no rounds to draw: record each game as it is played on the "
-                    a href=(format!("/desk/results/{}", t.0)) { "results page" } "." }
+                p { (slot_in(&tr!(l, "dir-unrounded", link = SLOT),
+                    html! { a href=(format!("/desk/results/{}", t.0)) { (l.t("dir-results-page")) } })) }
             }
         };
     }
@@ -253,17 +257,17 @@ fn round_panel(roster: &Roster, desk: &Desk) -> Markup {
     html! {
         section #round {
             @match last {
-                None => h2 { "Round 1" },
-                Some(r) => h2 { "Round " (r.number) " — " (r.state.as_str()) },
+                None => h2 { (tr!(l, "dir-round", round = 1)) },
+                Some(r) => h2 { (tr!(l, "dir-round-state", round = r.number, state = r.state.as_str())) },
             }
             @if can_draw {
                 (action_form(t, "draw", desk, html! { input type="hidden" name="round" value=(next); },
-                    &format!("Draw round {next}")))
+                    &tr!(l, "dir-draw-round", round = next)))
             } @else if roster.tournament.registration_open && last.is_none() {
-                p .note { "Close registration before drawing round 1." }
+                p .note { (l.t("dir-close-before-draw")) }
             }
             @if let Some(r) = before {
-                h3 { "Round " (r.number) " — still published" }
+                h3 { (tr!(l, "dir-still-published", round = r.number)) }
                 (progress(roster, r, desk))
             }
             @if let Some(r) = last {
@@ -271,7 +275,7 @@ fn round_panel(roster: &Roster, desk: &Desk) -> Markup {
                     RoundState::Drawn => (review(roster, r, desk)),
                     RoundState::Published => (progress(roster, r, desk)),
                     RoundState::Closed => {
-                        @if r.number >= total { p #finished { "All " (total) " rounds are closed: the standings are final." } }
+                        @if r.number >= total { p #finished { (tr!(l, "dir-finished", total = total)) } }
                     }
                 }
             }
@@ -282,17 +286,17 @@ fn round_panel(roster: &Roster, desk: &Desk) -> Markup {
 
 /// Checked-in players with neither a game nor the bye in round `r` (a latecomer checked in after the draw): the
 /// round cannot be published or closed until the director pairs each, gives the bye, or marks them absent.
-fn unseated(roster: &Roster, r: &RoundRecord, missing: &[ParticipantId]) -> Markup {
+fn unseated(l: Lang, roster: &Roster, r: &RoundRecord, missing: &[ParticipantId]) -> Markup {
     html! {
         @if !missing.is_empty() {
             div #unseated .error {
-                p { strong { "Not in this round yet: " }
+                p { strong { (l.t("dir-unseated")) " " }
                     @for (i, id) in missing.iter().enumerate() {
                         @if i > 0 { ", " }
-                        (label(roster, *id, r.number))
+                        (label_in(l, roster, *id, r.number))
                     }
                 }
-                p { "Decide for each before publishing or closing: pair them with another unpaired player, give the bye, or mark them absent (the form below, by number)." }
+                p { (l.t("dir-unseated-decide")) }
             }
         }
     }
@@ -300,76 +304,81 @@ fn unseated(roster: &Roster, r: &RoundRecord, missing: &[ParticipantId]) -> Mark
 
 /// Manual edits by the players' numbers.
 fn edit_form(t: TournamentId, r: &RoundRecord, desk: &Desk) -> Markup {
+    let l = desk.lang;
     action_form(
         t,
         "edit",
         desk,
         html! {
             input type="hidden" name="round" value=(r.number);
-            label { "Change " select name="kind" {
-                option value="swap" { "swap two players" }
-                option value="pair" { "pair two unpaired players" }
-                option value="unpair" { "unpair (first player)" }
-                option value="colours" { "exchange colours (first player's game)" }
-                option value="bye" { "give the bye (first player)" }
-                option value="absent" { "mark absent (first player)" }
+            label { (l.t("dir-edit-change")) " " select name="kind" {
+                option value="swap" { (l.t("dir-edit-swap")) }
+                option value="pair" { (l.t("dir-edit-pair")) }
+                option value="unpair" { (l.t("dir-edit-unpair")) }
+                option value="colours" { (l.t("dir-edit-colours")) }
+                option value="bye" { (l.t("dir-edit-bye")) }
+                option value="absent" { (l.t("dir-edit-absent")) }
             } }
-            label { "Player #" input name="a" size="5" required; }
-            label { "Player #" input name="b" size="5"; }
+            label { (l.t("dir-player-no")) input name="a" size="5" required; }
+            label { (l.t("dir-player-no")) input name="b" size="5"; }
         },
-        "Apply",
+        &l.t("dir-apply"),
     )
 }
 
 /// A drawn round before publishing: warnings, games, manual edits, publish.
 fn review(roster: &Roster, r: &RoundRecord, desk: &Desk) -> Markup {
     let t = roster.tournament.id;
+    let l = desk.lang;
     let round = html! { input type="hidden" name="round" value=(r.number); };
     html! {
         @if !r.warnings.is_empty() {
-            h3 { "Warnings" }
+            h3 { (l.t("dir-warnings")) }
             ul #warnings { @for w in &r.warnings { li { (w) } } }
         }
-        (games_table(roster, r))
-        @if let Some(bye) = r.bye { p #bye { "Bye: " (label(roster, bye, r.number)) } }
+        (games_table(l, roster, r))
+        @if let Some(bye) = r.bye { p #bye { (slot_in(&tr!(l, "dir-bye", player = SLOT), label_in(l, roster, bye, r.number))) } }
         @if !r.advancing.is_empty() {
-            p #advancing { (roster.tournament.settings.system.without_game()) ": "
-                @for (i, p) in r.advancing.iter().enumerate() { @if i > 0 { ", " } (label(roster, *p, r.number)) }
+            p #advancing {
+                @if roster.tournament.settings.system.eliminates() { (l.t("dir-through")) } @else { (l.t("dir-bye-label")) }
+                ": "
+                @for (i, p) in r.advancing.iter().enumerate() { @if i > 0 { ", " } (label_in(l, roster, *p, r.number)) }
             }
         }
         @if !r.in_parts() {
-            (unseated(roster, r, &crate::domain::lifecycle::unseated(roster.state, t, r)))
+            (unseated(l, roster, r, &crate::domain::lifecycle::unseated(roster.state, t, r)))
         }
-        h3 { "Change by hand" }
+        h3 { (l.t("dir-change-by-hand")) }
         (edit_form(t, r, desk))
         @let redraw = if r.in_parts() { "redraw-part" } else { "redraw" };
         div .actions {
-            (irreversible_form(t, "publish", desk, round.clone(), &format!("Publish round {}", r.number),
-                &question("publish", roster, r.number).unwrap_or_default()))
-            (irreversible_form(t, redraw, desk, round, "Draw again",
-                &question(redraw, roster, r.number).unwrap_or_default()))
+            (irreversible_form(t, "publish", desk, round.clone(), &tr!(l, "dir-publish-round", round = r.number),
+                &question(l, "publish", roster, r.number).unwrap_or_default()))
+            (irreversible_form(t, redraw, desk, round, &l.t("dir-draw-again"),
+                &question(l, redraw, roster, r.number).unwrap_or_default()))
         }
     }
 }
 
-fn games_table(roster: &Roster, r: &RoundRecord) -> Markup {
+fn games_table(l: Lang, roster: &Roster, r: &RoundRecord) -> Markup {
     let mut games: Vec<&GameRecord> = r.games.iter().collect();
     games.sort_by_key(|g| g.table);
     html! {
         div .scroll { table #games {
-            thead { tr { th .r { "Table" } th { "White" } th { "Black" } th .r { "Hcp" } th { "Result" } } }
+            thead { tr { th .r { (l.t("results-table")) } th { (l.t("desk-white")) } th { (l.t("desk-black")) }
+                th .r { (l.t("dir-col-hcp")) } th { (l.t("results-result")) } } }
             tbody { @for g in &games {
                 @let same_club = !roster.club(g.white).is_empty() && roster.club(g.white) == roster.club(g.black);
                 tr data-table=(g.table) class=(if same_club { "game same-club" } else { "game" }) {
                     td .r { (g.table) }
                     @if g.colours_open() {
-                        (players_cells(roster, g, r.number))
+                        (players_cells_in(l, roster, g, r.number))
                     } @else {
-                        td .name { (label(roster, g.white, r.number)) }
-                        td .name { (label(roster, g.black, r.number)) @if same_club { " " span .warn { "same club" } } }
+                        td .name { (label_in(l, roster, g.white, r.number)) }
+                        td .name { (label_in(l, roster, g.black, r.number)) @if same_club { " " span .warn { (l.t("dir-same-club")) } } }
                     }
                     td .r { @if g.handicap > 0 { (g.handicap) } }
-                    td { (g.progress().as_str()) }
+                    td { (tr!(l, "desk-progress", state = g.progress().as_str())) }
                 }
             } }
         } }
@@ -380,6 +389,7 @@ fn games_table(roster: &Roster, r: &RoundRecord) -> Markup {
 /// confirmed result waits for its colours is open too: it blocks closing.
 fn progress(roster: &Roster, r: &RoundRecord, desk: &Desk) -> Markup {
     let t = roster.tournament.id;
+    let l = desk.lang;
     let counts = crate::domain::lifecycle::progress_counts(r);
     let mut open: Vec<_> = r
         .open_games()
@@ -395,30 +405,31 @@ fn progress(roster: &Roster, r: &RoundRecord, desk: &Desk) -> Markup {
     let missing = crate::domain::lifecycle::unseated(roster.state, t, r);
     html! {
         @if !missing.is_empty() && !r.in_parts() {
-            (unseated(roster, r, &missing))
+            (unseated(l, roster, r, &missing))
             (edit_form(t, r, desk))
         }
         p #progress {
-            (counts.confirmed) " confirmed · " (counts.pending) " pending · " (counts.missing) " missing · "
-            strong { (counts.mismatched) " mismatched" } " · " (counts.disputed) " disputed"
+            (slot_in(&tr!(l, "dir-progress", confirmed = counts.confirmed, pending = counts.pending,
+                missing = counts.missing, mismatched = SLOT, disputed = counts.disputed),
+                html! { strong { (tr!(l, "dir-mismatched", n = counts.mismatched)) } }))
         }
         @if !open.is_empty() {
             div .scroll { table #open {
-                thead { tr { th .r { "Table" } th { "Game" } th { "Reports" } th { "Settle" } } }
+                thead { tr { th .r { (l.t("results-table")) } th { (l.t("dir-col-game")) } th { (l.t("dir-col-reports")) } th { (l.t("dir-settle")) } } }
                 @for (g, state) in &open { (parts::rows(&format!("t{}", g.table), html! {
                     tr data-table=(g.table) class=(format!("open {}", state.as_str())) {
                         td .r { (g.table) }
                         td .name {
-                            (label(roster, g.white, r.number)) " – " (label(roster, g.black, r.number))
+                            (label_in(l, roster, g.white, r.number)) " – " (label_in(l, roster, g.black, r.number))
                             @if g.colours_open() { " · " strong { "nigiri" } }
                         }
                         td {
                             @for rep in &g.reports {
-                                div { (rep.result.describe()) " (" (rep.terminal)
+                                div { (result_words(l, &rep.result)) " (" (rep.terminal)
                                     @if !rep.operator.is_empty() { ", " (rep.operator) } ")" }
                             }
                             @if *state == ResultProgress::Disputed { div .warn { (g.notes.join("; ")) } }
-                            @if g.lacks_colours() { div .warn .nigiri { "nigiri: Black not recorded" } }
+                            @if g.lacks_colours() { div .warn .nigiri { (l.t("results-nigiri-unrecorded")) } }
                         }
                         td {
                         @if g.colours_open() { (colours_forms(roster, r, g, desk)) }
@@ -426,20 +437,21 @@ fn progress(roster: &Roster, r: &RoundRecord, desk: &Desk) -> Markup {
                             input type="hidden" name="round" value=(r.number);
                             input type="hidden" name="table" value=(g.table);
                             // No result until the director chooses one: Settle alone records nothing.
-                            select name="result" required aria-label=(format!("Result at table {}", g.table)) {
-                                option value="" selected { "choose the result…" }
-                                option value="w" { "White wins" } option value="b" { "Black wins" }
-                                option value="j" { "Jigo" } option value="x" { "Both lose" }
-                                option value="wf" { "White by forfeit" } option value="bf" { "Black by forfeit" }
+                            select name="result" required aria-label=(tr!(l, "dir-result-at", table = g.table))
+                                data-choose=(l.t("dir-choose-first")) {
+                                option value="" selected { (l.t("dir-choose-result")) }
+                                option value="w" { (l.t("results-key-w")) } option value="b" { (l.t("results-key-b")) }
+                                option value="j" { (l.t("results-key-j")) } option value="x" { (l.t("results-key-x")) }
+                                option value="wf" { (l.t("dir-white-forfeit")) } option value="bf" { (l.t("dir-black-forfeit")) }
                             }
-                        }, "Settle")) }
+                        }, &l.t("dir-settle"))) }
                         }
                     }
                 })) }
             } }
         }
         (irreversible_form(t, "close", desk, html! { input type="hidden" name="round" value=(r.number); },
-            &format!("Close round {}", r.number), &question("close", roster, r.number).unwrap_or_default()))
+            &tr!(l, "dir-close-round", round = r.number), &question(l, "close", roster, r.number).unwrap_or_default()))
     }
 }
 
@@ -452,31 +464,31 @@ fn colours_forms(roster: &Roster, r: &RoundRecord, g: &GameRecord, desk: &Desk) 
                 input type="hidden" name="round" value=(r.number);
                 input type="hidden" name="table" value=(g.table);
                 input type="hidden" name="a" value=(roster.number_text(p));
-            }, &format!("Black: #{} {}", roster.number_text(p), roster.full_name(p))))
+            }, &tr!(desk.lang, "dir-black-button", number = roster.number_text(p), name = roster.full_name(p))))
         }
     }
 }
 
-fn sheets(roster: &Roster) -> Markup {
+fn sheets(roster: &Roster, l: Lang) -> Markup {
     let t = roster.tournament.id;
     let system = roster.tournament.settings.system;
     let files = [
-        ("egf", "EGF rating (.h9)"),
-        ("opengotha", "OpenGotha (.xml)"),
-        ("tou", "FFG (.tou)"),
-        ("aga", "AGA results"),
-        ("csv-register", "Register (CSV)"),
-        ("csv-standings", "Standings (CSV)"),
+        ("egf", l.t("dir-file-egf")),
+        ("opengotha", l.t("dir-file-opengotha")),
+        ("tou", l.t("dir-file-tou")),
+        ("aga", l.t("dir-file-aga")),
+        ("csv-register", l.t("dir-file-csv-register")),
+        ("csv-standings", l.t("dir-file-csv-standings")),
     ];
     html! {
         section #sheets {
-            h2 { "Printable sheets" }
+            h2 { (l.t("dir-sheets")) }
             p .actions {
                 @for kind in crate::sheets::KINDS.iter().filter(|k| !crate::sheets::FILES.contains(k) && crate::sheets::offered(system, k)) {
-                    a .big href=(format!("/desk/director/{}/sheet/{kind}", t.0)) target="_blank" { (kind) }
+                    a .big href=(format!("/desk/director/{}/sheet/{kind}", t.0)) target="_blank" { (tr!(l, "dir-sheet", kind = *kind)) }
                 }
             }
-            h2 { "Files for other programs" }
+            h2 { (l.t("dir-files")) }
             p .actions {
                 @for (kind, label) in files.into_iter().filter(|(k, _)| crate::sheets::offered(system, k)) {
                     // No `download` attribute: the file comes as an attachment anyway, and a refusal (a name to
@@ -540,10 +552,11 @@ async fn act(
         query.extend(round.as_deref().map(|n| ("round", n)));
         return super::back_to(&dashboard, &query, "confirm");
     }
+    let l = desk.lang;
     let command = web
         .core
-        .read(|s| command(s, t, &action, &form))
-        .map_err(|_| "the server is busy".to_string())
+        .read(|s| command(l, s, t, &action, &form))
+        .map_err(|_| l.t("dir-busy"))
         .and_then(|c| c);
     let Plan {
         cmd,
@@ -616,7 +629,11 @@ async fn sheet(
                 .into_response()
         }
         Ok(Ok(doc)) => ([(header::CONTENT_TYPE, doc.content_type)], doc.body).into_response(),
-        Ok(Err(refused)) => WebError::refused(&Refusal::rule(refused)).into_response(),
-        Err(_) => WebError::unavailable("The server is busy; try again.").into_response(),
+        Ok(Err(refused)) => WebError::refused(&Refusal::rule(refused))
+            .in_lang(desk.lang)
+            .into_response(),
+        Err(_) => WebError::unavailable(desk.lang.t("dir-busy-retry"))
+            .in_lang(desk.lang)
+            .into_response(),
     }
 }

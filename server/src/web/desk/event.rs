@@ -17,6 +17,9 @@ use crate::auth::Action;
 use crate::domain::round::RoundState;
 use crate::domain::TournamentSettings;
 use crate::domain::{Command, EntryStatus, PairingSystem, State, Subject, Tournament};
+use crate::tr;
+use crate::web::desk::{slot_in, SLOT};
+use crate::web::lang::Lang;
 use crate::web::topics::Topic;
 use axum::extract::{Query, State as Shared};
 use axum::response::{IntoResponse, Redirect, Response};
@@ -51,39 +54,41 @@ async fn page(
     notice: Result<Query<Notice>, axum::extract::rejection::QueryRejection>,
 ) -> Response {
     let notice = notice.map(|q| q.0).unwrap_or_default();
+    let l = desk.lang;
     web.desk_page(&desk, Action::Direct, &[Topic::Home, Topic::Register], |state| {
         let body = html! {
-            h1 { (if state.event.name.is_empty() { "The event" } else { state.event.name.as_str() }) }
-            p #event-link { a href="/desk/director/event" { "Event details" } " — name, venue, city, country, dates" }
+            h1 { @if state.event.name.is_empty() { (l.t("event-heading")) } @else { (state.event.name) } }
+            p #event-link { (slot_in(&tr!(l, "event-details-line", link = SLOT),
+                html! { a href="/desk/director/event" { (l.t("event-details-link")) } })) }
             @if let Some(error) = &notice.error { p #error .error role="alert" { (error) } }
-            (tournaments(state))
-            (desks())
+            (tournaments(l, state))
+            (desks(l))
             (new_tournament(&desk, &notice))
         };
-        Ok(("Director".to_string(), body))
+        Ok((l.t("event-director"), body))
     })
 }
 
 /// Each tournament, one block each (a phone shows it whole): its system and rounds, players, where it stands, and
 /// its desk pages.
-fn tournaments(state: &State) -> Markup {
+fn tournaments(l: Lang, state: &State) -> Markup {
     html! {
         section #tournaments {
-            h2 { "Tournaments" }
+            h2 { (l.t("event-tournaments")) }
             @if state.tournaments.is_empty() {
-                p .note { "No tournament yet. Create the first one below; desks can register players as soon as it exists." }
+                p .note { (l.t("event-no-tournament")) }
             } @else {
                 ul .tournaments {
                     @for t in state.tournaments.values() {
                         li .tournament {
                             h3 { a href=(format!("/desk/director/{}", t.id.0)) { (t.settings.name) } }
-                            p { (system_text(t)) " · players: " (players(state, t)) " · " (now(state, t)) }
+                            p { (system_text(l, t)) " · " (tr!(l, "event-players", players = players(l, state, t))) " · " (now(l, state, t)) }
                             p .links {
-                                a href=(format!("/desk/director/{}", t.id.0)) { "Dashboard" } " · "
-                                a href=(format!("/desk/director/{}/import", t.id.0)) { "Import players" } " · "
-                                a href=(format!("/desk/results/{}", t.id.0)) { "Results" } " · "
-                                a href=(format!("/desk/referee/{}", t.id.0)) { "Referee" } " · "
-                                a href=(format!("/t/{}/pairings", t.id.0)) { "Board" }
+                                a href=(format!("/desk/director/{}", t.id.0)) { (l.t("event-dashboard")) } " · "
+                                a href=(format!("/desk/director/{}/import", t.id.0)) { (l.t("event-import")) } " · "
+                                a href=(format!("/desk/results/{}", t.id.0)) { (l.t("event-results")) } " · "
+                                a href=(format!("/desk/referee/{}", t.id.0)) { (l.t("event-referee")) } " · "
+                                a href=(format!("/t/{}/pairings", t.id.0)) { (l.t("event-board")) }
                             }
                         }
                     }
@@ -94,17 +99,22 @@ fn tournaments(state: &State) -> Markup {
 }
 
 /// "McMahon, 5 rounds".
-fn system_text(t: &Tournament) -> String {
+fn system_text(l: Lang, t: &Tournament) -> String {
     let s = &t.settings;
     if s.system.unrounded() {
-        system_name(s.system).to_string()
+        system_name_in(l, s.system)
     } else {
-        format!("{}, {} rounds", system_name(s.system), s.rounds)
+        tr!(
+            l,
+            "event-system-rounds",
+            system = system_name_in(l, s.system),
+            rounds = s.rounds
+        )
     }
 }
 
 /// "12 checked in of 40".
-fn players(state: &State, t: &Tournament) -> String {
+fn players(l: Lang, state: &State, t: &Tournament) -> String {
     let entries = state
         .participants
         .values()
@@ -115,23 +125,24 @@ fn players(state: &State, t: &Tournament) -> String {
         checked_in += usize::from(e.status == EntryStatus::CheckedIn);
     }
     match all {
-        0 => "none yet".to_string(),
-        _ => format!("{checked_in} checked in of {all}"),
+        0 => l.t("event-none-yet"),
+        _ => tr!(l, "event-checked-in-of", checked_in = checked_in, all = all),
     }
 }
 
 /// Where the tournament stands: registration, or the latest round and its state.
-fn now(state: &State, t: &Tournament) -> String {
+fn now(l: Lang, state: &State, t: &Tournament) -> String {
     let latest = state.play.get(&t.id).and_then(|p| p.rounds.last());
     match latest {
-        None if t.registration_open => "registration open".to_string(),
-        None => "registration closed, round 1 not drawn".to_string(),
-        Some(r) => format!(
-            "round {}: {}",
-            r.number,
-            match r.state {
-                RoundState::Drawn => "drawn, not published",
-                RoundState::Published => "being played",
+        None if t.registration_open => l.t("event-registration-open"),
+        None => l.t("event-registration-closed"),
+        Some(r) => tr!(
+            l,
+            "event-round-now",
+            round = r.number,
+            state = match r.state {
+                RoundState::Drawn => "drawn",
+                RoundState::Published => "published",
                 RoundState::Closed => "closed",
             }
         ),
@@ -139,60 +150,52 @@ fn now(state: &State, t: &Tournament) -> String {
 }
 
 /// The pages every desk opens, for the director to hand out or open themselves.
-fn desks() -> Markup {
+fn desks(l: Lang) -> Markup {
     html! {
         section #desks {
-            h2 { "Desks" }
+            h2 { (l.t("event-desks")) }
             p {
-                a href="/desk/register" { "Registration desk" } " · "
-                a href="/desk/late" { "Late arrivals desk" } " · "
-                a href="/desk/director/ratings" { "Rating lists" } " · "
-                a href="/" { "Public board" }
+                a href="/desk/register" { (l.t("reg-title")) } " · "
+                a href="/desk/late" { (l.t("late-title")) } " · "
+                a href="/desk/director/ratings" { (l.t("dir-rating-lists")) } " · "
+                a href="/" { (l.t("event-public-board")) }
             }
-            p { a #terminals-link .big href="/desk/director/terminals" { "Terminals" } }
-            p .note { "Each desk signs in with its own terminal: make one there and scan or print its card." }
+            p { a #terminals-link .big href="/desk/director/terminals" { (l.t("event-terminals")) } }
+            p .note { (l.t("event-terminals-note")) }
         }
     }
 }
 
 /// The new tournament's form: name, system and rounds, the rest at the system's defaults.
 fn new_tournament(desk: &Desk, notice: &Notice) -> Markup {
+    let l = desk.lang;
     html! {
         section #new-tournament {
-            h2 { "New tournament" }
+            h2 { (l.t("event-new")) }
             form method="post" action="/desk/director/new" {
                 input type="hidden" name="csrf" value=(desk.csrf);
                 input type="hidden" name="request_id" value=(request_id());
-                p { label { "Name " input #name name="name" required maxlength=(MAX_NAME) value=(notice.name.as_deref().unwrap_or("")); } }
-                p .note { "As it will appear on the board and the sheets, e.g. \"Main tournament\"." }
-                p { label { "Pairing system "
+                p { label { (l.t("settings-name")) " " input #name name="name" required maxlength=(MAX_NAME) value=(notice.name.as_deref().unwrap_or("")); } }
+                p .note { (l.t("event-name-note")) }
+                p { label { (l.t("settings-system")) " "
                     select #system name="system" {
                         @for system in PairingSystem::ALL {
-                            option value=(system.as_str()) selected[system == PairingSystem::McMahon] { (system_name(system)) }
+                            option value=(system.as_str()) selected[system == PairingSystem::McMahon] { (system_name_in(l, system)) }
                         }
                     }
                 } }
-                p .note { "McMahon is the congress default. A ladder or self-paired event has no rounds." }
-                p { label { "Rounds " input #rounds name="rounds" type="number" min="1" max="30" value=(DEFAULT_ROUNDS); } }
-                p .note { "Every other setting (komi 6½, time, bar, tie-breaks, prizes…) starts at its default; its settings page opens next." }
-                button .big type="submit" { "Create tournament" }
+                p .note { (l.t("event-system-note")) }
+                p { label { (l.t("settings-rounds")) " " input #rounds name="rounds" type="number" min="1" max="30" value=(DEFAULT_ROUNDS); } }
+                p .note { (l.t("event-defaults-note")) }
+                button .big type="submit" { (l.t("event-create")) }
             }
         }
     }
 }
 
-/// A system as a director reads it.
-pub(crate) fn system_name(system: PairingSystem) -> &'static str {
-    match system {
-        PairingSystem::McMahon => "McMahon",
-        PairingSystem::Swiss => "Swiss",
-        PairingSystem::RoundRobin => "Round robin",
-        PairingSystem::Knockout => "Knockout",
-        PairingSystem::DoubleElimination => "Double elimination",
-        PairingSystem::GeneralisedKnockout => "Generalised knockout",
-        PairingSystem::Ladder => "Club ladder",
-        PairingSystem::SelfPaired => "Self-paired",
-    }
+/// A system as a director reads it, in language `l`.
+pub(crate) fn system_name_in(l: crate::web::lang::Lang, system: PairingSystem) -> String {
+    crate::tr!(l, "desk-system", system = system.as_str())
 }
 
 /// The new tournament's form, as sent.
@@ -218,7 +221,7 @@ async fn create(
     Form(form): Form<NewTournament>,
 ) -> Response {
     let back = |error: &str| Redirect::to(&refused_form(error, &form.name)).into_response();
-    let settings = match settings(&form) {
+    let settings = match settings(desk.lang, &form) {
         Ok(settings) => settings,
         Err(problem) => return back(&problem),
     };
@@ -232,10 +235,7 @@ async fn create(
     {
         Ok(outcome) => match outcome.subject {
             Some(Subject::Tournament(t)) => {
-                let done = format!(
-                    "{} created. Every setting is below at its default: change what differs, then save.",
-                    t.settings.name
-                );
+                let done = tr!(desk.lang, "event-created", name = &t.settings.name);
                 let settings = format!("/desk/director/{}/settings", t.id.0);
                 super::back_to(&settings, &[("done", &done)], "")
             }
@@ -265,7 +265,7 @@ fn refused_form(error: &str, name: &str) -> String {
 const MAX_NAME: usize = 100;
 
 /// The settings the form asks for; the rules of a valid tournament are the domain's, checked on the write.
-fn settings(form: &NewTournament) -> Result<TournamentSettings, String> {
+fn settings(l: Lang, form: &NewTournament) -> Result<TournamentSettings, String> {
     let system = PairingSystem::from_name(&form.system).map_err(|r| r.to_string())?;
     // A ladder or self-paired event has no rounds, but the register counts one (every entry plays "round 1"),
     // as the desk program's `--rounds 1` gives it: 0 would be refused as outside 1..20.
@@ -275,7 +275,7 @@ fn settings(form: &NewTournament) -> Result<TournamentSettings, String> {
         form.rounds
             .trim()
             .parse::<u32>()
-            .map_err(|_| format!("rounds: {:?} is not a number of rounds", form.rounds.trim()))?
+            .map_err(|_| tr!(l, "event-rounds-not-number", rounds = form.rounds.trim()))?
     };
     Ok(TournamentSettings::new(&form.name, system, rounds))
 }
@@ -295,15 +295,15 @@ mod tests {
 
     #[test]
     fn a_new_tournament_takes_the_systems_defaults() {
-        let s = settings(&form(" Main ", "mcmahon", "5")).unwrap();
+        let s = settings(Lang::En, &form(" Main ", "mcmahon", "5")).unwrap();
         assert_eq!(
             (s.name.as_str(), s.rounds, s.system),
             ("Main", 5, PairingSystem::McMahon)
         );
         assert_eq!(s.komi_half, 13);
-        let rr = settings(&form("League", "round-robin", "7")).unwrap();
+        let rr = settings(Lang::En, &form("League", "round-robin", "7")).unwrap();
         assert_eq!(rr.scoring.bye_half_points, 0);
-        let ladder = settings(&form("Ladder", "ladder", "")).unwrap();
+        let ladder = settings(Lang::En, &form("Ladder", "ladder", "")).unwrap();
         assert_eq!(ladder.rounds, 1);
         assert_eq!(
             crate::domain::validate::tournament(&ladder),
@@ -322,10 +322,10 @@ mod tests {
 
     #[test]
     fn a_bad_form_says_what_is_wrong() {
-        assert!(settings(&form("Main", "chess", "5"))
+        assert!(settings(Lang::En, &form("Main", "chess", "5"))
             .unwrap_err()
             .contains("not a pairing system"));
-        assert!(settings(&form("Main", "swiss", "five"))
+        assert!(settings(Lang::En, &form("Main", "swiss", "five"))
             .unwrap_err()
             .contains("rounds"));
     }

@@ -3,6 +3,7 @@
 //! marked red, and, when the form went stale, what is saved now beside each field that differs. Also the form's
 //! values as sent, read by name. Pure markup and plain data; the forms say which fields they have.
 
+use crate::web::lang::Lang;
 use maud::{html, Markup};
 use std::collections::BTreeMap;
 
@@ -59,6 +60,8 @@ pub struct Shown<'a> {
     pub saved: Option<&'a Values>,
     /// The field the refusal named, marked red and focused.
     pub bad: Option<&'a str>,
+    /// The page's language (the "saved meanwhile" and "cannot change" words).
+    pub lang: Lang,
 }
 
 impl Shown<'_> {
@@ -76,7 +79,7 @@ impl Shown<'_> {
         let typed = self.typed.get(name);
         html! {
             @if let Some(saved) = self.saved.map(|s| s.get(name)).filter(|s| s.trim() != typed.trim()) {
-                span .now { "Saved meanwhile: " strong { (shown(saved)) } }
+                span .now { (self.lang.t("fields-saved-meanwhile")) " " strong { (shown(saved)) } }
             }
         }
     }
@@ -92,7 +95,7 @@ impl Shown<'_> {
                     inputmode=[extra.inputmode]
                     required[extra.required] aria-invalid=[bad.then_some("true")] autofocus[bad];
                 span .note { (note) }
-                (self.meanwhile(name, |s| if s.is_empty() { "(empty)".to_string() } else { s.to_string() }))
+                (self.meanwhile(name, |s| if s.is_empty() { self.lang.t("fields-empty") } else { s.to_string() }))
             }
         }
     }
@@ -123,7 +126,13 @@ impl Shown<'_> {
 
     /// A box to tick, its label beside it.
     pub fn check(&self, name: &str, label: &str, note: &str) -> Markup {
-        let on_off = |v: &str| if v.is_empty() { "off" } else { "on" }.to_string();
+        let on_off = |v: &str| {
+            self.lang.t(if v.is_empty() {
+                "settings-off"
+            } else {
+                "settings-on"
+            })
+        };
         html! {
             p class=(self.class(name)) {
                 label .check for=(name) {
@@ -132,7 +141,7 @@ impl Shown<'_> {
                 }
                 span .note { (note) }
                 @if let Some(saved) = self.saved.filter(|s| s.ticked(name) != self.typed.ticked(name)) {
-                    span .now { "Saved meanwhile: " strong { (on_off(saved.get(name))) } }
+                    span .now { (self.lang.t("fields-saved-meanwhile")) " " strong { (on_off(saved.get(name))) } }
                 }
             }
         }
@@ -145,7 +154,7 @@ impl Shown<'_> {
                 span .label { (label) }
                 span .fixed id=(name) { (shown) }
                 input type="hidden" name=(name) value=(value);
-                span .note { "Cannot change now: " (reason) "." }
+                span .note { (crate::tr!(self.lang, "fields-fixed", reason = reason)) }
             }
         }
     }
@@ -224,6 +233,7 @@ mod tests {
             typed: &typed,
             saved: Some(&saved),
             bad: None,
+            lang: Lang::En,
         };
         let komi = shown
             .text("komi", "Komi", "text", Attrs::default(), "")

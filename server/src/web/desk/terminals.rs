@@ -16,6 +16,9 @@ use super::{request_id, Web};
 use crate::app::{Kind, Target};
 use crate::auth::Action;
 use crate::domain::{Command, Role, State, Subject, TokenId, TokenRecord};
+use crate::tr;
+use crate::web::desk::{slots_in, SLOTS};
+use crate::web::lang::Lang;
 use axum::extract::{Path, Query, State as Shared};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
@@ -50,18 +53,8 @@ pub fn routes() -> Router<Arc<Web>> {
 }
 
 /// A role as the director reads it on the page and the card.
-pub(crate) fn role_label(role: Role) -> &'static str {
-    match role {
-        Role::Director => "Director",
-        Role::Registration => "Registration desk",
-        Role::LateDesk => "Late arrivals desk",
-        Role::Results => "Results desk",
-        Role::Referee => "Referee",
-        Role::Viewer => "Viewer (reads only)",
-        Role::Replica => "Standby server",
-        Role::System => "The server itself",
-        Role::Public => "Public board",
-    }
+pub(crate) fn role_label(l: Lang, role: Role) -> String {
+    tr!(l, "terminals-role", role = role.as_str())
 }
 
 /// The role a form's `role` names, among those offered here.
@@ -85,47 +78,51 @@ async fn page(
 ) -> Response {
     let notice = notice.map(|q| q.0).unwrap_or_default();
     let now = crate::now_ms();
+    let l = desk.lang;
     web.desk_page(&desk, Action::ManageTokens, &[], |state| {
         let asked = notice
             .ask
             .and_then(|id| state.tokens.get(&TokenId(id)))
             .filter(|t| !t.revoked);
         let body = html! {
-            h1 { "Terminals" }
+            h1 { (l.t("event-terminals")) }
             @if let Some(done) = &notice.done { p .done .ok role="status" { (done) } }
             @if let Some(error) = &notice.error { p #error .error role="alert" { (error) } }
             @if let Some(token) = asked { (confirmation(token, &desk)) }
-            (address_note(&web))
+            (address_note(l, &web))
             (new_terminal(&desk, notice.error.is_some()))
             (list(state, &web, &desk, now))
-            p { a href="/desk/director" { "Back to the event" } }
+            p { a href="/desk/director" { (l.t("terminals-back")) } }
         };
-        Ok(("Terminals".to_string(), body))
+        Ok((l.t("event-terminals"), body))
     })
 }
 
 /// Where the cards send the tablets, and a warning when that is this machine only.
-fn address_note(web: &Web) -> Markup {
+fn address_note(l: Lang, web: &Web) -> Markup {
     let desk = web.address.sign_in_page();
+    let flags = [
+        html! { code { "--san 192.168.1.10" } },
+        html! { code { "--desk-url https://…:7443" } },
+    ];
     html! {
         section #address {
             p {
-                "Cards sign tablets in at " code #desk-url { (web.address.desk) } ". A tablet that does not trust the "
-                "venue yet opens " a href=(web.address.trust()) { "the trust guide" } " first (the small code on each card)."
+                (slots_in(&tr!(l, "terminals-cards-at", address = SLOTS[0], guide = SLOTS[1]), &[
+                    html! { code #desk-url { (web.address.desk) } },
+                    html! { a href=(web.address.trust()) { (l.t("terminals-trust-guide")) } },
+                ]))
             }
             @if web.address.is_loopback() {
                 p .warn role="alert" {
-                    "Only this computer can open " code { (desk) } ": start the server with "
-                    code { "--san 192.168.1.10" } " (this laptop's address at the venue) or "
-                    code { "--desk-url https://…:7443" } " before printing cards."
+                    (slots_in(&tr!(l, "terminals-loopback", page = SLOTS[0], san = SLOTS[1], url = SLOTS[2]),
+                        &[html! { code { (desk) } }, flags[0].clone(), flags[1].clone()]))
                 }
             }
             @if web.address.host_name_guessed {
                 p .warn role="alert" {
-                    "The cards name this computer by its name, " code { (desk) } ", which tablets on the venue "
-                    "Wi-Fi may not find. Scan one card with a tablet first; if it does not open, start the server "
-                    "with " code { "--san 192.168.1.10" } " (this laptop's address at the venue) or "
-                    code { "--desk-url https://…:7443" } " and print the cards again."
+                    (slots_in(&tr!(l, "terminals-host-name", page = SLOTS[0], san = SLOTS[1], url = SLOTS[2]),
+                        &[html! { code { (desk) } }, flags[0].clone(), flags[1].clone()]))
                 }
             }
         }
@@ -134,23 +131,24 @@ fn address_note(web: &Web) -> Markup {
 
 /// The new terminal's form: its name first (Enter there makes a viewer), then the role.
 fn new_terminal(desk: &Desk, refused: bool) -> Markup {
+    let l = desk.lang;
     html! {
         section #new-terminal {
-            h2 { "New terminal" }
+            h2 { (l.t("terminals-new")) }
             form method="post" action="/desk/director/terminals/new" {
                 input type="hidden" name="csrf" value=(desk.csrf);
                 input type="hidden" name="request_id" value=(request_id());
-                p { label { "Name " input #name name="name" required maxlength=(MAX_NAME) autocomplete="off" autofocus[refused]; } }
-                p .note { "Recorded with everything this terminal does, e.g. \"results-1\" or \"reg-desk-2\"; two working terminals never share one." }
-                p { label { "Role "
+                p { label { (l.t("settings-name")) " " input #name name="name" required maxlength=(MAX_NAME) autocomplete="off" autofocus[refused]; } }
+                p .note { (l.t("terminals-name-note")) }
+                p { label { (l.t("terminals-role-label")) " "
                     select #role name="role" {
                         @for role in OFFERED {
-                            option value=(role.as_str()) selected[role == Role::Viewer] { (role_label(role)) }
+                            option value=(role.as_str()) selected[role == Role::Viewer] { (role_label(l, role)) }
                         }
                     }
                 } }
-                p .note { "What it may do: a viewer only reads; choose the desk it is for. Director gives everything, this page included." }
-                button .big .primary type="submit" { "Create terminal" }
+                p .note { (l.t("terminals-role-note")) }
+                button .big .primary type="submit" { (l.t("terminals-create")) }
             }
         }
     }
@@ -160,26 +158,27 @@ fn new_terminal(desk: &Desk, refused: bool) -> Markup {
 fn list(state: &State, web: &Web, desk: &Desk, now: i64) -> Markup {
     let mut tokens: Vec<&TokenRecord> = state.tokens.values().collect();
     tokens.sort_by_key(|t| (t.revoked, std::cmp::Reverse(t.id)));
+    let l = desk.lang;
     html! {
         section #terminals {
-            h2 { "Terminals" }
+            h2 { (l.t("event-terminals")) }
             @if tokens.is_empty() {
-                p .note { "None yet." }
+                p .note { (l.t("terminals-none")) }
             }
             ul .terminals {
                 @for t in tokens {
                     li .terminal .revoked[t.revoked] data-id=(t.id.0) data-name=(t.name) {
                         div .who {
-                            strong .name { (t.name) } " · " span .role { (role_label(t.role)) }
+                            strong .name { (t.name) } " · " span .role { (role_label(l, t.role)) }
                             br;
                             span .note {
-                                "made " (utc(t.created_at_ms)) " · "
-                                @if t.revoked { span .status { "revoked" } }
+                                (tr!(l, "terminals-made", at = utc(l, t.created_at_ms))) " · "
+                                @if t.revoked { span .status { (l.t("terminals-revoked")) } }
                                 @else {
                                     span .seen {
                                         @match web.core.seen.get(t.id) {
-                                            Some(at) => { "last seen " (ago(now, at)) }
-                                            None => { "not seen since the server started" }
+                                            Some(at) => { (tr!(l, "terminals-last-seen", ago = ago_in(l, now, at))) }
+                                            None => { (l.t("terminals-not-seen")) }
                                         }
                                     }
                                 }
@@ -200,42 +199,43 @@ fn revoke_form(t: &TokenRecord, desk: &Desk) -> Markup {
             input type="hidden" name="csrf" value=(desk.csrf);
             input type="hidden" name="request_id" value=(request_id());
             input type="hidden" name="confirmed" value="";
-            button .big type="submit" data-confirm=(question(t)) { "Revoke" }
+            button .big type="submit" data-confirm=(question(desk.lang, t)) { (desk.lang.t("terminals-revoke")) }
         }
     }
 }
 
 /// What revoking `t` does, in the director's words.
-fn question(t: &TokenRecord) -> String {
-    format!(
-        "Revoke {} ({})? Its pages sign out at once and its card stops working; this cannot be undone (make a new \
-         terminal instead).",
-        t.name,
-        role_label(t.role).to_lowercase()
+fn question(l: Lang, t: &TokenRecord) -> String {
+    tr!(
+        l,
+        "terminals-ask-revoke",
+        name = &t.name,
+        role = role_label(l, t.role).to_lowercase()
     )
 }
 
 /// `#confirm`: the question of a revoke sent without its confirmation, with the revoke again (confirmed) and a
 /// way back that changes nothing.
 fn confirmation(t: &TokenRecord, desk: &Desk) -> Markup {
+    let l = desk.lang;
     html! {
         section #confirm .warn role="alert" {
-            p { strong { (question(t)) } }
+            p { strong { (question(l, t)) } }
             div .actions {
                 form .action method="post" action=(format!("{PAGE}/{}/revoke", t.id.0)) {
                     input type="hidden" name="csrf" value=(desk.csrf);
                     input type="hidden" name="request_id" value=(request_id());
                     input type="hidden" name="confirmed" value="yes";
-                    button .big type="submit" { "Yes, revoke " (t.name) }
+                    button .big type="submit" { (tr!(l, "terminals-yes-revoke", name = &t.name)) }
                 }
-                a .big .primary href=(PAGE) { "No, go back" }
+                a .big .primary href=(PAGE) { (l.t("dir-no-go-back")) }
             }
         }
     }
 }
 
 /// "2026-11-27 09:12 UTC": the server knows no time zone, and says so.
-fn utc(ms: i64) -> String {
+fn utc(l: Lang, ms: i64) -> String {
     match time::OffsetDateTime::from_unix_timestamp(ms.div_euclid(1000)) {
         Ok(t) => format!(
             "{:04}-{:02}-{:02} {:02}:{:02} UTC",
@@ -245,7 +245,7 @@ fn utc(ms: i64) -> String {
             t.hour(),
             t.minute()
         ),
-        Err(_) => "at an unknown time".into(),
+        Err(_) => l.t("terminals-unknown-time"),
     }
 }
 
@@ -275,8 +275,9 @@ async fn create(
     desk: Desk,
     Form(form): Form<NewTerminal>,
 ) -> Response {
+    let l = desk.lang;
     let Some(role) = offered_role(&form.role) else {
-        return back("error", "Choose the terminal's role from the list.");
+        return back("error", &l.t("terminals-choose-role"));
     };
     let cmd = Command::CreateToken {
         name: form.name.clone(),
@@ -287,16 +288,14 @@ async fn create(
         .await
     {
         Ok(outcome) => match (outcome.subject, outcome.token_secret) {
-            (Some(Subject::Token(token)), Some(secret)) => card::created(&web, &desk, &token, &secret),
+            (Some(Subject::Token(token)), Some(secret)) => {
+                card::created(&web, &desk, &token, &secret)
+            }
             (Some(Subject::Token(token)), None) => back(
                 "error",
-                &format!(
-                    "{} was made before; its token was shown then and cannot be shown again. If its card is \
-                     lost, revoke it and make a new terminal.",
-                    token.name
-                ),
+                &tr!(l, "terminals-made-before", name = &token.name),
             ),
-            _ => back("error", "The server did not answer with a terminal."),
+            _ => back("error", &l.t("terminals-no-answer")),
         },
         Err(refused) if refused.kind() == Kind::Forbidden => refused.page().into_response(),
         Err(refused) => back("error", &refused.message()),
@@ -339,9 +338,7 @@ async fn revoke(
             };
             back(
                 "done",
-                &format!(
-                    "{name} is revoked: its pages are signed out and its card no longer works."
-                ),
+                &tr!(desk.lang, "terminals-done-revoke", name = &name),
             )
         }
         Err(refused) if refused.kind() == Kind::Forbidden => refused.page().into_response(),
@@ -351,12 +348,17 @@ async fn revoke(
 
 /// "just now", "12 min ago", "3 h ago", "2 days ago": how long before `now_ms` the moment `at_ms` was.
 pub fn ago(now_ms: i64, at_ms: i64) -> String {
+    ago_in(Lang::En, now_ms, at_ms)
+}
+
+/// [`ago`] in language `l`.
+pub fn ago_in(l: Lang, now_ms: i64, at_ms: i64) -> String {
     let minutes = (now_ms - at_ms).max(0) / 60_000;
     match minutes {
-        0 => "just now".into(),
-        1..=59 => format!("{minutes} min ago"),
-        60..=2879 => format!("{} h ago", minutes / 60),
-        _ => format!("{} days ago", minutes / 1440),
+        0 => l.t("desk-just-now"),
+        1..=59 => tr!(l, "desk-min-ago", m = minutes),
+        60..=2879 => tr!(l, "terminals-h-ago", h = minutes / 60),
+        _ => tr!(l, "terminals-days-ago", n = minutes / 1440),
     }
 }
 
@@ -386,8 +388,8 @@ mod tests {
 
     #[test]
     fn times_say_utc() {
-        assert_eq!(utc(0), "1970-01-01 00:00 UTC");
-        assert_eq!(utc(1_795_000_000_000), "2026-11-18 11:06 UTC");
+        assert_eq!(utc(Lang::En, 0), "1970-01-01 00:00 UTC");
+        assert_eq!(utc(Lang::En, 1_795_000_000_000), "2026-11-18 11:06 UTC");
     }
 
     #[test]
@@ -400,7 +402,7 @@ mod tests {
             created_at_ms: 0,
             revoked: false,
         };
-        let q = question(&t);
+        let q = question(Lang::En, &t);
         assert!(q.starts_with("Revoke results-1 (results desk)?"), "{q}");
         assert!(q.contains("cannot be undone"));
     }

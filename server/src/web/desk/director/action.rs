@@ -9,7 +9,10 @@ use crate::domain::command::{RefereeReport, RoundEdit};
 use crate::domain::ids::SlipId;
 use crate::domain::round::{GameResult, Outcome};
 use crate::domain::{Command, ParticipantId, State, TournamentId};
+use crate::tr;
 use crate::web::board::player_by_number;
+use crate::web::desk::result_words;
+use crate::web::lang::Lang;
 
 /// What a dashboard form asks the writer for.
 pub(super) struct Plan {
@@ -26,6 +29,7 @@ pub(super) struct Plan {
 
 /// The command a dashboard form asks for, with its target and the sentence shown once it is done.
 pub(super) fn command(
+    l: Lang,
     state: &State,
     t: TournamentId,
     action: &str,
@@ -35,8 +39,7 @@ pub(super) fn command(
     let round = f.round.unwrap_or(0);
     let player = |field: &Option<String>| -> Result<ParticipantId, String> {
         let text = field.as_deref().unwrap_or("").trim();
-        player_by_number(&roster, text)
-            .ok_or_else(|| format!("there is no player {text:?} in this tournament"))
+        player_by_number(&roster, text).ok_or_else(|| tr!(l, "dir-no-player", text = text))
     };
     let rounds = Target::Rounds(t);
     let (cmd, target, done) = match action {
@@ -47,7 +50,7 @@ pub(super) fn command(
                 expected: None,
             },
             Target::Tournament(t),
-            "Registration closed; the field is numbered by strength.".into(),
+            l.t("dir-done-close-registration"),
         ),
         "move-start" => (
             Command::MoveRoundStart {
@@ -57,9 +60,9 @@ pub(super) fn command(
                 expected: None,
             },
             Target::Tournament(t),
-            format!("Round {round}'s start moved; the board and the players' pages show it now."),
+            tr!(l, "dir-done-move-start", round = round),
         ),
-        "reopen-registration" => reopen::command(t),
+        "reopen-registration" => reopen::command(l, t),
         "draw" | "redraw" => (
             Command::DrawRound {
                 tournament: t,
@@ -71,9 +74,10 @@ pub(super) fn command(
                 part: None,
             },
             rounds,
-            format!("Round {round} drawn: review it, then publish."),
+            tr!(l, "dir-done-draw", round = round),
         ),
         "draw-part" | "redraw-part" => partial::command(
+            l,
             &roster,
             t,
             round,
@@ -87,7 +91,7 @@ pub(super) fn command(
                 round,
             },
             rounds,
-            format!("Round {round} published."),
+            tr!(l, "dir-done-publish", round = round),
         ),
         "close" => (
             Command::CloseRound {
@@ -95,22 +99,22 @@ pub(super) fn command(
                 round,
             },
             rounds,
-            format!("Round {round} closed."),
+            tr!(l, "dir-done-close", round = round),
         ),
         "edit" => (
             Command::EditRound {
                 tournament: t,
                 round,
-                edit: round_edit(f, &player)?,
+                edit: round_edit(l, f, &player)?,
                 expected: None,
             },
             rounds,
-            "Change applied.".into(),
+            l.t("dir-done-edit"),
         ),
-        "result" => return result(&roster, t, round, f),
-        "colours" => colours(&roster, t, round, f, &player)?,
-        "slip" => slip(f)?,
-        other => return Err(format!("unknown action {other:?}")),
+        "result" => return result(l, &roster, t, round, f),
+        "colours" => colours(l, &roster, t, round, f, &player)?,
+        "slip" => slip(l, f)?,
+        other => return Err(tr!(l, "dir-unknown-action", action = other)),
     };
     Ok(Plan {
         cmd,
@@ -124,7 +128,7 @@ pub(super) fn command(
 type PlayerField<'a> = dyn Fn(&Option<String>) -> Result<ParticipantId, String> + 'a;
 
 /// The change to a drawn round a dashboard edit form asks for.
-fn round_edit(f: &ActionForm, player: &PlayerField) -> Result<RoundEdit, String> {
+fn round_edit(l: Lang, f: &ActionForm, player: &PlayerField) -> Result<RoundEdit, String> {
     let a = player(&f.a)?;
     let edit = match f.kind.as_deref().unwrap_or("") {
         "swap" => RoundEdit::Swap {
@@ -147,16 +151,22 @@ fn round_edit(f: &ActionForm, player: &PlayerField) -> Result<RoundEdit, String>
             force: false,
         },
         "absent" => RoundEdit::MarkAbsent { player: a },
-        other => return Err(format!("unknown change {other:?}")),
+        other => return Err(tr!(l, "dir-unknown-change", kind = other)),
     };
     Ok(edit)
 }
 
 /// The director's result for a table; at a disputed table, with the referee's "settled" report after it.
-fn result(roster: &Roster, t: TournamentId, round: u32, f: &ActionForm) -> Result<Plan, String> {
-    let table = f.table.ok_or("which table?")?;
+fn result(
+    l: Lang,
+    roster: &Roster,
+    t: TournamentId,
+    round: u32,
+    f: &ActionForm,
+) -> Result<Plan, String> {
+    let table = f.table.ok_or_else(|| l.t("dir-which-table"))?;
     let result = director_result(f.result.as_deref().unwrap_or(""))
-        .ok_or_else(|| format!("Table {table}: choose the result first; nothing was recorded."))?;
+        .ok_or_else(|| tr!(l, "dir-choose-result-first", table = table))?;
     let disputed = roster
         .play
         .and_then(|pl| pl.round(round))
@@ -171,13 +181,11 @@ fn result(roster: &Roster, t: TournamentId, round: u32, f: &ActionForm) -> Resul
             note: result.describe(),
         },
     });
+    let words = result_words(l, &result);
     let done = if disputed {
-        format!(
-            "Table {table}: {}; the dispute is settled.",
-            result.describe()
-        )
+        tr!(l, "dir-done-settled", table = table, result = words)
     } else {
-        format!("Table {table}: {}.", result.describe())
+        tr!(l, "dir-done-result", table = table, result = words)
     };
     Ok(Plan {
         cmd: Command::ReportResult {
@@ -195,13 +203,14 @@ fn result(roster: &Roster, t: TournamentId, round: u32, f: &ActionForm) -> Resul
 
 /// Who had Black at a nigiri table.
 fn colours(
+    l: Lang,
     roster: &Roster,
     t: TournamentId,
     round: u32,
     f: &ActionForm,
     player: &PlayerField,
 ) -> Result<(Command, Target, String), String> {
-    let table = f.table.ok_or("which table?")?;
+    let table = f.table.ok_or_else(|| l.t("dir-which-table"))?;
     let black = player(&f.a)?;
     Ok((
         Command::RefereeReport {
@@ -211,18 +220,20 @@ fn colours(
             report: RefereeReport::Colours { black },
         },
         Target::Rounds(t),
-        format!(
-            "Table {table}: #{} {} had Black.",
-            roster.number_text(black),
-            roster.full_name(black)
+        tr!(
+            l,
+            "dir-done-colours",
+            table = table,
+            number = roster.number_text(black),
+            name = roster.full_name(black)
         ),
     ))
 }
 
 /// A change slip accepted or rejected.
-fn slip(f: &ActionForm) -> Result<(Command, Target, String), String> {
+fn slip(l: Lang, f: &ActionForm) -> Result<(Command, Target, String), String> {
     let accept = f.accept.as_deref() == Some("yes");
-    let slip = SlipId(f.slip.ok_or("which slip?")?);
+    let slip = SlipId(f.slip.ok_or_else(|| l.t("dir-which-slip"))?);
     Ok((
         Command::ResolveSlip {
             slip,
@@ -231,7 +242,12 @@ fn slip(f: &ActionForm) -> Result<(Command, Target, String), String> {
             expected_revision: None,
         },
         Target::None,
-        format!("{slip} {}.", if accept { "accepted" } else { "rejected" }),
+        tr!(
+            l,
+            "dir-done-slip",
+            slip = slip.to_string(),
+            accept = if accept { "yes" } else { "no" }
+        ),
     ))
 }
 

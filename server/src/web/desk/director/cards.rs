@@ -11,9 +11,11 @@ use crate::app::Target;
 use crate::auth::Action;
 use crate::board_qr::inline_svg;
 use crate::domain::{Command, ParticipantId, TournamentId};
+use crate::tr;
 use crate::web::board::{roster, tournament_id};
 use crate::web::desk::session::Desk;
-use crate::web::desk::{request_id, Web};
+use crate::web::desk::{request_id, slot_in, Web, SLOT};
+use crate::web::lang::Lang;
 use crate::web::topics::Topic;
 use crate::web::WebError;
 use axum::extract::{Path, Query, State as Shared};
@@ -71,7 +73,7 @@ async fn page(
     let mut response = web.desk_page(&desk, Action::IssueCodes, &[Topic::Register], |state| {
         let roster = roster(state, t)?;
         let body = render(&roster, &desk, &notice, &board);
-        Ok((format!("{}: player cards", roster.name()), body))
+        Ok((tr!(desk.lang, "cards-title", name = roster.name()), body))
     });
     no_store(&mut response);
     response
@@ -88,38 +90,38 @@ fn render(roster: &Roster, desk: &Desk, notice: &Notice, board: &str) -> Markup 
     let t = roster.tournament.id;
     let missing = missing(roster);
     let settings = &roster.tournament.settings.players;
+    let l = desk.lang;
+    let checkin = html! { code { (board) "/t/" (t.0) "/checkin" } };
     html! {
-        h1 #cards-heading { "Player cards: " (roster.name()) }
+        h1 #cards-heading { (tr!(l, "cards-heading", name = roster.name())) }
         p .actions .no-print {
-            a .big href=(format!("/desk/director/{}", t.0)) { "← Dashboard" }
-            a .big href=(format!("/desk/director/{}/codes.csv", t.0)) { "Codes as CSV (for your mailing)" }
+            a .big href=(format!("/desk/director/{}", t.0)) { (l.t("desk-back-dashboard")) }
+            a .big href=(format!("/desk/director/{}/codes.csv", t.0)) { (l.t("cards-csv")) }
         }
         @if let Some(done) = &notice.done { p .done .ok .no-print role="status" { (done) } }
         @if let Some(error) = &notice.error { p #error .error .no-print role="alert" { (error) } }
         p .note .no-print {
-            "Each card carries the player's personal code: with it they "
-            @if settings.self_check_in { "check themselves in at " code { (board) "/t/" (t.0) "/checkin" } " and " }
-            "report their own results on their page"
-            @if !settings.report_results && !settings.self_check_in { " once you turn it on in the settings" }
-            ". Hand each card to its player only; a lost card gets a new code on the player's page."
+            @if settings.self_check_in { (slot_in(&tr!(l, "cards-note-check-in", url = SLOT), checkin)) }
+            @else if settings.report_results { (l.t("cards-note")) }
+            @else { (l.t("cards-note-off")) }
         }
         @if !missing.is_empty() {
             form .action .no-print method="post" action=(format!("/desk/director/{}/cards/make", t.0)) {
                 input type="hidden" name="csrf" value=(desk.csrf);
                 input type="hidden" name="request_id" value=(request_id());
-                button .big type="submit" { "Make the missing codes (" (missing.len()) ")" }
+                button .big type="submit" { (tr!(l, "cards-make", n = missing.len())) }
             }
         }
         div .cards {
             @for p in players(roster) {
-                (card(roster, p, board))
+                (card(l, roster, p, board))
             }
         }
     }
 }
 
 /// One player's card.
-fn card(roster: &Roster, p: ParticipantId, board: &str) -> Markup {
+fn card(l: Lang, roster: &Roster, p: ParticipantId, board: &str) -> Markup {
     let t = roster.tournament.id;
     let (person, _) = roster.entrants[&p];
     let own = roster
@@ -129,11 +131,11 @@ fn card(roster: &Roster, p: ParticipantId, board: &str) -> Markup {
     let qr = inline_svg(&url, "qr qr-small").map(PreEscaped).ok();
     html! {
         div .card data-player=(own) {
-            p .card-name { strong { (roster.full_name(p)) } " " (person.fields.rank) }
+            p .card-name { strong { (roster.full_name(p)) } " " (l.rank(person.fields.rank)) }
             p .card-number { @if let Some(n) = roster.number(p) { "#" (n) " · " } (roster.name()) }
             @match &person.code {
-                Some(code) => p .card-code { "Your code: " code { (code.grouped()) } },
-                None => p .card-code .note { "no code yet" },
+                Some(code) => p .card-code { (l.t("cards-your-code")) " " code { (code.grouped()) } },
+                None => p .card-code .note { (l.t("cards-no-code")) },
             }
             @if let Some(qr) = qr { (qr) }
             p .card-url .note { (url) }
@@ -172,7 +174,7 @@ async fn make(
         .and_then(Result::ok)
         .unwrap_or_default();
     if missing.is_empty() {
-        return back("done", "Every player has a code.");
+        return back("done", &desk.lang.t("cards-every-code"));
     }
     let n = missing.len();
     let cmd = Command::IssueCodes {
@@ -182,7 +184,7 @@ async fn make(
         .desk_write(&desk, &form.csrf, &form.request_id, cmd, Target::None)
         .await
     {
-        Ok(_) => back("done", &format!("{n} players have a code now.")),
+        Ok(_) => back("done", &tr!(desk.lang, "cards-made", n = n)),
         Err(refused) => back("error", &refused.message()),
     }
 }
@@ -216,7 +218,9 @@ async fn csv(Shared(web): Shared<Arc<Web>>, desk: Desk, Path(t): Path<String>) -
         )
             .into_response(),
         Ok(Err(e)) => e.into_response(),
-        Err(_) => WebError::unavailable("The server is busy; try again.").into_response(),
+        Err(_) => WebError::unavailable(desk.lang.t("dir-busy-retry"))
+            .in_lang(desk.lang)
+            .into_response(),
     }
 }
 

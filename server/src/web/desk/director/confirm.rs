@@ -8,8 +8,10 @@
 use crate::app::roster::Roster;
 use crate::domain::EntryStatus;
 use crate::domain::TournamentId;
+use crate::tr;
 use crate::web::desk::request_id;
 use crate::web::desk::session::Desk;
+use crate::web::lang::Lang;
 use maud::{html, Markup};
 
 /// Does `action` (a dashboard form's) ask first? The others can be undone or corrected: a first draw (drawn
@@ -62,51 +64,30 @@ pub(super) fn irreversible_form_to(
 
 /// The question an irreversible action asks, in the director's words; `None` for the actions that do not ask
 /// ([`asks_first`]).
-pub(super) fn question(action: &str, roster: &Roster, round: u32) -> Option<String> {
+pub(super) fn question(l: Lang, action: &str, roster: &Roster, round: u32) -> Option<String> {
     Some(match action {
         "close-registration" => {
-            let count = |status| roster.entrants.values().filter(|(_, e)| e.status == status).count();
-            let here = count(EntryStatus::CheckedIn);
-            let expected = match count(EntryStatus::PreRegistered) {
-                0 => String::new(),
-                1 => " and the 1 player expected but not checked in (numbered too, so a latecomer keeps a \
-                      number; paired only once a desk checks them in)"
-                    .to_string(),
-                n => format!(
-                    " and the {n} players expected but not checked in (numbered too, so a latecomer keeps a \
-                     number; paired only once a desk checks them in)"
-                ),
+            let count = |status| {
+                roster
+                    .entrants
+                    .values()
+                    .filter(|(_, e)| e.status == status)
+                    .count()
             };
-            format!(
-                "Close registration for {}? The {here} checked-in players{expected} are numbered by strength; \
-                 from then on only the late desk registers newcomers.",
-                roster.name()
+            tr!(
+                l,
+                "dir-ask-close-registration",
+                name = roster.name(),
+                here = count(EntryStatus::CheckedIn),
+                expected = count(EntryStatus::PreRegistered)
             )
         }
-        "reopen-registration" => format!(
-            "Open registration for {} again? The registration desks can register and check in players again; \
-             close it before drawing round 1 (the field is numbered again then).",
-            roster.name()
-        ),
-        "redraw" => format!(
-            "Draw round {round} again? This pairing, and every change made to it by hand, is replaced by a new draw."
-        ),
-        "redraw-part" => format!(
-            "Draw the waiting part of round {round} again? Its pairing, and every change made to it by hand, is \
-             replaced by a new draw of the same groups; the parts already published stay."
-        ),
-        "publish" if in_parts(roster, round) => format!(
-            "Publish this part of round {round}? Its pairings appear on the board and the players' phones at once; \
-             a published part cannot be drawn again. The players still without a game are drawn in a later part."
-        ),
-        "publish" => format!(
-            "Publish round {round}? The pairings appear on the board and the players' phones at once; a published \
-             round cannot be drawn again."
-        ),
-        "close" => format!(
-            "Close round {round}? Its results become final for the standings and the next draw; only the \
-             director can change one afterwards."
-        ),
+        "reopen-registration" => tr!(l, "dir-ask-reopen-registration", name = roster.name()),
+        "redraw" => tr!(l, "dir-ask-redraw", round = round),
+        "redraw-part" => tr!(l, "dir-ask-redraw-part", round = round),
+        "publish" if in_parts(roster, round) => tr!(l, "dir-ask-publish-part", round = round),
+        "publish" => tr!(l, "dir-ask-publish", round = round),
+        "close" => tr!(l, "dir-ask-close", round = round),
         _ => return None,
     })
 }
@@ -128,18 +109,19 @@ pub(super) fn confirmation(
     question: &str,
     desk: &Desk,
 ) -> Markup {
-    let yes = match action {
-        "close-registration" => "Yes, close registration",
-        "reopen-registration" => "Yes, open registration again",
-        "redraw" | "redraw-part" => "Yes, draw again",
-        "publish" => "Yes, publish",
-        "close" => "Yes, close the round",
-        _ => "Yes",
-    };
+    let l = desk.lang;
+    let yes = l.t(match action {
+        "close-registration" => "dir-yes-close-registration",
+        "reopen-registration" => "dir-yes-reopen-registration",
+        "redraw" | "redraw-part" => "dir-yes-draw-again",
+        "publish" => "dir-yes-publish",
+        "close" => "dir-yes-close",
+        _ => "dir-yes",
+    });
     let fields = html! { @if let Some(n) = round { input type="hidden" name="round" value=(n); } };
     let page = format!("/desk/director/{}", t.0);
     let to = format!("{page}/do/{action}");
-    confirmation_to(&to, &page, action, fields, yes, question, desk)
+    confirmation_to(&to, &page, action, fields, &yes, question, desk)
 }
 
 /// [`confirmation`] of a form posting to `to` with `fields`; "No" goes back to `back`.
@@ -163,7 +145,7 @@ pub(super) fn confirmation_to(
                     (fields)
                     button .big type="submit" { (yes) }
                 }
-                a .big .primary href=(back) { "No, go back" }
+                a .big .primary href=(back) { (desk.lang.t("dir-no-go-back")) }
             }
         }
     }

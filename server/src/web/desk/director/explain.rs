@@ -8,9 +8,11 @@ use crate::app::explain::{self, ExplainError};
 use crate::app::roster::Roster;
 use crate::auth::Action;
 use crate::domain::State;
+use crate::tr;
 use crate::web::board::{player_by_number, roster, InTournament};
 use crate::web::desk::session::Desk;
 use crate::web::desk::Web;
+use crate::web::lang::Lang;
 use crate::web::topics::Topic;
 use axum::extract::{Query, State as Shared};
 use axum::response::Response;
@@ -48,6 +50,7 @@ async fn page(
 ) -> Response {
     let pair = query.map(|q| q.0).unwrap_or_default();
     let topics = [Topic::Rounds(t), Topic::Standings(t)];
+    let l = desk.lang;
     web.desk_page(&desk, Action::Direct, &topics, |state| {
         let roster = roster(state, t)?;
         let (a, b) = (shown(&pair.a), shown(&pair.b));
@@ -60,34 +63,35 @@ async fn page(
             _ => None,
         };
         let body = html! {
-            h1 { "Explain two players" }
-            p .actions { a .big href=(format!("/desk/director/{}", t.0)) { "← Dashboard" } }
+            h1 { (l.t("explain-heading")) }
+            p .actions { a .big href=(format!("/desk/director/{}", t.0)) { (l.t("desk-back-dashboard")) } }
             @for m in &missing {
-                p #error .error role="alert" { "There is no player #" (m) " in " (roster.name()) ": type the numbers on the sheets." }
+                p #error .error role="alert" { (tr!(l, "explain-no-player", number = m.as_str(), name = roster.name())) }
             }
-            (form(&roster, if missing.contains(&&a) { "" } else { a.as_str() }, if missing.contains(&&b) { "" } else { b.as_str() }))
-            @if let Some((x, y)) = both { (answer(state, &roster, x, y)) }
+            (form(l, &roster, if missing.contains(&&a) { "" } else { a.as_str() }, if missing.contains(&&b) { "" } else { b.as_str() }))
+            @if let Some((x, y)) = both { (answer(l, state, &roster, x, y)) }
         };
-        Ok((format!("{}: explain", roster.name()), body))
+        Ok((tr!(l, "explain-title", name = roster.name()), body))
     })
 }
 
 /// The two boxes; a refused number comes back cleared, and the first empty box has the focus.
-fn form(roster: &Roster, a: &str, b: &str) -> Markup {
+fn form(l: Lang, roster: &Roster, a: &str, b: &str) -> Markup {
     html! {
         form #explain-form .find method="get" action=(format!("/desk/director/{}/explain", roster.tournament.id.0)) {
-            label { "Player #" input #a name="a" value=(a) size="5" required autocomplete="off" autofocus[a.is_empty()]; }
+            label { (l.t("dir-player-no")) input #a name="a" value=(a) size="5" required autocomplete="off" autofocus[a.is_empty()]; }
             " "
-            label { "and #" input #b name="b" value=(b) size="5" required autocomplete="off" autofocus[!a.is_empty() && b.is_empty()]; }
+            label { (l.t("explain-and-no")) input #b name="b" value=(b) size="5" required autocomplete="off" autofocus[!a.is_empty() && b.is_empty()]; }
             " "
-            button .big .primary type="submit" { "Explain" }
+            button .big .primary type="submit" { (l.t("explain-button")) }
         }
-        p .note { "Why the latest draw paired them or not, and why one stands above the other." }
+        p .note { (l.t("explain-note")) }
     }
 }
 
 /// Both answers for players `a` and `b`.
 fn answer(
+    l: Lang,
     state: &State,
     roster: &Roster,
     a: crate::domain::ParticipantId,
@@ -102,30 +106,30 @@ fn answer(
         section #pairing {
             @match &pairing {
                 Ok(why) => {
-                    h2 { "Round " (why.round) "'s draw" }
+                    h2 { (tr!(l, "explain-draw-of", round = why.round)) }
                     p #verdict .big-line {
                         @if let Some(table) = why.table {
-                            strong { "Paired with each other at table " (table) "." }
+                            strong { (tr!(l, "explain-paired-at", table = table)) }
                         } @else {
-                            strong { "Not paired with each other." }
+                            strong { (l.t("explain-not-paired")) }
                         }
                     }
                     ul #seats { @for s in &why.seats { li { (s) } } }
                     @if !why.reasons.is_empty() {
-                        h3 { "What the draw weighed" }
+                        h3 { (l.t("explain-weighed")) }
                         ul #reasons { @for r in &why.reasons { li { (r) } } }
                     }
                 }
-                Err(e) => { h2 { "The draw" } p .note { (sentence(&e.to_string())) "." } }
+                Err(e) => { h2 { (l.t("explain-the-draw")) } p .note { (sentence(&e.to_string())) "." } }
             }
         }
         section #order {
             @match &order {
                 Ok((o, after)) => {
-                    h2 { @if *after == 0 { "Standings before round 1" } @else { "Standings after round " (after) } }
+                    h2 { @if *after == 0 { (l.t("explain-standings-before")) } @else { (tr!(l, "explain-standings-after", round = *after)) } }
                     p #order-text { (o.text) "." }
                 }
-                Err(e) => { h2 { "Standings" } p .note { (sentence(&e.to_string())) "." } }
+                Err(e) => { h2 { (l.t("explain-standings")) } p .note { (sentence(&e.to_string())) "." } }
             }
         }
     }

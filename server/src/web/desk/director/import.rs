@@ -13,9 +13,11 @@ use crate::app::import::{self, ImportFile, ImportRefused, Verdict, MAX_IMPORT_BY
 use crate::app::Kind;
 use crate::auth::Action;
 use crate::domain::TournamentId;
+use crate::tr;
 use crate::web::board::{roster, InTournament};
 use crate::web::desk::session::Desk;
-use crate::web::desk::Web;
+use crate::web::desk::{slot_in, Web, SLOT};
+use crate::web::lang::Lang;
 use crate::web::WebError;
 use axum::extract::{DefaultBodyLimit, Multipart, Query, State as Shared};
 use axum::response::{IntoResponse, Response};
@@ -66,36 +68,34 @@ async fn page(
     notice: Result<Query<Notice>, axum::extract::rejection::QueryRejection>,
 ) -> Response {
     let notice = notice.map(|q| q.0).unwrap_or_default();
+    let l = desk.lang;
     web.desk_page(&desk, Action::Direct, &[], |state| {
         let roster = roster(state, t)?;
         let body = html! {
-            h1 { "Import players: " (roster.name()) }
+            h1 { (tr!(l, "import-heading", name = roster.name())) }
             @if let Some(done) = &notice.done { p .done .ok role="status" { (done) } }
             @if let Some(error) = &notice.error { p #error .error role="alert" { (error) } }
             form #upload method="post" action=(address(t, "/preview")) enctype="multipart/form-data" {
                 input type="hidden" name="csrf" value=(desk.csrf);
-                p { label { "File " input #file type="file" name="file" required accept=".csv,.txt,.xml,.h9" autofocus; } }
-                p .note { "A pre-registration CSV, an OpenGotha tournament (.xml) or an EGF results table (.h9), at most "
-                    (MAX_IMPORT_BYTES / (1024 * 1024)) " MB. Nothing is written until you confirm the preview." }
-                button .big type="submit" { "Preview" }
+                p { label { (l.t("import-file")) " " input #file type="file" name="file" required accept=".csv,.txt,.xml,.h9" autofocus; } }
+                p .note { (tr!(l, "import-file-note", mb = MAX_IMPORT_BYTES / (1024 * 1024))) }
+                button .big type="submit" { (l.t("import-preview")) }
             }
-            (csv_columns())
-            p { a href=(format!("/desk/director/{}", t.0)) { "Back to the dashboard" } }
+            (csv_columns(l))
+            p { a href=(format!("/desk/director/{}", t.0)) { (l.t("import-back")) } }
         };
-        Ok((format!("{}: import", roster.name()), body))
+        Ok((tr!(l, "import-title", name = roster.name()), body))
     })
 }
 
 /// The CSV columns the import reads, for the director preparing a file.
-fn csv_columns() -> Markup {
+fn csv_columns(l: Lang) -> Markup {
     let mut names: Vec<&str> = HEADER_NAMES.iter().map(|(name, _)| *name).collect();
     names.dedup();
     html! {
         details #columns {
-            summary { "Which CSV columns are read?" }
-            p { "A header row naming the columns, in any order, separated by commas, semicolons or tabs. "
-                "Family and given name are required; rank is needed to register (e.g. 3k, 2d). Names are matched "
-                "ignoring case, spaces, _ and -:" }
+            summary { (l.t("import-columns")) }
+            p { (l.t("import-columns-note")) }
             p .note { (names.join(", ")) }
         }
     }
@@ -111,7 +111,7 @@ async fn preview(
     if let Err(refused) = desk.require(Action::Direct) {
         return refused.into_response();
     }
-    let upload = match upload::read(form, MAX_IMPORT_BYTES).await {
+    let upload = match upload::read(desk.lang, form, MAX_IMPORT_BYTES).await {
         Ok(upload) => upload,
         Err(problem) => return back(t, "error", &problem),
     };
@@ -124,38 +124,43 @@ async fn preview(
 /// The preview of `data` (named `name`), with the question asked on the page when `ask` (a confirmation sent
 /// without the script's answer).
 fn show(web: &Web, desk: &Desk, t: TournamentId, name: &str, data: &[u8], ask: bool) -> Response {
+    let l = desk.lang;
     let file = match import::read(name, data) {
         Ok(file) => file,
-        Err(refused) => return back(t, "error", &refusal_text(name, &refused)),
+        Err(refused) => return back(t, "error", &refusal_text(l, name, &refused)),
     };
     let verdicts = match web.core.rehearsal(desk.caller.clone()) {
         Ok(mut rehearsal) => import::preview(&mut rehearsal, &desk.operator, &file, t),
-        Err(refusal) => return WebError::refused(&refusal).into_response(),
+        Err(refusal) => return WebError::refused(&refusal).in_lang(l).into_response(),
     };
     let encoded = base64::engine::general_purpose::STANDARD.encode(data);
     web.desk_page(desk, Action::Direct, &[], |state| {
         let roster = roster(state, t)?;
-        let view = PreviewView::new(name, &file, &verdicts);
+        let view = PreviewView::new(l, name, &file, &verdicts);
         let body = html! {
-            h1 { "Import players: " (roster.name()) }
-            (view.render(roster.name()))
+            h1 { (tr!(l, "import-heading", name = roster.name())) }
+            (view.render(l, roster.name()))
             @if view.new > 0 {
                 (confirm_form(t, desk, name, &encoded, view.new, roster.name(), ask))
             } @else {
-                p #nothing .note { "Nothing to import from this file." }
+                p #nothing .note { (l.t("import-nothing")) }
             }
             p {
-                @if view.new == 0 { a href=(address(t, "")) { "Choose another file" } " · " }
-                a href=(format!("/desk/director/{}", t.0)) { "Back to the dashboard" }
+                @if view.new == 0 { a href=(address(t, "")) { (l.t("import-another")) } " · " }
+                a href=(format!("/desk/director/{}", t.0)) { (l.t("import-back")) }
             }
         };
-        Ok((format!("{}: import preview", roster.name()), body))
+        Ok((tr!(l, "import-preview-title", name = roster.name()), body))
     })
 }
 
-fn refusal_text(name: &str, refused: &ImportRefused) -> String {
-    let name = if name.is_empty() { "The file" } else { name };
-    format!("{name}: {refused}. Nothing was imported.")
+fn refusal_text(l: Lang, name: &str, refused: &ImportRefused) -> String {
+    let name = if name.is_empty() {
+        l.t("import-the-file")
+    } else {
+        name.to_string()
+    };
+    tr!(l, "import-refused", name = name, why = refused.to_string())
 }
 
 /// One line of the preview table.
@@ -172,11 +177,11 @@ struct PreviewLine {
 
 impl PreviewLine {
     /// "3d · Oslo · NO · EGF pin 12345678": what the file says beside the name.
-    fn details(&self) -> String {
+    fn details(&self, l: Lang) -> String {
         let pin = if self.pin.is_empty() {
             String::new()
         } else {
-            format!("EGF pin {}", self.pin)
+            tr!(l, "import-pin", pin = &self.pin)
         };
         [self.rank.as_str(), &self.club, &self.country, &pin]
             .into_iter()
@@ -198,7 +203,7 @@ struct PreviewView {
 }
 
 impl PreviewView {
-    fn new(name: &str, file: &ImportFile, verdicts: &[Verdict]) -> PreviewView {
+    fn new(l: Lang, name: &str, file: &ImportFile, verdicts: &[Verdict]) -> PreviewView {
         let mut lines: Vec<PreviewLine> = file
             .rows
             .iter()
@@ -206,15 +211,15 @@ impl PreviewView {
             .map(|(row, verdict)| {
                 let p = &row.person;
                 let (class, fate) = match verdict {
-                    Verdict::New => ("new", "Will be registered".to_string()),
-                    Verdict::AlreadyImported => {
-                        ("already", "Already imported: nothing more".to_string())
-                    }
+                    Verdict::New => ("new", l.t("import-will-register")),
+                    Verdict::AlreadyImported => ("already", l.t("import-already")),
                     Verdict::Duplicate { of, reason } => (
                         "duplicate",
-                        format!("Left out: looks like {of} already registered ({reason})"),
+                        tr!(l, "import-duplicate", of = of, reason = reason),
                     ),
-                    Verdict::Refused(reason) => ("refused", format!("Refused: {reason}")),
+                    Verdict::Refused(reason) => {
+                        ("refused", tr!(l, "import-refused-row", why = reason))
+                    }
                 };
                 PreviewLine {
                     line: row.line,
@@ -236,13 +241,13 @@ impl PreviewView {
             country: String::new(),
             pin: String::new(),
             class: "refused",
-            fate: format!("Refused: {}", problem.message),
+            fate: tr!(l, "import-refused-row", why = &problem.message),
         }));
         lines.sort_by_key(|l| l.line);
         let count = |class: &str| lines.iter().filter(|l| l.class == class).count();
         PreviewView {
             file: if name.is_empty() {
-                "The file".into()
+                l.t("import-the-file")
             } else {
                 name.to_string()
             },
@@ -255,22 +260,22 @@ impl PreviewView {
         }
     }
 
-    fn render(&self, tournament: &str) -> Markup {
+    fn render(&self, lang: Lang, tournament: &str) -> Markup {
         html! {
-            p #file { strong { (self.file) } ": " (self.format) ". " strong { "Nothing has been written yet." } }
+            p #file { strong { (self.file) } ": " (self.format) ". " strong { (lang.t("import-nothing-yet")) } }
             p #summary {
-                strong { (self.new) " to register in " (tournament) } " · "
-                (self.already) " already imported · " (self.left_out) " left out"
+                (slot_in(&tr!(lang, "import-summary", new = SLOT, already = self.already, left_out = self.left_out),
+                    html! { strong { (tr!(lang, "import-to-register", n = self.new, name = tournament)) } }))
             }
             @for note in &self.notes { p .note { (note) } }
             table #preview {
-                thead { tr { th .r { "Line" } th { "Player" } th { "What happens" } } }
+                thead { tr { th .r { (lang.t("import-line")) } th { (lang.t("ladder-player")) } th { (lang.t("import-what")) } } }
                 tbody { @for l in &self.lines {
                     tr class=(l.class) {
                         td .r { (l.line) }
                         td {
                             span .who { (l.name) }
-                            @let details = l.details();
+                            @let details = l.details(lang);
                             @if !details.is_empty() { br; span .note .details { (details) } }
                         }
                         td .fate { @if l.class == "refused" || l.class == "duplicate" { div .warn { (l.fate) } } @else { (l.fate) } }
@@ -292,19 +297,11 @@ fn confirm_form(
     tournament: &str,
     ask: bool,
 ) -> Markup {
-    let players = if new == 1 {
-        "1 player".to_string()
-    } else {
-        format!("{new} players")
-    };
-    let question = format!(
-        "Import {players} into {tournament}? They are registered and entered for every round, not checked in; \
-         the desks check them in as they arrive."
-    );
+    let l = desk.lang;
+    let question = tr!(l, "import-ask", n = new, name = tournament);
     html! {
         @if ask { section #confirm .warn role="alert" { p { strong { (question) } } } }
-        p .note { "Confirming registers the " (players) " marked “Will be registered”; the other rows are left out. "
-            "Importing the same file again later registers nobody twice." }
+        p .note { (tr!(l, "import-confirm-note", n = new)) }
         form #import method="post" action=(address(t, "/confirm")) {
             input type="hidden" name="csrf" value=(desk.csrf);
             input type="hidden" name="confirmed" value=(if ask { "yes" } else { "" });
@@ -312,11 +309,11 @@ fn confirm_form(
             input type="hidden" name="file" value=(encoded);
             div .actions {
                 @if ask {
-                    button .big type="submit" { "Yes, import " (players) }
+                    button .big type="submit" { (tr!(l, "import-yes", n = new)) }
                 } @else {
-                    button .big type="submit" data-confirm=(question) { "Import " (players) }
+                    button .big type="submit" data-confirm=(question) { (tr!(l, "import-button", n = new)) }
                 }
-                a .big href=(address(t, "")) { "No, choose another file" }
+                a .big href=(address(t, "")) { (l.t("import-no")) }
             }
         }
     }
@@ -349,14 +346,14 @@ async fn confirm(
         return refused.into_response();
     }
     let Ok(data) = base64::engine::general_purpose::STANDARD.decode(form.file.trim()) else {
-        return back(t, "error", "The form lost its file: choose the file again.");
+        return back(t, "error", &desk.lang.t("import-lost-file"));
     };
     if form.confirmed != "yes" {
         return show(&web, &desk, t, &form.name, &data, true);
     }
     let file = match import::read(&form.name, &data) {
         Ok(file) => file,
-        Err(refused) => return back(t, "error", &refusal_text(&form.name, &refused)),
+        Err(refused) => return back(t, "error", &refusal_text(desk.lang, &form.name, &refused)),
     };
     let mut tally = Tally {
         left_out: file.refused.len(),
@@ -376,7 +373,7 @@ async fn confirm(
             Ok(_) => tally.imported += 1,
             Err(refused) if matches!(refused.kind(), Kind::Forbidden | Kind::Unavailable) => {
                 // Not this row's fault: stop, and say how far it went (a retry imports the rest once).
-                let message = format!("{} {}", tally.sentence(), refused.message());
+                let message = format!("{} {}", tally.sentence(desk.lang), refused.message());
                 return back(t, "error", &message);
             }
             Err(_) => tally.left_out += 1,
@@ -389,7 +386,7 @@ async fn confirm(
         left_out = tally.left_out,
         "import confirmed from the director's page"
     );
-    back(t, "done", &tally.sentence())
+    back(t, "done", &tally.sentence(desk.lang))
 }
 
 /// What a confirmation did.
@@ -401,20 +398,15 @@ struct Tally {
 }
 
 impl Tally {
-    fn sentence(&self) -> String {
-        let mut s = match self.imported {
-            0 => "Nothing new imported.".to_string(),
-            1 => "Imported 1 player.".to_string(),
-            n => format!("Imported {n} players."),
-        };
+    fn sentence(&self, l: Lang) -> String {
+        let mut s = tr!(l, "import-done", n = self.imported);
         if self.already > 0 {
-            s.push_str(&format!(" {} already imported before.", self.already));
+            s.push(' ');
+            s.push_str(&tr!(l, "import-done-already", n = self.already));
         }
         if self.left_out > 0 {
-            s.push_str(&format!(
-                " {} left out (duplicates or refused, as the preview said).",
-                self.left_out
-            ));
+            s.push(' ');
+            s.push_str(&tr!(l, "import-done-left-out", n = self.left_out));
         }
         s
     }
@@ -440,7 +432,7 @@ mod tests {
             },
             Verdict::Refused("rank: bad".into()),
         ];
-        let view = PreviewView::new("p.csv", &file, &verdicts);
+        let view = PreviewView::new(Lang::En, "p.csv", &file, &verdicts);
         assert_eq!((view.new, view.already, view.left_out), (1, 1, 2));
         let lines: Vec<u64> = view.lines.iter().map(|l| l.line).collect();
         assert_eq!(lines, vec![2, 3, 4, 5]);
@@ -454,7 +446,7 @@ mod tests {
             left_out: 1,
         };
         assert_eq!(
-            t.sentence(),
+            t.sentence(Lang::En),
             "Imported 3 players. 1 left out (duplicates or refused, as the preview said)."
         );
         let again = Tally {
@@ -463,7 +455,7 @@ mod tests {
             left_out: 1,
         };
         assert!(again
-            .sentence()
+            .sentence(Lang::En)
             .starts_with("Nothing new imported. 3 already imported before."));
     }
 }

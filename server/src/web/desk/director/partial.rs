@@ -12,7 +12,9 @@ use crate::domain::command::DrawPart;
 use crate::domain::lifecycle::partial::{readiness, GroupReadiness};
 use crate::domain::round::{RoundRecord, RoundState};
 use crate::domain::{Command, TournamentId};
+use crate::tr;
 use crate::web::desk::session::Desk;
+use crate::web::lang::Lang;
 use maud::{html, Markup};
 use tengen_text::points::halves;
 
@@ -35,6 +37,7 @@ pub(super) fn section(roster: &Roster, desk: &Desk) -> Markup {
         return html! {};
     };
     let t = roster.tournament.id;
+    let l = desk.lang;
     let groups = readiness(roster.state, t, n);
     let current = roster.play.and_then(|pl| pl.round(n));
     if groups.is_empty() && current.is_none() {
@@ -47,21 +50,19 @@ pub(super) fn section(roster: &Roster, desk: &Desk) -> Markup {
         .is_some_and(|r| r.state != RoundState::Closed);
     html! {
         section #in-parts {
-            h2 { "Round " (n) " in parts" }
-            p .note { "The bottom boards finish first (Mays): draw their score groups now while the top boards play. \
-                Each part is published as its own pairing list; the rest is drawn when its groups are finished. \
-                Nobody already drawn is paired again." }
+            h2 { (tr!(l, "dir-in-parts", round = n)) }
+            p .note { (l.t("dir-in-parts-note")) }
             @if let Some(r) = current { (parts_list(roster, r, desk)) }
-            @if !groups.is_empty() { (groups_table(&groups)) }
+            @if !groups.is_empty() { (groups_table(l, &groups)) }
             @if !waiting && !groups.is_empty() {
                 div .actions {
                     @if before_open {
                         (action_form(t, "draw-part", desk, fields(n, "bottom"),
-                            &format!("Draw the finished groups of round {n} from the bottom")))
+                            &tr!(l, "dir-draw-bottom", round = n)))
                         (group_form(t, n, &groups, desk))
                     } @else if current.is_some() {
                         (action_form(t, "draw-part", desk, fields(n, "rest"),
-                            &format!("Draw the rest of round {n}")))
+                            &tr!(l, "dir-draw-rest", round = n)))
                     }
                 }
             }
@@ -77,19 +78,19 @@ fn fields(n: u32, kind: &str) -> Markup {
 }
 
 /// The groups still to pair: score, size, whether they may be drawn now.
-fn groups_table(groups: &[GroupReadiness]) -> Markup {
+fn groups_table(l: Lang, groups: &[GroupReadiness]) -> Markup {
     html! {
         div .scroll { table #groups {
-            thead { tr { th .r { "MMS" } th .r { "Players" } th { "Now" } } }
+            thead { tr { th .r { (l.t("dir-col-mms")) } th .r { (l.t("dir-col-players")) } th { (l.t("dir-col-now")) } } }
             tbody { @for g in groups.iter().rev() {
                 tr class=(if g.complete || g.settled { "group ready" } else { "group waiting" }) data-mms=(g.mms_half) {
                     td .r { (halves(i64::from(g.mms_half))) }
                     td .r { (g.players) }
-                    td { (match (g.complete, g.settled) {
-                        (true, _) => "finished: drawn with the bottom",
-                        (false, true) => "finished: may be drawn on its own",
-                        (false, false) => "still playing",
-                    }) }
+                    td { (l.t(match (g.complete, g.settled) {
+                        (true, _) => "dir-group-bottom",
+                        (false, true) => "dir-group-alone",
+                        (false, false) => "dir-group-playing",
+                    })) }
                 }
             } }
         } }
@@ -102,6 +103,7 @@ fn group_form(t: TournamentId, n: u32, groups: &[GroupReadiness], desk: &Desk) -
     if settled.is_empty() {
         return html! {};
     }
+    let l = desk.lang;
     action_form(
         t,
         "draw-part",
@@ -109,14 +111,14 @@ fn group_form(t: TournamentId, n: u32, groups: &[GroupReadiness], desk: &Desk) -
         html! {
             input type="hidden" name="round" value=(n);
             input type="hidden" name="kind" value="group";
-            select name="group" required aria-label="The group to draw" {
-                option value="" selected { "one finished group…" }
+            select name="group" required aria-label=(l.t("dir-group-to-draw")) {
+                option value="" selected { (l.t("dir-one-group")) }
                 @for g in settled.iter().rev() {
-                    option value=(g.mms_half) { "MMS " (halves(i64::from(g.mms_half))) " (" (g.players) " players)" }
+                    option value=(g.mms_half) { (tr!(l, "dir-group-option", mms = halves(i64::from(g.mms_half)), n = g.players)) }
                 }
             }
         },
-        "Draw this group",
+        &l.t("dir-draw-group"),
     )
 }
 
@@ -125,26 +127,27 @@ fn parts_list(roster: &Roster, r: &RoundRecord, desk: &Desk) -> Markup {
     let t = roster.tournament.id;
     let round = html! { input type="hidden" name="round" value=(r.number); };
     let still = crate::domain::lifecycle::unseated(roster.state, t, r).len();
+    let l = desk.lang;
     html! {
         ol #parts {
             @for (i, p) in r.parts.iter().enumerate() {
                 li data-part=(i + 1) {
-                    "Part " (i + 1) ": " (p.tables.len()) " tables ("
-                    (tengen_text::runs::runs(&p.tables)) ") — "
-                    @if p.published { "published" } @else { strong { "not published yet" } }
+                    @let tables = tr!(l, "dir-part", part = i + 1, n = p.tables.len(), tables = tengen_text::runs::runs(&p.tables));
+                    (tables) " — "
+                    @if p.published { (l.t("dir-part-published")) } @else { strong { (l.t("dir-part-not-published")) } }
                 }
             }
         }
-        @if still > 0 { p #still { (still) " players still to draw." } }
+        @if still > 0 { p #still { (tr!(l, "dir-still-to-draw", n = still)) } }
         @if r.state == RoundState::Published && r.part_waiting() {
             @let waiting = waiting_only(r);
-            (games_table(roster, &waiting))
+            (games_table(l, roster, &waiting))
             div .actions {
                 (irreversible_form(t, "publish", desk, round.clone(),
-                    &format!("Publish part {} of round {}", r.parts.len(), r.number),
-                    &super::question("publish", roster, r.number).unwrap_or_default()))
-                (irreversible_form(t, "redraw-part", desk, round, "Draw this part again",
-                    &super::question("redraw-part", roster, r.number).unwrap_or_default()))
+                    &tr!(l, "dir-publish-part", part = r.parts.len(), round = r.number),
+                    &super::question(l, "publish", roster, r.number).unwrap_or_default()))
+                (irreversible_form(t, "redraw-part", desk, round, &l.t("dir-redraw-part"),
+                    &super::question(l, "redraw-part", roster, r.number).unwrap_or_default()))
             }
         }
     }
@@ -160,6 +163,7 @@ fn waiting_only(r: &RoundRecord) -> RoundRecord {
 /// The command of `draw-part` (the part named by `kind`, a group by its score `group` in half points) or
 /// `redraw-part` (the waiting part, as it was asked for).
 pub(super) fn command(
+    l: Lang,
     roster: &Roster,
     t: TournamentId,
     round: u32,
@@ -172,21 +176,17 @@ pub(super) fn command(
             .play
             .and_then(|pl| pl.round(round))
             .and_then(|r| r.parts.last().filter(|p| !p.published))
-            .ok_or_else(|| format!("No part of round {round} is waiting to be published."))?;
+            .ok_or_else(|| tr!(l, "dir-no-part-waiting", round = round))?;
         (waiting.kind, true)
     } else {
         let mms = match group.map(str::trim).filter(|g| !g.is_empty()) {
-            Some(g) => g
-                .parse::<i32>()
-                .map_err(|_| "Choose the group to draw first; nothing was drawn.".to_string())?,
-            None if kind == Some("group") => {
-                return Err("Choose the group to draw first; nothing was drawn.".into())
-            }
+            Some(g) => g.parse::<i32>().map_err(|_| l.t("dir-choose-group"))?,
+            None if kind == Some("group") => return Err(l.t("dir-choose-group")),
             None => 0,
         };
         let part = DrawPart::from_words(kind.unwrap_or(""), mms)
             .map_err(|e| e.to_string())?
-            .ok_or("Which part of the round?")?;
+            .ok_or_else(|| l.t("dir-which-part"))?;
         (part, false)
     };
     Ok((
@@ -200,6 +200,6 @@ pub(super) fn command(
             part: Some(part),
         },
         Target::Rounds(t),
-        format!("A part of round {round} is drawn: review it, then publish it."),
+        tr!(l, "dir-done-part", round = round),
     ))
 }

@@ -14,12 +14,14 @@ use crate::auth::Action;
 use crate::domain::name::fold;
 use crate::domain::round::RoundState;
 use crate::domain::{EntryStatus, ParticipantId, TournamentId};
-use crate::web::board::pairings::label;
+use crate::tr;
+use crate::web::board::pairings::label_in;
 use crate::web::board::player::result_text;
-use crate::web::board::players::{rounds_text, status_text};
+use crate::web::board::players::{rounds_text_in, status_text, status_text_in};
 use crate::web::board::{player_by_number, roster, tournament_id, InTournament};
 use crate::web::desk::session::Desk;
 use crate::web::desk::{request_id, Web};
+use crate::web::lang::Lang;
 use crate::web::topics::Topic;
 use crate::web::WebError;
 use axum::extract::{Path, Query, State as Shared};
@@ -42,13 +44,13 @@ pub fn routes() -> Router<Arc<Web>> {
 }
 
 /// The dashboard's box: a player by number or name (`focus` after a search that found nobody).
-pub fn find_box(t: TournamentId, focus: bool) -> Markup {
+pub fn find_box(l: Lang, t: TournamentId, focus: bool) -> Markup {
     html! {
         form #find-player .find method="get" action=(format!("/desk/director/{}/player", t.0)) {
-            label { "Player " input #player-q name="q" size="14" autocomplete="off" placeholder="number or name" autofocus[focus]; }
+            label { (l.t("player-find")) " " input #player-q name="q" size="14" autocomplete="off" placeholder=(l.t("player-find-placeholder")) autofocus[focus]; }
             " "
-            button .big type="submit" { "Open" }
-            span .note { " Withdraw, absent, ghost, rank change, explain." }
+            button .big type="submit" { (l.t("player-open")) }
+            span .note { " " (l.t("player-find-note")) }
         }
     }
 }
@@ -99,24 +101,25 @@ async fn find(
         let roster = roster(state, t)?;
         let found = matches(&roster, &q);
         let shown: String = q.chars().take(MAX_ECHO).collect();
+        let l = desk.lang;
         let body = html! {
-            h1 { "Find a player in " (roster.name()) }
-            p { a href=(format!("/desk/director/{}", t.0)) { "← Dashboard" } }
+            h1 { (tr!(l, "player-find-in", name = roster.name())) }
+            p { a href=(format!("/desk/director/{}", t.0)) { (l.t("desk-back-dashboard")) } }
             @if found.is_empty() {
                 p #error .error role="alert" {
-                    "No player of " (roster.name()) " matches “" (shown) "”: type the number on the sheets or the start of a name."
+                    (tr!(l, "player-nobody", name = roster.name(), q = &shown))
                 }
             }
-            (find_box(t, found.is_empty()))
+            (find_box(desk.lang, t, found.is_empty()))
             @if !found.is_empty() {
                 ul #found .players {
                     @for p in &found {
-                        li .player { a href=(format!("/desk/director/{}/player/{}", t.0, tag(&roster, *p))) { (label(&roster, *p, 1)) } }
+                        li .player { a href=(format!("/desk/director/{}/player/{}", t.0, tag(&roster, *p))) { (label_in(l, &roster, *p, 1)) } }
                     }
                 }
             }
         };
-        Ok((format!("{}: find a player", roster.name()), body))
+        Ok((tr!(l, "player-find-title", name = roster.name()), body))
     })
 }
 
@@ -178,20 +181,23 @@ async fn page(
     let topics = [Topic::Rounds(t), Topic::Players(t)];
     web.desk_page(&desk, Action::Direct, &topics, |state| {
         let roster = roster(state, t)?;
-        let p = found(&roster, &number)?;
+        let p = found(desk.lang, &roster, &number)?;
         let body = render(&roster, p, &desk, &notice, None);
         Ok((format!("{}: {}", roster.name(), roster.full_name(p)), body))
     })
 }
 
 /// The player `number` names, or a 404 page saying so.
-pub(super) fn found(roster: &Roster, number: &str) -> Result<ParticipantId, WebError> {
+pub(super) fn found(l: Lang, roster: &Roster, number: &str) -> Result<ParticipantId, WebError> {
     player_by_number(roster, number).ok_or_else(|| {
         let shown: String = number.chars().take(12).collect();
-        WebError::not_found(format!(
-            "There is no player #{shown} in {}: find them on the dashboard by number or name.",
-            roster.name()
+        WebError::not_found(tr!(
+            l,
+            "player-no-such",
+            number = shown,
+            name = roster.name()
         ))
+        .in_lang(l)
     })
 }
 
@@ -206,26 +212,27 @@ pub(super) fn render(
 ) -> Markup {
     let t = roster.tournament.id;
     let number = roster.number(p);
+    let l = desk.lang;
     html! {
-        h1 #player { (label(roster, p, next_round(roster))) }
+        h1 #player { (label_in(l, roster, p, next_round(roster))) }
         p .actions {
-            a .big href=(format!("/desk/director/{}", t.0)) { "← Dashboard" }
-            a .big href=(format!("/desk/director/{}/explain?a={}", t.0, tag(roster, p))) { "Explain with another player" }
+            a .big href=(format!("/desk/director/{}", t.0)) { (l.t("desk-back-dashboard")) }
+            a .big href=(format!("/desk/director/{}/explain?a={}", t.0, tag(roster, p))) { (l.t("player-explain")) }
         }
         @if let Some(done) = &notice.done { p .done .ok role="status" { (done) } }
         @if let Some(error) = &notice.error { p #error .error role="alert" { (error) } }
         @if let Some(asked) = asked { (asked) }
-        @if number.is_none() { p .note { "No number yet: the field is numbered when registration closes." } }
-        (entry(roster, p))
-        (rounds(roster, p))
+        @if number.is_none() { p .note { (l.t("player-no-number")) } }
+        (entry(l, roster, p))
+        (rounds(l, roster, p))
         (changes(roster, p, desk, notice.field.as_deref()))
-        h2 { "Another player" }
-        (find_box(t, false))
+        h2 { (l.t("player-another")) }
+        (find_box(desk.lang, t, false))
     }
 }
 
 /// The entry: status, rounds, rank and its changes, ghost, club and country.
-fn entry(roster: &Roster, p: ParticipantId) -> Markup {
+fn entry(l: Lang, roster: &Roster, p: ParticipantId) -> Markup {
     let Some((person, e)) = roster.entrants.get(&p) else {
         return html! {};
     };
@@ -233,25 +240,26 @@ fn entry(roster: &Roster, p: ParticipantId) -> Markup {
     let missing: Vec<u32> = (1..=total).filter(|r| !e.rounds.contains(r)).collect();
     html! {
         section #entry {
-            h2 { "Entry" }
+            h2 { (l.t("player-entry")) }
             table .facts { tbody {
-                tr { th { "Status" } td #status { (status_text(e.status)) } }
-                tr { th { "Rounds" } td #plays {
-                    (rounds_text(&e.rounds, total))
-                    @if !missing.is_empty() && !e.rounds.is_empty() { " (not " (rounds_text(&missing, 0)) ")" }
+                tr { th { (l.t("player-status")) } td #status data-status=(status_text(e.status)) { (status_text_in(l, e.status)) } }
+                tr { th { (l.t("settings-rounds")) } td #plays {
+                    (rounds_text_in(l, &e.rounds, total))
+                    @if !missing.is_empty() && !e.rounds.is_empty() { " " (tr!(l, "player-not-rounds", rounds = rounds_text_in(l, &missing, 0))) }
                 } }
-                tr { th { "Rank" } td #rank { (person.fields.rank)
-                    @for c in &e.rank_changes { ", " (c.rank) " from round " (c.from_round) }
+                tr { th { (l.t("reg-field-rank")) } td #rank { (l.rank(person.fields.rank))
+                    @for c in &e.rank_changes { ", " (tr!(l, "player-rank-from", rank = l.rank(c.rank), round = c.from_round)) }
                 } }
-                tr { th { "Ghost" } td #ghost { @if e.ghost { "yes: paired, never placed, never the bye" } @else { "no" } } }
-                tr { th { "Personal code" } td #code {
+                tr { th { (l.t("player-ghost")) } td #ghost { @if e.ghost { (l.t("player-ghost-yes")) } @else { (l.t("player-no")) } } }
+                tr { th { (l.t("player-code")) } td #code {
                     @match &person.code {
-                        Some(code) => { code .code { (code.grouped()) } " (on the player card; never on a public page)" }
-                        None => { "none yet: " a href=(format!("/desk/director/{}/cards", roster.tournament.id.0)) { "make the missing codes" } }
+                        Some(code) => { code .code { (code.grouped()) } " " (l.t("player-code-note")) }
+                        None => { (crate::web::desk::slot_in(&tr!(l, "player-no-code", link = crate::web::desk::SLOT),
+                            html! { a href=(format!("/desk/director/{}/cards", roster.tournament.id.0)) { (l.t("player-make-codes")) } })) }
                     }
                 } }
                 @if !person.fields.club.is_empty() || !person.fields.country.is_empty() {
-                    tr { th { "Club" } td { (person.fields.club) @if !person.fields.country.is_empty() { " · " (person.fields.country) } } }
+                    tr { th { (l.t("reg-field-club")) } td { (person.fields.club) @if !person.fields.country.is_empty() { " · " (person.fields.country) } } }
                 }
             } }
         }
@@ -259,30 +267,30 @@ fn entry(roster: &Roster, p: ParticipantId) -> Markup {
 }
 
 /// Every drawn round from the player's side.
-fn rounds(roster: &Roster, p: ParticipantId) -> Markup {
+fn rounds(l: Lang, roster: &Roster, p: ParticipantId) -> Markup {
     let Some((_, e)) = roster.entrants.get(&p) else {
         return html! {};
     };
     html! {
         section #rounds {
-            h2 { "Rounds" }
-            @if roster.rounds().is_empty() { p .note { "No round drawn yet." } }
+            h2 { (l.t("settings-rounds")) }
+            @if roster.rounds().is_empty() { p .note { (l.t("player-no-round")) } }
             @else { div .scroll { table #player-rounds {
-                thead { tr { th .r { "Round" } th .r { "Table" } th { "Opponent" } th { "Result" } } }
+                thead { tr { th .r { (l.t("player-round")) } th .r { (l.t("results-table")) } th { (l.t("player-opponent")) } th { (l.t("results-result")) } } }
                 tbody { @for r in roster.rounds() {
                     tr data-round=(r.number) {
                         td .r { (r.number) }
                         @if let Some(g) = r.game_of(p) {
                             @let other = if g.white == p { g.black } else { g.white };
                             td .r { (g.table) }
-                            td .name { (label(roster, other, r.number)) " " span .note { "(" (g.seat_of(p).word()) ")" } }
-                            td { @if r.state == RoundState::Drawn { "not published" } @else { (result_text(g, p)) } }
+                            td .name { (label_in(l, roster, other, r.number)) " " span .note { "(" (tr!(l, "referee-seat", seat = g.seat_of(p).word())) ")" } }
+                            td { @if r.state == RoundState::Drawn { (l.t("player-not-published")) } @else { (result_text(g, p)) } }
                         } @else if r.has_bye(p) {
-                            td {} td colspan="2" { (roster.tournament.settings.system.without_game()) }
+                            td {} td colspan="2" { @if roster.tournament.settings.system.eliminates() { (l.t("dir-through")) } @else { (l.t("dir-bye-label")) } }
                         } @else if !e.rounds.contains(&r.number) {
-                            td {} td colspan="2" { "absent" }
+                            td {} td colspan="2" { (l.t("player-absent")) }
                         } @else {
-                            td {} td colspan="2" { "not paired" }
+                            td {} td colspan="2" { (l.t("player-not-paired")) }
                         }
                     }
                 } }
@@ -339,59 +347,60 @@ fn changes(roster: &Roster, p: ParticipantId, desk: &Desk, field: Option<&str>) 
         .or(absent.last().copied());
     let from: Vec<u32> = (next..=total).collect();
     let withdrawn = e.status == EntryStatus::Withdrawn;
+    let l = desk.lang;
     html! {
         section #changes {
-            h2 { "Change" }
+            h2 { (l.t("dir-edit-change")) }
             div .change #withdraw-or-reinstate {
                 @if withdrawn {
-                    (plain_form(&to("reinstate"), "reinstate", desk, html! {}, "Reinstate"))
-                    p .note { "Back in the tournament: paired again from the next draw." }
+                    (plain_form(&to("reinstate"), "reinstate", desk, html! {}, &l.t("player-reinstate")))
+                    p .note { (l.t("player-reinstate-note")) }
                 } @else {
-                    (irreversible_form_to(&to("withdraw"), "withdraw", desk, html! {}, "Withdraw",
-                        &player_act::question(roster, p, &Change::Withdraw)))
-                    p .note { "Leaves the tournament: left out of every draw from now on; the games played still count." }
+                    (irreversible_form_to(&to("withdraw"), "withdraw", desk, html! {}, &l.t("player-withdraw"),
+                        &player_act::question(l, roster, p, &Change::Withdraw)))
+                    p .note { (l.t("player-withdraw-note")) }
                 }
             }
             @if !withdrawn && !absent.is_empty() {
                 div .change #absent {
                     (irreversible_form_to(&to("absent"), "absent", desk, html! {
-                        label { "Absent from round "
+                        label { (l.t("player-absent-from")) " "
                             select name="round" {
                                 @for r in &absent { option value=(r) selected[Some(*r) == absent_default] { (r) } }
                             }
                         }
-                    }, "Mark absent", &player_act::question(roster, p, &Change::Absent { round: absent_default.unwrap_or(next) })))
-                    p .note { "Misses that round (no game, no bye) and plays the others; in a drawn round the opponent is left to pair by hand." }
+                    }, &l.t("player-mark-absent"), &player_act::question(l, roster, p, &Change::Absent { round: absent_default.unwrap_or(next) })))
+                    p .note { (l.t("player-absent-note")) }
                 }
             }
             div .change #new-code {
-                (irreversible_form_to(&to("code"), "code", desk, html! {}, "New personal code",
-                    &player_act::question(roster, p, &Change::Code)))
-                p .note { "When a player card is lost or seen by someone else: the old code stops working at once." }
+                (irreversible_form_to(&to("code"), "code", desk, html! {}, &l.t("player-new-code"),
+                    &player_act::question(l, roster, p, &Change::Code)))
+                p .note { (l.t("player-new-code-note")) }
             }
             div .change #ghost-form {
                 (plain_form(&to("ghost"), "ghost", desk, html! {
                     input type="hidden" name="ghost" value=(if e.ghost { "off" } else { "on" });
-                }, if e.ghost { "Not a ghost any more" } else { "Make a ghost" }))
-                p .note { "A ghost evens the field: paired like anyone, never placed in the standings, never given the bye." }
+                }, &l.t(if e.ghost { "player-unghost" } else { "player-make-ghost" })))
+                p .note { (l.t("player-ghost-note")) }
             }
             @if !from.is_empty() {
                 div .change #rank-change {
                     (irreversible_form_to(&to("rank"), "rank", desk, html! {
-                        label { "New rank "
-                            input #new-rank name="rank" size="6" required autocomplete="off" placeholder="e.g. 2d"
+                        label { (l.t("player-new-rank")) " "
+                            input #new-rank name="rank" size="6" required autocomplete="off" placeholder=(l.t("player-rank-placeholder"))
                                 autofocus[field == Some("rank")];
                         }
                         " "
-                        label { "from round "
+                        label { (l.t("player-from-round")) " "
                             select name="from" {
                                 @for r in &from { option value=(r) selected[*r == next] { (r) } }
                             }
                         }
                         " "
-                        label .inline-check { input type="checkbox" name="move_start" value="yes"; " also move the starting score" }
-                    }, "Change rank", &player_act::question(roster, p, &Change::Rank { rank: None, from: next, move_start: false })))
-                    p .note { "From that round the draw and handicaps use the new rank; earlier rounds keep theirs. The starting score stays unless ticked." }
+                        label .inline-check { input type="checkbox" name="move_start" value="yes"; " " (l.t("player-move-start")) }
+                    }, &l.t("player-change-rank"), &player_act::question(l, roster, p, &Change::Rank { rank: None, from: next, move_start: false })))
+                    p .note { (l.t("player-rank-note")) }
                 }
             }
         }

@@ -13,9 +13,11 @@ use crate::app::{Kind, Target};
 use crate::auth::Action;
 use crate::domain::command::RoundEdit;
 use crate::domain::{Command, ParticipantId, Rank, State, TournamentId};
+use crate::tr;
 use crate::web::board::{roster, tournament_id};
 use crate::web::desk::session::Desk;
 use crate::web::desk::Web;
+use crate::web::lang::Lang;
 use crate::web::topics::Topic;
 use crate::web::WebError;
 use axum::extract::{Path, State as Shared};
@@ -79,79 +81,75 @@ pub struct ChangeForm {
 }
 
 /// The change a form asks for, or what is wrong with it and the field to clear.
-fn read(action: &str, f: &ChangeForm) -> Result<Change, (String, Option<&'static str>)> {
+fn read(l: Lang, action: &str, f: &ChangeForm) -> Result<Change, (String, Option<&'static str>)> {
     Ok(match action {
         "withdraw" => Change::Withdraw,
         "reinstate" => Change::Reinstate,
         "absent" => Change::Absent {
-            round: f
-                .round
-                .ok_or(("Choose the round first.".to_string(), None))?,
+            round: f.round.ok_or_else(|| (l.t("player-choose-round"), None))?,
         },
         "ghost" => Change::Ghost(f.ghost.as_deref() == Some("on")),
         "code" => Change::Code,
         "rank" => {
             let text = f.rank.as_deref().unwrap_or("").trim();
-            let rank = text
-                .parse::<Rank>()
-                .map_err(|e| (format!("Nothing changed: {e}."), Some("rank")))?;
+            let rank = text.parse::<Rank>().map_err(|e| {
+                (
+                    tr!(l, "player-nothing-changed", why = e.to_string()),
+                    Some("rank"),
+                )
+            })?;
             Change::Rank {
                 rank: Some(rank),
                 from: f
                     .from
-                    .ok_or(("Choose the first round first.".to_string(), Some("rank")))?,
+                    .ok_or_else(|| (l.t("player-choose-from"), Some("rank")))?,
                 move_start: f.move_start.as_deref() == Some("yes"),
             }
         }
-        _ => return Err((format!("There is no change called {action:?} here."), None)),
+        _ => return Err((tr!(l, "player-no-change", action = action), None)),
     })
 }
 
 /// The question a change asks first, in the director's words.
-pub fn question(roster: &Roster, p: ParticipantId, change: &Change) -> String {
+pub fn question(l: Lang, roster: &Roster, p: ParticipantId, change: &Change) -> String {
     let who = who(roster, p);
     match change {
-        Change::Withdraw => format!(
-            "Withdraw {who} from {}? They are left out of every draw from now on; their games so far still count \
-             (Reinstate brings them back).",
-            roster.name()
-        ),
-        Change::Absent { round } => format!(
-            "Mark {who} absent from round {round}? They get no game and no bye in it; if round {round} is drawn, \
-             their opponent is left unpaired for you to pair by hand."
-        ),
+        Change::Withdraw => tr!(l, "player-ask-withdraw", who = &who, name = roster.name()),
+        Change::Absent { round } => tr!(l, "player-ask-absent", who = &who, round = *round),
         Change::Rank {
             rank,
             from,
             move_start,
-        } => format!(
-            "Change the rank of {who} to {} from round {from}? The draw and handicaps use it from then on{}.",
-            rank.map_or_else(|| "the one typed".to_string(), |r| r.to_string()),
-            if *move_start {
-                ", and the starting score moves with it"
-            } else {
-                "; the starting score stays"
-            }
+        } => tr!(
+            l,
+            "player-ask-rank",
+            who = &who,
+            rank = rank.map_or_else(|| l.t("player-rank-typed"), |r| l.rank(r)),
+            from = *from,
+            start = if *move_start { "moves" } else { "stays" }
         ),
-        Change::Code => format!(
-            "Give {who} a new personal code? The old one stops working at once: print a new player card."
-        ),
+        Change::Code => tr!(l, "player-ask-code", who = &who),
         Change::Reinstate | Change::Ghost(_) => String::new(),
     }
 }
 
 /// The command a change asks for, with its target and the sentence shown once it is done.
 fn plan(
+    l: Lang,
     state: &State,
     t: TournamentId,
     p: ParticipantId,
     change: &Change,
 ) -> Result<(Command, Target, String), String> {
     let roster = Roster::new(state, t).map_err(|e| e.to_string())?;
-    let (person, entry) = roster
-        .entrants
-        .get(&p)
-        .ok_or_else(|| format!("{p} has not entered {}", roster.name()))?;
+    let (person, entry) = roster.entrants.get(&p).ok_or_else(|| {
+        tr!(
+            l,
+            "player-not-entered",
+            id = p.to_string(),
+            name = roster.name()
+        )
+    })?;
     let who = who(&roster, p);
     let expected = Some(person.revision);
     let me = Target::Participant(p);
@@ -163,7 +161,7 @@ fn plan(
                 expected,
             },
             me,
-            format!("{who} is withdrawn: left out of the next draws."),
+            tr!(l, "player-done-withdraw", who = &who),
         ),
         Change::Reinstate => (
             Command::Reinstate {
@@ -172,7 +170,7 @@ fn plan(
                 expected,
             },
             me,
-            format!("{who} is back in: paired again from the next draw."),
+            tr!(l, "player-done-reinstate", who = &who),
         ),
         Change::Absent { round } if roster.play.and_then(|pl| pl.round(*round)).is_some() => (
             Command::EditRound {
@@ -182,7 +180,7 @@ fn plan(
                 expected: None,
             },
             Target::Rounds(t),
-            format!("{who} is absent from round {round}."),
+            tr!(l, "player-done-absent-drawn", who = &who, round = *round),
         ),
         Change::Absent { round } => (
             Command::SetRounds {
@@ -199,7 +197,7 @@ fn plan(
                 expected,
             },
             me,
-            format!("{who} is absent from round {round}: not in its draw."),
+            tr!(l, "player-done-absent", who = &who, round = *round),
         ),
         Change::Ghost(on) => (
             Command::SetEntryOptions {
@@ -211,9 +209,9 @@ fn plan(
             },
             me,
             if *on {
-                format!("{who} is a ghost: paired, never placed, never the bye.")
+                tr!(l, "player-done-ghost", who = &who)
             } else {
-                format!("{who} is not a ghost any more.")
+                tr!(l, "player-done-unghost", who = &who)
             },
         ),
         Change::Rank {
@@ -221,7 +219,7 @@ fn plan(
             from,
             move_start,
         } => {
-            let rank = rank.ok_or("type the new rank first")?;
+            let rank = rank.ok_or_else(|| l.t("player-type-rank"))?;
             (
                 Command::ChangeRank {
                     id: p,
@@ -232,7 +230,13 @@ fn plan(
                     expected,
                 },
                 me,
-                format!("{who} plays at {rank} from round {from}."),
+                tr!(
+                    l,
+                    "player-done-rank",
+                    who = &who,
+                    rank = l.rank(rank),
+                    from = *from
+                ),
             )
         }
         Change::Code => (
@@ -240,7 +244,7 @@ fn plan(
                 participants: vec![p],
             },
             me,
-            format!("{who} has a new personal code: the old one no longer works."),
+            tr!(l, "player-done-code", who = &who),
         ),
     })
 }
@@ -260,22 +264,27 @@ pub(super) async fn act(
         Ok(t) => t,
         Err(e) => return e.into_response(),
     };
+    let l = desk.lang;
     let who = web.core.read(|s| {
         let roster = roster(s, t)?;
-        let p = found(&roster, &number)?;
+        let p = found(l, &roster, &number)?;
         Ok::<_, WebError>((p, tag(&roster, p)))
     });
     let (p, tag) = match who {
         Ok(Ok(who)) => who,
         Ok(Err(page)) => return page.into_response(),
-        Err(_) => return WebError::unavailable("The server is busy; try again.").into_response(),
+        Err(_) => {
+            return WebError::unavailable(l.t("dir-busy-retry"))
+                .in_lang(l)
+                .into_response()
+        }
     };
     let back = |key: &str, message: &str, field: Option<&str>| {
         let mut query = vec![(key, message)];
         query.extend(field.map(|f| ("field", f)));
         crate::web::desk::back_to(&format!("/desk/director/{}/player/{tag}", t.0), &query, "")
     };
-    let change = match read(&action, &form) {
+    let change = match read(l, &action, &form) {
         Ok(c) => c,
         Err((problem, field)) => return back("error", &problem, field),
     };
@@ -287,8 +296,8 @@ pub(super) async fn act(
     }
     let planned = web
         .core
-        .read(|s| plan(s, t, p, &change))
-        .map_err(|_| "the server is busy".to_string())
+        .read(|s| plan(l, s, t, p, &change))
+        .map_err(|_| l.t("dir-busy"))
         .and_then(|c| c);
     let (cmd, target, done) = match planned {
         Ok(c) => c,
@@ -303,7 +312,7 @@ pub(super) async fn act(
         Err(refused) if refused.kind() == Kind::Forbidden => refused.page().into_response(),
         Err(refused) => back(
             "error",
-            &format!("Nothing changed: {}.", refused.message()),
+            &tr!(l, "player-nothing-changed", why = refused.message()),
             field,
         ),
     }
@@ -337,18 +346,19 @@ fn ask(
                 @if *move_start { input type="hidden" name="move_start" value="yes"; }
             }
         };
-        let yes = match change {
-            Change::Withdraw => "Yes, withdraw",
-            Change::Absent { .. } => "Yes, mark absent",
-            _ => "Yes, change the rank",
-        };
+        let l = desk.lang;
+        let yes = l.t(match change {
+            Change::Withdraw => "player-yes-withdraw",
+            Change::Absent { .. } => "player-yes-absent",
+            _ => "player-yes-rank",
+        });
         let asked = confirmation_to(
             &to,
             &page,
             action,
             fields,
-            yes,
-            &question(&roster, p, change),
+            &yes,
+            &question(l, &roster, p, change),
             desk,
         );
         let body = render(&roster, p, desk, &Notice::default(), Some(asked));
@@ -372,18 +382,18 @@ mod tests {
     #[test]
     fn a_typed_rank_is_read_by_the_domains_parser_and_a_bad_one_names_the_field() {
         assert_eq!(
-            read("rank", &form(" 2 dan ", Some(2))),
+            read(Lang::En, "rank", &form(" 2 dan ", Some(2))),
             Ok(Change::Rank {
                 rank: Some("2d".parse().expect("rank")),
                 from: 2,
                 move_start: true
             })
         );
-        let (problem, field) = read("rank", &form("12x", Some(2))).unwrap_err();
+        let (problem, field) = read(Lang::En, "rank", &form("12x", Some(2))).unwrap_err();
         assert!(problem.contains("unknown rank"), "{problem}");
         assert_eq!(field, Some("rank"));
-        assert!(read("absent", &ChangeForm::default()).is_err());
-        assert!(read("nonsense", &ChangeForm::default()).is_err());
+        assert!(read(Lang::En, "absent", &ChangeForm::default()).is_err());
+        assert!(read(Lang::En, "nonsense", &ChangeForm::default()).is_err());
     }
 
     #[test]

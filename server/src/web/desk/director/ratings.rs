@@ -14,8 +14,10 @@ use crate::app::{Kind, Target};
 use crate::auth::Action;
 use crate::domain::ratings::RatingSource;
 use crate::domain::State;
+use crate::tr;
 use crate::web::desk::session::Desk;
 use crate::web::desk::Web;
+use crate::web::lang::Lang;
 use crate::web::topics::Topic;
 use axum::extract::{DefaultBodyLimit, Multipart, Query, State as Shared};
 use axum::response::{IntoResponse, Response};
@@ -89,12 +91,8 @@ fn back(key: &str, message: &str) -> Response {
 }
 
 /// A list's federation as the director names it.
-fn federation(source: RatingSource) -> &'static str {
-    match source {
-        RatingSource::Egd => "EGD (European)",
-        RatingSource::Aga => "AGA (American)",
-        RatingSource::Ffg => "FFG (French)",
-    }
+fn federation(l: Lang, source: RatingSource) -> String {
+    tr!(l, "ratings-federation", source = source.as_str())
 }
 
 /// `GET /desk/director/ratings`: the lists loaded and the upload form.
@@ -104,47 +102,48 @@ async fn page(
     notice: Result<Query<Notice>, axum::extract::rejection::QueryRejection>,
 ) -> Response {
     let notice = notice.map(|q| q.0).unwrap_or_default();
+    let l = desk.lang;
     web.desk_page(&desk, Action::Direct, &[Topic::Home], |state| {
         let body = html! {
-            h1 { "Rating lists" }
+            h1 { (l.t("dir-rating-lists")) }
             @if let Some(done) = &notice.done { p .done .ok role="status" { (done) } }
             @if let Some(error) = &notice.error { p #error .error role="alert" { (error) } }
-            (loaded(state))
+            (loaded(l, state))
             section #upload-list {
-                h2 { "Load a list" }
+                h2 { (l.t("ratings-load-heading")) }
                 form #upload method="post" action="/desk/director/ratings/preview" enctype="multipart/form-data" {
                     input type="hidden" name="csrf" value=(desk.csrf);
-                    p { label { "File " input #file type="file" name="file" required accept=".txt,.html,.htm,.csv" autofocus; } }
-                    p .note { "The EGD allworld list, the AGA TD list or the FFG échelle, as the federation publishes it; "
-                        "the kind is recognised from the content. You see what it holds before it is loaded." }
-                    button .big type="submit" { "Preview" }
+                    p { label { (l.t("import-file")) " " input #file type="file" name="file" required accept=".txt,.html,.htm,.csv" autofocus; } }
+                    p .note { (l.t("ratings-file-note")) }
+                    button .big type="submit" { (l.t("import-preview")) }
                 }
             }
-            p { a href="/desk/director" { "Back to the tournaments" } }
+            p { a href="/desk/director" { (l.t("ratings-back")) } }
         };
-        Ok(("Rating lists".to_string(), body))
+        Ok((l.t("dir-rating-lists"), body))
     })
 }
 
 /// The lists loaded now.
-fn loaded(state: &State) -> Markup {
+fn loaded(l: Lang, state: &State) -> Markup {
     html! {
         section #loaded {
-            h2 { "Loaded now" }
+            h2 { (l.t("ratings-loaded")) }
             @if state.ratings.is_empty() {
-                p .note { "No list loaded: the registration desks type every new player in by hand." }
+                p .note { (l.t("ratings-none")) }
             } @else {
                 div .scroll { table #lists {
-                    thead { tr { th { "List" } th { "File" } th { "Date" } th .r { "Players" } th { "Complete" } } }
+                    thead { tr { th { (l.t("reg-col-list")) } th { (l.t("import-file")) } th { (l.t("ratings-date")) }
+                        th .r { (l.t("dir-col-players")) } th { (l.t("ratings-complete")) } } }
                     tbody { @for (source, list) in &state.ratings {
                         tr data-source=(source.as_str()) {
-                            td { (federation(*source)) } td .name { (list.file) } td { (list.date) }
+                            td { (federation(l, *source)) } td .name { (list.file) } td { (list.date) }
                             td .r { (list.players.len()) }
-                            td { @if list.complete() { "yes" } @else { span .warn { "no: load it again" } } }
+                            td { @if list.complete() { (l.t("ratings-yes")) } @else { span .warn { (l.t("ratings-incomplete")) } } }
                         }
                     } }
                 } }
-                p .note { "The registration desks look new players up in these lists by name or id." }
+                p .note { (l.t("ratings-lookup-note")) }
             }
         }
     }
@@ -155,7 +154,7 @@ async fn preview(Shared(web): Shared<Arc<Web>>, desk: Desk, form: Multipart) -> 
     if let Err(refused) = desk.require(Action::Direct) {
         return refused.into_response();
     }
-    let upload = match upload::read(form, MAX_LIST_BYTES).await {
+    let upload = match upload::read(desk.lang, form, MAX_LIST_BYTES).await {
         Ok(upload) => upload,
         Err(problem) => return back("error", &problem),
     };
@@ -167,7 +166,12 @@ async fn preview(Shared(web): Shared<Arc<Web>>, desk: Desk, form: Multipart) -> 
         Err(refused) => {
             return back(
                 "error",
-                &format!("{}: {refused}. Nothing was loaded.", upload.name),
+                &tr!(
+                    desk.lang,
+                    "ratings-refused",
+                    name = &upload.name,
+                    why = refused.to_string()
+                ),
             )
         }
     };
@@ -178,43 +182,43 @@ async fn preview(Shared(web): Shared<Arc<Web>>, desk: Desk, form: Multipart) -> 
 
 /// What the list holds, and the form that loads it (the question on the page when `ask`).
 fn show(web: &Web, desk: &Desk, list: &RatingUpload, ask: bool) -> Response {
+    let lang = desk.lang;
     web.desk_page(desk, Action::Direct, &[], |state| {
         let replaces = state.ratings.get(&list.source);
-        let question = format!(
-            "Load {} players from the {} list{}?{}",
-            list.players.len(),
-            federation(list.source),
-            if list.date.is_empty() { String::new() } else { format!(" of {}", list.date) },
-            match replaces {
-                Some(l) => format!(
-                    " It replaces the list loaded now ({}, {} players).",
-                    l.file,
-                    l.players.len()
-                ),
-                None => String::new(),
-            }
-        );
+        let fed = federation(lang, list.source);
+        let mut question = if list.date.is_empty() {
+            tr!(lang, "ratings-ask", n = list.players.len(), list = &fed)
+        } else {
+            tr!(lang, "ratings-ask-dated", n = list.players.len(), list = &fed, date = &list.date)
+        };
+        if let Some(l) = replaces {
+            question.push(' ');
+            question.push_str(&tr!(lang, "ratings-ask-replaces", file = &l.file, n = l.players.len()));
+        }
         let body = html! {
-            h1 { "Rating list: preview" }
-            p #file { strong { (list.file) } ": the " (federation(list.source)) " list"
-                @if !list.date.is_empty() { " of " (list.date) } ". " strong { "Nothing is loaded yet." } }
-            p #summary { strong { (list.players.len()) " players" } " · " (list.skipped.len()) " lines left out" }
+            h1 { (lang.t("ratings-preview-title")) }
+            p #file { strong { (list.file) } ": "
+                @if list.date.is_empty() { (tr!(lang, "ratings-the-list", list = &fed)) }
+                @else { (tr!(lang, "ratings-the-list-of", list = &fed, date = &list.date)) }
+                ". " strong { (lang.t("ratings-nothing-yet")) } }
+            p #summary { (crate::web::desk::slot_in(&tr!(lang, "ratings-summary", players = crate::web::desk::SLOT,
+                skipped = list.skipped.len()), html! { strong { (tr!(lang, "ratings-players", n = list.players.len())) } })) }
             div .scroll { table #sample {
-                caption .note { "The first players as read" }
-                thead { tr { th { "Id" } th { "Name" } th { "Rank" } th .r { "Rating" } th { "Club" } } }
+                caption .note { (lang.t("ratings-first")) }
+                thead { tr { th { (lang.t("reg-col-id")) } th { (lang.t("reg-col-name")) } th { (lang.t("reg-field-rank")) }
+                    th .r { (lang.t("ratings-rating")) } th { (lang.t("reg-field-club")) } } }
                 tbody { @for p in list.players.iter().take(SAMPLE) {
                     tr { td { (p.id) } td .name { (p.family) " " (p.given) } td { (p.rank) }
                          td .r { @if let Some(r) = p.rating { (r) } } td { (p.club) " " (p.country) } }
                 } }
             } }
             @if let Some(l) = replaces {
-                p .warn { "Loading replaces the " (federation(list.source)) " list loaded now: " (l.file) ", "
-                    (l.players.len()) " players." }
+                p .warn { (tr!(lang, "ratings-replaces", list = &fed, file = &l.file, n = l.players.len())) }
             }
             @if !list.skipped.is_empty() {
                 details #skipped {
-                    summary { "Lines left out" @if list.skipped.len() > SKIPPED_SHOWN { " (the first " (SKIPPED_SHOWN) ")" } }
-                    ul { @for (line, why) in list.skipped.iter().take(SKIPPED_SHOWN) { li { "line " (line) ": " (why) } } }
+                    summary { (lang.t("ratings-skipped")) @if list.skipped.len() > SKIPPED_SHOWN { " " (tr!(lang, "ratings-the-first", n = SKIPPED_SHOWN)) } }
+                    ul { @for (line, why) in list.skipped.iter().take(SKIPPED_SHOWN) { li { (tr!(lang, "ratings-line", line = *line, why = why.to_string())) } } }
                 }
             }
             @if ask { section #confirm .warn role="alert" { p { strong { (question) } } } }
@@ -224,15 +228,15 @@ fn show(web: &Web, desk: &Desk, list: &RatingUpload, ask: bool) -> Response {
                 input type="hidden" name="confirmed" value=(if ask { "yes" } else { "" });
                 div .actions {
                     @if ask {
-                        button .big type="submit" { "Yes, load " (list.players.len()) " players" }
+                        button .big type="submit" { (tr!(lang, "ratings-yes-load", n = list.players.len())) }
                     } @else {
-                        button .big type="submit" data-confirm=(question) { "Load " (list.players.len()) " players" }
+                        button .big type="submit" data-confirm=(question) { (tr!(lang, "ratings-load", n = list.players.len())) }
                     }
-                    a .big href="/desk/director/ratings" { "No, go back" }
+                    a .big href="/desk/director/ratings" { (lang.t("dir-no-go-back")) }
                 }
             }
         };
-        Ok(("Rating list: preview".to_string(), body))
+        Ok((lang.t("ratings-preview-title"), body))
     })
 }
 
@@ -259,11 +263,7 @@ async fn load(Shared(web): Shared<Arc<Web>>, desk: Desk, Form(form): Form<Load>)
         .ratings_pending
         .get(&desk.caller.terminal, form.digest.trim())
     else {
-        return back(
-            "error",
-            "That upload is no longer held (an hour passed, the server restarted, or other lists were uploaded \
-             since): choose the file again.",
-        );
+        return back("error", &desk.lang.t("ratings-not-held"));
     };
     if form.confirmed != "yes" {
         return show(&web, &desk, &list, true);
@@ -278,20 +278,18 @@ async fn load(Shared(web): Shared<Arc<Web>>, desk: Desk, Form(form): Form<Load>)
             }
             return back(
                 "error",
-                &format!(
-                    "{} Loading again continues where it stopped.",
-                    refused.message()
-                ),
+                &tr!(desk.lang, "ratings-stopped", why = refused.message()),
             );
         }
     }
     back(
         "done",
-        &format!(
-            "Loaded {} players from the {} list ({}).",
-            list.players.len(),
-            federation(list.source),
-            list.file
+        &tr!(
+            desk.lang,
+            "ratings-done",
+            n = list.players.len(),
+            list = federation(desk.lang, list.source),
+            file = &list.file
         ),
     )
 }

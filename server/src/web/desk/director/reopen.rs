@@ -9,18 +9,20 @@ use crate::app::Target;
 use crate::domain::decide::registration_can_reopen;
 use crate::domain::{Command, State, TournamentId};
 use crate::web::desk::session::Desk;
+use crate::web::lang::Lang;
 use maud::{html, Markup};
 
 /// The dashboard's line once registration is closed, with the button while it may open again, else the reason.
 pub(super) fn offer(state: &State, roster: &Roster, desk: &Desk) -> Markup {
     let t = roster.tournament.id;
-    let ask = question("reopen-registration", roster, 0).unwrap_or_default();
+    let l = desk.lang;
+    let ask = question(l, "reopen-registration", roster, 0).unwrap_or_default();
     html! {
-        p { "Registration is closed: only the late desk registers now." }
+        p { (l.t("dir-registration-closed")) }
         @match registration_can_reopen(state, t) {
             Ok(()) => {
-                (irreversible_form(t, "reopen-registration", desk, html! {}, "Open registration again", &ask))
-                p .note { "Before round 1 only: the registration desks register and check in again; closing it again numbers the field anew." }
+                (irreversible_form(t, "reopen-registration", desk, html! {}, &l.t("dir-reopen"), &ask))
+                p .note { (l.t("dir-reopen-note")) }
             }
             Err(why) => p #no-reopen .note { (super::player::sentence(&why.to_string())) "." },
         }
@@ -28,7 +30,7 @@ pub(super) fn offer(state: &State, roster: &Roster, desk: &Desk) -> Markup {
 }
 
 /// The command of the dashboard's "reopen-registration" form, its target and the sentence once done.
-pub(super) fn command(t: TournamentId) -> (Command, Target, String) {
+pub(super) fn command(l: Lang, t: TournamentId) -> (Command, Target, String) {
     (
         Command::SetRegistrationOpen {
             id: t,
@@ -36,6 +38,6 @@ pub(super) fn command(t: TournamentId) -> (Command, Target, String) {
             expected: None,
         },
         Target::Tournament(t),
-        "Registration is open again: close it before drawing round 1.".into(),
+        l.t("dir-done-reopen"),
     )
 }

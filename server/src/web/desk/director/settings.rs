@@ -25,6 +25,7 @@ use crate::web::desk::fields::{Shown, Values};
 use crate::web::desk::session::Desk;
 use crate::web::desk::{request_id, Refused};
 use crate::web::error::http_status;
+use crate::web::lang::Lang;
 use crate::web::{Web, WebError};
 use axum::extract::{Query, State as Shared};
 use axum::http::StatusCode;
@@ -56,7 +57,7 @@ async fn page(
     let notice = notice.map(|q| q.0).unwrap_or_default();
     // No live topics: a form being filled in is not swapped under the director's hands.
     web.desk_page(&desk, Action::Direct, &[], |state| {
-        let tournament = find(state, t)?;
+        let tournament = find(desk.lang, state, t)?;
         let typed = form::values_of(&tournament.settings);
         let outcome = Outcome {
             done: notice.done.as_deref(),
@@ -102,6 +103,7 @@ fn document(
             typed,
             saved: outcome.stale.then_some(&saved_values),
             bad: outcome.bad,
+            lang: desk.lang,
         },
         saved,
         defaults: &defaults,
@@ -118,9 +120,10 @@ fn document(
         typed.get("revision").to_string()
     };
     let action = format!("/desk/director/{}/settings", t.0);
+    let l = desk.lang;
     let body = html! {
-        h1 { (saved.name) ": settings" }
-        p .links { a href=(format!("/desk/director/{}", t.0)) { "← Dashboard" } }
+        h1 { (crate::tr!(l, "settings-title", name = &saved.name)) }
+        p .links { a href=(format!("/desk/director/{}", t.0)) { (l.t("desk-back-dashboard")) } }
         @if let Some(done) = outcome.done { p .done .ok role="status" { (done) } }
         @if let Some(error) = &outcome.error { p #error .error role="alert" { (error) } }
         form .settings method="post" action=(action) {
@@ -129,23 +132,23 @@ fn document(
             input type="hidden" name="revision" value=(revision);
             input type="hidden" name="parts" value=(ids.join(","));
             // The first button is the form's default (Enter in any field): Save, never a suggestion's button.
-            div .actions .save-top { button .big .primary type="submit" { "Save settings" } }
+            div .actions .save-top { button .big .primary type="submit" { (l.t("settings-save")) } }
             @for part in &parts { (view::fieldset(&context, *part)) }
             div .actions {
-                button .big .primary type="submit" { "Save settings" }
-                a .big href=(action) { "Discard changes" }
+                button .big .primary type="submit" { (l.t("settings-save")) }
+                a .big href=(action) { (l.t("settings-discard")) }
             }
         }
     };
-    (format!("{}: settings", saved.name), body)
+    (crate::tr!(l, "settings-title", name = &saved.name), body)
 }
 
 /// The tournament `t`, or the page saying there is none.
-fn find(state: &State, t: TournamentId) -> Result<&Tournament, WebError> {
+fn find(l: Lang, state: &State, t: TournamentId) -> Result<&Tournament, WebError> {
     state
         .tournaments
         .get(&t)
-        .ok_or_else(|| WebError::not_found(format!("There is no tournament {}.", t.0)))
+        .ok_or_else(|| WebError::not_found(crate::tr!(l, "desk-no-tournament", t = t.0)).in_lang(l))
 }
 
 /// `POST /desk/director/{t}/settings`: reads the form into settings and sends them with the revision the form
@@ -159,6 +162,7 @@ async fn save(
     if let Err(refused) = desk.require(Action::Direct) {
         return refused.into_response();
     }
+    let l = desk.lang;
     let mut typed = Values::from_pairs(pairs);
     if let Err(refused) = desk.check_csrf(typed.get("csrf")) {
         return refused.into_response();
@@ -174,14 +178,21 @@ async fn save(
     {
         Ok(Some(saved)) => saved,
         Ok(None) => {
-            return WebError::not_found(format!("There is no tournament {}.", t.0)).into_response()
+            return WebError::not_found(crate::tr!(l, "desk-no-tournament", t = t.0))
+                .in_lang(l)
+                .into_response()
         }
-        Err(_) => return WebError::unavailable("The server is busy; try again.").into_response(),
+        Err(_) => {
+            return WebError::unavailable(l.t("dir-busy-retry"))
+                .in_lang(l)
+                .into_response()
+        }
     };
     let expected = match typed.get("revision").trim().parse::<u64>() {
         Ok(n) => Revision(n),
         Err(_) => {
-            return WebError::bad_request("This form has no revision: reload the page.")
+            return WebError::bad_request(l.t("settings-no-revision"))
+                .in_lang(l)
                 .into_response()
         }
     };
@@ -207,9 +218,9 @@ async fn save(
     match written {
         Ok(_) => {
             let done = if changed.is_empty() {
-                "Saved: nothing had changed.".to_string()
+                l.t("settings-saved-nothing")
             } else {
-                format!("Saved: {}.", changed.join(", "))
+                crate::tr!(l, "settings-saved", fields = changed.join(", "))
             };
             let settings = format!("/desk/director/{}/settings", t.0);
             crate::web::desk::back_to(&settings, &[("done", &done)], "")
@@ -222,27 +233,24 @@ async fn save(
 
 /// The form again with what the director typed, the refusal above it in red and the field it names marked.
 fn again(web: &Web, desk: &Desk, t: TournamentId, typed: &Values, refusal: &Refusal) -> Response {
+    let l = desk.lang;
     let stale = refusal.kind() == Kind::Stale;
     let error = if stale {
         let differ = web
             .core
-            .read(|s| find(s, t).map(|x| differing(typed, &x.settings)))
+            .read(|s| find(l, s, t).map(|x| differing(typed, &x.settings)))
             .ok()
             .and_then(Result::ok)
             .unwrap_or_default();
-        let which = match differ.as_slice() {
-            [] => String::new(),
-            names => format!(" ({})", names.join(", ")),
-        };
-        format!(
-            "Not saved: someone else saved these settings while you were editing. What you typed is still in \
-             the fields, and what is saved now is shown beside each field that differs{which}: Save again to \
-             keep what is in the fields."
-        )
+        match differ.as_slice() {
+            [] => l.t("settings-stale"),
+            names => crate::tr!(l, "settings-stale-fields", fields = names.join(", ")),
+        }
     } else {
-        format!(
-            "Not saved: {}. Nothing changed; what you typed is still below.",
-            WebError::refused(refusal).message
+        crate::tr!(
+            l,
+            "settings-not-saved",
+            why = WebError::refused(refusal).message
         )
     };
     let outcome = Outcome {
@@ -252,7 +260,7 @@ fn again(web: &Web, desk: &Desk, t: TournamentId, typed: &Values, refusal: &Refu
         ..Outcome::default()
     };
     let mut page = web.desk_page(desk, Action::Direct, &[], |state| {
-        Ok(document(state, find(state, t)?, desk, typed, &outcome))
+        Ok(document(state, find(l, state, t)?, desk, typed, &outcome))
     });
     if page.status() == StatusCode::OK {
         *page.status_mut() = http_status(refusal.kind());

@@ -6,9 +6,11 @@ use super::action_form;
 use crate::app::roster::Roster;
 use crate::domain::slip::Slip;
 use crate::domain::State;
-use crate::web::board::pairings::label;
+use crate::tr;
+use crate::web::board::pairings::label_in;
 use crate::web::board::players::rounds_text;
 use crate::web::desk::session::Desk;
+use crate::web::lang::Lang;
 use maud::{html, Markup};
 
 /// The slips section: every pending slip of the tournament, oldest first.
@@ -19,28 +21,31 @@ pub fn section(state: &State, roster: &Roster, desk: &Desk) -> Markup {
         .values()
         .filter(|s| s.tournament == t && s.is_pending())
         .collect();
+    let l = desk.lang;
     html! {
         section #slips {
-            h2 { "Change slips" }
-            @if pending.is_empty() { p .note { "No slip waiting." } }
+            h2 { (l.t("slips-heading")) }
+            @if pending.is_empty() { p .note { (l.t("slips-none")) } }
             @for s in &pending {
                 div .slip-card data-slip=(s.id.0) {
-                    p { strong { (s.id) } " for " (label(roster, s.participant, 1)) }
+                    p { (crate::web::desk::slots_in(&tr!(l, "slips-for", slip = crate::web::desk::SLOTS[0],
+                        player = crate::web::desk::SLOTS[1]),
+                        &[html! { strong { (s.id) } }, label_in(l, roster, s.participant, 1)])) }
                     ul {
-                        @for (field, before, after) in changes(roster, s) {
-                            li { (field) ": " span .before { (before) } " → " strong .after { (after) } }
+                        @for (field, before, after) in changes(l, roster, s) {
+                            li { (tr!(l, "slips-field", field = field)) ": " span .before { (before) } " → " strong .after { (after) } }
                         }
-                        @if !s.proposal.message.is_empty() { li { "message: " (s.proposal.message) } }
+                        @if !s.proposal.message.is_empty() { li { (tr!(l, "slips-message", message = &s.proposal.message)) } }
                     }
                     div .actions {
                         (action_form(t, "slip", desk, html! {
                             input type="hidden" name="slip" value=(s.id.0);
                             input type="hidden" name="accept" value="yes";
-                        }, "Accept"))
+                        }, &l.t("slips-accept")))
                         (action_form(t, "slip", desk, html! {
                             input type="hidden" name="slip" value=(s.id.0);
-                            label { "Reason " input name="reason" required; }
-                        }, "Reject"))
+                            label { (l.t("slips-reason")) " " input name="reason" required; }
+                        }, &l.t("slips-reject")))
                     }
                 }
             }
@@ -49,7 +54,7 @@ pub fn section(state: &State, roster: &Roster, desk: &Desk) -> Markup {
 }
 
 /// Each field the slip would change: its name, the register's value now (`(none)` when empty), the asked one.
-fn changes(roster: &Roster, slip: &Slip) -> Vec<(&'static str, String, String)> {
+fn changes(l: Lang, roster: &Roster, slip: &Slip) -> Vec<(&'static str, String, String)> {
     let Some((person, entry)) = roster.entrants.get(&slip.participant) else {
         return Vec::new();
     };
@@ -57,12 +62,12 @@ fn changes(roster: &Roster, slip: &Slip) -> Vec<(&'static str, String, String)> 
     let p = &slip.proposal;
     let total = roster.tournament.settings.rounds;
     let shown = |v: &str| match v.trim() {
-        "" => "(none)".to_string(),
+        "" => l.t("slips-none-value"),
         v => v.to_string(),
     };
     let text = [
-        ("family name", &now.family_name, &p.family_name),
-        ("given name", &now.given_name, &p.given_name),
+        ("family-name", &now.family_name, &p.family_name),
+        ("given-name", &now.given_name, &p.given_name),
         ("club", &now.club, &p.club),
         ("country", &now.country, &p.country),
     ];
@@ -71,7 +76,7 @@ fn changes(roster: &Roster, slip: &Slip) -> Vec<(&'static str, String, String)> 
         .filter_map(|(field, before, after)| Some((field, shown(before), shown(after.as_ref()?))))
         .collect();
     if let Some(rank) = p.rank {
-        lines.push(("rank", now.rank.to_string(), rank.to_string()));
+        lines.push(("rank", l.rank(now.rank), l.rank(rank)));
     }
     if let Some(rounds) = &p.rounds {
         lines.push((

@@ -7,7 +7,9 @@ use super::action_form;
 use crate::app::roster::Roster;
 use crate::domain::round::RoundState;
 use crate::domain::timetable::{self, Start};
+use crate::tr;
 use crate::web::desk::session::Desk;
+use crate::web::lang::Lang;
 use maud::{html, Markup};
 
 /// The timetable section (none for an event without rounds).
@@ -18,20 +20,21 @@ pub(super) fn section(roster: &Roster, desk: &Desk) -> Markup {
     }
     let t = roster.tournament.id;
     let state = |n: u32| roster.rounds().get(n as usize - 1).map(|r| r.state);
+    let l = desk.lang;
     html! {
         section #timetable {
-            h2 { "Timetable" }
-            p .note { "When each round starts, as the board, the pairing sheets and the players' phones show it; the referee's forfeit clock counts from it. Move a round here when the day runs late." }
+            h2 { (l.t("timetable-heading")) }
+            p .note { (l.t("timetable-note")) }
             ul .timetable {
                 @for n in 1..=settings.rounds {
                     @let planned = timetable::planned(settings, n);
                     li .round-start data-round=(n) {
-                        span .what { "Round " (n) ": " }
-                        strong .when { (timetable::words(settings, n).unwrap_or_else(|| "not set".into())) }
+                        span .what { (tr!(l, "timetable-round", round = n)) " " }
+                        strong .when { (planned.as_ref().map_or_else(|| l.t("timetable-not-set"), |s| l.start(s, timetable::several_days(settings)))) }
                         @if state(n) == Some(RoundState::Closed) {
-                            " " span .note { "(closed)" }
+                            " " span .note { (l.t("timetable-closed")) }
                         } @else {
-                            (action_form(t, "move-start", desk, fields(n, planned), "Set"))
+                            (action_form(t, "move-start", desk, fields(l, n, planned), &l.t("timetable-set")))
                         }
                     }
                 }
@@ -41,10 +44,10 @@ pub(super) fn section(roster: &Roster, desk: &Desk) -> Markup {
 }
 
 /// The round and its new start, offered as planned; a bare "14:30" keeps the round's planned day.
-fn fields(n: u32, planned: Option<Start>) -> Markup {
+fn fields(l: Lang, n: u32, planned: Option<Start>) -> Markup {
     html! {
         input type="hidden" name="round" value=(n);
         input .start type="text" name="start" required autocomplete="off" value=[planned.map(|s| s.to_string())]
-            placeholder="14:30, or 2026-11-28 14:30" aria-label=(format!("Round {n} starts at"));
+            placeholder=(l.t("timetable-placeholder")) aria-label=(tr!(l, "timetable-starts-at", round = n));
     }
 }

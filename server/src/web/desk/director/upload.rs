@@ -22,13 +22,12 @@ pub(super) fn body_limit(max: usize) -> usize {
 }
 
 /// Reads the form: the `file` field (at most `max` bytes) and `csrf`. A refusal says what to do.
-pub(super) async fn read(mut form: Multipart, max: usize) -> Result<Upload, String> {
-    let too_big = || {
-        format!(
-            "The file is larger than {} KB: this page takes files up to that size.",
-            max / 1024
-        )
-    };
+pub(super) async fn read(
+    l: crate::web::lang::Lang,
+    mut form: Multipart,
+    max: usize,
+) -> Result<Upload, String> {
+    let too_big = || crate::tr!(l, "upload-too-big", kb = max / 1024);
     let mut upload = Upload::default();
     let mut has_file = false;
     loop {
@@ -38,9 +37,7 @@ pub(super) async fn read(mut form: Multipart, max: usize) -> Result<Upload, Stri
             Err(e) if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE => {
                 return Err(too_big())
             }
-            Err(_) => {
-                return Err("The upload was cut off: choose the file and send it again.".into())
-            }
+            Err(_) => return Err(l.t("upload-cut-off")),
         };
         match field.name() {
             Some("csrf") => upload.csrf = field.text().await.unwrap_or_default(),
@@ -59,7 +56,7 @@ pub(super) async fn read(mut form: Multipart, max: usize) -> Result<Upload, Stri
                     if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
                         too_big()
                     } else {
-                        "The upload was cut off: choose the file and send it again.".to_string()
+                        l.t("upload-cut-off")
                     }
                 })?;
                 if data.len() > max {
@@ -71,7 +68,7 @@ pub(super) async fn read(mut form: Multipart, max: usize) -> Result<Upload, Stri
         }
     }
     if !has_file || (upload.name.is_empty() && upload.data.is_empty()) {
-        return Err("Choose a file first.".into());
+        return Err(l.t("upload-choose-file"));
     }
     Ok(upload)
 }

@@ -12,6 +12,7 @@ use crate::web::desk::fields::{Attrs, Shown, Values};
 use crate::web::desk::session::Desk;
 use crate::web::desk::{request_id, Refused};
 use crate::web::error::http_status;
+use crate::web::lang::Lang;
 use crate::web::{Web, WebError};
 use axum::extract::{Query, State as Shared};
 use axum::http::StatusCode;
@@ -49,6 +50,7 @@ async fn page(
             typed: &typed,
             saved: None,
             bad: None,
+            lang: desk.lang,
         };
         Ok(document(
             &desk,
@@ -99,9 +101,10 @@ fn document(
     error: Option<&str>,
 ) -> (String, Markup) {
     let f = shown;
+    let l: Lang = desk.lang;
     let body = html! {
-        h1 { "The event" }
-        p .links { a href="/desk/director" { "← Tournaments" } }
+        h1 { (l.t("event-heading")) }
+        p .links { a href="/desk/director" { (l.t("event-back")) } }
         @if let Some(done) = done { p .done .ok role="status" { (done) } }
         @if let Some(error) = error { p #error .error role="alert" { (error) } }
         form .settings #event method="post" action=(PATH) {
@@ -109,27 +112,27 @@ fn document(
             input type="hidden" name="request_id" value=(request_id());
             input type="hidden" name="revision" value=(revision.0);
             fieldset {
-                legend { "Details" }
-                (f.text("name", "Name", "text", Attrs::text(200),
-                    "The congress, as the board's home page and this page show it."))
-                (f.text("venue", "Venue", "text", Attrs::text(200),
-                    "The building or hall, e.g. \"Town Hall\"."))
-                (f.text("city", "City", "text", Attrs::text(200),
-                    "The host city: the result files (EGF, OpenGotha, FFG, AGA) give it as the location."))
-                (f.text("country", "Country", "text", Attrs::text(2),
-                    "Two-letter ISO code (GB, FR, JP), for the EGF result file."))
-                (f.text("start_date", "First day", "date", Attrs::default(),
-                    "A tournament without dates of its own takes these in its result files."))
-                (f.text("end_date", "Last day", "date", Attrs::default(),
-                    "Not before the first day."))
+                legend { (l.t("event-details")) }
+                (f.text("name", &l.t("event-field-name"), "text", Attrs::text(200),
+                    &l.t("event-field-name-note")))
+                (f.text("venue", &l.t("event-field-venue"), "text", Attrs::text(200),
+                    &l.t("event-field-venue-note")))
+                (f.text("city", &l.t("event-field-city"), "text", Attrs::text(200),
+                    &l.t("event-field-city-note")))
+                (f.text("country", &l.t("event-field-country"), "text", Attrs::text(2),
+                    &l.t("event-field-country-note")))
+                (f.text("start_date", &l.t("event-field-start-date"), "date", Attrs::default(),
+                    &l.t("event-field-start-date-note")))
+                (f.text("end_date", &l.t("event-field-end-date"), "date", Attrs::default(),
+                    &l.t("event-field-end-date-note")))
             }
             div .actions {
-                button .big .primary type="submit" { "Save the event" }
-                a .big href=(PATH) { "Discard changes" }
+                button .big .primary type="submit" { (l.t("event-save")) }
+                a .big href=(PATH) { (l.t("settings-discard")) }
             }
         }
     };
-    ("The event".to_string(), body)
+    (l.t("event-heading"), body)
 }
 
 /// `POST /desk/director/event`: saves the details against the revision the form showed.
@@ -143,7 +146,8 @@ async fn save(
     }
     let typed = Values::from_pairs(pairs);
     let Ok(revision) = typed.get("revision").trim().parse::<u64>() else {
-        return WebError::bad_request("This form has no revision: reload the page.")
+        return WebError::bad_request(desk.lang.t("settings-no-revision"))
+            .in_lang(desk.lang)
             .into_response();
     };
     let cmd = Command::UpdateEvent {
@@ -160,7 +164,7 @@ async fn save(
         )
         .await;
     match written {
-        Ok(_) => super::super::back_to(PATH, &[("done", "The event's details are saved.")], ""),
+        Ok(_) => super::super::back_to(PATH, &[("done", &desk.lang.t("event-saved"))], ""),
         Err(Refused::Core(refusal)) if refusal.kind() != Kind::Forbidden => {
             again(&web, &desk, &typed, revision, &refusal)
         }
@@ -178,15 +182,14 @@ fn again(web: &Web, desk: &Desk, typed: &Values, revision: u64, refusal: &Refusa
         } => Some(*field),
         _ => None,
     };
+    let l = desk.lang;
     let error = if stale {
-        "Not saved: someone else saved the event's details while you were editing. What you typed is still in \
-         the fields, and what is saved now is shown beside each field that differs: Save again to keep what is \
-         in the fields."
-            .to_string()
+        l.t("event-stale")
     } else {
-        format!(
-            "Not saved: {}. Nothing changed; what you typed is still below.",
-            WebError::refused(refusal).message
+        crate::tr!(
+            l,
+            "settings-not-saved",
+            why = WebError::refused(refusal).message
         )
     };
     let mut page = web.desk_page(desk, Action::Direct, &[], |state| {
@@ -195,6 +198,7 @@ fn again(web: &Web, desk: &Desk, typed: &Values, revision: u64, refusal: &Refusa
             typed,
             saved: stale.then_some(&saved),
             bad,
+            lang: l,
         };
         // After someone else's save, Save again replaces theirs: the director has seen both.
         let revision = if stale {

@@ -7,7 +7,9 @@ use crate::app::Target;
 use crate::domain::command::RefereeReport;
 use crate::domain::round::GameRecord;
 use crate::domain::{Command, ParticipantId};
+use crate::tr;
 use crate::web::board::player_by_number;
+use crate::web::lang::Lang;
 
 /// One thing the referee does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,13 +94,27 @@ pub fn read_form(
     minutes: &str,
     note: &str,
 ) -> Result<Request, String> {
-    let act = Act::parse(action).ok_or_else(|| format!("unknown action {:?}", action.trim()))?;
+    read_form_in(Lang::En, action, round, table, player, minutes, note)
+}
+
+/// [`read_form`], its refusals in language `l`.
+pub fn read_form_in(
+    l: Lang,
+    action: &str,
+    round: &str,
+    table: &str,
+    player: &str,
+    minutes: &str,
+    note: &str,
+) -> Result<Request, String> {
+    let act = Act::parse(action)
+        .ok_or_else(|| tr!(l, "referee-unknown-action", action = action.trim()))?;
     let number = |text: &str, what: &str| -> Result<u32, String> {
         text.trim()
             .parse::<u32>()
             .ok()
             .filter(|n| *n > 0)
-            .ok_or_else(|| format!("which {what}? (a number)"))
+            .ok_or_else(|| tr!(l, "referee-which", what = what))
     };
     let (round, table) = if act.at_table() {
         (number(round, "round")?, number(table, "table")?)
@@ -111,18 +127,18 @@ pub fn read_form(
         Act::NoShow | Act::Late | Act::Colours | Act::Leaves | Act::Returns
     );
     if needs_player && player.is_empty() {
-        return Err("tap the player's button".into());
+        return Err(l.t("referee-tap-player"));
     }
     let minutes = match act {
         Act::Late => minutes
             .trim()
             .parse::<u32>()
-            .map_err(|_| "how many minutes late? (a number)".to_string())?,
+            .map_err(|_| l.t("referee-how-late"))?,
         _ => 0,
     };
     let note = note.trim().to_string();
     if act == Act::Dispute && note.is_empty() {
-        return Err("say in a few words what is disputed".into());
+        return Err(l.t("referee-say-disputed"));
     }
     Ok(Request {
         act,
@@ -151,6 +167,15 @@ pub(crate) fn tag(roster: &Roster, p: ParticipantId) -> String {
 
 /// The command a request asks for, the role-matrix class and target, and the sentence shown once it is done.
 pub(super) fn command(roster: &Roster, req: &Request) -> Result<(Command, Target, String), String> {
+    command_in(Lang::En, roster, req)
+}
+
+/// [`command`], its sentences in language `l`.
+pub(super) fn command_in(
+    l: Lang,
+    roster: &Roster,
+    req: &Request,
+) -> Result<(Command, Target, String), String> {
     let t = roster.tournament.id;
     let game = roster
         .play
@@ -158,12 +183,13 @@ pub(super) fn command(roster: &Roster, req: &Request) -> Result<(Command, Target
         .and_then(|r| r.game_at(req.table));
     let player = || {
         let p = player_by_number(roster, &req.player)
-            .ok_or_else(|| format!("there is no player {} in this tournament", req.player))?;
+            .ok_or_else(|| tr!(l, "referee-no-player", player = &req.player))?;
         match game {
-            Some(g) if req.act.at_table() && !g.has(p) => Err(format!(
-                "{} does not play at table {}",
-                who(roster, p),
-                req.table
+            Some(g) if req.act.at_table() && !g.has(p) => Err(tr!(
+                l,
+                "referee-not-at-table",
+                who = who(roster, p),
+                table = req.table
             )),
             _ => Ok(p),
         }
@@ -174,18 +200,25 @@ pub(super) fn command(roster: &Roster, req: &Request) -> Result<(Command, Target
         table: req.table,
         report,
     };
-    let at = format!("table {}", req.table);
+    let table = req.table;
     Ok(match req.act {
         Act::NoShow => {
             let absent = player()?;
             let winner = game.filter(|g| g.has(absent)).map(|g| opponent(g, absent));
             let done = match winner {
-                Some(w) => format!(
-                    "{at}: {} absent, {} wins by forfeit",
-                    who(roster, absent),
-                    who(roster, w)
+                Some(w) => tr!(
+                    l,
+                    "referee-done-absent-wins",
+                    table = table,
+                    absent = who(roster, absent),
+                    winner = who(roster, w)
                 ),
-                None => format!("{at}: {} absent", who(roster, absent)),
+                None => tr!(
+                    l,
+                    "referee-done-absent",
+                    table = table,
+                    absent = who(roster, absent)
+                ),
             };
             (
                 report(RefereeReport::NoShow { absent }),
@@ -196,11 +229,17 @@ pub(super) fn command(roster: &Roster, req: &Request) -> Result<(Command, Target
         Act::BothAbsent => (
             report(RefereeReport::BothAbsent),
             Target::Rounds(t),
-            format!("{at}: both players absent, both lose by forfeit"),
+            tr!(l, "referee-done-both-absent", table = table),
         ),
         Act::Late => {
             let p = player()?;
-            let done = format!("{at}: {} started {} min late", who(roster, p), req.minutes);
+            let done = tr!(
+                l,
+                "referee-done-late",
+                table = table,
+                who = who(roster, p),
+                minutes = req.minutes
+            );
             let late = RefereeReport::LateStart {
                 player: p,
                 minutes: req.minutes,
@@ -213,12 +252,22 @@ pub(super) fn command(roster: &Roster, req: &Request) -> Result<(Command, Target
                 disputed,
                 note: req.note.clone(),
             };
-            let done = format!("{at}: {}", if disputed { "disputed" } else { "settled" });
+            let done = tr!(
+                l,
+                "referee-done-dispute",
+                table = table,
+                disputed = if disputed { "yes" } else { "no" }
+            );
             (report(dispute), Target::Rounds(t), done)
         }
         Act::Colours => {
             let black = player()?;
-            let done = format!("{at}: {} had Black", who(roster, black));
+            let done = tr!(
+                l,
+                "referee-done-colours",
+                table = table,
+                who = who(roster, black)
+            );
             (
                 report(RefereeReport::Colours { black }),
                 Target::Rounds(t),
@@ -242,9 +291,9 @@ pub(super) fn command(roster: &Roster, req: &Request) -> Result<(Command, Target
                 }
             };
             let done = if leaves {
-                format!("{} leaves the tournament (withdrawn)", who(roster, id))
+                tr!(l, "referee-done-leaves", who = who(roster, id))
             } else {
-                format!("{} returns to the tournament", who(roster, id))
+                tr!(l, "referee-done-returns", who = who(roster, id))
             };
             (cmd, Target::Participant(id), done)
         }

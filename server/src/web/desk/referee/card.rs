@@ -6,9 +6,11 @@ use super::{is_withdrawn, Act};
 use crate::app::roster::Roster;
 use crate::domain::round::{GameRecord, RoundRecord, RoundState};
 use crate::domain::{EntryStatus, ParticipantId, TournamentId};
-use crate::web::board::pairings::label;
+use crate::tr;
+use crate::web::board::pairings::label_in;
 use crate::web::desk::session::Desk;
-use crate::web::desk::FormIds;
+use crate::web::desk::{result_words, slots_in, FormIds, SLOTS};
+use crate::web::lang::Lang;
 use maud::{html, Markup, PreEscaped};
 
 /// Where a table stands, as the referee sees it.
@@ -38,15 +40,14 @@ impl TableState {
         }
     }
 
-    /// Words on the card.
-    pub fn words(self) -> &'static str {
-        match self {
-            TableState::Playing => "playing",
-            TableState::Late => "late start",
-            TableState::ResultIn => "result in",
-            TableState::NoShow => "no-show",
-            TableState::Disputed => "disputed",
-        }
+    /// Words on the card (English).
+    pub fn words(self) -> String {
+        self.words_in(Lang::En)
+    }
+
+    /// Words on the card in language `l`.
+    pub fn words_in(self, l: Lang) -> String {
+        tr!(l, "referee-state", state = self.as_str())
     }
 }
 
@@ -132,28 +133,74 @@ pub fn round_started_ms(r: &RoundRecord) -> Option<i64> {
 /// "34 min since the start · forfeit after 30 min: reached" ("At least 34 min" for a round of an older log,
 /// counted from its first report); before an announced start, "Starts at 14:00, in 12 min".
 pub fn clock_line(clock: &Clock) -> Markup {
-    let since = match &clock.announced {
-        Some(when) => format!(" min since the announced start ({when})"),
-        None => " min since the start".to_string(),
+    clock_line_in(Lang::En, clock)
+}
+
+/// The clock's sentence once the round has started, with `minutes` and `due` standing for the two spans the
+/// script updates (the page's `SLOTS`, or `{m}` and `{due}` in the script's template).
+fn clock_sentence(l: Lang, clock: &Clock, minutes: &str, due: &str) -> String {
+    let forfeit = clock.forfeit;
+    match (&clock.announced, clock.exact) {
+        (_, false) => tr!(
+            l,
+            "referee-clock-at-least",
+            minutes = minutes,
+            forfeit = forfeit,
+            due = due
+        ),
+        (Some(when), true) => tr!(
+            l,
+            "referee-clock-announced",
+            minutes = minutes,
+            when = when,
+            forfeit = forfeit,
+            due = due
+        ),
+        (None, true) => tr!(
+            l,
+            "referee-clock",
+            minutes = minutes,
+            forfeit = forfeit,
+            due = due
+        ),
+    }
+}
+
+/// [`clock_line`] in language `l`; the script's words (`data-template`, `data-reached`, `data-in`) too.
+pub fn clock_line_in(l: Lang, clock: &Clock) -> Markup {
+    let due_words = |m: i64| {
+        if clock.is_due() {
+            l.t("referee-clock-reached")
+        } else {
+            tr!(
+                l,
+                "referee-clock-in",
+                n = (i64::from(clock.forfeit) - m).to_string()
+            )
+        }
     };
     html! {
         @match clock.minutes {
             Some(m) if m < 0 => p #clock .clock .before data-minutes=(m) data-forfeit=(clock.forfeit)
-                data-since=(since) {
-                "Starts at " (clock.announced.as_deref().unwrap_or("")) ", in " span .until { (-m) } " min · forfeit "
-                (clock.forfeit) " min after the start."
+                data-template=(clock_sentence(l, clock, "{m}", "{due}"))
+                data-reached=(l.t("referee-clock-reached")) data-in=(tr!(l, "referee-clock-in", n = "{n}")) {
+                (slots_in(&tr!(l, "referee-clock-before", when = clock.announced.as_deref().unwrap_or(""),
+                    until = SLOTS[0], forfeit = clock.forfeit), &[html! { span .until { (-m) } }]))
             },
-            Some(m) => p #clock class=(if clock.is_due() { "clock due" } else { "clock" }) data-minutes=(m) data-forfeit=(clock.forfeit) {
-                @if !clock.exact { "At least " } span .minutes { (m) } (since) " · forfeit after " (clock.forfeit) " min: "
-                span .due-words { @if clock.is_due() { "reached" } @else { "in " (i64::from(clock.forfeit) - m) " min" } }
+            Some(m) => p #clock class=(if clock.is_due() { "clock due" } else { "clock" }) data-minutes=(m) data-forfeit=(clock.forfeit)
+                data-reached=(l.t("referee-clock-reached")) data-in=(tr!(l, "referee-clock-in", n = "{n}")) {
+                (slots_in(&clock_sentence(l, clock, SLOTS[0], SLOTS[1]), &[
+                    html! { span .minutes { (m) } },
+                    html! { span .due-words { (due_words(m)) } },
+                ]))
                 @if !clock.exact {
                     br;
-                    span .note { "Counted from the round's first report (this round's publish time is not recorded)." }
+                    span .note { (l.t("referee-clock-first-report")) }
                 }
             },
             None => p #clock .clock data-forfeit=(clock.forfeit) {
-                "Forfeit after " (clock.forfeit) " min from the start. "
-                span .note { "The clock starts with the round's first report (this round's publish time is not recorded)." }
+                (tr!(l, "referee-clock-none", forfeit = clock.forfeit)) " "
+                span .note { (l.t("referee-clock-starts-with")) }
             },
         }
     }
@@ -161,6 +208,11 @@ pub fn clock_line(clock: &Clock) -> Markup {
 
 /// "40 playing · 3 late · 55 result in · 1 no-show · 1 disputed".
 pub fn summary(r: &RoundRecord) -> Markup {
+    summary_in(Lang::En, r)
+}
+
+/// [`summary`] in language `l`.
+pub fn summary_in(l: Lang, r: &RoundRecord) -> Markup {
     let states: Vec<TableState> = r.shown_games().map(table_state).collect();
     let count = |s: TableState| states.iter().filter(|x| **x == s).count();
     html! {
@@ -168,8 +220,9 @@ pub fn summary(r: &RoundRecord) -> Markup {
             @for (i, s) in [TableState::Playing, TableState::Late, TableState::ResultIn, TableState::NoShow,
                 TableState::Disputed].into_iter().enumerate() {
                 @if i > 0 { " · " }
-                @if s == TableState::Disputed || s == TableState::Late { strong { (count(s)) " " (s.words()) } }
-                @else { (count(s)) " " (s.words()) }
+                @let words = tr!(l, "referee-count", state = s.as_str(), n = count(s));
+                @if s == TableState::Disputed || s == TableState::Late { strong { (words) } }
+                @else { (words) }
             }
         }
     }
@@ -177,14 +230,25 @@ pub fn summary(r: &RoundRecord) -> Markup {
 
 /// "Table [  ] Show · All tables": one card by its number (works without script).
 pub fn find_form(t: TournamentId, r: &RoundRecord, only: Option<u32>, pinned: bool) -> Markup {
+    find_form_in(Lang::En, t, r, only, pinned)
+}
+
+/// [`find_form`] in language `l`.
+pub fn find_form_in(
+    l: Lang,
+    t: TournamentId,
+    r: &RoundRecord,
+    only: Option<u32>,
+    pinned: bool,
+) -> Markup {
     html! {
         form #find .actions method="get" action=(format!("/desk/referee/{}", t.0)) {
             @if pinned { input type="hidden" name="round" value=(r.number); }
-            input name="table" type="number" min="1" inputmode="numeric" placeholder="Table"
-                value=[only] aria-label="Table number";
-            button .big type="submit" { "Show" }
+            input name="table" type="number" min="1" inputmode="numeric" placeholder=(l.t("results-table"))
+                value=[only] aria-label=(l.t("referee-table-number-label"));
+            button .big type="submit" { (l.t("referee-show")) }
             @if only.is_some() {
-                a .big href=(format!("/desk/referee/{}{}", t.0, if pinned { format!("?round={}", r.number) } else { String::new() })) { "All tables" }
+                a .big href=(format!("/desk/referee/{}{}", t.0, if pinned { format!("?round={}", r.number) } else { String::new() })) { (l.t("referee-all-tables")) }
             }
         }
     }
@@ -236,6 +300,7 @@ impl View<'_> {
 
     /// One table's card.
     pub fn card(&self, g: &GameRecord) -> Markup {
+        let l = self.desk.lang;
         let state = table_state(g);
         let open = g.confirmed.is_none();
         let overdue = state == TableState::Late && self.clock.is_due();
@@ -251,14 +316,14 @@ impl View<'_> {
         let card = html! {
             div class=(class) id=(format!("table-{}", g.table)) data-table=(g.table) {
                 div .head {
-                    span .tableno { "Table " (g.table) }
-                    span .state { (state.words()) }
-                    @if let Some(c) = g.confirmed { span .result { (c.describe()) } }
-                    @if overdue { span .flag { "forfeit time passed" } }
-                    @if g.lacks_colours() { span .flag { "nigiri: Black not recorded" } }
+                    span .tableno { (tr!(l, "referee-table", table = g.table)) }
+                    span .state { (state.words_in(l)) }
+                    @if let Some(c) = g.confirmed { span .result { (result_words(l, &c)) } }
+                    @if overdue { span .flag { (l.t("referee-forfeit-passed")) } }
+                    @if g.lacks_colours() { span .flag { (l.t("results-nigiri-unrecorded")) } }
                 }
                 @for p in [g.white, g.black] {
-                    (self.player_row(g, g.seat_of(p).word(), p, open))
+                    (self.player_row(g, &tr!(l, "referee-seat", seat = g.seat_of(p).word()), p, open))
                 }
                 @if g.nigiri && self.round.state != RoundState::Closed {
                     (self.form(Act::Colours, Some(g.table), "colours-form", None, html! {
@@ -266,7 +331,8 @@ impl View<'_> {
                             @let recorded = g.black_recorded && g.black == p;
                             button .big .black name="player" value=(tag(self.roster, p)) type="submit"
                                 disabled[recorded] aria-pressed=(recorded) {
-                                "Black: " (label(self.roster, p, self.round.number))
+                                (crate::web::desk::slot_in(&tr!(l, "referee-black", player = crate::web::desk::SLOT),
+                                    label_in(l, self.roster, p, self.round.number)))
                             }
                         }
                     }))
@@ -275,32 +341,32 @@ impl View<'_> {
                     div .actions {
                         (self.form(Act::BothAbsent, Some(g.table), "both-absent-form", None, html! {
                             button .big .both-absent type="submit"
-                                data-confirm=(format!("Table {}: both players absent? Both lose by forfeit.", g.table)) {
-                                "Both absent"
+                                data-confirm=(tr!(l, "referee-ask-both-absent", table = g.table)) {
+                                (l.t("referee-both-absent"))
                             }
                         }))
                     }
                     (self.form(Act::Late, Some(g.table), "late", Some(format!("late-{}", g.table)), html! {
-                        label { "Late start, minutes "
+                        label { (l.t("referee-late-minutes")) " "
                             input name="minutes" type="number" min="0" max="1440" inputmode="numeric" required
                                 value=(minutes) size="4";
                         }
                         @for p in [g.white, g.black] {
                             button .big name="player" value=(tag(self.roster, p)) type="submit" {
-                                "#" (tag(self.roster, p)) " late"
+                                (tr!(l, "referee-late", number = tag(self.roster, p)))
                             }
                         }
                     }))
                 }
                 @if g.disputed {
                     (self.form(Act::Settle, Some(g.table), "settle-form", Some(format!("settle-{}", g.table)), html! {
-                        input name="note" maxlength="500" placeholder="How it was settled" value=(note);
-                        button .big .settle type="submit" { "Settle" }
+                        input name="note" maxlength="500" placeholder=(l.t("referee-how-settled")) value=(note);
+                        button .big .settle type="submit" { (l.t("dir-settle")) }
                     }))
                 } @else {
                     (self.form(Act::Dispute, Some(g.table), "dispute", Some(format!("dispute-{}", g.table)), html! {
-                        input name="note" maxlength="500" required placeholder="What is disputed" value=(note);
-                        button .big type="submit" { "Dispute" }
+                        input name="note" maxlength="500" required placeholder=(l.t("referee-what-disputed")) value=(note);
+                        button .big type="submit" { (l.t("referee-dispute")) }
                     }))
                 }
                 @if !g.notes.is_empty() {
@@ -313,20 +379,21 @@ impl View<'_> {
 
     /// "White #12 Côté Anne (2k) [absent] [leaves]".
     fn player_row(&self, g: &GameRecord, colour: &str, p: ParticipantId, open: bool) -> Markup {
+        let l = self.desk.lang;
         let number = tag(self.roster, p);
         let withdrawn = is_withdrawn(self.roster, p);
         html! {
             div .player data-player=(number) {
                 span .colour { (colour) } " "
-                span .who { (label(self.roster, p, self.round.number)) }
-                @if withdrawn { " " span .warn { "withdrawn" } }
+                span .who { (label_in(l, self.roster, p, self.round.number)) }
+                @if withdrawn { " " span .warn { (l.t("reg-withdrawn")) } }
                 div .actions {
                     @if open {
                         (self.form(Act::NoShow, Some(g.table), "noshow-form", None, html! {
                             input type="hidden" name="player" value=(number);
                             button .big .noshow type="submit" data-player=(number)
-                                data-confirm=(format!("Table {}: #{number} absent? The opponent wins by forfeit.", g.table)) {
-                                "#" (number) " absent"
+                                data-confirm=(tr!(l, "referee-ask-absent", table = g.table, number = &number)) {
+                                (tr!(l, "referee-absent", number = &number))
                             }
                         }))
                     }
@@ -360,6 +427,7 @@ fn leave_or_return(
     withdrawn: bool,
     table: Option<u32>,
 ) -> Markup {
+    let l = desk.lang;
     let number = tag(roster, p);
     // "#7", or the name of a player who has no number yet (never "#P24": a register id is not a number).
     let who = roster
@@ -369,15 +437,15 @@ fn leave_or_return(
         (
             Act::Returns,
             "returns",
-            "returns",
-            format!("{who} returns to the tournament?"),
+            tr!(l, "referee-returns", who = &who),
+            tr!(l, "referee-ask-returns", who = &who),
         )
     } else {
         (
             Act::Leaves,
             "leaves",
-            "leaves",
-            format!("{who} leaves the tournament (withdrawn from the next rounds)?"),
+            tr!(l, "referee-leaves", who = &who),
+            tr!(l, "referee-ask-leaves", who = &who),
         )
     };
     html! {
@@ -392,7 +460,7 @@ fn leave_or_return(
                 input type="hidden" name="pinned" value="1";
             }
             button class=(format!("big {class}")) type="submit" data-player=(number) data-confirm=(confirm) {
-                (who) " " (words)
+                (words)
             }
         }
     }
@@ -418,10 +486,10 @@ pub fn withdrawn_section(
     html! {
         @if !out.is_empty() {
             section #withdrawn {
-                h2 { "Withdrawn" }
+                h2 { (desk.lang.t("referee-withdrawn")) }
                 @for (_, p) in &out {
                     div .player data-player=(tag(roster, *p)) {
-                        span .who { (label(roster, *p, round)) } " "
+                        span .who { (label_in(desk.lang, roster, *p, round)) } " "
                         (leave_or_return(roster, desk, ids, None, *p, true, None))
                     }
                 }

@@ -11,6 +11,8 @@ use super::PAGE;
 use crate::auth::Action;
 use crate::board_qr::inline_svg;
 use crate::domain::TokenRecord;
+use crate::tr;
+use crate::web::lang::Lang;
 use crate::web::Web;
 use axum::response::Response;
 use maud::{html, Markup, PreEscaped};
@@ -19,49 +21,66 @@ use maud::{html, Markup, PreEscaped};
 pub(super) fn created(web: &Web, desk: &Desk, token: &TokenRecord, secret: &str) -> Response {
     let sign_in = web.address.sign_in(secret);
     let trust = web.address.trust();
-    let card = card(token, secret, &sign_in, &web.address.sign_in_page(), &trust);
+    let l = desk.lang;
+    let card = card(
+        l,
+        token,
+        secret,
+        &sign_in,
+        &web.address.sign_in_page(),
+        &trust,
+    );
     web.desk_page(desk, Action::ManageTokens, &[], |_| {
         let body = html! {
-            h1 { "Terminal " (token.name) " is ready" }
+            h1 { (tr!(l, "terminals-ready", name = &token.name)) }
             p .done .ok role="status" {
-                (token.name) " (" (role_label(token.role).to_lowercase()) ") is made. "
-                strong { "Its token is shown only on this page:" }
-                " scan the code with the tablet now, or print the card, before you leave this page."
+                (crate::web::desk::slot_in(&tr!(l, "terminals-made-note", name = &token.name,
+                    role = role_label(l, token.role).to_lowercase(), shown = crate::web::desk::SLOT),
+                    html! { strong { (l.t("terminals-shown-once")) } }))
             }
             (card)
             div .actions .screen-only {
-                button .big .primary type="button" data-print="card" { "Print the card" }
-                a .big href=(PAGE) { "Done: back to the terminals" }
+                button .big .primary type="button" data-print="card" { (l.t("terminals-print")) }
+                a .big href=(PAGE) { (l.t("terminals-done-back")) }
             }
-            p .note .screen-only { "Printing sends the card alone, one to a page. Keep printed cards like keys: a card signs a tablet in." }
+            p .note .screen-only { (l.t("terminals-print-note")) }
         };
-        Ok((format!("Terminal {}", token.name), body))
+        Ok((tr!(l, "terminals-terminal", name = &token.name), body))
     })
 }
 
 /// The card: what a volunteer at the desk needs to sign the tablet in, and to trust the venue first.
-fn card(token: &TokenRecord, secret: &str, sign_in: &str, page: &str, trust: &str) -> Markup {
+fn card(
+    l: Lang,
+    token: &TokenRecord,
+    secret: &str,
+    sign_in: &str,
+    page: &str,
+    trust: &str,
+) -> Markup {
     html! {
         section #card .card data-role=(token.role.as_str()) {
-            p .card-role { (role_label(token.role)) }
+            p .card-role { (role_label(l, token.role)) }
             p .card-name { (token.name) }
-            (code(sign_in, "qr qr-big", "sign-in"))
-            p .card-how { "Scan with the tablet's camera, give your name, and the desk opens." }
-            p .card-url { "Or open " code #card-url { (page) } " and type the token:" }
+            (code(l, sign_in, "qr qr-big", "sign-in"))
+            p .card-how { (l.t("terminals-card-how")) }
+            p .card-url { (crate::web::desk::slot_in(&tr!(l, "terminals-card-url", page = crate::web::desk::SLOT),
+                html! { code #card-url { (page) } })) }
             p .card-token { code #token { (secret) } }
             div .card-trust {
-                (code(trust, "qr qr-small", "trust"))
-                p { strong { "New tablet? " } "Scan this first to make it trust the venue: " code { (trust) } }
+                (code(l, trust, "qr qr-small", "trust"))
+                p { strong { (l.t("terminals-new-tablet")) } " " (crate::web::desk::slot_in(&tr!(l, "terminals-trust-first",
+                    trust = crate::web::desk::SLOT), html! { code { (trust) } })) }
             }
         }
     }
 }
 
 /// `url` as an inline QR code with id `id`, or a sentence when it cannot be drawn (an address too long).
-fn code(url: &str, class: &str, id: &str) -> Markup {
+fn code(l: Lang, url: &str, class: &str, id: &str) -> Markup {
     match inline_svg(url, class) {
         Ok(svg) => html! { div .qr-box id=(format!("qr-{id}")) { (PreEscaped(svg)) } },
-        Err(e) => html! { p .error { "No QR code: " (e.to_string()) } },
+        Err(e) => html! { p .error { (tr!(l, "terminals-no-qr", why = e.to_string())) } },
     }
 }
 
@@ -81,6 +100,7 @@ mod tests {
             revoked: false,
         };
         let html = card(
+            Lang::En,
             &token,
             "tgn_ab",
             "https://192.168.1.10:7443/desk/login?token=tgn_ab",

@@ -13,6 +13,7 @@ use crate::domain::setup::{
 };
 use crate::domain::{PairingSystem, Rejected, TournamentSettings};
 use crate::web::desk::fields::Values;
+use crate::web::lang::Lang;
 use std::str::FromStr;
 
 /// The parts of the form, in the order shown.
@@ -361,14 +362,18 @@ pub const MISSED: [(MissedRule, &str); 3] = [
 ];
 
 /// A switch's choices, the profile's default first.
-pub fn switch_choices(default_on: bool) -> [(&'static str, String); 3] {
+pub fn switch_choices(l: Lang, default_on: bool) -> [(&'static str, String); 3] {
     [
         (
             Switch::Default.as_str(),
-            format!("as the profile ({})", if default_on { "on" } else { "off" }),
+            crate::tr!(
+                l,
+                "settings-switch-profile",
+                on = if default_on { "on" } else { "off" }
+            ),
         ),
-        (Switch::On.as_str(), "on".to_string()),
-        (Switch::Off.as_str(), "off".to_string()),
+        (Switch::On.as_str(), l.t("settings-on")),
+        (Switch::Off.as_str(), l.t("settings-off")),
     ]
 }
 

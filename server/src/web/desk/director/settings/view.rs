@@ -6,7 +6,8 @@ use super::form::{switch_choices, Part, MISSED, TIME_SYSTEMS};
 use crate::domain::decide::FixedSetting;
 use crate::domain::setup::{DrawProfile, DrawSettings};
 use crate::domain::{PairingSystem, Rank, TournamentSettings};
-use crate::web::desk::event::system_name;
+use crate::tr;
+use crate::web::desk::event::system_name_in;
 use crate::web::desk::fields::{Attrs, Shown, Values};
 use maud::{html, Markup};
 
@@ -39,18 +40,18 @@ impl Context<'_> {
 /// The fieldset of `part`.
 pub fn fieldset(c: &Context, part: Part) -> Markup {
     let (legend, fields) = match part {
-        Part::Basics => ("Basics", basics(c)),
-        Part::Time => ("Time control", time(c)),
-        Part::McMahon => ("McMahon", mcmahon(c)),
-        Part::Handicap => ("Handicap", handicap(c)),
-        Part::Draw => ("Draw", draw(c)),
-        Part::Groups => ("Groups", groups(c)),
-        Part::Scoring => ("Standings and results", scoring(c)),
-        Part::Ladder => ("Ladder", ladder(c)),
+        Part::Basics => ("settings-part-basics", basics(c)),
+        Part::Time => ("settings-part-time", time(c)),
+        Part::McMahon => ("settings-part-mcmahon", mcmahon(c)),
+        Part::Handicap => ("settings-part-handicap", handicap(c)),
+        Part::Draw => ("settings-part-draw", draw(c)),
+        Part::Groups => ("settings-part-groups", groups(c)),
+        Part::Scoring => ("settings-part-scoring", scoring(c)),
+        Part::Ladder => ("settings-part-ladder", ladder(c)),
     };
     html! {
         fieldset id=(part.id()) {
-            legend { (legend) }
+            legend { (c.shown.lang.t(legend)) }
             (fields)
         }
     }
@@ -58,91 +59,105 @@ pub fn fieldset(c: &Context, part: Part) -> Markup {
 
 fn basics(c: &Context) -> Markup {
     let f = &c.shown;
+    let l = f.lang;
     let system = c.saved.system;
-    let systems: Vec<(&str, &str)> = PairingSystem::ALL
+    let names: Vec<(&str, String)> = PairingSystem::ALL
         .iter()
-        .map(|s| (s.as_str(), system_name(*s)))
+        .map(|s| (s.as_str(), system_name_in(l, *s)))
         .collect();
+    let systems: Vec<(&str, &str)> = names.iter().map(|(v, n)| (*v, n.as_str())).collect();
     html! {
-        (f.text("name", "Name", "text", Attrs::text(100).required(),
-            "As on the board and every sheet, e.g. \"Main tournament\"."))
+        (f.text("name", &l.t("settings-name"), "text", Attrs::text(100).required(),
+            &l.t("settings-name-note")))
         @if let Some(fixed) = c.fixed("system") {
-            (f.fixed("system", "Pairing system", system.as_str(), system_name(system), &fixed.reason))
+            (f.fixed("system", &l.t("settings-system"), system.as_str(), &system_name_in(l, system), &fixed.reason))
         } @else {
-            (f.select("system", "Pairing system", &systems,
-                "How players are paired; fixed once round 1 is drawn. Default: McMahon."))
+            (f.select("system", &l.t("settings-system"), &systems,
+                &l.t("settings-system-note")))
         }
         @if !system.unrounded() {
-            (f.text("rounds", "Rounds", "number", Attrs::number(1, 20).required(),
-                "Rounds to play, 1 to 20; players entered for every round follow a change."))
+            (f.text("rounds", &l.t("settings-rounds"), "number", Attrs::number(1, 20).required(),
+                &l.t("settings-rounds-note")))
         }
-        (f.text("start_date", "First day", "date", Attrs::default(),
-            "Empty: the event's first day."))
-        (f.text("end_date", "Last day", "date", Attrs::default(),
-            "Not before the first day; empty: the event's last day."))
-        (f.text("komi", "Komi", "text", Attrs { inputmode: Some("decimal"), ..Attrs::text(8) },
-            &format!("Points White receives in an even game: 6.5, 6½ or 7. Default: {}.", halves(c.default("komi")))))
+        (f.text("start_date", &l.t("settings-start-date"), "date", Attrs::default(),
+            &l.t("settings-start-date-note")))
+        (f.text("end_date", &l.t("settings-end-date"), "date", Attrs::default(),
+            &l.t("settings-end-date-note")))
+        (f.text("komi", &l.t("settings-komi"), "text", Attrs { inputmode: Some("decimal"), ..Attrs::text(8) },
+            &tr!(l, "settings-komi-note", default = halves(c.default("komi")))))
         @if !system.unrounded() {
-            (f.text("first_table", "First table", "number", Attrs::number(1, 10_000),
-                "Number of the first board, when another event uses the lower ones. Default: 1."))
+            (f.text("first_table", &l.t("settings-first-table"), "number", Attrs::number(1, 10_000),
+                &l.t("settings-first-table-note")))
         }
-        (f.check("self_check_in", "Players check themselves in",
-            "With the personal code on their player card, on their phone or the entrance tablet (/t/…/checkin), while registration is open. Default: off."))
+        (f.check("self_check_in", &l.t("settings-self-check-in"),
+            &l.t("settings-self-check-in-note")))
     }
 }
 
 fn time(c: &Context) -> Markup {
     let f = &c.shown;
-    let systems: Vec<(&str, &str)> = TIME_SYSTEMS.iter().map(|(s, l)| (s.as_str(), *l)).collect();
+    let l = f.lang;
+    let names: Vec<(&str, String)> = TIME_SYSTEMS
+        .iter()
+        .map(|(s, _)| {
+            (
+                s.as_str(),
+                tr!(l, "settings-time-name", system = s.as_str()),
+            )
+        })
+        .collect();
+    let systems: Vec<(&str, &str)> = names.iter().map(|(v, n)| (*v, n.as_str())).collect();
     let class = c.saved.time.class();
     html! {
-        (f.select("time_system", "Time system", &systems,
-            "What follows the basic time. Default: Canadian overtime."))
-        (f.text("basic_minutes", "Basic time, minutes", "number", Attrs::number(0, 600),
-            "Each player's main time. Default: 60."))
-        (f.text("period_seconds", "Overtime period, seconds", "number", Attrs::number(0, 7_200),
-            "Canadian or Milton Keynes: the whole period (300 = 5 min); byo-yomi: one period. Default: 300."))
-        (f.text("stones", "Stones per period", "number", Attrs::number(0, 100),
-            "Canadian or Milton Keynes: moves to play in each period. Default: 20."))
-        (f.text("periods", "Byo-yomi periods", "number", Attrs::number(0, 30),
-            "Byo-yomi only: how many periods. Default: 0."))
-        (f.text("increment_seconds", "Fischer increment, seconds", "number", Attrs::number(0, 600),
-            "Fischer only: seconds added per move. Default: 0."))
-        p .note #time-class { "As saved, an EGF class " strong { (class.as_str()) } " game ("
-            (c.saved.time.adjusted_seconds() / 60) " min adjusted time)." }
+        (f.select("time_system", &l.t("settings-time-system"), &systems,
+            &l.t("settings-time-system-note")))
+        (f.text("basic_minutes", &l.t("settings-basic-minutes"), "number", Attrs::number(0, 600),
+            &l.t("settings-basic-minutes-note")))
+        (f.text("period_seconds", &l.t("settings-period-seconds"), "number", Attrs::number(0, 7_200),
+            &l.t("settings-period-seconds-note")))
+        (f.text("stones", &l.t("settings-stones"), "number", Attrs::number(0, 100),
+            &l.t("settings-stones-note")))
+        (f.text("periods", &l.t("settings-periods"), "number", Attrs::number(0, 30),
+            &l.t("settings-periods-note")))
+        (f.text("increment_seconds", &l.t("settings-increment-seconds"), "number", Attrs::number(0, 600),
+            &l.t("settings-increment-seconds-note")))
+        p .note #time-class { (crate::web::desk::slot_in(&tr!(l, "settings-time-class", class = crate::web::desk::SLOT,
+            minutes = c.saved.time.adjusted_seconds() / 60), html! { strong { (class.as_str()) } })) }
     }
 }
 
 fn mcmahon(c: &Context) -> Markup {
     let f = &c.shown;
+    let l = f.lang;
     let rank = Attrs::text(4);
     html! {
-        (f.text("bar", "Bar", "text", rank,
-            "Players at or above it start together at its score, e.g. 3d; empty: no bar. Default: none."))
+        (f.text("bar", &l.t("settings-bar"), "text", rank,
+            &l.t("settings-bar-note")))
         (suggestion(c))
-        (f.text("floor", "Floor", "text", rank,
-            "Players at or below it start together at its score, e.g. 20k; empty: no floor. Default: none."))
-        (f.text("supergroup", "Supergroup", "text", rank,
-            "Players at or above it (above the bar) start one point higher; empty: none. Default: none."))
-        (f.text("sections", "Sections (Mays)", "text", Attrs::text(200),
-            "The weakest rank of each section, strongest first; replaces bar and floor. Empty: none (default)."))
-        (f.text("section_step", "Points between sections", "number", Attrs::number(0, 10),
-            "With sections: 1 for 3 rounds, 2 for 6, 3 for 9. Default: 0 (no sections)."))
+        (f.text("floor", &l.t("settings-floor"), "text", rank,
+            &l.t("settings-floor-note")))
+        (f.text("supergroup", &l.t("settings-supergroup"), "text", rank,
+            &l.t("settings-supergroup-note")))
+        (f.text("sections", &l.t("settings-sections"), "text", Attrs::text(200),
+            &l.t("settings-sections-note")))
+        (f.text("section_step", &l.t("settings-section-step"), "number", Attrs::number(0, 10),
+            &l.t("settings-section-step-note")))
     }
 }
 
 /// The BGA guideline's bar for the players checked in, with the button that sets it and saves.
 fn suggestion(c: &Context) -> Markup {
+    let l = c.shown.lang;
     html! {
         @match c.suggestion {
             Some((rank, top)) => p .suggest #bar-suggestion {
-                span { "BGA guideline for the players checked in: bar at " strong { (rank) } " (" (top)
-                    " players start at the top)." }
+                span { (crate::web::desk::slot_in(&tr!(l, "settings-bga-bar", rank = crate::web::desk::SLOT, top = top),
+                    html! { strong { (rank) } })) }
                 " "
-                button .big type="submit" name="use_bar" value=(rank) { "Use " (rank) " and save" }
+                button .big type="submit" name="use_bar" value=(rank) { (tr!(l, "settings-use-bar", rank = rank.to_string())) }
             },
             None => p .note #bar-suggestion {
-                "The BGA guideline's bar appears here once players are checked in."
+                (l.t("settings-bga-later"))
             },
         }
     }
@@ -150,29 +165,28 @@ fn suggestion(c: &Context) -> Markup {
 
 fn handicap(c: &Context) -> Markup {
     let f = &c.shown;
-    let basis = [
-        ("mms", "the difference in McMahon score"),
-        ("rank", "the difference in rank"),
-    ];
+    let l = f.lang;
+    let (mms, rank) = (l.t("settings-basis-mms"), l.t("settings-basis-rank"));
+    let basis = [("mms", mms.as_str()), ("rank", rank.as_str())];
     html! {
-        (f.select("handicap_basis", "Handicap from", &basis,
-            "Stones follow the players' score difference or their rank difference. Default: McMahon score."))
-        (f.text("no_handicap_above", "No handicap above", "text", Attrs::text(4),
-            &format!("Players stronger than this count as this rank for handicap. Default: {}.", c.default("no_handicap_above"))))
-        (f.text("handicap_correction", "Correction, stones", "number", Attrs::number(-3, 3),
-            "Subtracted from the difference, -3 to 3 (1: one rank apart plays even). Default: 1."))
-        (f.text("handicap_ceiling", "At most, stones", "number", Attrs::number(0, 9),
-            "The largest handicap, 0 to 9; 0: even games only. Default: 9."))
-        (f.check("even_at_bar", "Even games at the bar",
-            "McMahon: no handicap when either player starts at the bar (BGA, Mays). Default: off."))
-        (f.check("nigiri", "Nigiri",
-            "Even games: the players choose colours by nigiri; handicap games keep Black for the weaker player. \
-             Read when a round is drawn. Default: off."))
+        (f.select("handicap_basis", &l.t("settings-handicap-basis"), &basis,
+            &l.t("settings-handicap-basis-note")))
+        (f.text("no_handicap_above", &l.t("settings-no-handicap-above"), "text", Attrs::text(4),
+            &tr!(l, "settings-no-handicap-above-note", default = c.default("no_handicap_above"))))
+        (f.text("handicap_correction", &l.t("settings-handicap-correction"), "number", Attrs::number(-3, 3),
+            &l.t("settings-handicap-correction-note")))
+        (f.text("handicap_ceiling", &l.t("settings-handicap-ceiling"), "number", Attrs::number(0, 9),
+            &l.t("settings-handicap-ceiling-note")))
+        (f.check("even_at_bar", &l.t("settings-even-at-bar"),
+            &l.t("settings-even-at-bar-note")))
+        (f.check("nigiri", &l.t("settings-nigiri"),
+            &l.t("settings-nigiri-note")))
     }
 }
 
 fn draw(c: &Context) -> Markup {
     let f = &c.shown;
+    let l = f.lang;
     let system = c.saved.system;
     let profile = DrawProfile::from_name(f.typed.get("profile")).unwrap_or_default();
     let geo = DrawSettings {
@@ -181,43 +195,65 @@ fn draw(c: &Context) -> Markup {
     }
     .geography(system);
     let (club, city, country) = (
-        switch_choices(geo.club),
-        switch_choices(geo.city),
-        switch_choices(geo.country),
+        switch_choices(l, geo.club),
+        switch_choices(l, geo.city),
+        switch_choices(l, geo.country),
     );
-    let seeding = [
-        ("default", "as the profile"),
-        ("fold", "fold (1st meets last)"),
-        ("slip", "slip (1st meets middle)"),
-        ("random", "random"),
-        ("adjacent", "adjacent (Mays only)"),
-    ];
-    let floats = [
-        ("default", "as the profile"),
-        ("top", "the strongest"),
-        ("middle", "the middle"),
-        ("bottom", "the weakest"),
-    ];
+    let words = |ids: &[(&'static str, &str)]| -> Vec<(&'static str, String)> {
+        ids.iter().map(|(v, id)| (*v, l.t(id))).collect()
+    };
+    let seeding = words(&[
+        ("default", "settings-as-profile"),
+        ("fold", "settings-seeding-fold"),
+        ("slip", "settings-seeding-slip"),
+        ("random", "settings-seeding-random"),
+        ("adjacent", "settings-seeding-adjacent"),
+    ]);
+    let floats = words(&[
+        ("default", "settings-as-profile"),
+        ("top", "settings-float-top"),
+        ("middle", "settings-float-middle"),
+        ("bottom", "settings-float-bottom"),
+    ]);
+    let profiles = words(&[
+        ("egf", "settings-profile-egf"),
+        ("mays", "settings-profile-mays"),
+    ]);
+    let byes = words(&[
+        ("egf", "settings-profile-egf"),
+        ("mays", "settings-bye-mays"),
+    ]);
+    let (seeding, floats, profiles, byes) = (
+        choices(&seeding),
+        choices(&floats),
+        choices(&profiles),
+        choices(&byes),
+    );
     html! {
-        (f.select("profile", "Draw profile", &[("egf", "EGF (OpenGotha)"), ("mays", "Mays' manual")],
-            "Which rule book the pairing follows; the choices below default to it. Default: EGF."))
-        (f.select("bye_rule", "Bye", &[("egf", "EGF (OpenGotha)"), ("mays", "Mays: weakest with most losses")],
-            "Who gets the bye in an odd field. Default: EGF."))
-        (switch(f, "avoid_same_club", "Keep clubs apart", &club,
-            "Avoid pairing players of the same club."))
-        (switch(f, "avoid_same_city", "Keep cities apart", &city,
-            "Avoid pairing players of the same city."))
-        (switch(f, "avoid_same_country", "Keep countries apart", &country,
-            "Avoid pairing players of the same country."))
-        (f.select("seeding", "Seeding in a score group", &seeding,
-            "Who meets whom inside a group. Default: as the profile (EGF: random to round 2, then fold; Mays: slip)."))
-        (f.select("draw_down", "Paired down", &floats,
-            "Who of a group meets a lower group. Default: as the profile (EGF: middle; Mays: weakest)."))
-        (f.select("draw_up", "Paired up", &floats,
-            "Who of a group meets a higher group. Default: as the profile (EGF: middle; Mays: strongest)."))
-        (f.text("never_pair", "Never pair", "text", Attrs::text(2_000),
-            "Player numbers that must never meet (family, a couple), e.g. 3-8, 5-12. Default: none."))
+        (f.select("profile", &l.t("settings-profile"), &profiles,
+            &l.t("settings-profile-note")))
+        (f.select("bye_rule", &l.t("settings-bye-rule"), &byes,
+            &l.t("settings-bye-rule-note")))
+        (switch(f, "avoid_same_club", &l.t("settings-avoid-same-club"), &club,
+            &l.t("settings-avoid-same-club-note")))
+        (switch(f, "avoid_same_city", &l.t("settings-avoid-same-city"), &city,
+            &l.t("settings-avoid-same-city-note")))
+        (switch(f, "avoid_same_country", &l.t("settings-avoid-same-country"), &country,
+            &l.t("settings-avoid-same-country-note")))
+        (f.select("seeding", &l.t("settings-seeding"), &seeding,
+            &l.t("settings-seeding-note")))
+        (f.select("draw_down", &l.t("settings-draw-down"), &floats,
+            &l.t("settings-draw-down-note")))
+        (f.select("draw_up", &l.t("settings-draw-up"), &floats,
+            &l.t("settings-draw-up-note")))
+        (f.text("never_pair", &l.t("settings-never-pair"), "text", Attrs::text(2_000),
+            &l.t("settings-never-pair-note")))
     }
+}
+
+/// Worded choices as the form's `(value, label)` pairs.
+fn choices<'a>(v: &'a [(&'static str, String)]) -> Vec<(&'static str, &'a str)> {
+    v.iter().map(|(a, b)| (*a, b.as_str())).collect()
 }
 
 /// A switch left to the profile, or on, or off.
@@ -233,62 +269,78 @@ fn switch(
         name,
         label,
         &refs,
-        &format!("{what} Default: {}.", choices[0].1),
+        &tr!(
+            f.lang,
+            "settings-switch-note",
+            what = what,
+            default = &choices[0].1
+        ),
     )
 }
 
 fn groups(c: &Context) -> Markup {
     let f = &c.shown;
+    let l = f.lang;
     let size = c.saved.draw.group_size;
     html! {
         @if let Some(fixed) = c.fixed("group_size") {
-            (f.fixed("group_size", "Group size", &size.to_string(),
-                &if size == 0 { "one field".to_string() } else { format!("groups of about {size}") }, &fixed.reason))
+            (f.fixed("group_size", &l.t("settings-group-size"), &size.to_string(),
+                &tr!(l, "settings-groups-of", size = size), &fixed.reason))
         } @else {
-            (f.text("group_size", "Group size", "number", Attrs::number(0, 1_000),
-                "Groups of about this many, made at round 1 by number and drawn apart (zones); 0: one field (default)."))
+            (f.text("group_size", &l.t("settings-group-size"), "number", Attrs::number(0, 1_000),
+                &l.t("settings-group-size-note")))
         }
     }
 }
 
 fn scoring(c: &Context) -> Markup {
     let f = &c.shown;
-    let missed: Vec<(&str, &str)> = MISSED.iter().map(|(m, l)| (m.as_str(), *l)).collect();
+    let l = f.lang;
+    let names: Vec<(&str, String)> = MISSED
+        .iter()
+        .map(|(m, _)| {
+            (
+                m.as_str(),
+                tr!(l, "settings-missed-name", rule = m.as_str()),
+            )
+        })
+        .collect();
+    let missed: Vec<(&str, &str)> = names.iter().map(|(v, n)| (*v, n.as_str())).collect();
     let unrounded = c.saved.system.unrounded();
     html! {
-        (f.text("tiebreaks", "Tie-breaks, in order", "text", Attrs::text(200),
-            &format!("Names in order (mms, wins, sos, sosos, sodos, sdos, h2h, …) or a profile (egf, mays, swiss). Default: {}.",
-                c.default("tiebreaks"))))
-        (f.text("prizes", "Prizes", "text", Attrs { inputmode: Some("decimal"), ..Attrs::text(2_000) },
-            "Amounts for places 1, 2, 3…, e.g. 100, 50, 25; tied players share. Default: none."))
-        (f.text("categories", "Categories", "text", Attrs::text(200),
-            "The weakest rank of each category with its own winners, strongest first (not with sections). Default: none."))
-        (f.text("section_prizes", "Prizes in each category", "text", Attrs::text(2_000),
-            "Amounts for places 1, 2… inside every section or category. Default: none."))
+        (f.text("tiebreaks", &l.t("settings-tiebreaks"), "text", Attrs::text(200),
+            &tr!(l, "settings-tiebreaks-note", default = c.default("tiebreaks"))))
+        (f.text("prizes", &l.t("settings-prizes"), "text", Attrs { inputmode: Some("decimal"), ..Attrs::text(2_000) },
+            &l.t("settings-prizes-note")))
+        (f.text("categories", &l.t("settings-categories"), "text", Attrs::text(200),
+            &l.t("settings-categories-note")))
+        (f.text("section_prizes", &l.t("settings-section-prizes"), "text", Attrs::text(2_000),
+            &l.t("settings-section-prizes-note")))
         @if !unrounded {
-            (f.text("bye_points", "A bye is worth", "text", Attrs { inputmode: Some("decimal"), ..Attrs::text(4) },
-                &format!("Points, 0 to 2 (0.5 for half a point). Default: {}.", c.default("bye_points"))))
-            (f.select("missed_rounds", "A missed round earns", &missed,
-                "The score a player gets for a round they do not play. Default: ½ point (Mays)."))
+            (f.text("bye_points", &l.t("settings-bye-points"), "text", Attrs { inputmode: Some("decimal"), ..Attrs::text(4) },
+                &tr!(l, "settings-bye-points-note", default = c.default("bye_points"))))
+            (f.select("missed_rounds", &l.t("settings-missed-rounds"), &missed,
+                &l.t("settings-missed-rounds-note")))
         }
-        (f.check("double_entry", "Two desks confirm each result",
-            "A result counts once two terminals entered the same (on by default for the event's first tournament)."))
-        (f.check("player_results", "Players report their own results",
-            "On their page with their personal code; counts once the opponent or a results desk agrees. Default: off."))
-        (f.text("forfeit_minutes", "Forfeit after, minutes", "number", Attrs::number(0, 600),
-            "An absent player loses by forfeit this long after the start (the referee's clock). Default: 30."))
+        (f.check("double_entry", &l.t("settings-double-entry"),
+            &l.t("settings-double-entry-note")))
+        (f.check("player_results", &l.t("settings-player-results"),
+            &l.t("settings-player-results-note")))
+        (f.text("forfeit_minutes", &l.t("settings-forfeit-minutes"), "number", Attrs::number(0, 600),
+            &l.t("settings-forfeit-minutes-note")))
     }
 }
 
 fn ladder(c: &Context) -> Markup {
     let f = &c.shown;
+    let l = f.lang;
     html! {
-        (f.text("reach", "Reach, rungs", "number", Attrs::number(0, 1_000),
-            &format!("How many rungs up a challenge may reach; 0: anyone above. Default: {}.", c.default("reach"))))
-        (f.text("rungs_per_stone", "Rungs per handicap stone", "number", Attrs::number(0, 1_000),
-            "0: even games (default)."))
-        (f.text("max_meetings", "Meetings per pair, at most", "number", Attrs::number(0, 1_000),
-            &format!("How often two players may meet; 0: no limit. Default: {}.", c.default("max_meetings"))))
+        (f.text("reach", &l.t("settings-reach"), "number", Attrs::number(0, 1_000),
+            &tr!(l, "settings-reach-note", default = c.default("reach"))))
+        (f.text("rungs_per_stone", &l.t("settings-rungs-per-stone"), "number", Attrs::number(0, 1_000),
+            &l.t("settings-rungs-per-stone-note")))
+        (f.text("max_meetings", &l.t("settings-max-meetings"), "number", Attrs::number(0, 1_000),
+            &tr!(l, "settings-max-meetings-note", default = c.default("max_meetings"))))
     }
 }
 
