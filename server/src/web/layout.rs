@@ -4,6 +4,7 @@
 
 use super::lang::{self, Lang};
 use crate::domain::TournamentId;
+use crate::tr;
 use axum::extract::Path;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -118,7 +119,15 @@ pub fn document(page: &Page, topics: &str, stamp: &str) -> Markup {
                             button type="submit" { (l.t("desk-sign-out")) }
                         }
                         @if let Some((peer, ticket)) = &desk.handover {
-                            form #handover hidden method="post" action=(format!("{peer}/desk/handover")) data-peer=(peer) {
+                            form #handover hidden method="post" action=(format!("{peer}/desk/handover")) data-peer=(peer)
+                                data-moving=(tr!(l, "handover-moving", host = "{host}"))
+                                data-continue=(tr!(l, "handover-continue", host = "{host}"))
+                                data-unsent=(l.t("handover-unsent"))
+                                data-none=(tr!(l, "handover-none", here = "{here}", there = "{there}"))
+                                data-here-is=(tr!(l, "handover-here-is", mode = "{mode}"))
+                                data-here-silent=(l.t("handover-here-silent"))
+                                data-there-is=(tr!(l, "handover-there-is", host = "{host}", mode = "{mode}"))
+                                data-there-silent=(tr!(l, "handover-there-silent", host = "{host}")) {
                                 input type="hidden" name="ticket" value=(ticket);
                                 input type="hidden" name="next" value="";
                             }

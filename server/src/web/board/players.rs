@@ -88,16 +88,7 @@ fn render(state: &State, l: Lang, t: TournamentId) -> Result<super::super::layou
     ))
 }
 
-/// "checked in", "expected" (registered, not yet seen at a desk), "withdrawn".
-pub fn status_text(s: EntryStatus) -> &'static str {
-    match s {
-        EntryStatus::PreRegistered => "expected",
-        EntryStatus::CheckedIn => "checked in",
-        EntryStatus::Withdrawn => "withdrawn",
-    }
-}
-
-/// [`status_text`] in language `l`.
+/// "checked in", "expected" (registered, not yet seen at a desk), "withdrawn", in language `l`.
 pub fn status_text_in(l: Lang, s: EntryStatus) -> String {
     match s {
         EntryStatus::PreRegistered => l.t("status-expected"),

@@ -37,8 +37,8 @@ use maud::{html, Markup};
 use serde::Deserialize;
 use std::sync::Arc;
 
-use action::command;
-pub use action::{read_form, Act, Request};
+use action::command_in;
+pub use action::{read_form, read_form_in, Act, Request};
 pub use card::{table_state, Clock, TableState};
 
 /// The routes of this page.
@@ -157,7 +157,8 @@ async fn act(
         }
         response
     };
-    let req = match read_form(
+    let req = match read_form_in(
+        desk.lang,
         &form.action,
         &form.round,
         &form.table,
@@ -171,7 +172,7 @@ async fn act(
     let planned = match web.core.read(|s| {
         Roster::new(s, t)
             .map_err(|e| e.to_string())
-            .and_then(|roster| command(&roster, &req))
+            .and_then(|roster| command_in(desk.lang, &roster, &req))
     }) {
         Ok(Ok(planned)) => planned,
         Ok(Err(problem)) => return refused(StatusCode::BAD_REQUEST, problem),
@@ -263,10 +264,10 @@ fn render(
         @if r.state == RoundState::Closed {
             p #clock .clock { (tr!(l, "referee-round-closed", round = r.number)) }
         } @else {
-            (card::clock_line(&clock))
+            (card::clock_line_in(l, &clock))
         }
-        (card::summary(r))
-        (card::find_form(t, r, notice.only, round.is_some()))
+        (card::summary_in(l, r))
+        (card::find_form_in(l, t, r, notice.only, round.is_some()))
         @if needs.is_empty() && others.is_empty() {
             p .note { (tr!(l, "referee-no-such-table", round = r.number)) }
         }

@@ -501,7 +501,10 @@ fn entry_form(
     let chosen = game.and_then(|(e, _)| e.key());
     let forfeit = game.is_some_and(|(e, _)| e.result.by_forfeit);
     html! {
-        form #result method="post" action=(format!("/desk/results/{}", t.0)) data-keep="result" autocomplete="off" {
+        form #result method="post" action=(format!("/desk/results/{}", t.0)) data-keep="result" autocomplete="off"
+            data-not-entered=(tr!(l, "results-not-entered", problem = "{problem}", typed = "{typed}"))
+            data-not-entered-nothing=(tr!(l, "results-not-entered-nothing", problem = "{problem}"))
+            data-type-table=(l.t("results-type-table")) data-press-key=(l.t("results-press-key-after")) {
             input type="hidden" name="csrf" value=(desk.csrf);
             input type="hidden" name="request_id" value=(request_id());
             input type="hidden" name="round" value=(r.number);

@@ -17,7 +17,7 @@ use crate::domain::{EntryStatus, ParticipantId, TournamentId};
 use crate::tr;
 use crate::web::board::pairings::label_in;
 use crate::web::board::player::result_text;
-use crate::web::board::players::{rounds_text_in, status_text, status_text_in};
+use crate::web::board::players::{rounds_text_in, status_text_in};
 use crate::web::board::{player_by_number, roster, tournament_id, InTournament};
 use crate::web::desk::session::Desk;
 use crate::web::desk::{request_id, Web};
@@ -242,7 +242,7 @@ fn entry(l: Lang, roster: &Roster, p: ParticipantId) -> Markup {
         section #entry {
             h2 { (l.t("player-entry")) }
             table .facts { tbody {
-                tr { th { (l.t("player-status")) } td #status data-status=(status_text(e.status)) { (status_text_in(l, e.status)) } }
+                tr { th { (l.t("player-status")) } td #status { (status_text_in(l, e.status)) } }
                 tr { th { (l.t("settings-rounds")) } td #plays {
                     (rounds_text_in(l, &e.rounds, total))
                     @if !missing.is_empty() && !e.rounds.is_empty() { " " (tr!(l, "player-not-rounds", rounds = rounds_text_in(l, &missing, 0))) }

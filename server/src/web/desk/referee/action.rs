@@ -165,12 +165,8 @@ pub(crate) fn tag(roster: &Roster, p: ParticipantId) -> String {
         .map_or_else(|| p.to_string(), |n| n.to_string())
 }
 
-/// The command a request asks for, the role-matrix class and target, and the sentence shown once it is done.
-pub(super) fn command(roster: &Roster, req: &Request) -> Result<(Command, Target, String), String> {
-    command_in(Lang::En, roster, req)
-}
-
-/// [`command`], its sentences in language `l`.
+/// The command a request asks for, the role-matrix class and target, and the sentence shown once it is done (in
+/// language `l`).
 pub(super) fn command_in(
     l: Lang,
     roster: &Roster,

@@ -130,12 +130,6 @@ pub fn round_started_ms(r: &RoundRecord) -> Option<i64> {
     })
 }
 
-/// "34 min since the start · forfeit after 30 min: reached" ("At least 34 min" for a round of an older log,
-/// counted from its first report); before an announced start, "Starts at 14:00, in 12 min".
-pub fn clock_line(clock: &Clock) -> Markup {
-    clock_line_in(Lang::En, clock)
-}
-
 /// The clock's sentence once the round has started, with `minutes` and `due` standing for the two spans the
 /// script updates (the page's `SLOTS`, or `{m}` and `{due}` in the script's template).
 fn clock_sentence(l: Lang, clock: &Clock, minutes: &str, due: &str) -> String {
@@ -166,7 +160,9 @@ fn clock_sentence(l: Lang, clock: &Clock, minutes: &str, due: &str) -> String {
     }
 }
 
-/// [`clock_line`] in language `l`; the script's words (`data-template`, `data-reached`, `data-in`) too.
+/// "34 min since the start · forfeit after 30 min: reached" ("At least 34 min" for a round of an older log,
+/// counted from its first report); before an announced start, "Starts at 14:00, in 12 min". In language `l`, with
+/// the script's words (`data-template`, `data-reached`, `data-in`) too.
 pub fn clock_line_in(l: Lang, clock: &Clock) -> Markup {
     let due_words = |m: i64| {
         if clock.is_due() {
@@ -206,12 +202,7 @@ pub fn clock_line_in(l: Lang, clock: &Clock) -> Markup {
     }
 }
 
-/// "40 playing · 3 late · 55 result in · 1 no-show · 1 disputed".
-pub fn summary(r: &RoundRecord) -> Markup {
-    summary_in(Lang::En, r)
-}
-
-/// [`summary`] in language `l`.
+/// The round's table counts, in language `l`.
 pub fn summary_in(l: Lang, r: &RoundRecord) -> Markup {
     let states: Vec<TableState> = r.shown_games().map(table_state).collect();
     let count = |s: TableState| states.iter().filter(|x| **x == s).count();
@@ -228,12 +219,7 @@ pub fn summary_in(l: Lang, r: &RoundRecord) -> Markup {
     }
 }
 
-/// "Table [  ] Show · All tables": one card by its number (works without script).
-pub fn find_form(t: TournamentId, r: &RoundRecord, only: Option<u32>, pinned: bool) -> Markup {
-    find_form_in(Lang::En, t, r, only, pinned)
-}
-
-/// [`find_form`] in language `l`.
+/// The form that finds a table or a player, in language `l`.
 pub fn find_form_in(
     l: Lang,
     t: TournamentId,
@@ -641,7 +627,7 @@ mod tests {
         let before = at(5 * 60_000);
         assert_eq!(before.minutes, Some(-15));
         assert!(!before.is_due());
-        assert!(clock_line(&before)
+        assert!(clock_line_in(Lang::En, &before)
             .into_string()
             .contains("Starts at 14:00, in"));
         assert!(
@@ -650,7 +636,7 @@ mod tests {
         );
         let due = at(start + 30 * 60_000);
         assert!(due.is_due());
-        assert!(clock_line(&due)
+        assert!(clock_line_in(Lang::En, &due)
             .into_string()
             .contains("announced start (14:00)"));
     }
