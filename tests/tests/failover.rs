@@ -1256,8 +1256,37 @@ async fn a_dead_laptop_is_replaced_by_a_new_machine_under_load() -> anyhow::Resu
         &["venue", "add", "4", "https://127.0.0.1:1"],
     )?;
     assert!(!ok && text.contains("already a member"), "{text}");
-    let (ok, text) = director_cli(&trio, &servers, &["venue", "promote", "4"])?;
-    assert!(ok, "{text}");
+    // The director promotes it on the venue page (the other door), on the leader.
+    let ca = std::fs::read(trio.nodes[0].data.join("ca.pem"))?;
+    let web = tengen_tests::web::WebClient::tls(
+        std::net::SocketAddr::from(([127, 0, 0, 1], trio.nodes[leader].port)),
+        &ca,
+    )?
+    .desk_session(&trio.director, "Dana")
+    .await?;
+    let (_, doc) = tengen_tests::board::page(&web, "/desk/director/venue").await?;
+    let csrf = doc
+        .select(&tengen_tests::board::css(
+            "form[action$='/4/promote'] input[name=csrf]",
+        ))
+        .next()
+        .and_then(|i| i.value().attr("value"))
+        .context("a learner has a promote button")?
+        .to_string();
+    let body = tengen_tests::board::form(&[
+        ("csrf", &csrf),
+        ("request_id", "promote-4"),
+        ("confirmed", "yes"),
+    ]);
+    let reply = web
+        .post_form("/desk/director/venue/4/promote", body)
+        .await?;
+    assert_eq!(reply.status, 303, "{}", reply.body);
+    assert!(
+        reply.location().is_some_and(|l| l.contains("done=")),
+        "{:?}",
+        reply.location()
+    );
     let (ok, text) = director_cli(
         &trio,
         &servers,
@@ -1276,6 +1305,14 @@ async fn a_dead_laptop_is_replaced_by_a_new_machine_under_load() -> anyhow::Resu
     assert!(
         !text.contains(&trio.nodes[dead].url()),
         "the dead laptop is gone: {text}"
+    );
+    let (_, doc) = tengen_tests::board::page(&web, "/desk/director/venue").await?;
+    let rows = tengen_tests::board::texts(&doc, "#machines tbody tr");
+    assert_eq!(rows.len(), 3, "{rows:?}");
+    assert!(
+        rows.iter()
+            .any(|r| r.contains(&fresh_url) && r.contains("voter")),
+        "{rows:?}"
     );
     let n = load.count().await;
     load.progress_past(n + 10, Duration::from_secs(10)).await?;

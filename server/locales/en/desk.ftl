@@ -999,3 +999,34 @@ ratings-load = Load { $n } players
 ratings-not-held = That upload is no longer held (an hour passed, the server restarted, or other lists were uploaded since): choose the file again.
 ratings-stopped = { $why } Loading again continues where it stopped.
 ratings-done = Loaded { $n } players from the { $list } list ({ $file }).
+
+## The venue's machines (/desk/director/venue)
+venue-title = The venue's machines
+venue-link-note = the servers that keep the register: add one, replace one that died
+venue-alone = This server runs on its own (started without --voter): there are no other machines to list. VENUE.md §3 says how to run three (two laptops and a witness).
+venue-not-leader = Only the machine that leads changes the venue's machines; open this page there:
+venue-no-leader = No machine leads at the moment (they are electing, or a majority is missing): changes wait until one does.
+venue-number = Number
+venue-address = Address
+venue-role = Role
+venue-behind = Copy
+venue-voter = voter
+venue-learner = learner (copy for the board, does not vote)
+venue-leads = leads
+venue-up-to-date = up to date
+venue-entries-behind = { $n ->
+    [one] 1 entry behind
+   *[other] { $n } entries behind
+}
+venue-promote = Make it a voter
+venue-remove = Remove
+venue-remove-question = Remove machine { $id } { $url } from the venue? Do it only when it is dead or leaving: a removed machine no longer votes or keeps the register.
+venue-keep = Keep it
+venue-add = Add a machine
+venue-add-button = Add as a learner
+venue-add-note = Start it first with --node-id, the venue's --voter list and its own address (VENUE.md, “Replacing a machine”). It copies the register; make it a voter once it is up to date, then remove the dead one.
+venue-note = A voter keeps the register and votes: the venue takes changes while a majority of the voters agree. A learner keeps a copy and serves the public board, but never takes desk changes.
+venue-bad-number = The machine's number must be a whole number (one no machine has had).
+venue-done-add = Machine { $id } added as a learner: it is copying the register.
+venue-done-promote = Machine { $id } is now a voter.
+venue-done-remove = Machine { $id } left the venue.

@@ -1049,3 +1049,34 @@ ratings-load = Charger { $n } joueurs
 ratings-not-held = Ce fichier n'est plus conservé (une heure a passé, le serveur a redémarré ou d'autres listes ont été envoyées depuis) : choisissez de nouveau le fichier.
 ratings-stopped = { $why } Un nouveau chargement reprend là où il s'est arrêté.
 ratings-done = { $n } joueurs chargés de la liste { $list } ({ $file }).
+
+## The venue's machines (/desk/director/venue)
+venue-title = Les machines du tournoi
+venue-link-note = les serveurs qui tiennent le registre : en ajouter un, remplacer celui qui est tombé en panne
+venue-alone = Ce serveur fonctionne seul (démarré sans --voter) : il n’y a pas d’autres machines. VENUE.md §3 explique comment en faire tourner trois (deux portables et un témoin).
+venue-not-leader = Seule la machine qui dirige change les machines du tournoi ; ouvrez cette page sur elle :
+venue-no-leader = Aucune machine ne dirige pour l’instant (élection en cours, ou majorité absente) : les changements attendent qu’une machine dirige.
+venue-number = Numéro
+venue-address = Adresse
+venue-role = Rôle
+venue-behind = Copie
+venue-voter = votante
+venue-learner = apprenante (copie pour l’affichage, ne vote pas)
+venue-leads = dirige
+venue-up-to-date = à jour
+venue-entries-behind = { $n ->
+    [one] 1 entrée de retard
+   *[other] { $n } entrées de retard
+}
+venue-promote = La rendre votante
+venue-remove = Retirer
+venue-remove-question = Retirer la machine { $id } { $url } du tournoi ? Seulement si elle est en panne ou s’en va : une machine retirée ne vote plus et ne garde plus le registre.
+venue-keep = La garder
+venue-add = Ajouter une machine
+venue-add-button = Ajouter comme apprenante
+venue-add-note = Démarrez-la d’abord avec --node-id, la liste --voter du tournoi et sa propre adresse (VENUE.md, « Replacing a machine »). Elle copie le registre ; rendez-la votante une fois à jour, puis retirez celle en panne.
+venue-note = Une machine votante garde le registre et vote : le tournoi accepte les changements tant qu’une majorité des votantes est d’accord. Une apprenante garde une copie et sert l’affichage public, mais ne prend jamais les saisies des tables.
+venue-bad-number = Le numéro de la machine doit être un nombre entier (qu’aucune machine n’a jamais eu).
+venue-done-add = Machine { $id } ajoutée comme apprenante : elle copie le registre.
+venue-done-promote = La machine { $id } est maintenant votante.
+venue-done-remove = La machine { $id } a quitté le tournoi.

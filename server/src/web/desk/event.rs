@@ -162,6 +162,7 @@ fn desks(l: Lang) -> Markup {
             }
             p { a #terminals-link .big href="/desk/director/terminals" { (l.t("event-terminals")) } }
             p .note { (l.t("event-terminals-note")) }
+            p { a #venue-link href="/desk/director/venue" { (l.t("venue-title")) } " — " (l.t("venue-link-note")) }
         }
     }
 }

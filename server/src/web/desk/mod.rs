@@ -23,6 +23,7 @@ pub mod register;
 pub mod results;
 pub mod session;
 pub mod terminals;
+pub mod venue;
 
 use super::cache::Rendered;
 use super::layout::{self, Page};
@@ -57,6 +58,7 @@ pub fn routes(web: Arc<Web>) -> Router {
         .merge(event::routes())
         .merge(director::routes())
         .merge(terminals::routes())
+        .merge(venue::routes())
         .with_state(web)
 }
 
