@@ -1307,11 +1307,11 @@ async fn a_dead_laptop_is_replaced_by_a_new_machine_under_load() -> anyhow::Resu
         "the dead laptop is gone: {text}"
     );
     let (_, doc) = tengen_tests::board::page(&web, "/desk/director/venue").await?;
-    let rows = tengen_tests::board::texts(&doc, "#machines tbody tr");
+    let rows = tengen_tests::board::texts(&doc, "#machines li");
     assert_eq!(rows.len(), 3, "{rows:?}");
     assert!(
         rows.iter()
-            .any(|r| r.contains(&fresh_url) && r.contains("voter")),
+            .any(|r| r.contains(fresh_url.trim_start_matches("https://")) && r.contains("voter")),
         "{rows:?}"
     );
     let n = load.count().await;

@@ -17,7 +17,7 @@ use axum::extract::{Path, Query, State as Shared};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::{Form, Router};
-use maud::{html, Markup};
+use maud::{html, Markup, PreEscaped};
 use serde::Deserialize;
 use std::sync::Arc;
 
@@ -91,35 +91,32 @@ fn list(l: Lang, members: &Members, desk: &Desk) -> Markup {
                 }
             }
         }
-        table #machines {
-            thead { tr {
-                th { (l.t("venue-number")) } th { (l.t("venue-address")) } th { (l.t("venue-role")) }
-                th { (l.t("venue-behind")) } th {}
-            } }
-            tbody {
-                @for m in &members.members {
-                    tr data-machine=(m.id) {
-                        td { (m.id) }
-                        td { code { (m.url) } }
-                        td {
-                            (if m.voter { l.t("venue-voter") } else { l.t("venue-learner") })
-                            @if m.leader { " · " strong { (l.t("venue-leads")) } }
+        style { (PreEscaped(STYLE)) }
+        ul #machines {
+            @for m in &members.members {
+                li .machine data-machine=(m.id) {
+                    p {
+                        strong { (tr!(l, "venue-machine", id = m.id)) } " · "
+                        // Every machine speaks https: the host and port are what a person compares.
+                        code .machine-address { (shown(&m.url)) } " · "
+                        (if m.voter { l.t("venue-voter") } else { l.t("venue-learner") })
+                        @if m.leader { " · " strong { (l.t("venue-leads")) } }
+                        " · "
+                        @match m.behind {
+                            Some(0) => (l.t("venue-up-to-date")),
+                            Some(n) => (tr!(l, "venue-entries-behind", n = n)),
+                            None => "–",
                         }
-                        td {
-                            @match m.behind {
-                                Some(0) => (l.t("venue-up-to-date")),
-                                Some(n) => (tr!(l, "venue-entries-behind", n = n)),
-                                None => "–",
-                            }
-                        }
-                        td {
-                            @if members.here_leads && !m.voter {
+                    }
+                    @if members.here_leads && (!m.voter || !m.leader) {
+                        div .actions {
+                            @if !m.voter {
                                 (action_form(desk, &format!("/desk/director/venue/{}/promote", m.id),
                                     &l.t("venue-promote"), None))
                             }
-                            @if members.here_leads && !m.leader {
+                            @if !m.leader {
                                 (action_form(desk, &format!("/desk/director/venue/{}/remove", m.id),
-                                    &l.t("venue-remove"), Some(&tr!(l, "venue-remove-question", id = m.id, url = m.url.as_str()))))
+                                    &l.t("venue-remove"), Some(&tr!(l, "venue-remove-question", id = m.id, url = shown(&m.url)))))
                             }
                         }
                     }
@@ -127,6 +124,18 @@ fn list(l: Lang, members: &Members, desk: &Desk) -> Markup {
             }
         }
     }
+}
+
+/// The list's look: one machine per line, its buttons below it.
+const STYLE: &str = "#machines{list-style:none;padding:0}#machines .machine{border-top:1px solid #ddd;padding:.5rem 0}\
+#machines p{margin:0 0 .4rem}#machines .machine-address{white-space:nowrap}\
+#machines .actions form{display:inline-block;margin:0 .5rem .25rem 0}";
+
+/// An address as the page shows it: without `https://`, so it fits a phone's column.
+fn shown(url: &str) -> &str {
+    url.strip_prefix("https://")
+        .unwrap_or(url)
+        .trim_end_matches('/')
 }
 
 /// A one-button form; `question` makes it ask first (irreversible).
