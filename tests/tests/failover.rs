@@ -1256,6 +1256,12 @@ async fn a_dead_laptop_is_replaced_by_a_new_machine_under_load() -> anyhow::Resu
         &["venue", "add", "4", "https://127.0.0.1:1"],
     )?;
     assert!(!ok && text.contains("already a member"), "{text}");
+    // A 10 KB address is refused and nothing reaches the membership.
+    let long = format!("https://{}:7443", "a".repeat(10_000));
+    let (ok, text) = director_cli(&trio, &servers, &["venue", "add", "5", &long])?;
+    assert!(!ok && text.contains("not a server address"), "{text}");
+    let (_, text) = director_cli(&trio, &servers, &["venue"])?;
+    assert!(!text.contains("aaaa") && !text.contains("  5 "), "{text}");
     // The director promotes it on the venue page (the other door), on the leader.
     let ca = std::fs::read(trio.nodes[0].data.join("ca.pem"))?;
     let web = tengen_tests::web::WebClient::tls(

@@ -35,7 +35,7 @@ pub async fn change(
         MembersError::NotLeader { .. } | MembersError::Raft(_) => {
             Refusal::Unavailable(e.to_string())
         }
-        MembersError::BadUrl(_) => Refusal::BadRequest(e.to_string()),
+        MembersError::BadUrl(_) | MembersError::BadNumber => Refusal::BadRequest(e.to_string()),
         MembersError::Taken(_)
         | MembersError::Unknown(_)
         | MembersError::Behind { .. }

@@ -85,9 +85,12 @@ pub enum MembersError {
     /// The last voters cannot go.
     #[error("machine {0} is the venue's last voter")]
     LastVoter(NodeId),
-    /// A bad address.
+    /// A bad address (as typed, cut to a line).
     #[error("{0:?} is not a server address: write https://HOST:PORT")]
     BadUrl(String),
+    /// Number 0 names no machine.
+    #[error("machines are numbered from 1")]
+    BadNumber,
     /// Raft refused or failed.
     #[error("Raft: {0}")]
     Raft(String),
@@ -148,9 +151,7 @@ pub async fn change(raft: &Raft<TypeConfig>, change: Change) -> Result<Members, 
                 Some(_) => return Err(MembersError::Taken(id)),
                 None => {}
             }
-            if !(url.starts_with("https://") || url.starts_with("http://")) || url.len() < 10 {
-                return Err(MembersError::BadUrl(url));
-            }
+            let url = checked(id, &url)?;
             tracing::warn!(id, url = %url, "adding a machine to the venue as a learner");
             match tokio::time::timeout(
                 CATCH_UP_WAIT,
@@ -211,4 +212,64 @@ pub async fn change(raft: &Raft<TypeConfig>, change: Change) -> Result<Members, 
         }
     }
     Ok(members(raft))
+}
+
+/// The longest machine address taken (a host name and a port fit many times over).
+const MAX_URL: usize = 200;
+
+/// A new machine's number and address, checked before anything reaches Raft's membership: a number from 1, and
+/// `http(s)://HOST:PORT` with nothing after the port.
+fn checked(id: NodeId, url: &str) -> Result<String, MembersError> {
+    if id == 0 {
+        return Err(MembersError::BadNumber);
+    }
+    let url = url.trim().trim_end_matches('/');
+    let bad = || MembersError::BadUrl(url.chars().take(60).collect());
+    if url.len() > MAX_URL {
+        return Err(bad());
+    }
+    let parsed: axum::http::Uri = url.parse().map_err(|_| bad())?;
+    let fits = matches!(parsed.scheme_str(), Some("https" | "http"))
+        && parsed.host().is_some_and(|h| !h.is_empty())
+        && parsed.port_u16().is_some()
+        && parsed
+            .path_and_query()
+            .is_none_or(|p| p.as_str().is_empty() || p.as_str() == "/");
+    if fits {
+        Ok(url.to_string())
+    } else {
+        Err(bad())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_server_address_and_a_number_from_1_are_taken() {
+        assert_eq!(
+            checked(4, " https://192.168.1.13:7443/ ").as_deref(),
+            Ok("https://192.168.1.13:7443")
+        );
+        assert!(checked(4, "https://laptop-b.local:7443").is_ok());
+        assert_eq!(
+            checked(0, "https://192.168.1.13:7443"),
+            Err(MembersError::BadNumber)
+        );
+        for bad in [
+            "192.168.1.13:7443",
+            "https://192.168.1.13",
+            "ftp://x:21",
+            "https://x:7443/desk",
+            "",
+        ] {
+            assert!(checked(4, bad).is_err(), "{bad:?}");
+        }
+        let long = format!("https://{}:7443", "a".repeat(10_000));
+        match checked(4, &long) {
+            Err(MembersError::BadUrl(shown)) => assert_eq!(shown.chars().count(), 60),
+            other => panic!("a 10 KB address: {other:?}"),
+        }
+    }
 }
