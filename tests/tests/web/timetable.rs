@@ -24,6 +24,17 @@ fn clock(t: OffsetDateTime) -> String {
     format!("{:02}:{:02}", t.hour(), t.minute())
 }
 
+/// How a player's phone names a start: `14:00`, or `Sat 28 Nov, 14:00` once the timetable spans several days
+/// (as it does when this test runs late in the evening and round 1 moves to today, round 2 being tomorrow).
+fn shown(t: OffsetDateTime, several_days: bool) -> String {
+    if !several_days {
+        return clock(t);
+    }
+    let weekday = &t.weekday().to_string()[..3];
+    let month = &t.month().to_string()[..3];
+    format!("{weekday} {} {month}, {}", t.day(), clock(t))
+}
+
 /// The tournament's settings as the register has them.
 async fn tournament(e: &Event) -> anyhow::Result<pb::TournamentSettings> {
     let list = e
@@ -219,11 +230,13 @@ async fn the_director_moves_a_round_and_the_phones_the_sheet_and_the_referee_clo
         kept == serde_json::json!([clock(later), true]),
         "a refresh keeps the half-typed start and the cursor in its box: {kept}"
     );
+    // Round 1 now began today; round 2 may be tomorrow (after 21:00), and then the phone names the day.
+    let several = began.date() != second.date();
     phone.client.goto(&player_page).await?;
     wait_text(
         &phone,
         "#next",
-        &format!("Round 2 starts at {}", clock(second)),
+        &format!("Round 2 starts at {}", shown(second, several)),
         wait,
         "tt-phone-r2",
     )
@@ -235,7 +248,7 @@ async fn the_director_moves_a_round_and_the_phones_the_sheet_and_the_referee_clo
     wait_text(
         &phone,
         "#next",
-        &format!("Round 2 starts at {}", clock(later)),
+        &format!("Round 2 starts at {}", shown(later, several)),
         wait,
         "tt-phone-moved",
     )
