@@ -1,9 +1,11 @@
 //! The venue's machines for both doors (issue 30): the director lists them and changes them (add a learner,
-//! promote it, remove a dead machine). The role rule and the audit line live here; the Raft work is
-//! `replica::quorum::members`. Must not word anything for people beyond the refusal's own text.
+//! promote it, remove a dead machine). The role rule and the audit entry in Tengen's log live here; the Raft work
+//! is `replica::quorum::members`. Must not word anything for people beyond the refusal's own text.
 
-use super::{Core, Meta, Refusal};
+use super::{Core, Meta, Refusal, Target};
 use crate::auth::{Action, Caller};
+use crate::domain::venue::VenueChange;
+use crate::domain::Command;
 use crate::replica::quorum::members::{self, Change, Members, MembersError};
 
 /// The machines as this server sees them. Refused for a caller who may not manage the venue, and on a server that
@@ -31,7 +33,15 @@ pub async fn change(
         ?change,
         "the venue's machines change"
     );
-    members::change(raft, change).await.map_err(|e| match e {
+    let record = match &change {
+        Change::AddLearner { id, url } => VenueChange::AddLearner {
+            node: *id,
+            address: url.clone(),
+        },
+        Change::Promote(id) => VenueChange::Promote { node: *id },
+        Change::Remove(id) => VenueChange::Remove { node: *id },
+    };
+    let members = members::change(raft, change).await.map_err(|e| match e {
         MembersError::NotLeader { .. } | MembersError::Raft(_) => {
             Refusal::Unavailable(e.to_string())
         }
@@ -40,7 +50,17 @@ pub async fn change(
         | MembersError::Unknown(_)
         | MembersError::Behind { .. }
         | MembersError::LastVoter(_) => Refusal::Precondition(e.to_string()),
-    })
+    })?;
+    // Raft made the change; Tengen's log now says who made it. A retry with the same request id finds the change
+    // made and this entry written, and gets the same answer.
+    core.write(
+        caller,
+        meta.clone(),
+        Command::RecordVenueChange { change: record },
+        Target::None,
+    )
+    .await?;
+    Ok(members)
 }
 
 fn raft(

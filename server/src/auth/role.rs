@@ -62,6 +62,7 @@ pub fn required(cmd: &Command) -> Action {
         Command::CreateToken { .. }
         | Command::RevokeToken { .. }
         | Command::ResetDirectorToken { .. } => ManageTokens,
+        Command::RecordVenueChange { .. } => ManageVenue,
         Command::SetEntryOptions { .. }
         | Command::ChangeRank { .. }
         | Command::NumberPlayers { .. }

@@ -9,6 +9,7 @@ use super::ratings::{RatedPlayer, RatingSource};
 use super::record::{EventInfo, ParticipantFields, Role, TournamentSettings};
 use super::round::GameResult;
 use super::slip::SlipProposal;
+use super::venue::VenueChange;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -166,6 +167,12 @@ pub enum Command {
     RevokeToken {
         /// Which.
         id: TokenId,
+    },
+    /// Record a change of the venue's machines that Raft has just made (its membership is not Tengen's log): the
+    /// hash-chained account of who changed them, when and from which terminal. Changes nothing in the register.
+    RecordVenueChange {
+        /// What was done.
+        change: VenueChange,
     },
     /// Revoke every director token and install a new one whose secret only the server machine holds (in
     /// `director.token`): the first start and the offline `tengen-server token reset`; never sent by a desk.
@@ -588,6 +595,7 @@ impl Command {
             Command::CreateToken { .. } => "CreateToken",
             Command::RevokeToken { .. } => "RevokeToken",
             Command::ResetDirectorToken { .. } => "ResetDirectorToken",
+            Command::RecordVenueChange { .. } => "RecordVenueChange",
             Command::SetEntryOptions { .. } => "SetEntryOptions",
             Command::ChangeRank { .. } => "ChangeRank",
             Command::NumberPlayers { .. } => "NumberPlayers",

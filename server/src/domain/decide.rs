@@ -101,6 +101,12 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
         ),
         Command::CreateToken { name, role } => create_token(state, name, *role, ctx),
         Command::RevokeToken { id } => token::revoke(state, *id),
+        Command::RecordVenueChange { change } => {
+            change.validate()?;
+            Ok(vec![Event::VenueChanged {
+                change: change.clone(),
+            }])
+        }
         Command::ResetDirectorToken { hash } => token::reset_director(state, hash, ctx),
         Command::SetEntryOptions {
             id,

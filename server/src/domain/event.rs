@@ -10,6 +10,7 @@ use super::record::{
 };
 use super::round::{GameRecord, RoundRecord, RoundState};
 use super::slip::Slip;
+use super::venue::VenueChange;
 use serde::{Deserialize, Serialize};
 
 /// One change to the register.
@@ -121,6 +122,11 @@ pub enum Event {
     TokenRevoked {
         /// Which.
         id: TokenId,
+    },
+    /// The venue's machines changed (Raft's membership); nothing in the register changes.
+    VenueChanged {
+        /// What was done.
+        change: VenueChange,
     },
     /// An entry's director settings changed.
     EntryOptionsSet {
@@ -294,6 +300,7 @@ impl Event {
             Event::EntryStatusSet { change, .. } => change.kind(),
             Event::TokenCreated { .. } => "TokenCreated",
             Event::TokenRevoked { .. } => "TokenRevoked",
+            Event::VenueChanged { .. } => "VenueChanged",
             Event::EntryOptionsSet { .. } => "EntryOptionsSet",
             Event::RankChanged { .. } => "RankChanged",
             Event::PlayersNumbered { .. } => "PlayersNumbered",

@@ -20,6 +20,7 @@ pub mod slip;
 pub mod state;
 pub mod timetable;
 pub mod validate;
+pub mod venue;
 
 pub use command::{Actor, Command, Context, EnterSpec};
 pub use decide::decide;

@@ -434,6 +434,7 @@ impl State {
                 self.tokens.get(&token.id).cloned().map(Subject::Token)
             }
             Event::TokenRevoked { id } => self.tokens.get(id).cloned().map(Subject::Token),
+            Event::VenueChanged { .. } => None,
             Event::EntryOptionsSet { id, .. } | Event::RankChanged { id, .. } => participant(id),
             Event::PlayersNumbered { tournament, .. } => Some(Subject::Numbers(*tournament)),
             Event::RoundDrawn {

@@ -101,6 +101,7 @@ fn desk(e: &Event) -> Vec<Topic> {
         | Event::RegistrationSet { .. }
         | Event::TokenCreated { .. }
         | Event::TokenRevoked { .. }
+        | Event::VenueChanged { .. }
         | Event::RatingsLoaded { .. } => Vec::new(),
     }
 }
@@ -147,6 +148,7 @@ fn public(state: &State, e: &Event) -> Vec<Topic> {
         // Tokens, slips and rating lists are never shown; an accepted slip's change is its own ParticipantUpdated.
         Event::TokenCreated { .. }
         | Event::TokenRevoked { .. }
+        | Event::VenueChanged { .. }
         | Event::SlipSubmitted { .. }
         | Event::SlipResolved { .. }
         | Event::RatingsLoaded { .. }

@@ -97,6 +97,8 @@ impl State {
                     t.revoked = true;
                 }
             }
+            // Raft's membership holds the machines; the register keeps nothing of them.
+            Event::VenueChanged { .. } => {}
             Event::PlayersNumbered {
                 tournament,
                 revision,

@@ -110,6 +110,7 @@ pub(super) fn summary(state: &State, event: &domain::Event, subject: Option<&Sub
 
 /// The event-specific part of a summary line.
 fn what_happened(state: &State, event: &domain::Event) -> String {
+    use domain::venue::VenueChange;
     use domain::Event as E;
     match event {
         E::TournamentEntered {
@@ -122,6 +123,13 @@ fn what_happened(state: &State, event: &domain::Event) -> String {
         } => format!(" plays {tournament} rounds {}", list(rounds)),
         E::EntryStatusSet { tournaments, .. } => format!(" in {}", list(tournaments)),
         E::TokenRevoked { .. } => " revoked".to_string(),
+        E::VenueChanged { change } => match change {
+            VenueChange::AddLearner { node, address } => {
+                format!("machine {node} joined the venue at {address} as a learner")
+            }
+            VenueChange::Promote { node } => format!("machine {node} became a voter"),
+            VenueChange::Remove { node } => format!("machine {node} left the venue"),
+        },
         E::EntryOptionsSet {
             tournament,
             ghost,
