@@ -2,13 +2,14 @@
 # Measures durable registrations/s for 16 desks: the primary alone, then three voters (VENUE.md §3) on this
 # machine, with the release build (cargo build --release -p tengen-server -p tengen-client). COUNT=20000 by default.
 set -u
-B=$(cd "$(dirname "$0")/../.." && pwd)/target/release
+B=${BIN:-$(cd "$(dirname "$0")/../.." && pwd)/target/release}
 R=$(mktemp -d /tmp/tbench.XXXX)
 COUNT=${COUNT:-20000}
+DESKS=${DESKS:-16}
 port() { python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1])'; }
 wait_token() { for i in $(seq 200); do [ -s "$1/director.token" ] && return; sleep 0.1; done; }
 wait_up() { for i in $(seq 100); do TENGEN_SERVER=$1 TENGEN_CA=$2 TENGEN_TOKEN_FILE=$3 $B/tengen status >/dev/null 2>&1 && return; sleep 0.2; done; echo "not up: $1"; }
-bench() { TENGEN_SERVER=$1 TENGEN_CA=$2 TENGEN_TOKEN_FILE=$3 $B/tengen bench registrations --desks 16 --count $COUNT 2>&1 | tail -4; }
+bench() { TENGEN_SERVER=$1 TENGEN_CA=$2 TENGEN_TOKEN_FILE=$3 $B/tengen bench registrations --desks $DESKS --count $COUNT 2>&1 | tail -4; }
 # 1. alone
 P1=$(port); $B/tengen-server --data $R/alone --listen 127.0.0.1:$P1 > $R/alone.log 2>&1 & A=$!
 wait_token $R/alone; wait_up https://127.0.0.1:$P1 $R/alone/ca.pem $R/alone/director.token

@@ -25,10 +25,15 @@ const NAMES: [&str; 3] = ["voter1", "voter2", "witness"];
 impl Trio {
     /// Three voters on this machine (127.0.0.1, three ports), started and agreed on a leader.
     pub async fn start() -> anyhow::Result<Trio> {
+        Trio::start_with(&[]).await
+    }
+
+    /// The same, each server started with `args` besides the venue's own.
+    pub async fn start_with(args: &[String]) -> anyhow::Result<Trio> {
         let root = tempfile::Builder::new().prefix("tengen-trio-").tempdir()?;
         let mut nodes = Vec::new();
         for name in NAMES {
-            nodes.push(Node::new(root.path(), name, &[])?);
+            nodes.push(Node::new(root.path(), name, args)?);
         }
         Trio::set_up(root, nodes).await
     }

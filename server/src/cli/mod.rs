@@ -76,6 +76,10 @@ pub struct Cli {
     /// desks' writes, and hands leadership to a laptop that has caught up.
     #[arg(long = "witness", value_name = "N")]
     pub witnesses: Vec<u64>,
+    /// On a quorum venue: a Raft snapshot every this many Raft entries (each a group commit); Raft's log behind
+    /// it is purged, so each entry stays on disk once, in Tengen's log. A machine far behind gets the snapshot.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub compact_every: u64,
     /// This server's name in the other server's status.
     #[arg(long, env = "TENGEN_NAME")]
     pub name: Option<String>,
@@ -448,6 +452,7 @@ fn quorum_flags(cli: &Cli, secret: Option<&str>) -> anyhow::Result<Option<Quorum
         voters,
         witnesses: cli.witnesses.clone(),
         secret: secret.to_string(),
+        compact_every: cli.compact_every,
     }))
 }
 

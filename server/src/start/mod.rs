@@ -34,6 +34,8 @@ pub struct QuorumFlags {
     pub witnesses: Vec<u64>,
     /// The replica secret the voters share.
     pub secret: String,
+    /// A Raft snapshot (Raft's log purged behind it) every this many Raft entries.
+    pub compact_every: u64,
 }
 
 /// How the server is started.
@@ -389,6 +391,7 @@ fn quorum_setup(
         ca_pem: tls.map(|t| t.ca_pem.clone()),
         raft_dir,
         snapshot_every: config.snapshot_every,
+        compact_every: flags.compact_every,
     })
 }
 

@@ -1,14 +1,22 @@
 //! The Raft state machine of a voter: each committed [`Batch`] of stored Tengen log entries is appended to Tengen's
-//! log (if it chains onto it), synced, applied to the shared state exactly as replay does, and published to local
-//! watchers, like a standby following its primary (`replica::follow`). Its own meta (last applied log id,
-//! membership, the highest Tengen sequence number that came through Raft) lives in the Raft database.
+//! log (if it chains onto it), applied to the shared state exactly as replay does, and published to local
+//! watchers. Its own meta (last applied log id, membership, the highest Tengen sequence number that came through
+//! Raft, the current snapshot) lives in the Raft database.
 //!
-//! Order on every apply: Tengen's log durable first, this meta after, so a crash between them only causes a
-//! harmless re-apply (entries found in the log with the same bytes are reported kept, not appended again).
+//! Each entry is made durable once per machine: in Raft's log, before Raft counts this machine in the majority.
+//! The machine's appends to Tengen's log are not synced one by one; a snapshot syncs Tengen's log first and then
+//! records itself durably, and only then does openraft purge its log behind it. A crash can therefore lose only
+//! a tail of Tengen's log that Raft's log still holds: at start-up the machine notices (the meta names a later
+//! sequence number than the log has) and reports the snapshot's position as applied, so Raft applies the rest
+//! again (entries found in the log with the same bytes are kept, not appended twice).
+//!
+//! A snapshot is the Tengen log itself up to a sequence number, streamed from the store when a voter far behind
+//! or new needs it ([`super::snapshot`]); the receiver checks the whole chain before it touches its log.
 //!
 //! Must not decide commands, and never appends to Tengen's log an entry that does not chain onto its last one.
 
 use super::log_store::{blocking, MetaTree};
+use super::snapshot::SnapshotStream;
 use super::types::{Applied, Batch, Entry, LogId, NodeId, StorageError, TypeConfig};
 use crate::domain::{Epoch, Seq, State};
 use crate::log::entry::{decode, decode_trusted, stored_hash, Hash, GENESIS};
@@ -20,7 +28,7 @@ use openraft::{
     StoredMembership,
 };
 use serde::{Deserialize, Serialize};
-use std::io::Cursor;
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex, RwLock};
 use tokio::sync::broadcast;
 
@@ -30,25 +38,21 @@ const APPLIED: u64 = 1;
 const MEMBERSHIP: u64 = 2;
 /// The machine meta key of the highest Tengen sequence number that came through Raft.
 const SHARED_SEQ: u64 = 3;
+/// The machine meta key of the current snapshot ([`Current`]).
+const SNAPSHOT: u64 = 4;
+/// How many entries of a snapshot are checked or written at a time.
+const SLICE: usize = 4096;
 
 /// Raft's membership as stored.
 type Membership = StoredMembership<NodeId, BasicNode>;
 
-/// A built or installed snapshot, kept in memory (the policy never purges the Raft log, so none is needed to
-/// recover).
-#[derive(Clone)]
-struct StoredSnapshot {
+/// The current snapshot: Raft's position and the Tengen log up to `upto`, durable in Tengen's log when recorded.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Current {
     meta: SnapshotMeta<NodeId, BasicNode>,
-    data: Vec<u8>,
-}
-
-/// What a snapshot carries: the whole Tengen log (so the state is rebuilt by replay) and Raft's position.
-#[derive(Serialize, Deserialize)]
-struct SnapshotData {
-    last_applied: Option<LogId>,
-    membership: Membership,
-    /// Every Tengen log entry: sequence number and stored bytes in hex.
-    entries: Vec<(u64, String)>,
+    upto: u64,
+    /// The highest Tengen sequence number that had come through Raft.
+    shared_seq: u64,
 }
 
 /// The state machine. Built once at start-up on the Tengen log the state was replayed from.
@@ -57,34 +61,62 @@ pub struct Machine {
     state: Arc<RwLock<State>>,
     published: broadcast::Sender<Arc<Committed>>,
     meta: MetaTree,
+    /// Where received snapshots are spooled (the Raft directory).
+    spool: PathBuf,
     /// The Tengen log's last entry: sequence number and hash (0 and GENESIS when empty).
     head: (Seq, Hash),
     applied: Option<LogId>,
     membership: Membership,
     shared_seq: Seq,
-    snapshot: Arc<Mutex<Option<StoredSnapshot>>>,
+    current: Arc<Mutex<Option<Current>>>,
 }
 
 impl Machine {
     /// A state machine over Tengen's log `store`, whose replayed state is `state`, publishing what it applies on
-    /// `published`, keeping its meta in `meta` (from [`super::log_store::RaftStore::machine_meta`], in the Raft database).
+    /// `published`, keeping its meta in `meta` (from [`super::log_store::RaftStore::machine_meta`], in the Raft
+    /// database) and spooling received snapshots in `spool`.
     pub fn new(
         store: Arc<dyn LogStore>,
         state: Arc<RwLock<State>>,
         published: broadcast::Sender<Arc<Committed>>,
         meta: MetaTree,
+        spool: PathBuf,
     ) -> Result<Machine, StoreError> {
         let head = head_of(store.as_ref())?;
+        let current: Option<Current> = meta.get_json(SNAPSHOT)?;
+        let mut applied: Option<LogId> = meta.get_json(APPLIED)?.flatten();
+        let mut membership: Membership = meta.get_json(MEMBERSHIP)?.unwrap_or_default();
+        let mut shared_seq = stored_shared_seq(&meta)?;
+        if shared_seq > head.0 {
+            // A crash took the unsynced tail of Tengen's log; Raft's log still holds it from the snapshot on.
+            tracing::warn!(
+                had = shared_seq.0,
+                has = head.0 .0,
+                "tengen's log lost its last entries in a crash: raft applies them again"
+            );
+            applied = current.as_ref().and_then(|c| c.meta.last_log_id);
+            membership = current
+                .as_ref()
+                .map(|c| c.meta.last_membership.clone())
+                .unwrap_or_default();
+            shared_seq = Seq(current.as_ref().map_or(0, |c| c.shared_seq));
+            meta.put(&[
+                (APPLIED, to_json(&applied)?),
+                (MEMBERSHIP, to_json(&membership)?),
+                (SHARED_SEQ, to_json(&shared_seq.0)?),
+            ])?;
+        }
         Ok(Machine {
-            applied: meta.get_json(APPLIED)?.flatten(),
-            membership: meta.get_json(MEMBERSHIP)?.unwrap_or_default(),
-            shared_seq: stored_shared_seq(&meta)?,
+            applied,
+            membership,
+            shared_seq,
             store,
             state,
             published,
             meta,
+            spool,
             head,
-            snapshot: Arc::new(Mutex::new(None)),
+            current: Arc::new(Mutex::new(current)),
         })
     }
 
@@ -145,8 +177,9 @@ impl Machine {
         Ok((false, seq))
     }
 
-    /// Makes `fresh` durable in the Tengen log (raising its epoch if they carry a higher one), then applies them
-    /// to the shared state and publishes them.
+    /// Appends `fresh` to the Tengen log (raising its epoch if they carry a higher one), then applies them to the
+    /// shared state and publishes them. They are already durable in Raft's log: the Tengen log is synced by the
+    /// next snapshot (or sled's own flush), and a tail lost before then is applied again at start-up.
     async fn commit(&self, fresh: Vec<Arc<Committed>>) -> Result<(), StoreError> {
         if fresh.is_empty() {
             return Ok(());
@@ -163,7 +196,6 @@ impl Machine {
         let store = self.store.clone();
         blocking(move || {
             store.append(&records)?;
-            store.sync()?;
             if top > store.epoch()? {
                 store.set_epoch(top)?;
             }
@@ -188,8 +220,8 @@ impl Machine {
 
     /// Writes the last applied id, membership and shared sequence number; they become durable with the Raft
     /// database's next sync. Lagging behind after a crash only means entries are applied again, which the
-    /// "already in the log with the same bytes" rule keeps as they are; they can never run ahead of the Tengen log,
-    /// which is synced first. A snapshot's install writes them `durable`ly.
+    /// "already in the log with the same bytes" rule keeps as they are; running ahead of a Tengen log that lost
+    /// its tail is noticed at start-up ([`Machine::new`]). A snapshot's install writes them `durable`ly.
     async fn save_meta(
         &self,
         applied: Option<LogId>,
@@ -210,39 +242,37 @@ impl Machine {
         }
     }
 
-    /// Replaces the Tengen log with the snapshot's entries (keeping the common prefix), rebuilds the state and
-    /// records Raft's position.
+    /// Replaces the Tengen log with the snapshot's entries (keeping the common prefix) once the whole snapshot
+    /// checked out, rebuilds the state and records Raft's position and the snapshot.
     async fn install(
         &mut self,
         meta: &SnapshotMeta<NodeId, BasicNode>,
-        data: Vec<u8>,
+        snapshot: SnapshotStream,
     ) -> Result<(), StoreError> {
-        let parsed: SnapshotData = serde_json::from_slice(&data)
+        let mut records = snapshot
+            .records()
+            .await
             .map_err(|e| StoreError::Corrupt(format!("raft snapshot: {e}")))?;
-        let records = verified(&parsed.entries)?;
-        let top = records
-            .iter()
-            .filter_map(|(_, b)| decode_trusted(b).ok())
-            .map(|(e, _)| e.epoch)
-            .max()
-            .unwrap_or(Epoch(0));
         let store = self.store.clone();
         let replayed = blocking(move || {
-            let keep = common_prefix(store.as_ref(), &records)?;
-            if store.last()?.is_some_and(|(last, _)| last > keep) {
-                store.truncate_after(keep)?;
-            }
-            let rest: Vec<(Seq, Vec<u8>)> =
-                records.into_iter().filter(|(s, _)| *s > keep).collect();
-            store.append(&rest)?;
+            let top = checked(&mut records)?;
+            let upto = records.upto;
+            records.rewind().map_err(snapshot_io)?;
+            let kept = write_over(store.as_ref(), &mut records)?;
             store.sync()?;
             if top > store.epoch()? {
                 store.set_epoch(top)?;
             }
-            replay(store.as_ref())
-                .map_err(|e| StoreError::Corrupt(format!("replay of a raft snapshot: {e}")))
+            let replayed = replay(store.as_ref())
+                .map_err(|e| StoreError::Corrupt(format!("replay of a raft snapshot: {e}")))?;
+            Ok((replayed, upto, kept))
         })
-        .await?;
+        .await;
+        let (replayed, upto, kept) = replayed?;
+        tracing::info!(
+            upto = upto.0,
+            "installed a raft snapshot: tengen's log up to this entry"
+        );
         let head = (replayed.state.last_seq, replayed.last_hash);
         {
             let mut shared = self
@@ -253,14 +283,57 @@ impl Machine {
             *shared = replayed.state;
             shared.epoch = epoch;
         }
+        self.publish_after(kept).await?;
         let shared_seq = head.0;
         self.save_meta(meta.last_log_id, &meta.last_membership, shared_seq, true)
             .await?;
+        let current = Current {
+            meta: meta.clone(),
+            upto: upto.0,
+            shared_seq: shared_seq.0,
+        };
+        let values = vec![(SNAPSHOT, to_json(&current)?)];
+        let tree = self.meta.clone();
+        blocking(move || tree.put(&values)).await?;
+        *self
+            .current
+            .lock()
+            .map_err(|_| StoreError::Corrupt("snapshot lock poisoned".into()))? = Some(current);
         self.head = head;
         self.applied = meta.last_log_id;
         self.membership = meta.last_membership.clone();
         self.shared_seq = shared_seq;
         Ok(())
+    }
+}
+
+impl Machine {
+    /// Publishes the log's entries after `kept` to local watchers (the board's live pages, `Watch`, token
+    /// revocation), as applying them one by one would have; a watcher that cannot keep up is told it lagged and
+    /// reads the state or the log afresh.
+    async fn publish_after(&self, kept: Seq) -> Result<(), StoreError> {
+        let store = self.store.clone();
+        let published = self.published.clone();
+        blocking(move || {
+            let mut next = kept.next();
+            loop {
+                let slice = store.read_from(next, SLICE)?;
+                let Some((last, _)) = slice.last() else {
+                    return Ok(());
+                };
+                next = last.next();
+                for (_, bytes) in slice {
+                    let (entry, _) = decode_trusted(&bytes).map_err(|e| {
+                        StoreError::Corrupt(format!("an installed entry does not decode: {e}"))
+                    })?;
+                    let _ = published.send(Arc::new(Committed {
+                        entry,
+                        bytes: Arc::new(bytes),
+                    }));
+                }
+            }
+        })
+        .await
     }
 }
 
@@ -284,43 +357,83 @@ fn head_of(store: &dyn LogStore) -> Result<(Seq, Hash), StoreError> {
     }
 }
 
-/// A snapshot's entries as stored bytes, checked to run from 1 without a gap and to chain by hash.
-fn verified(entries: &[(u64, String)]) -> Result<Vec<(Seq, Vec<u8>)>, StoreError> {
-    let mut prev = GENESIS;
-    let mut out = Vec::with_capacity(entries.len());
-    for (i, (seq, text)) in entries.iter().enumerate() {
-        let bad = |why: String| StoreError::Corrupt(format!("raft snapshot entry {seq}: {why}"));
-        if *seq != i as u64 + 1 {
-            return Err(bad(format!("expected sequence number {}", i + 1)));
-        }
-        let bytes = hex::decode(text).map_err(|e| bad(e.to_string()))?;
-        let (entry, hash) = decode(&bytes, &prev).map_err(|e| bad(e.to_string()))?;
-        if entry.seq.0 != *seq {
-            return Err(bad(format!("carries sequence number {}", entry.seq.0)));
-        }
-        prev = hash;
-        out.push((Seq(*seq), bytes));
-    }
-    Ok(out)
+fn snapshot_io(e: std::io::Error) -> StoreError {
+    StoreError::Corrupt(format!("raft snapshot: {e}"))
 }
 
-/// The last sequence number at which the Tengen log holds the same bytes as `records` (which run from 1).
-fn common_prefix(store: &dyn LogStore, records: &[(Seq, Vec<u8>)]) -> Result<Seq, StoreError> {
+/// Checks a snapshot's records: they run from 1 to its `upto` without a gap and chain by hash. Returns the highest
+/// epoch they carry.
+fn checked(records: &mut super::snapshot::Records) -> Result<Epoch, StoreError> {
+    let mut prev = GENESIS;
+    let mut next = Seq(1);
+    let mut top = Epoch(0);
+    loop {
+        let slice = records.next_slice(SLICE).map_err(snapshot_io)?;
+        if slice.is_empty() {
+            break;
+        }
+        for (seq, bytes) in slice {
+            let bad =
+                |why: String| StoreError::Corrupt(format!("raft snapshot entry {}: {why}", seq.0));
+            if seq != next {
+                return Err(bad(format!("expected sequence number {}", next.0)));
+            }
+            let (entry, hash) = decode(&bytes, &prev).map_err(|e| bad(e.to_string()))?;
+            if entry.seq != seq {
+                return Err(bad(format!("carries sequence number {}", entry.seq.0)));
+            }
+            top = top.max(entry.epoch);
+            prev = hash;
+            next = seq.next();
+        }
+    }
+    if next != records.upto.next() {
+        return Err(StoreError::Corrupt(format!(
+            "raft snapshot: ends at entry {} instead of {}",
+            next.0.saturating_sub(1),
+            records.upto.0
+        )));
+    }
+    Ok(top)
+}
+
+/// Makes the Tengen log hold exactly the snapshot's records: the common prefix stays, anything after it (a
+/// diverged or longer tail) goes, the rest is appended. Returns the end of the common prefix.
+fn write_over(
+    store: &dyn LogStore,
+    records: &mut super::snapshot::Records,
+) -> Result<Seq, StoreError> {
+    let ours = store.last()?.map_or(Seq(0), |(s, _)| s);
     let mut keep = Seq(0);
-    for window in records.chunks(4096) {
-        let Some((first, _)) = window.first() else {
+    let mut same = true;
+    loop {
+        let slice = records.next_slice(SLICE).map_err(snapshot_io)?;
+        let Some((first, _)) = slice.first() else {
             break;
         };
-        let ours = store.read_from(*first, window.len())?;
-        for (theirs, ours) in window.iter().zip(ours.iter()) {
-            if theirs != ours {
-                return Ok(keep);
+        let mut rest = &slice[..];
+        if same {
+            let held = store.read_from(*first, slice.len())?;
+            let common = slice
+                .iter()
+                .zip(held.iter())
+                .take_while(|(theirs, ours)| theirs == ours)
+                .count();
+            if let Some((s, _)) = common.checked_sub(1).map(|i| &slice[i]) {
+                keep = *s;
             }
-            keep = theirs.0;
+            rest = &slice[common..];
+            if !rest.is_empty() {
+                same = false;
+                if ours > keep {
+                    store.truncate_after(keep)?;
+                }
+            }
         }
-        if ours.len() < window.len() {
-            break;
-        }
+        store.append(rest)?;
+    }
+    if same && ours > keep {
+        store.truncate_after(keep)?;
     }
     Ok(keep)
 }
@@ -395,114 +508,103 @@ impl RaftStateMachine<TypeConfig> for Machine {
     async fn get_snapshot_builder(&mut self) -> SnapshotView {
         SnapshotView {
             store: self.store.clone(),
+            meta: self.meta.clone(),
             applied: self.applied,
             membership: self.membership.clone(),
             upto: self.head.0,
-            current: self.snapshot.clone(),
+            shared_seq: self.shared_seq,
+            current: self.current.clone(),
         }
     }
 
-    async fn begin_receiving_snapshot(&mut self) -> Result<Box<Cursor<Vec<u8>>>, StorageError> {
-        Ok(Box::new(Cursor::new(Vec::new())))
+    async fn begin_receiving_snapshot(&mut self) -> Result<Box<SnapshotStream>, StorageError> {
+        let spooled = SnapshotStream::spooled(&self.spool)
+            .map_err(|e| StorageIOError::write_snapshot(None, AnyError::new(&e)))?;
+        Ok(Box::new(spooled))
     }
 
     async fn install_snapshot(
         &mut self,
         meta: &SnapshotMeta<NodeId, BasicNode>,
-        snapshot: Box<Cursor<Vec<u8>>>,
+        snapshot: Box<SnapshotStream>,
     ) -> Result<(), StorageError> {
-        let data = snapshot.into_inner();
-        self.install(meta, data.clone()).await.map_err(|e| {
+        self.install(meta, *snapshot).await.map_err(|e| {
             StorageError::from(StorageIOError::read_snapshot(
                 Some(meta.signature()),
                 AnyError::new(&e),
             ))
-        })?;
-        let mut current = self
-            .snapshot
-            .lock()
-            .map_err(|_| write_sm(StoreError::Corrupt("snapshot lock poisoned".into())))?;
-        *current = Some(StoredSnapshot {
-            meta: meta.clone(),
-            data,
-        });
-        Ok(())
+        })
     }
 
     async fn get_current_snapshot(&mut self) -> Result<Option<Snapshot<TypeConfig>>, StorageError> {
         let current = self
-            .snapshot
+            .current
             .lock()
-            .map_err(|_| read_sm(StoreError::Corrupt("snapshot lock poisoned".into())))?;
-        Ok(current.as_ref().map(|s| Snapshot {
-            meta: s.meta.clone(),
-            snapshot: Box::new(Cursor::new(s.data.clone())),
+            .map_err(|_| read_sm(StoreError::Corrupt("snapshot lock poisoned".into())))?
+            .clone();
+        let Some(current) = current else {
+            return Ok(None);
+        };
+        let stream = SnapshotStream::of_log_measured(self.store.clone(), Seq(current.upto))
+            .await
+            .map_err(|e| {
+                StorageError::from(StorageIOError::read_snapshot(
+                    Some(current.meta.signature()),
+                    AnyError::new(&e),
+                ))
+            })?;
+        Ok(Some(Snapshot {
+            meta: current.meta,
+            snapshot: Box::new(stream),
         }))
     }
 }
 
 /// The machine as it stood when a snapshot was asked for: Raft's position and the Tengen log up to `upto` (the
 /// log only grows past it, so reading it later is still consistent).
-#[derive(Clone)]
 pub struct SnapshotView {
     store: Arc<dyn LogStore>,
+    meta: MetaTree,
     applied: Option<LogId>,
     membership: Membership,
     upto: Seq,
-    current: Arc<Mutex<Option<StoredSnapshot>>>,
+    shared_seq: Seq,
+    current: Arc<Mutex<Option<Current>>>,
 }
 
-impl SnapshotView {
-    fn build(&self) -> Result<StoredSnapshot, StoreError> {
-        let mut entries = Vec::with_capacity(self.upto.0 as usize);
-        let mut next = Seq(1);
-        while next <= self.upto {
-            let chunk = self.store.read_from(next, 4096)?;
-            let Some((last, _)) = chunk.last() else { break };
-            next = last.next();
-            entries.extend(
-                chunk
-                    .into_iter()
-                    .filter(|(s, _)| *s <= self.upto)
-                    .map(|(s, b)| (s.0, hex::encode(b))),
-            );
-        }
-        // The snapshot must be what replay would rebuild: check it before offering it.
-        verified(&entries)?;
-        let data = serde_json::to_vec(&SnapshotData {
-            last_applied: self.applied,
-            membership: self.membership.clone(),
-            entries,
-        })
-        .map_err(|e| StoreError::Corrupt(format!("raft snapshot encoding: {e}")))?;
+impl RaftSnapshotBuilder<TypeConfig> for SnapshotView {
+    /// Syncs the Tengen log, then records the snapshot durably: after this openraft may purge its log behind it.
+    async fn build_snapshot(&mut self) -> Result<Snapshot<TypeConfig>, StorageError> {
         let id = match self.applied {
             Some(at) => format!("{at}-{}", self.upto.0),
             None => format!("none-{}", self.upto.0),
         };
-        Ok(StoredSnapshot {
+        let current = Current {
             meta: SnapshotMeta {
                 last_log_id: self.applied,
                 last_membership: self.membership.clone(),
                 snapshot_id: id,
             },
-            data,
-        })
-    }
-}
-
-impl RaftSnapshotBuilder<TypeConfig> for SnapshotView {
-    async fn build_snapshot(&mut self) -> Result<Snapshot<TypeConfig>, StorageError> {
-        let view = self.clone();
-        let built = blocking(move || view.build()).await.map_err(read_sm)?;
-        let snapshot = Snapshot {
-            meta: built.meta.clone(),
-            snapshot: Box::new(Cursor::new(built.data.clone())),
+            upto: self.upto.0,
+            shared_seq: self.shared_seq.0,
         };
-        let mut current = self
+        let values = vec![(SNAPSHOT, to_json(&current).map_err(read_sm)?)];
+        let (store, tree) = (self.store.clone(), self.meta.clone());
+        blocking(move || {
+            store.sync()?;
+            tree.put(&values)
+        })
+        .await
+        .map_err(write_sm)?;
+        let snapshot = Snapshot {
+            meta: current.meta.clone(),
+            snapshot: Box::new(SnapshotStream::of_log(self.store.clone(), self.upto)),
+        };
+        *self
             .current
             .lock()
-            .map_err(|_| read_sm(StoreError::Corrupt("snapshot lock poisoned".into())))?;
-        *current = Some(built);
+            .map_err(|_| read_sm(StoreError::Corrupt("snapshot lock poisoned".into())))? =
+            Some(current);
         Ok(snapshot)
     }
 }
@@ -519,6 +621,7 @@ mod tests {
     use std::collections::BTreeSet;
     use std::path::Path;
     use tempfile::TempDir;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
     /// One voter's two databases, its state and what it publishes.
     struct Voter {
@@ -540,6 +643,7 @@ mod tests {
             state.clone(),
             tx,
             raft.machine_meta().unwrap(),
+            dir.join("raft"),
         )
         .unwrap();
         Voter {
@@ -768,6 +872,21 @@ mod tests {
         assert_eq!(published(&mut v), vec![3]);
     }
 
+    /// The bytes of a snapshot.
+    async fn bytes_of(mut s: SnapshotStream) -> Vec<u8> {
+        let mut out = Vec::new();
+        s.read_to_end(&mut out).await.unwrap();
+        out
+    }
+
+    /// A received snapshot holding `bytes`.
+    async fn received(v: &mut Voter, bytes: &[u8]) -> Box<SnapshotStream> {
+        let mut s = v.machine.begin_receiving_snapshot().await.unwrap();
+        s.write_all(bytes).await.unwrap();
+        s.flush().await.unwrap();
+        s
+    }
+
     #[tokio::test]
     async fn a_snapshot_carries_the_log_to_a_fresh_voter_and_a_tampered_one_is_refused() {
         let (a_dir, b_dir) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
@@ -782,22 +901,23 @@ mod tests {
             .await
             .unwrap();
         assert_eq!(snap.meta.last_log_id, Some(id(1)));
-        let data = snap.snapshot.into_inner();
+        let data = bytes_of(*snap.snapshot).await;
 
         let mut b = voter(b_dir.path());
         let mut tampered = data.clone();
         let at = tampered.len() - 20;
         tampered[at] = if tampered[at] == b'0' { b'1' } else { b'0' };
-        let refused = b
-            .machine
-            .install_snapshot(&snap.meta, Box::new(Cursor::new(tampered)))
-            .await;
+        let spooled = received(&mut b, &tampered).await;
+        let refused = b.machine.install_snapshot(&snap.meta, spooled).await;
         assert!(refused.is_err());
+        let short = received(&mut b, &data[..data.len() - 5]).await;
+        assert!(b.machine.install_snapshot(&snap.meta, short).await.is_err());
         assert_eq!(log_len(&b), 0);
         assert_eq!(b.machine.applied_state().await.unwrap().0, None);
 
+        let spooled = received(&mut b, &data).await;
         b.machine
-            .install_snapshot(&snap.meta, Box::new(Cursor::new(data)))
+            .install_snapshot(&snap.meta, spooled)
             .await
             .unwrap();
         assert_eq!(
@@ -805,14 +925,94 @@ mod tests {
             a.tengen.read_from(Seq(1), 10).unwrap()
         );
         assert_eq!(names(&b.state), vec!["Main"; 3]);
+        assert_eq!(published(&mut b), vec![1, 2, 3], "the board hears of them");
         assert_eq!(b.machine.applied_state().await.unwrap().0, Some(id(1)));
         assert_eq!(b.machine.shared_seq(), Seq(3));
         let current = b.machine.get_current_snapshot().await.unwrap().unwrap();
         assert_eq!(current.meta, snap.meta);
+        assert_eq!(bytes_of(*current.snapshot).await, data);
         // The next batch chains onto the installed log.
         let (next, _) = chain(stored_hash(&bytes[2]).unwrap(), 4, 4, "Next");
         let answers = b.machine.apply([batch(2, &next)]).await.unwrap();
         assert_eq!(answers[0].kept, vec![true]);
+    }
+
+    #[tokio::test]
+    async fn a_snapshot_replaces_a_diverged_tail_and_keeps_the_common_prefix() {
+        let (a_dir, b_dir) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let mut a = voter(a_dir.path());
+        let (ours, h2) = chain(GENESIS, 1, 2, "Main");
+        let (rest, _) = chain(h2, 3, 5, "Main");
+        a.machine
+            .apply([batch(1, &ours), batch(2, &rest)])
+            .await
+            .unwrap();
+        let snap = a
+            .machine
+            .get_snapshot_builder()
+            .await
+            .build_snapshot()
+            .await
+            .unwrap();
+        let data = bytes_of(*snap.snapshot).await;
+        // B holds entry 1 and 2 like A, then a deposed leader's 3 and 4.
+        let mut b = voter(b_dir.path());
+        let (theirs, _) = chain(h2, 3, 4, "Rival");
+        b.tengen
+            .append(&[(Seq(1), ours[0].clone()), (Seq(2), ours[1].clone())])
+            .unwrap();
+        b.tengen
+            .append(&[(Seq(3), theirs[0].clone()), (Seq(4), theirs[1].clone())])
+            .unwrap();
+        let spooled = received(&mut b, &data).await;
+        b.machine
+            .install_snapshot(&snap.meta, spooled)
+            .await
+            .unwrap();
+        assert_eq!(
+            b.tengen.read_from(Seq(1), 10).unwrap(),
+            a.tengen.read_from(Seq(1), 10).unwrap()
+        );
+        assert_eq!(names(&b.state), vec!["Main"; 5]);
+        assert_eq!(published(&mut b), vec![3, 4, 5]);
+    }
+
+    #[tokio::test]
+    async fn a_crash_that_took_the_logs_unsynced_tail_applies_it_again_from_the_snapshot() {
+        let dir = tempfile::tempdir().unwrap();
+        let (first, h3) = chain(GENESIS, 1, 3, "Main");
+        let (second, _) = chain(h3, 4, 5, "Later");
+        {
+            let mut v = voter(dir.path());
+            v.machine.apply([batch(1, &first)]).await.unwrap();
+            v.machine
+                .get_snapshot_builder()
+                .await
+                .build_snapshot()
+                .await
+                .unwrap();
+            v.machine.apply([batch(2, &second)]).await.unwrap();
+            assert_eq!(log_len(&v), 5);
+            // The power cut: Raft's meta reached the disk, Tengen's entries 4 and 5 did not.
+            v.tengen.truncate_after(Seq(3)).unwrap();
+        }
+        let mut v = voter(dir.path());
+        let (applied, _) = v.machine.applied_state().await.unwrap();
+        assert_eq!(applied, Some(id(1)), "raft applies again from the snapshot");
+        assert_eq!(v.machine.shared_seq(), Seq(3));
+        assert_eq!(names(&v.state).len(), 3);
+        let answers = v.machine.apply([batch(2, &second)]).await.unwrap();
+        assert_eq!(answers[0].kept, vec![true, true]);
+        assert_eq!(log_len(&v), 5);
+        assert_eq!(
+            names(&v.state),
+            vec!["Main", "Main", "Main", "Later", "Later"]
+        );
+        assert_eq!(published(&mut v), vec![4, 5]);
+        assert_eq!(
+            stored_shared_seq(&v.raft.machine_meta().unwrap()).unwrap(),
+            Seq(5)
+        );
     }
 
     /// Fresh voters for openraft's storage conformance suite.

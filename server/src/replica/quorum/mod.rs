@@ -8,6 +8,7 @@
 //! - [`log_store`]: the Raft log, vote and committed id, durable in a sled database of their own.
 //! - [`machine`]: the state machine: Tengen's log store, state and live broadcast.
 //! - [`members`]: the machines of the venue, who leads, how far each is behind; adding, promoting, removing.
+//! - [`snapshot`]: a snapshot's bytes: the Tengen log streamed from the store, or a received file.
 //! - [`network`]: Raft's messages over the venue's gRPC port (TLS, the shared replica secret).
 //! - [`node`]: start-up, the writer only the leader holds, the witness handing leadership back.
 //! - [`pre_vote`]: when a voter may stand for election (a majority would vote for it), so one coming back from a
@@ -21,4 +22,5 @@ pub mod members;
 pub mod network;
 pub mod node;
 pub mod pre_vote;
+pub mod snapshot;
 pub mod types;

@@ -32,6 +32,8 @@ const WITNESS_TIMEOUT_MAX: u64 = 650;
 /// How long a leading witness (or a voter without the venue's log) waits before asking a laptop to stand: past
 /// its own lease, so it grants the laptop's vote.
 const HAND_BACK_AFTER: Duration = Duration::from_millis(1_200);
+/// How many bytes of a snapshot travel in one message (JSON spells each byte as a number: about 3.5 MiB).
+const SNAPSHOT_CHUNK: u64 = 1 << 20;
 /// How many entries of the pre-quorum log go in one Raft entry when voter 1 shares it.
 const SEED_BATCH: usize = 256;
 
@@ -52,6 +54,8 @@ pub struct QuorumSetup {
     pub raft_dir: PathBuf,
     /// A snapshot of Tengen's applied state every this many entries (every voter takes its own).
     pub snapshot_every: u64,
+    /// A Raft snapshot, and Raft's log purged behind it, every this many Raft entries.
+    pub compact_every: u64,
 }
 
 impl QuorumSetup {
@@ -108,6 +112,7 @@ pub async fn start(core: &Arc<Core>, setup: QuorumSetup) -> Result<Arc<Quorum>, 
         core.state.clone(),
         core.published.clone(),
         meta.clone(),
+        setup.raft_dir.clone(),
     )
     .map_err(|e| store_err(e.to_string()))?;
     let witness = setup.is_witness(setup.id);
@@ -120,7 +125,11 @@ pub async fn start(core: &Arc<Core>, setup: QuorumSetup) -> Result<Arc<Quorum>, 
         // (`HAND_BACK_AFTER`), since before that it would refuse the laptop's vote request.
         election_timeout_min: if witness { 350 } else { 600 },
         election_timeout_max: if witness { WITNESS_TIMEOUT_MAX } else { 1_100 },
-        snapshot_policy: SnapshotPolicy::Never,
+        // A snapshot is Tengen's log synced up to a point; Raft's log behind it is purged, keeping a short tail
+        // so a voter a little behind still gets entries rather than the whole log.
+        snapshot_policy: SnapshotPolicy::LogsSinceLast(setup.compact_every.max(1)),
+        max_in_snapshot_log_to_keep: (setup.compact_every / 10).min(1_000),
+        snapshot_max_chunk_size: SNAPSHOT_CHUNK,
         // Elections start only through `pre_vote::run` (and the witness's hand-back).
         enable_elect: false,
         max_payload_entries: 64,

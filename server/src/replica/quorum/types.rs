@@ -11,7 +11,7 @@ openraft::declare_raft_types!(
         NodeId = u64,
         Node = openraft::BasicNode,
         Entry = openraft::Entry<TypeConfig>,
-        SnapshotData = std::io::Cursor<Vec<u8>>,
+        SnapshotData = super::snapshot::SnapshotStream,
         AsyncRuntime = openraft::TokioRuntime,
 );
 
