@@ -180,10 +180,16 @@ impl Machine {
     /// Appends `fresh` to the Tengen log (raising its epoch if they carry a higher one), then applies them to the
     /// shared state and publishes them. They are already durable in Raft's log: the Tengen log is synced by the
     /// next snapshot (or sled's own flush), and a tail lost before then is applied again at start-up.
-    async fn commit(&self, fresh: Vec<Arc<Committed>>) -> Result<(), StoreError> {
-        if fresh.is_empty() {
-            return Ok(());
-        }
+    ///
+    /// The machine's meta (`values`, from [`meta_values`]) is written in the same trip to the blocking pool, after
+    /// the entries; it becomes durable with the Raft database's next sync. Lagging behind after a crash only means
+    /// entries are applied again, which the "already in the log with the same bytes" rule keeps as they are;
+    /// running ahead of a Tengen log that lost its tail is noticed at start-up ([`Machine::new`]).
+    async fn commit(
+        &self,
+        fresh: Vec<Arc<Committed>>,
+        values: Vec<(u64, Vec<u8>)>,
+    ) -> Result<(), StoreError> {
         let records: Vec<(Seq, Vec<u8>)> = fresh
             .iter()
             .map(|c| (c.entry.seq, c.bytes.as_ref().clone()))
@@ -193,13 +199,15 @@ impl Machine {
             .map(|c| c.entry.epoch)
             .max()
             .unwrap_or(Epoch(0));
-        let store = self.store.clone();
+        let (store, meta) = (self.store.clone(), self.meta.clone());
         blocking(move || {
-            store.append(&records)?;
-            if top > store.epoch()? {
-                store.set_epoch(top)?;
+            if !records.is_empty() {
+                store.append(&records)?;
+                if top > store.epoch()? {
+                    store.set_epoch(top)?;
+                }
             }
-            Ok(())
+            meta.write(&values)
         })
         .await?;
         {
@@ -218,28 +226,16 @@ impl Machine {
         Ok(())
     }
 
-    /// Writes the last applied id, membership and shared sequence number; they become durable with the Raft
-    /// database's next sync. Lagging behind after a crash only means entries are applied again, which the
-    /// "already in the log with the same bytes" rule keeps as they are; running ahead of a Tengen log that lost
-    /// its tail is noticed at start-up ([`Machine::new`]). A snapshot's install writes them `durable`ly.
+    /// Writes the last applied id, membership and shared sequence number durably (a snapshot's install).
     async fn save_meta(
         &self,
         applied: Option<LogId>,
         membership: &Membership,
         shared_seq: Seq,
-        durable: bool,
     ) -> Result<(), StoreError> {
-        let values = vec![
-            (APPLIED, to_json(&applied)?),
-            (MEMBERSHIP, to_json(membership)?),
-            (SHARED_SEQ, to_json(&shared_seq.0)?),
-        ];
+        let values = meta_values(applied, membership, shared_seq)?;
         let meta = self.meta.clone();
-        if durable {
-            blocking(move || meta.put(&values)).await
-        } else {
-            blocking(move || meta.write(&values)).await
-        }
+        blocking(move || meta.put(&values)).await
     }
 
     /// Replaces the Tengen log with the snapshot's entries (keeping the common prefix) once the whole snapshot
@@ -285,7 +281,7 @@ impl Machine {
         }
         self.publish_after(kept).await?;
         let shared_seq = head.0;
-        self.save_meta(meta.last_log_id, &meta.last_membership, shared_seq, true)
+        self.save_meta(meta.last_log_id, &meta.last_membership, shared_seq)
             .await?;
         let current = Current {
             meta: meta.clone(),
@@ -438,6 +434,19 @@ fn write_over(
     Ok(keep)
 }
 
+/// The machine's meta as stored: last applied id, membership, shared sequence number.
+fn meta_values(
+    applied: Option<LogId>,
+    membership: &Membership,
+    shared_seq: Seq,
+) -> Result<Vec<(u64, Vec<u8>)>, StoreError> {
+    Ok(vec![
+        (APPLIED, to_json(&applied)?),
+        (MEMBERSHIP, to_json(membership)?),
+        (SHARED_SEQ, to_json(&shared_seq.0)?),
+    ])
+}
+
 fn to_json<T: Serialize>(value: &T) -> Result<Vec<u8>, StoreError> {
     serde_json::to_vec(value)
         .map_err(|e| StoreError::Corrupt(format!("machine meta encoding: {e}")))
@@ -494,11 +503,9 @@ impl RaftStateMachine<TypeConfig> for Machine {
         if replies.is_empty() {
             return Ok(replies);
         }
-        self.commit(fresh).await.map_err(write_sm)?;
+        let values = meta_values(applied, &membership, shared_seq).map_err(write_sm)?;
+        self.commit(fresh, values).await.map_err(write_sm)?;
         self.head = head;
-        self.save_meta(applied, &membership, shared_seq, false)
-            .await
-            .map_err(write_sm)?;
         self.applied = applied;
         self.membership = membership;
         self.shared_seq = shared_seq;
