@@ -63,19 +63,13 @@ pub fn ensure(dir: &Path, names: &[String]) -> Result<VenueTls, TlsError> {
         let key = KeyPair::generate()?;
         let cert = ca_params()?.self_signed(&key)?;
         // Whole files or none, even after a power cut: a 0-byte ca.pem beside its key would never be made again.
-        let key_tmp = dir.join("ca.key.tmp");
-        let pem_tmp = dir.join("ca.pem.tmp");
-        write_private(&key_tmp, &key.serialize_pem())?;
-        write_private(&pem_tmp, &cert.pem())?;
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            // The certificate is public: desks copy it.
-            std::fs::set_permissions(&pem_tmp, std::fs::Permissions::from_mode(0o644))?;
-        }
-        std::fs::rename(&key_tmp, &ca_key_path)?;
-        std::fs::rename(&pem_tmp, &ca_path)?;
-        std::fs::File::open(dir)?.sync_all()?;
+        install_whole(
+            dir,
+            &[
+                ("ca.key", &key.serialize_pem(), true),
+                ("ca.pem", &cert.pem(), false),
+            ],
+        )?;
     }
     let ca_pem = std::fs::read_to_string(&ca_path)?;
     let ca_key = KeyPair::from_pem(&std::fs::read_to_string(&ca_key_path)?)?;
@@ -106,11 +100,18 @@ pub fn issue_for_standby(
     let ca_key_pem = std::fs::read_to_string(data_dir.join("ca.key"))?;
     let ca_key = KeyPair::from_pem(&ca_key_pem)?;
     std::fs::create_dir_all(out)?;
-    std::fs::write(out.join("ca.pem"), &ca_pem)?;
-    write_private(&out.join("ca.key"), &ca_key_pem)?;
     let (cert_pem, key_pem) = issue(&ca_key, names)?;
-    std::fs::write(out.join("server.pem"), cert_pem)?;
-    write_private(&out.join("server.key"), &key_pem)?;
+    // Durable before the command says it is done: a power cut must not leave a torn ca.pem that the new
+    // machine's first start would refuse.
+    install_whole(
+        out,
+        &[
+            ("ca.key", &ca_key_pem, true),
+            ("ca.pem", &ca_pem, false),
+            ("server.key", &key_pem, true),
+            ("server.pem", &cert_pem, false),
+        ],
+    )?;
     fingerprint(&ca_pem).ok_or(TlsError::Pem(ca_path))
 }
 
@@ -150,6 +151,25 @@ pub fn fingerprint(pem: &str) -> Option<String> {
             .collect::<Vec<_>>()
             .join(":"),
     )
+}
+
+/// Writes each `(name, contents, private)` into `dir` whole or not at all, durably: each to a temporary file that
+/// is synced (private ones readable by their owner only, the others by everyone: desks copy certificates), then
+/// renamed into place, then the directory synced.
+fn install_whole(dir: &Path, files: &[(&str, &str, bool)]) -> std::io::Result<()> {
+    for (name, contents, private) in files {
+        let tmp = dir.join(format!("{name}.tmp"));
+        write_private(&tmp, contents)?;
+        #[cfg(unix)]
+        if !private {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(0o644))?;
+        }
+    }
+    for (name, _, _) in files {
+        std::fs::rename(dir.join(format!("{name}.tmp")), dir.join(name))?;
+    }
+    std::fs::File::open(dir)?.sync_all()
 }
 
 /// Writes a secret file readable by its owner only.

@@ -252,6 +252,16 @@ impl Load {
         }
     }
 
+    /// Stops the desks at once, whatever they are waiting for (the servers are gone); answers every command
+    /// acknowledged so far.
+    pub async fn abandon(self) -> Vec<(String, u64)> {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        for d in &self.desks {
+            d.abort();
+        }
+        self.acked.lock().await.clone()
+    }
+
     /// Stops the desks; answers every acknowledged command.
     pub async fn finish(self) -> anyhow::Result<Vec<(String, u64)>> {
         self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
