@@ -894,19 +894,38 @@ mod tests {
         s
     }
 
+    /// A snapshot of voter `v` as it stands.
+    async fn snapshot_of(v: &mut Voter) -> Snapshot<TypeConfig> {
+        v.machine
+            .get_snapshot_builder()
+            .await
+            .build_snapshot()
+            .await
+            .unwrap()
+    }
+
+    /// `b` installs `a`'s snapshot (`data`, described by `meta`) and then holds `a`'s log.
+    async fn installs_as(
+        b: &mut Voter,
+        a: &Voter,
+        meta: &SnapshotMeta<NodeId, BasicNode>,
+        data: &[u8],
+    ) {
+        let spooled = received(b, data).await;
+        b.machine.install_snapshot(meta, spooled).await.unwrap();
+        assert_eq!(
+            b.tengen.read_from(Seq(1), 10).unwrap(),
+            a.tengen.read_from(Seq(1), 10).unwrap()
+        );
+    }
+
     #[tokio::test]
     async fn a_snapshot_carries_the_log_to_a_fresh_voter_and_a_tampered_one_is_refused() {
         let (a_dir, b_dir) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
         let mut a = voter(a_dir.path());
         let (bytes, _) = chain(GENESIS, 1, 3, "Main");
         a.machine.apply([batch(1, &bytes)]).await.unwrap();
-        let snap = a
-            .machine
-            .get_snapshot_builder()
-            .await
-            .build_snapshot()
-            .await
-            .unwrap();
+        let snap = snapshot_of(&mut a).await;
         assert_eq!(snap.meta.last_log_id, Some(id(1)));
         let data = bytes_of(*snap.snapshot).await;
 
@@ -922,15 +941,7 @@ mod tests {
         assert_eq!(log_len(&b), 0);
         assert_eq!(b.machine.applied_state().await.unwrap().0, None);
 
-        let spooled = received(&mut b, &data).await;
-        b.machine
-            .install_snapshot(&snap.meta, spooled)
-            .await
-            .unwrap();
-        assert_eq!(
-            b.tengen.read_from(Seq(1), 10).unwrap(),
-            a.tengen.read_from(Seq(1), 10).unwrap()
-        );
+        installs_as(&mut b, &a, &snap.meta, &data).await;
         assert_eq!(names(&b.state), vec!["Main"; 3]);
         assert_eq!(published(&mut b), vec![1, 2, 3], "the board hears of them");
         assert_eq!(b.machine.applied_state().await.unwrap().0, Some(id(1)));
@@ -954,13 +965,7 @@ mod tests {
             .apply([batch(1, &ours), batch(2, &rest)])
             .await
             .unwrap();
-        let snap = a
-            .machine
-            .get_snapshot_builder()
-            .await
-            .build_snapshot()
-            .await
-            .unwrap();
+        let snap = snapshot_of(&mut a).await;
         let data = bytes_of(*snap.snapshot).await;
         // B holds entry 1 and 2 like A, then a deposed leader's 3 and 4.
         let mut b = voter(b_dir.path());
@@ -971,15 +976,7 @@ mod tests {
         b.tengen
             .append(&[(Seq(3), theirs[0].clone()), (Seq(4), theirs[1].clone())])
             .unwrap();
-        let spooled = received(&mut b, &data).await;
-        b.machine
-            .install_snapshot(&snap.meta, spooled)
-            .await
-            .unwrap();
-        assert_eq!(
-            b.tengen.read_from(Seq(1), 10).unwrap(),
-            a.tengen.read_from(Seq(1), 10).unwrap()
-        );
+        installs_as(&mut b, &a, &snap.meta, &data).await;
         assert_eq!(names(&b.state), vec!["Main"; 5]);
         assert_eq!(published(&mut b), vec![3, 4, 5]);
     }
@@ -992,12 +989,7 @@ mod tests {
         {
             let mut v = voter(dir.path());
             v.machine.apply([batch(1, &first)]).await.unwrap();
-            v.machine
-                .get_snapshot_builder()
-                .await
-                .build_snapshot()
-                .await
-                .unwrap();
+            snapshot_of(&mut v).await;
             v.machine.apply([batch(2, &second)]).await.unwrap();
             assert_eq!(log_len(&v), 5);
             // The power cut: Raft's meta reached the disk, Tengen's entries 4 and 5 did not.
