@@ -100,11 +100,7 @@ impl Machine {
                 .map(|c| c.meta.last_membership.clone())
                 .unwrap_or_default();
             shared_seq = Seq(current.as_ref().map_or(0, |c| c.shared_seq));
-            meta.put(&[
-                (APPLIED, to_json(&applied)?),
-                (MEMBERSHIP, to_json(&membership)?),
-                (SHARED_SEQ, to_json(&shared_seq.0)?),
-            ])?;
+            meta.put(&meta_values(applied, &membership, shared_seq)?)?;
         }
         Ok(Machine {
             applied,
