@@ -18,6 +18,7 @@ pub mod desk;
 mod error;
 pub use crate::lang;
 mod layout;
+pub mod lenient;
 mod limit;
 pub mod live;
 pub mod topics;

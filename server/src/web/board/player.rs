@@ -20,7 +20,8 @@ use crate::domain::slip::SlipState;
 use crate::domain::{EntryStatus, PairingSystem, ParticipantId, State, TournamentId};
 use crate::lang::{slot_in, SLOT};
 use crate::tr;
-use axum::extract::{Path, Query, State as Shared};
+use crate::web::lenient::Lenient;
+use axum::extract::{Path, State as Shared};
 use axum::response::{IntoResponse, Response};
 use maud::{html, Markup};
 use serde::Deserialize;
@@ -37,7 +38,7 @@ pub struct PlayerQuery {
 pub async fn page(
     Shared(web): Shared<Arc<Web>>,
     Path((t, number)): Path<(String, String)>,
-    query: Result<Query<PlayerQuery>, axum::extract::rejection::QueryRejection>,
+    Lenient(query): Lenient<PlayerQuery>,
     asked: super::Asked,
 ) -> Response {
     let l = asked.lang;
@@ -45,7 +46,6 @@ pub async fn page(
         Ok(t) => t,
         Err(e) => return e.in_lang(l).into_response(),
     };
-    let query = query.map(|q| q.0).unwrap_or_default();
     let sent = query.slip.is_some_and(|s| s == "sent");
     let report = if query.result.is_some_and(|s| s == "sent") {
         ReportView::Sent

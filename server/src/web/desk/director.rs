@@ -45,10 +45,11 @@ use crate::web::board::InTournament;
 use crate::web::board::{roster, tournament_id};
 use crate::web::desk::{result_words, slot_in, slots_in, SLOT, SLOTS};
 use crate::web::lang::Lang;
+use crate::web::lenient::Lenient;
 use crate::web::topics::Topic;
 use crate::web::WebError;
 use action::{command, Plan};
-use axum::extract::{Path, Query, State as Shared};
+use axum::extract::{Path, State as Shared};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -87,9 +88,8 @@ async fn page(
     Shared(web): Shared<Arc<Web>>,
     desk: Desk,
     InTournament(t): InTournament,
-    notice: Result<Query<Notice>, axum::extract::rejection::QueryRejection>,
+    Lenient(notice): Lenient<Notice>,
 ) -> Response {
-    let notice = notice.map(|q| q.0).unwrap_or_default();
     let alarms = web.core.control.alarms();
     let topics = [Topic::Rounds(t), Topic::Players(t), Topic::Slips];
     let l = desk.lang;
@@ -105,8 +105,7 @@ async fn page(
                 html! { a href=(format!("/desk/director/{}/settings", t.0)) { (l.t("dir-settings")) } },
                 html! { a #cards-link href=(format!("/desk/director/{}/cards", t.0)) { (l.t("dir-cards")) } },
             ])) }
-            @if let Some(done) = &notice.done { p .done .ok role="status" { (done) } }
-            @if let Some(error) = &notice.error { p #error .error role="alert" { (error) } }
+            (crate::web::desk::outcome(notice.done.as_ref(), notice.error.as_ref()))
             @if let Some((action, question)) = &ask {
                 (confirmation(t, action, notice.round, question, &desk))
             }
@@ -600,7 +599,7 @@ async fn sheet(
     Shared(web): Shared<Arc<Web>>,
     desk: Desk,
     Path((t, kind)): Path<(String, String)>,
-    query: Result<Query<SheetQuery>, axum::extract::rejection::QueryRejection>,
+    Lenient(query): Lenient<SheetQuery>,
 ) -> Response {
     if let Err(refused) = desk.require(Action::Direct) {
         return refused.into_response();
@@ -609,7 +608,6 @@ async fn sheet(
         Ok(t) => t,
         Err(e) => return e.into_response(),
     };
-    let query = query.map(|q| q.0).unwrap_or_default();
     let round = query.round.unwrap_or(0);
     let as_file = query.file.unwrap_or(false) || crate::sheets::FILES.contains(&kind.as_str());
     match web

@@ -20,8 +20,9 @@ use crate::domain::{Command, EntryStatus, PairingSystem, State, Subject, Tournam
 use crate::tr;
 use crate::web::desk::{slot_in, SLOT};
 use crate::web::lang::Lang;
+use crate::web::lenient::Lenient;
 use crate::web::topics::Topic;
-use axum::extract::{Query, State as Shared};
+use axum::extract::State as Shared;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::{Form, Router};
@@ -51,9 +52,8 @@ pub struct Notice {
 async fn page(
     Shared(web): Shared<Arc<Web>>,
     desk: Desk,
-    notice: Result<Query<Notice>, axum::extract::rejection::QueryRejection>,
+    Lenient(notice): Lenient<Notice>,
 ) -> Response {
-    let notice = notice.map(|q| q.0).unwrap_or_default();
     let l = desk.lang;
     web.desk_page(&desk, Action::Direct, &[Topic::Home, Topic::Register], |state| {
         let body = html! {

@@ -278,6 +278,45 @@ pub fn back_to(path: &str, query: &[(&str, &str)], fragment: &str) -> Response {
     Redirect::to(&address(path, query, fragment)).into_response()
 }
 
+/// `?done=…` / `?error=…` after an action; `?ask=N` when an irreversible one came without its confirmation (a
+/// browser without script): the page then asks first.
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct ActionNotice {
+    /// What was done.
+    pub done: Option<String>,
+    /// Why it was refused.
+    pub error: Option<String>,
+    /// What to ask about.
+    pub ask: Option<u64>,
+}
+
+/// An irreversible action (on `id`) sent without its confirmation, from a browser without script: back to `page`,
+/// which asks first (`?ask=ID#confirm`). `None` once the form says `confirmed=yes`. A desk that may not take the
+/// action is refused here already.
+pub fn ask_first(
+    desk: &Desk,
+    action: Action,
+    confirmed: &str,
+    page: &str,
+    id: u64,
+) -> Option<Response> {
+    if confirmed == "yes" {
+        return None;
+    }
+    Some(match desk.require(action) {
+        Err(refused) => refused.into_response(),
+        Ok(()) => Redirect::to(&format!("{page}?ask={id}#confirm")).into_response(),
+    })
+}
+
+/// What the last action did, at the top of a page: "done" in green, a refusal in red (`#error`, read out).
+pub fn outcome(done: Option<impl AsRef<str>>, error: Option<impl AsRef<str>>) -> Markup {
+    maud::html! {
+        @if let Some(done) = done { p .done .ok role="status" { (done.as_ref()) } }
+        @if let Some(error) = error { p #error .error role="alert" { (error.as_ref()) } }
+    }
+}
+
 pub use crate::lang::{slot_in, slots_in, SLOT, SLOTS};
 
 /// A result in the page's words: "white", "black by forfeit", "jigo".

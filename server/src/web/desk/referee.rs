@@ -25,10 +25,10 @@ use crate::tr;
 use crate::web::board::roster;
 use crate::web::board::InTournament;
 use crate::web::desk::{slot_in, SLOT};
+use crate::web::lenient::Lenient;
 use crate::web::topics::Topic;
 use crate::web::WebError;
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State as Shared};
+use axum::extract::State as Shared;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -77,9 +77,8 @@ async fn page(
     Shared(web): Shared<Arc<Web>>,
     desk: Desk,
     InTournament(t): InTournament,
-    query: Result<Query<RefereeQuery>, QueryRejection>,
+    Lenient(q): Lenient<RefereeQuery>,
 ) -> Response {
-    let q = query.map(|q| q.0).unwrap_or_default();
     let (round, only) = match (
         parse_round(desk.lang, q.round.as_deref()),
         parse_round(desk.lang, q.table.as_deref()),

@@ -32,9 +32,10 @@ use crate::auth::{allows, Action};
 use crate::domain::{Command, ParticipantId, Role, State};
 use crate::tr;
 use crate::web::lang::Lang;
+use crate::web::lenient::Lenient;
 use crate::web::topics::Topic;
 use crate::web::WebError;
-use axum::extract::{Path, Query as UrlQuery, State as Shared};
+use axum::extract::{Path, State as Shared};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -158,19 +159,7 @@ pub struct NoticeQuery {
 }
 
 /// The query string, or an empty one when it does not parse.
-pub struct Notice(NoticeQuery);
-
-impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Notice {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(
-        parts: &mut axum::http::request::Parts,
-        state: &S,
-    ) -> Result<Notice, Self::Rejection> {
-        let q = UrlQuery::<NoticeQuery>::from_request_parts(parts, state).await;
-        Ok(Notice(q.map(|q| q.0).unwrap_or_default()))
-    }
-}
+pub type Notice = Lenient<NoticeQuery>;
 
 /// Back to the desk's page with a message (`done`, `note` or `error`) and a search.
 fn back(mode: Mode, q: &str, key: &str, message: &str) -> Response {
@@ -200,7 +189,7 @@ async fn page(
     mode: Mode,
     Shared(web): Shared<Arc<Web>>,
     desk: Desk,
-    Notice(n): Notice,
+    Lenient(n): Notice,
 ) -> Response {
     if let Err(refused) = mode.admit(&desk) {
         return refused.into_response();

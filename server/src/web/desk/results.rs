@@ -31,10 +31,10 @@ use crate::web::board::InTournament;
 use crate::web::desk::{result_words, slot_in, slots_in, SLOT, SLOTS};
 use crate::web::error::http_status;
 use crate::web::lang::Lang;
+use crate::web::lenient::Lenient;
 use crate::web::topics::Topic;
 use crate::web::WebError;
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State as Shared};
+use axum::extract::State as Shared;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -81,9 +81,8 @@ async fn page(
     Shared(web): Shared<Arc<Web>>,
     desk: Desk,
     InTournament(t): InTournament,
-    query: Result<Query<ResultsQuery>, QueryRejection>,
+    Lenient(q): Lenient<ResultsQuery>,
 ) -> Response {
-    let q = query.map(|q| q.0).unwrap_or_default();
     let round = match parse_round(desk.lang, q.round.as_deref()) {
         Ok(r) => r,
         Err(e) => return e.into_response(),

@@ -12,7 +12,8 @@ use crate::auth::{Action, Caller};
 use crate::domain::decide::token_hash;
 use crate::domain::Role;
 use crate::web::lang::Lang;
-use axum::extract::{FromRequestParts, Query, State as Shared};
+use crate::web::lenient::Lenient;
+use axum::extract::{FromRequestParts, State as Shared};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
@@ -191,11 +192,7 @@ pub struct LoginQuery {
 }
 
 /// `GET /desk/login`.
-pub async fn login_page(
-    l: Lang,
-    query: Result<Query<LoginQuery>, axum::extract::rejection::QueryRejection>,
-) -> Response {
-    let q = query.map(|q| q.0).unwrap_or_default();
+pub async fn login_page(l: Lang, Lenient(q): Lenient<LoginQuery>) -> Response {
     login_form(l, &q.token, &safe_next(&q.next), None).into_response()
 }
 

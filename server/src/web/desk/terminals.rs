@@ -19,8 +19,9 @@ use crate::domain::{Command, Role, State, Subject, TokenId, TokenRecord};
 use crate::tr;
 use crate::web::desk::{slots_in, SLOTS};
 use crate::web::lang::Lang;
-use axum::extract::{Path, Query, State as Shared};
-use axum::response::{IntoResponse, Redirect, Response};
+use crate::web::lenient::Lenient;
+use axum::extract::{Path, State as Shared};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Form, Router};
 use maud::{html, Markup};
@@ -62,21 +63,12 @@ fn offered_role(name: &str) -> Option<Role> {
     OFFERED.into_iter().find(|r| r.as_str() == name.trim())
 }
 
-/// `?done=…` / `?error=…` after an action; `?ask=ID` when a revoke came without its confirmation (no script).
-#[derive(Debug, Default, Deserialize)]
-pub struct Notice {
-    done: Option<String>,
-    error: Option<String>,
-    ask: Option<u64>,
-}
-
 /// `GET /desk/director/terminals`.
 async fn page(
     Shared(web): Shared<Arc<Web>>,
     desk: Desk,
-    notice: Result<Query<Notice>, axum::extract::rejection::QueryRejection>,
+    Lenient(notice): Lenient<super::ActionNotice>,
 ) -> Response {
-    let notice = notice.map(|q| q.0).unwrap_or_default();
     let now = crate::now_ms();
     let l = desk.lang;
     web.desk_page(&desk, Action::ManageTokens, &[], |state| {
@@ -86,8 +78,7 @@ async fn page(
             .filter(|t| !t.revoked);
         let body = html! {
             h1 { (l.t("event-terminals")) }
-            @if let Some(done) = &notice.done { p .done .ok role="status" { (done) } }
-            @if let Some(error) = &notice.error { p #error .error role="alert" { (error) } }
+            (crate::web::desk::outcome(notice.done.as_ref(), notice.error.as_ref()))
             @if let Some(token) = asked { (confirmation(token, &desk)) }
             (address_note(l, &web))
             (new_terminal(&desk, notice.error.is_some()))
@@ -320,11 +311,8 @@ async fn revoke(
     Path(id): Path<u64>,
     Form(form): Form<RevokeForm>,
 ) -> Response {
-    if form.confirmed != "yes" {
-        if let Err(refused) = desk.require(Action::ManageTokens) {
-            return refused.into_response();
-        }
-        return Redirect::to(&format!("{PAGE}?ask={id}#confirm")).into_response();
+    if let Some(asked) = super::ask_first(&desk, Action::ManageTokens, &form.confirmed, PAGE, id) {
+        return asked;
     }
     let cmd = Command::RevokeToken { id: TokenId(id) };
     match web

@@ -13,8 +13,9 @@ use crate::auth::Action;
 use crate::replica::quorum::members::{Change, Members};
 use crate::tr;
 use crate::web::lang::Lang;
-use axum::extract::{Path, Query, State as Shared};
-use axum::response::{IntoResponse, Redirect, Response};
+use crate::web::lenient::Lenient;
+use axum::extract::{Path, State as Shared};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Form, Router};
 use maud::{html, Markup, PreEscaped};
@@ -33,28 +34,18 @@ pub fn routes() -> Router<Arc<Web>> {
         .route("/desk/director/venue/{id}/remove", post(remove))
 }
 
-/// `?done=…` / `?error=…` after an action; `?ask=N` when a removal came without its confirmation (no script).
-#[derive(Debug, Default, Deserialize)]
-pub struct Notice {
-    done: Option<String>,
-    error: Option<String>,
-    ask: Option<u64>,
-}
-
 /// `GET /desk/director/venue`.
 async fn page(
     Shared(web): Shared<Arc<Web>>,
     desk: Desk,
-    notice: Result<Query<Notice>, axum::extract::rejection::QueryRejection>,
+    Lenient(notice): Lenient<super::ActionNotice>,
 ) -> Response {
-    let notice = notice.map(|q| q.0).unwrap_or_default();
     let l = desk.lang;
     let members = venue::members(&web.core, &desk.caller);
     web.desk_page(&desk, Action::ManageVenue, &[], |_| {
         let body = html! {
             h1 { (l.t("venue-title")) }
-            @if let Some(done) = &notice.done { p .done .ok role="status" { (done) } }
-            @if let Some(error) = &notice.error { p #error .error role="alert" { (error) } }
+            (crate::web::desk::outcome(notice.done.as_ref(), notice.error.as_ref()))
             @match &members {
                 Ok(members) => {
                     @if let Some(id) = notice.ask { (confirmation(l, id, &desk)) }
@@ -229,11 +220,8 @@ async fn remove(
     Path(id): Path<u64>,
     Form(form): Form<ChangeForm>,
 ) -> Response {
-    if form.confirmed != "yes" {
-        if let Err(refused) = desk.require(Action::ManageVenue) {
-            return refused.into_response();
-        }
-        return Redirect::to(&format!("{PAGE}?ask={id}#confirm")).into_response();
+    if let Some(asked) = super::ask_first(&desk, Action::ManageVenue, &form.confirmed, PAGE, id) {
+        return asked;
     }
     let done = tr!(desk.lang, "venue-done-remove", id = id);
     apply(&web, &desk, &form, Change::Remove(id), done).await

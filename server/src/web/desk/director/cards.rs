@@ -16,9 +16,10 @@ use crate::web::board::{roster, tournament_id};
 use crate::web::desk::session::Desk;
 use crate::web::desk::{request_id, slot_in, Web, SLOT};
 use crate::web::lang::Lang;
+use crate::web::lenient::Lenient;
 use crate::web::topics::Topic;
 use crate::web::WebError;
-use axum::extract::{Path, Query, State as Shared};
+use axum::extract::{Path, State as Shared};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
@@ -62,13 +63,12 @@ async fn page(
     Shared(web): Shared<Arc<Web>>,
     desk: Desk,
     Path(t): Path<String>,
-    notice: Result<Query<Notice>, axum::extract::rejection::QueryRejection>,
+    Lenient(notice): Lenient<Notice>,
 ) -> Response {
     let t = match tournament_id(&t) {
         Ok(t) => t,
         Err(e) => return e.into_response(),
     };
-    let notice = notice.map(|q| q.0).unwrap_or_default();
     let board = web.address.board.clone();
     let mut response = web.desk_page(&desk, Action::IssueCodes, &[Topic::Register], |state| {
         let roster = roster(state, t)?;

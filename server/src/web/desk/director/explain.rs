@@ -13,8 +13,9 @@ use crate::web::board::{player_by_number, roster, InTournament};
 use crate::web::desk::session::Desk;
 use crate::web::desk::Web;
 use crate::web::lang::Lang;
+use crate::web::lenient::Lenient;
 use crate::web::topics::Topic;
-use axum::extract::{Query, State as Shared};
+use axum::extract::State as Shared;
 use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
@@ -46,9 +47,8 @@ async fn page(
     Shared(web): Shared<Arc<Web>>,
     desk: Desk,
     InTournament(t): InTournament,
-    query: Result<Query<Pair>, axum::extract::rejection::QueryRejection>,
+    Lenient(pair): Lenient<Pair>,
 ) -> Response {
-    let pair = query.map(|q| q.0).unwrap_or_default();
     let topics = [Topic::Rounds(t), Topic::Standings(t)];
     let l = desk.lang;
     web.desk_page(&desk, Action::Direct, &topics, |state| {

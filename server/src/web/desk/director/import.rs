@@ -18,8 +18,9 @@ use crate::web::board::{roster, InTournament};
 use crate::web::desk::session::Desk;
 use crate::web::desk::{slot_in, Web, SLOT};
 use crate::web::lang::Lang;
+use crate::web::lenient::Lenient;
 use crate::web::WebError;
-use axum::extract::{DefaultBodyLimit, Multipart, Query, State as Shared};
+use axum::extract::{DefaultBodyLimit, Multipart, State as Shared};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Form, Router};
@@ -65,16 +66,14 @@ async fn page(
     Shared(web): Shared<Arc<Web>>,
     desk: Desk,
     InTournament(t): InTournament,
-    notice: Result<Query<Notice>, axum::extract::rejection::QueryRejection>,
+    Lenient(notice): Lenient<Notice>,
 ) -> Response {
-    let notice = notice.map(|q| q.0).unwrap_or_default();
     let l = desk.lang;
     web.desk_page(&desk, Action::Direct, &[], |state| {
         let roster = roster(state, t)?;
         let body = html! {
             h1 { (tr!(l, "import-heading", name = roster.name())) }
-            @if let Some(done) = &notice.done { p .done .ok role="status" { (done) } }
-            @if let Some(error) = &notice.error { p #error .error role="alert" { (error) } }
+            (crate::web::desk::outcome(notice.done.as_ref(), notice.error.as_ref()))
             form #upload method="post" action=(address(t, "/preview")) enctype="multipart/form-data" {
                 input type="hidden" name="csrf" value=(desk.csrf);
                 p { label { (l.t("import-file")) " " input #file type="file" name="file" required accept=".csv,.txt,.xml,.h9" autofocus; } }

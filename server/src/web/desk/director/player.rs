@@ -22,6 +22,7 @@ use crate::web::board::{player_by_number, roster, tournament_id, InTournament};
 use crate::web::desk::session::Desk;
 use crate::web::desk::{request_id, Web};
 use crate::web::lang::Lang;
+use crate::web::lenient::Lenient;
 use crate::web::topics::Topic;
 use crate::web::WebError;
 use axum::extract::{Path, Query, State as Shared};
@@ -171,13 +172,12 @@ async fn page(
     Shared(web): Shared<Arc<Web>>,
     desk: Desk,
     Path((t, number)): Path<(String, String)>,
-    notice: Result<Query<Notice>, axum::extract::rejection::QueryRejection>,
+    Lenient(notice): Lenient<Notice>,
 ) -> Response {
     let t = match tournament_id(&t) {
         Ok(t) => t,
         Err(e) => return e.into_response(),
     };
-    let notice = notice.map(|q| q.0).unwrap_or_default();
     let topics = [Topic::Rounds(t), Topic::Players(t)];
     web.desk_page(&desk, Action::Direct, &topics, |state| {
         let roster = roster(state, t)?;
@@ -219,8 +219,7 @@ pub(super) fn render(
             a .big href=(format!("/desk/director/{}", t.0)) { (l.t("desk-back-dashboard")) }
             a .big href=(format!("/desk/director/{}/explain?a={}", t.0, tag(roster, p))) { (l.t("player-explain")) }
         }
-        @if let Some(done) = &notice.done { p .done .ok role="status" { (done) } }
-        @if let Some(error) = &notice.error { p #error .error role="alert" { (error) } }
+        (crate::web::desk::outcome(notice.done.as_ref(), notice.error.as_ref()))
         @if let Some(asked) = asked { (asked) }
         @if number.is_none() { p .note { (l.t("player-no-number")) } }
         (entry(l, roster, p))

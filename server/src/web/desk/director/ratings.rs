@@ -18,8 +18,9 @@ use crate::tr;
 use crate::web::desk::session::Desk;
 use crate::web::desk::Web;
 use crate::web::lang::Lang;
+use crate::web::lenient::Lenient;
 use crate::web::topics::Topic;
-use axum::extract::{DefaultBodyLimit, Multipart, Query, State as Shared};
+use axum::extract::{DefaultBodyLimit, Multipart, State as Shared};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Form, Router};
@@ -99,15 +100,13 @@ fn federation(l: Lang, source: RatingSource) -> String {
 async fn page(
     Shared(web): Shared<Arc<Web>>,
     desk: Desk,
-    notice: Result<Query<Notice>, axum::extract::rejection::QueryRejection>,
+    Lenient(notice): Lenient<Notice>,
 ) -> Response {
-    let notice = notice.map(|q| q.0).unwrap_or_default();
     let l = desk.lang;
     web.desk_page(&desk, Action::Direct, &[Topic::Home], |state| {
         let body = html! {
             h1 { (l.t("dir-rating-lists")) }
-            @if let Some(done) = &notice.done { p .done .ok role="status" { (done) } }
-            @if let Some(error) = &notice.error { p #error .error role="alert" { (error) } }
+            (crate::web::desk::outcome(notice.done.as_ref(), notice.error.as_ref()))
             (loaded(l, state))
             section #upload-list {
                 h2 { (l.t("ratings-load-heading")) }

@@ -26,8 +26,9 @@ use crate::web::desk::session::Desk;
 use crate::web::desk::{request_id, Refused};
 use crate::web::error::http_status;
 use crate::web::lang::Lang;
+use crate::web::lenient::Lenient;
 use crate::web::{Web, WebError};
-use axum::extract::{Query, State as Shared};
+use axum::extract::State as Shared;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -52,9 +53,8 @@ async fn page(
     Shared(web): Shared<Arc<Web>>,
     desk: Desk,
     InTournament(t): InTournament,
-    notice: Result<Query<Notice>, axum::extract::rejection::QueryRejection>,
+    Lenient(notice): Lenient<Notice>,
 ) -> Response {
-    let notice = notice.map(|q| q.0).unwrap_or_default();
     // No live topics: a form being filled in is not swapped under the director's hands.
     web.desk_page(&desk, Action::Direct, &[], |state| {
         let tournament = find(desk.lang, state, t)?;
@@ -124,8 +124,7 @@ fn document(
     let body = html! {
         h1 { (crate::tr!(l, "settings-title", name = &saved.name)) }
         p .links { a href=(format!("/desk/director/{}", t.0)) { (l.t("desk-back-dashboard")) } }
-        @if let Some(done) = outcome.done { p .done .ok role="status" { (done) } }
-        @if let Some(error) = &outcome.error { p #error .error role="alert" { (error) } }
+        (crate::web::desk::outcome(outcome.done.as_ref(), outcome.error.as_ref()))
         form .settings method="post" action=(action) {
             input type="hidden" name="csrf" value=(desk.csrf);
             input type="hidden" name="request_id" value=(request_id());

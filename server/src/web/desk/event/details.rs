@@ -13,8 +13,9 @@ use crate::web::desk::session::Desk;
 use crate::web::desk::{request_id, Refused};
 use crate::web::error::http_status;
 use crate::web::lang::Lang;
+use crate::web::lenient::Lenient;
 use crate::web::{Web, WebError};
-use axum::extract::{Query, State as Shared};
+use axum::extract::State as Shared;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -41,9 +42,8 @@ pub struct Notice {
 async fn page(
     Shared(web): Shared<Arc<Web>>,
     desk: Desk,
-    notice: Result<Query<Notice>, axum::extract::rejection::QueryRejection>,
+    Lenient(notice): Lenient<Notice>,
 ) -> Response {
-    let notice = notice.map(|q| q.0).unwrap_or_default();
     web.desk_page(&desk, Action::Direct, &[], |state| {
         let typed = values_of(&state.event);
         let shown = Shown {
@@ -105,8 +105,7 @@ fn document(
     let body = html! {
         h1 { (l.t("event-heading")) }
         p .links { a href="/desk/director" { (l.t("event-back")) } }
-        @if let Some(done) = done { p .done .ok role="status" { (done) } }
-        @if let Some(error) = error { p #error .error role="alert" { (error) } }
+        (crate::web::desk::outcome(done, error))
         form .settings #event method="post" action=(PATH) {
             input type="hidden" name="csrf" value=(desk.csrf);
             input type="hidden" name="request_id" value=(request_id());

@@ -17,6 +17,7 @@ use crate::web::desk::session::Desk;
 use crate::web::desk::{request_id, Web};
 use crate::web::desk::{slot_in, SLOT};
 use crate::web::lang::Lang;
+use crate::web::lenient::Lenient;
 use crate::web::WebError;
 use axum::extract::State as Shared;
 use axum::http::StatusCode;
@@ -30,7 +31,7 @@ pub(super) async fn add_page(
     mode: Mode,
     Shared(web): Shared<Arc<Web>>,
     desk: Desk,
-    Notice(n): Notice,
+    Lenient(n): Notice,
 ) -> Response {
     if let Err(refused) = mode.admit(&desk) {
         return refused.into_response();
