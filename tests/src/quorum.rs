@@ -52,8 +52,46 @@ impl Trio {
         Trio::set_up(root, nodes).await
     }
 
-    /// Sets up and starts `nodes` (not yet started; their hosts and ports fixed).
-    pub async fn set_up(root: tempfile::TempDir, mut nodes: Vec<Node>) -> anyhow::Result<Trio> {
+    /// Sets up and starts `nodes` (not yet started; their hosts and ports fixed) as three voters, the third the
+    /// witness.
+    pub async fn set_up(root: tempfile::TempDir, nodes: Vec<Node>) -> anyhow::Result<Trio> {
+        let venue = vec![
+            "--voter".to_string(),
+            format!("1={}", nodes[0].url()),
+            "--voter".to_string(),
+            format!("2={}", nodes[1].url()),
+            "--voter".to_string(),
+            format!("3={}", nodes[2].url()),
+            "--witness".to_string(),
+            "3".to_string(),
+        ];
+        Trio::set_up_as(root, nodes, venue).await
+    }
+
+    /// A venue of two laptops without a witness, as deploy/VENUE.md §3b sets it up: voter 1 and learner 2
+    /// (`nodes[0]`, `nodes[1]`), started and voter 1 leading.
+    pub async fn duo() -> anyhow::Result<Trio> {
+        let root = tempfile::Builder::new().prefix("tengen-duo-").tempdir()?;
+        let nodes = vec![
+            Node::new(root.path(), "voter1", &[])?,
+            Node::new(root.path(), "learner2", &[])?,
+        ];
+        let venue = vec![
+            "--voter".to_string(),
+            format!("1={}", nodes[0].url()),
+            "--learner".to_string(),
+            format!("2={}", nodes[1].url()),
+        ];
+        Trio::set_up_as(root, nodes, venue).await
+    }
+
+    /// Prepares `nodes` the way deploy/VENUE.md says and starts each with the venue's flags `venue`, its own
+    /// number and the replica token.
+    async fn set_up_as(
+        root: tempfile::TempDir,
+        mut nodes: Vec<Node>,
+        venue: Vec<String>,
+    ) -> anyhow::Result<Trio> {
         let token_file = root.path().join("replica.token");
         // Voter 1 alone first: the venue CA, the director's token, the replica token.
         let director = nodes[0].first_start(&token_file, "voters").await?;
@@ -70,19 +108,12 @@ impl Trio {
                 &node.data.display().to_string(),
             ])?;
         }
-        let mut voters = Vec::new();
-        for (i, node) in nodes.iter().enumerate() {
-            voters.push("--voter".to_string());
-            voters.push(format!("{}={}", i + 1, node.url()));
-        }
         for (i, node) in nodes.iter_mut().enumerate() {
             let mut args = node.args.clone();
-            args.extend(voters.iter().cloned());
+            args.extend(venue.iter().cloned());
             args.extend([
                 "--node-id".to_string(),
                 (i + 1).to_string(),
-                "--witness".to_string(),
-                "3".to_string(),
                 "--replica-token-file".to_string(),
                 token_file.display().to_string(),
             ]);

@@ -1376,3 +1376,90 @@ async fn a_dead_laptop_is_replaced_by_a_new_machine_under_load() -> anyhow::Resu
         .await?;
     Ok(())
 }
+
+/// Issue 30: two laptops without a witness are a voter and a learner. The voter dies for good; the learner's
+/// operator stops it and runs `take-over` (refused while the voter still answers), which says what it costs; the
+/// learner then leads, every acknowledged registration it had is there once, and desks carry on against it. When
+/// the old voter comes back with its old flags it is fenced: it takes no changes and says why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_learner_takes_over_from_a_dead_voter_and_fences_it_when_it_returns() -> anyhow::Result<()>
+{
+    let mut duo = Trio::duo().await?;
+    let (leader, director, mut load) = duo.writing(4, "duo").await?;
+    assert_eq!(leader, 0, "voter 1 leads a voter-and-learner venue");
+    load.progress_past(300, Duration::from_secs(30)).await?;
+    let acked = load.finish().await?;
+    let last = director.last_seq().await?;
+    duo.converged(&[1], last).await?;
+    // The learner serves reads but takes no writes.
+    let refused = duo
+        .desk(1)
+        .await?
+        .register_player(tengen_tests::player("Never", "Here", "5k"), vec![])
+        .await;
+    assert!(refused.is_err(), "a learner takes no writes: {refused:?}");
+
+    // The take-over is offline (the learner's server stopped) and refused while voter 1 still answers.
+    duo.nodes[1].signal("TERM")?;
+    duo.nodes[1].wait_exit(Duration::from_secs(5)).await?;
+    let learner_data = duo.nodes[1].data.display().to_string();
+    let take_over = ["--data", &learner_data, "--node-id", "2", "take-over"];
+    let early = admin(&take_over);
+    assert!(
+        early
+            .as_ref()
+            .is_err_and(|e| e.to_string().contains("still answers")),
+        "{early:?}"
+    );
+    duo.nodes[0].kill9()?;
+    let said = admin(&take_over)?;
+    assert!(said.contains("only voter"), "{said}");
+    assert!(said.contains(&format!("entry {last}")), "{said}");
+    assert!(said.contains("What it costs"), "{said}");
+    duo.nodes[1].spawn()?;
+    assert_eq!(duo.leader(Duration::from_secs(30)).await?, 1);
+    let survivor = duo.desk(1).await?;
+    all_kept_once(&survivor, &acked).await?;
+    let t = survivor.create_tournament("After", 3).await?.id;
+    let servers = vec![duo.nodes[0].url(), duo.nodes[1].url()];
+    let ca = duo.nodes[0].data.join("ca.pem");
+    let mut load = Load::start(&survivor, servers, ca, 2, t, "after").await?;
+    load.progress_past(50, Duration::from_secs(30)).await?;
+
+    // The old voter comes back as it was started: it is fenced within seconds, and takes no changes.
+    duo.nodes[0].spawn()?;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let old = loop {
+        if let Ok(desk) = duo.nodes[0].desk(&duo.director).await {
+            if let Ok(s) = desk.status().await {
+                if s.mode == "halted" {
+                    break (desk, s);
+                }
+            }
+        }
+        anyhow::ensure!(
+            Instant::now() < deadline,
+            "the old voter was not fenced:\n{}",
+            duo.nodes[0].logs()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert!(
+        old.1.alarms.iter().any(|a| a.contains("fenced")),
+        "{:?}",
+        old.1.alarms
+    );
+    let refused = old
+        .0
+        .register_player(tengen_tests::player("Old", "Voter", "5k"), vec![])
+        .await;
+    assert!(
+        refused.is_err(),
+        "a fenced voter takes no writes: {refused:?}"
+    );
+    let after = load.finish().await?;
+    assert!(after.len() >= 50);
+    all_kept_once(&survivor, &after).await?;
+    assert_eq!(duo.leader(Duration::from_secs(5)).await?, 1);
+    Ok(())
+}

@@ -3,6 +3,7 @@
 
 pub(crate) mod admin;
 pub(crate) mod replay;
+pub(crate) mod take_over;
 
 use crate::replica::SyncMode;
 use crate::{prepare, serve, AddressFlags, Config, QuorumFlags, VenueAddress};
@@ -69,7 +70,12 @@ pub struct Cli {
     /// fail-over is automatic. Needs --node-id and --replica-token-file; excludes --follow and --peer.
     #[arg(long = "voter", value_name = "N=URL")]
     pub voters: Vec<String>,
-    /// This server's number among the --voter list.
+    /// A learner the venue starts with, as NUMBER=URL: the second laptop of a venue without a witness
+    /// (`--voter 1=URL --learner 2=URL`). It keeps a copy and serves the board; if the voter dies, `take-over`
+    /// makes it the voter. Repeat for each; this server may be one.
+    #[arg(long = "learner", value_name = "N=URL")]
+    pub learners: Vec<String>,
+    /// This server's number among the --voter (or --learner) list.
     #[arg(long)]
     pub node_id: Option<u64>,
     /// This voter is the witness (say it on every voter: `--witness 3`): it votes and keeps the log, never takes
@@ -104,6 +110,13 @@ pub enum Cmd {
         /// A director token file (default: DATA/director.token).
         #[arg(long)]
         token_file: Option<PathBuf>,
+    },
+    /// With the server stopped: make this machine (--node-id) the venue's only voter, when the venue's voter (or
+    /// two of three) is gone for good. Refuses while a lost voter still answers. Says what it costs.
+    TakeOver {
+        /// Go on even though a lost voter still answers (it can never reach this machine again).
+        #[arg(long)]
+        even_if_reachable: bool,
     },
     /// Write a backup (the log and a state snapshot) to one file: from a running server (--server) or from a
     /// stopped server's data directory (--data).
@@ -212,6 +225,9 @@ pub fn main() -> anyhow::Result<i32> {
                 server.as_deref(),
                 token_file.as_deref(),
             ))
+        }
+        Some(Cmd::TakeOver { even_if_reachable }) => {
+            crate::cli::take_over::run(&cli.data, cli.node_id, even_if_reachable)
         }
         Some(Cmd::Restore { ref from }) => crate::cli::admin::restore(&cli.data, from),
         Some(Cmd::BoardQr { ref url, svg }) => {
@@ -404,9 +420,9 @@ fn print_sign_in(address: &VenueAddress, first_token: Option<&str>, qr: bool) {
 /// The quorum flags, checked: three (or five) voters as N=URL, this server among them, a replica secret.
 fn quorum_flags(cli: &Cli, secret: Option<&str>) -> anyhow::Result<Option<QuorumFlags>> {
     if cli.voters.is_empty() {
-        if cli.node_id.is_some() || !cli.witnesses.is_empty() {
+        if cli.node_id.is_some() || !cli.witnesses.is_empty() || !cli.learners.is_empty() {
             anyhow::bail!(
-                "--node-id and --witness go with --voter N=URL (one for each server of the venue)"
+                "--node-id, --witness and --learner go with --voter N=URL (one for each voter of the venue)"
             );
         }
         return Ok(None);
@@ -416,30 +432,23 @@ fn quorum_flags(cli: &Cli, secret: Option<&str>) -> anyhow::Result<Option<Quorum
             "--voter (a quorum venue) excludes --follow and --peer (a pair without a witness)"
         );
     }
-    let mut voters = std::collections::BTreeMap::new();
-    for v in &cli.voters {
-        let Some((n, url)) = v.split_once('=') else {
-            anyhow::bail!("--voter {v:?}: write NUMBER=URL, e.g. --voter 2=https://10.0.0.2:7443");
-        };
-        let n: u64 = n
-            .trim()
-            .parse()
-            .map_err(|_| anyhow::anyhow!("--voter {v:?}: the number before = must be 1, 2, 3…"))?;
-        if voters.insert(n, url.trim().to_string()).is_some() {
-            anyhow::bail!("--voter {n} is given twice");
-        }
+    let voters = numbered("--voter", &cli.voters)?;
+    let learners = numbered("--learner", &cli.learners)?;
+    if let Some(both) = learners.keys().find(|n| voters.contains_key(n)) {
+        anyhow::bail!("machine {both} is given both as --voter and as --learner");
     }
     if voters.len() % 2 == 0 {
         anyhow::bail!(
-            "--voter: {} voters cannot outvote a split; use three (primary, standby, witness)",
+            "--voter: {} voters cannot outvote a split; use three (two laptops and a witness), or one voter and \
+             a --learner",
             voters.len()
         );
     }
     let Some(id) = cli.node_id else {
         anyhow::bail!("--voter needs --node-id (this server's number in the list)");
     };
-    if !voters.contains_key(&id) {
-        anyhow::bail!("--node-id {id} is not among the --voter numbers");
+    if !voters.contains_key(&id) && !learners.contains_key(&id) {
+        anyhow::bail!("--node-id {id} is not among the --voter or --learner numbers");
     }
     if let Some(w) = cli.witnesses.iter().find(|w| !voters.contains_key(w)) {
         anyhow::bail!("--witness {w} is not among the --voter numbers");
@@ -450,10 +459,32 @@ fn quorum_flags(cli: &Cli, secret: Option<&str>) -> anyhow::Result<Option<Quorum
     Ok(Some(QuorumFlags {
         id,
         voters,
+        learners,
         witnesses: cli.witnesses.clone(),
         secret: secret.to_string(),
         compact_every: cli.compact_every,
     }))
+}
+
+/// Machines given as NUMBER=URL under `flag`, by number.
+fn numbered(
+    flag: &str,
+    given: &[String],
+) -> anyhow::Result<std::collections::BTreeMap<u64, String>> {
+    let mut machines = std::collections::BTreeMap::new();
+    for v in given {
+        let Some((n, url)) = v.split_once('=') else {
+            anyhow::bail!("{flag} {v:?}: write NUMBER=URL, e.g. {flag} 2=https://10.0.0.2:7443");
+        };
+        let n: u64 = n
+            .trim()
+            .parse()
+            .map_err(|_| anyhow::anyhow!("{flag} {v:?}: the number before = must be 1, 2, 3…"))?;
+        if machines.insert(n, url.trim().to_string()).is_some() {
+            anyhow::bail!("{flag} {n} is given twice");
+        }
+    }
+    Ok(machines)
 }
 
 /// Resolves on Ctrl-C or SIGTERM.

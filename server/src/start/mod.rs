@@ -30,6 +30,8 @@ pub struct QuorumFlags {
     pub id: u64,
     /// Every voter's address by number.
     pub voters: std::collections::BTreeMap<u64, String>,
+    /// The learners the venue starts with (a two-laptop venue), by number.
+    pub learners: std::collections::BTreeMap<u64, String>,
     /// The witnesses' numbers.
     pub witnesses: Vec<u64>,
     /// The replica secret the voters share.
@@ -171,6 +173,8 @@ impl Prepared {
         if let Some(q) = &self.quorum {
             let role = if q.witnesses.contains(&q.id) {
                 "witness"
+            } else if q.learners.contains_key(&q.id) {
+                "learner"
             } else {
                 "voter"
             };
@@ -386,6 +390,7 @@ fn quorum_setup(
     Ok(replica::quorum::node::QuorumSetup {
         id: flags.id,
         voters: flags.voters.clone(),
+        learners: flags.learners.clone(),
         witnesses: flags.witnesses.clone(),
         secret: flags.secret.clone(),
         ca_pem: tls.map(|t| t.ca_pem.clone()),

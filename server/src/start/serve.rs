@@ -34,10 +34,12 @@ pub async fn serve(
         address,
         ..
     } = prepared;
-    // In a quorum venue a desk's page may move to the other laptop (never to the witness).
+    // In a quorum venue a desk's page may move to the other laptop (never to the witness): a voter, else the
+    // learner of a two-laptop venue (it takes writes once it has taken over).
     let partner = quorum.as_ref().and_then(|q| {
         q.voters
             .iter()
+            .chain(&q.learners)
             .find(|(id, _)| **id != q.id && !q.witnesses.contains(id))
             .map(|(_, url)| (url.clone(), q.secret.clone()))
     });
@@ -50,6 +52,7 @@ pub async fn serve(
             Some(replica::quorum::network::QuorumService::new(
                 node.raft.clone(),
                 secret,
+                node.fence.clone(),
             ))
         }
         None => None,

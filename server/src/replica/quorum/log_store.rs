@@ -278,6 +278,77 @@ impl RaftStore {
     }
 }
 
+/// What a take-over reads and writes (`take_over`), with the server stopped.
+impl RaftStore {
+    /// The JSON value under `key` in the Raft meta.
+    pub fn meta_json<T: DeserializeOwned>(&self, key: u64) -> Result<Option<T>, StoreError> {
+        self.meta.get_json(key)
+    }
+
+    /// The stored vote.
+    pub fn vote(&self) -> Result<Option<Vote<NodeId>>, StoreError> {
+        self.meta.get_json(VOTE)
+    }
+
+    /// The last log id, and the membership in force: the last one in the log, else the applied one.
+    pub fn last_log_and_membership(
+        &self,
+    ) -> Result<
+        (
+            Option<LogId>,
+            Option<openraft::Membership<NodeId, openraft::BasicNode>>,
+        ),
+        StoreError,
+    > {
+        let last = self.log_state()?.last_log_id;
+        for kv in self.log.iter().rev() {
+            let (key, row) = kv?;
+            if let openraft::EntryPayload::Membership(m) =
+                self.entry(index_of(&key)?, &row)?.payload
+            {
+                return Ok((last, Some(m)));
+            }
+        }
+        let applied = super::machine::stored_membership(&self.machine_meta()?)?;
+        Ok((last, applied.map(|m| m.membership().clone())))
+    }
+
+    /// The last Tengen entry this machine holds (sequence number, time): in the Raft log's newest batch, else in
+    /// the state machine's record of what came through Raft.
+    pub fn last_tengen_entry(&self) -> Result<Option<(u64, i64)>, StoreError> {
+        for kv in self.log.iter().rev() {
+            let (key, row) = kv?;
+            if let openraft::EntryPayload::Normal(batch) =
+                self.entry(index_of(&key)?, &row)?.payload
+            {
+                if let Some(found) = batch
+                    .entries
+                    .last()
+                    .and_then(|b| super::take_over::seq_and_time(b))
+                {
+                    return Ok(Some(found));
+                }
+            }
+        }
+        let seq = super::machine::stored_shared_seq(&self.machine_meta()?)?.0;
+        Ok((seq > 0).then_some((seq, 0)))
+    }
+
+    /// Appends `entry` and writes `vote` and the meta value `key` = `value`, durably.
+    pub fn rewrite_for_take_over<T: Serialize>(
+        &self,
+        entry: &Entry,
+        vote: &Vote<NodeId>,
+        key: u64,
+        value: &T,
+    ) -> Result<(), StoreError> {
+        self.write_entries(std::slice::from_ref(entry))?;
+        self.meta
+            .write(&[(VOTE, to_json(vote)?), (key, to_json(value)?)])?;
+        self.disk.sync()
+    }
+}
+
 fn index_of(key: &[u8]) -> Result<u64, StoreError> {
     let arr: [u8; 8] = key
         .try_into()

@@ -336,6 +336,11 @@ pub fn stored_shared_seq(meta: &MetaTree) -> Result<Seq, StoreError> {
     Ok(Seq(meta.get_json::<u64>(SHARED_SEQ)?.unwrap_or(0)))
 }
 
+/// The membership the machine last applied, as stored in its meta (none before the venue's first).
+pub fn stored_membership(meta: &MetaTree) -> Result<Option<Membership>, StoreError> {
+    meta.get_json(MEMBERSHIP)
+}
+
 /// The Tengen log's last entry: sequence number and stored hash (0 and GENESIS when empty).
 fn head_of(store: &dyn LogStore) -> Result<(Seq, Hash), StoreError> {
     match store.last()? {

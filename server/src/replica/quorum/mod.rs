@@ -11,6 +11,8 @@
 //! - [`snapshot`]: a snapshot's bytes: the Tengen log streamed from the store, or a received file.
 //! - [`network`]: Raft's messages over the venue's gRPC port (TLS, the shared replica secret).
 //! - [`node`]: start-up, the writer only the leader holds, the witness handing leadership back.
+//! - [`take_over`]: a machine that survived its venue's voters makes itself the only voter (offline), and the
+//!   generation that fences the old ones.
 //! - [`pre_vote`]: when a voter may stand for election (a majority would vote for it), so one coming back from a
 //!   cut does not depose the leader.
 //!
@@ -23,4 +25,5 @@ pub mod network;
 pub mod node;
 pub mod pre_vote;
 pub mod snapshot;
+pub mod take_over;
 pub mod types;

@@ -6,6 +6,7 @@
 
 use super::node::LEASE_MS;
 use super::pre_vote::{self, PreVoteRequest};
+use super::take_over::{check, Fence, Stale, FENCED};
 use super::types::{NodeId, TypeConfig};
 use openraft::error::{
     InstallSnapshotError, NetworkError, RPCError, RaftError, RemoteError, Unreachable,
@@ -37,13 +38,18 @@ pub struct Network {
     pub ca_pem: Option<String>,
     /// The shared replica secret.
     pub secret: String,
+    /// This machine's generation of the venue, sent with every message, and its switch (`take_over`).
+    pub fence: Fence,
 }
+
+/// The metadata key of the sender's generation.
+const GENERATION: &str = "tengen-generation";
 
 /// A client for one voter.
 pub struct Connection {
     target: NodeId,
     client: Result<pb::quorum_client::QuorumClient<Channel>, String>,
-    auth: Option<MetadataValue<tonic::metadata::Ascii>>,
+    net: Network,
 }
 
 impl Network {
@@ -78,9 +84,38 @@ impl Network {
         Connection {
             target,
             client,
-            auth: format!("Bearer {}", self.secret).parse().ok(),
+            net: self.clone(),
         }
     }
+
+    /// Signs a request as this venue's machine: the replica secret and this machine's generation.
+    pub fn stamp<T>(&self, request: &mut Request<T>) {
+        if let Ok(auth) = format!("Bearer {}", self.secret).parse() {
+            request.metadata_mut().insert("authorization", auth);
+        }
+        request
+            .metadata_mut()
+            .insert(GENERATION, MetadataValue::from(self.fence.generation()));
+    }
+
+    /// Reads a refusal: when the receiver says the venue was taken over since this machine knew it, this machine
+    /// stops (its fence trips).
+    pub fn heed(&self, status: &Status) {
+        if status.code() == tonic::Code::FailedPrecondition && status.message().starts_with(FENCED)
+        {
+            let theirs = generation_of(status.metadata());
+            self.fence.trip(theirs.max(self.fence.generation() + 1));
+        }
+    }
+}
+
+/// The generation a message or a refusal carries (0: a machine from before any take-over).
+fn generation_of(metadata: &tonic::metadata::MetadataMap) -> u64 {
+    metadata
+        .get(GENERATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
 }
 
 impl RaftNetworkFactory<TypeConfig> for Network {
@@ -121,9 +156,7 @@ impl Connection {
             error: String::new(),
         });
         request.set_timeout(ttl);
-        if let Some(auth) = &self.auth {
-            request.metadata_mut().insert("authorization", auth.clone());
-        }
+        self.net.stamp(&mut request);
         let call = async {
             match rpc {
                 Rpc::Append => client.append_entries(request).await,
@@ -134,7 +167,10 @@ impl Connection {
         let answer = tokio::time::timeout(ttl, call)
             .await
             .map_err(|_| unreachable(&"no answer in time"))?
-            .map_err(|s| unreachable(&s.message()))?
+            .map_err(|s| {
+                self.net.heed(&s);
+                unreachable(&s.message())
+            })?
             .into_inner();
         if !answer.error.is_empty() {
             return Err(unreachable(&answer.error));
@@ -192,15 +228,22 @@ impl RaftNetwork<TypeConfig> for Connection {
 pub struct QuorumService {
     raft: Raft<TypeConfig>,
     secret: String,
+    fence: Fence,
 }
 
 impl QuorumService {
-    /// The service for `raft`, accepting callers that present `secret`.
-    pub fn new(raft: Raft<TypeConfig>, secret: String) -> QuorumService {
-        QuorumService { raft, secret }
+    /// The service for `raft`, accepting callers that present `secret` and belong to this machine's generation
+    /// of the venue (`fence`).
+    pub fn new(raft: Raft<TypeConfig>, secret: String, fence: Fence) -> QuorumService {
+        QuorumService {
+            raft,
+            secret,
+            fence,
+        }
     }
 
-    /// The request's JSON, once the caller has shown the voters' secret.
+    /// The request's JSON, once the caller has shown the voters' secret and the venue's generation. A caller of
+    /// an older generation is told it was taken over from; a caller of a newer one trips this machine's fence.
     fn open<T: DeserializeOwned>(&self, req: Request<pb::RaftMessage>) -> Result<T, Status> {
         let presented = req
             .metadata()
@@ -214,6 +257,25 @@ impl QuorumService {
             return Err(Status::unauthenticated(
                 "only the venue's voters (with the replica secret) may send Raft messages",
             ));
+        }
+        let mine = self.fence.generation();
+        match check(mine, generation_of(req.metadata())) {
+            Ok(()) => {}
+            Err(Stale::Caller { mine }) => {
+                let mut status = Status::failed_precondition(format!(
+                    "{FENCED}: this venue was taken over (generation {mine}); the sender takes no changes"
+                ));
+                status
+                    .metadata_mut()
+                    .insert(GENERATION, MetadataValue::from(mine));
+                return Err(status);
+            }
+            Err(Stale::Me { theirs }) => {
+                self.fence.trip(theirs);
+                return Err(Status::unavailable(
+                    "this machine was taken over from and takes no part in the venue any more",
+                ));
+            }
         }
         serde_json::from_slice(&req.into_inner().json)
             .map_err(|e| Status::invalid_argument(format!("not a Raft message: {e}")))
@@ -282,10 +344,7 @@ pub async fn ask_to_campaign(net: &Network, url: &str) -> Result<(), String> {
         error: String::new(),
     });
     request.set_timeout(Duration::from_secs(2));
-    let auth: MetadataValue<_> = format!("Bearer {}", net.secret)
-        .parse()
-        .map_err(|_| "the replica secret is not valid header text".to_string())?;
-    request.metadata_mut().insert("authorization", auth);
+    net.stamp(&mut request);
     let answer = client
         .campaign(request)
         .await

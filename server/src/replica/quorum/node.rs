@@ -11,6 +11,7 @@ use super::log_store::{MetaTree, RaftStore};
 use super::machine::{stored_shared_seq, Machine};
 use super::network::{ask_to_campaign, Network};
 use super::pre_vote;
+use super::take_over::{self, Fence};
 use super::types::{Batch, NodeId, TypeConfig};
 use crate::app::Core;
 use crate::domain::{Epoch, Seq};
@@ -42,8 +43,11 @@ const SEED_BATCH: usize = 256;
 pub struct QuorumSetup {
     /// This voter's number.
     pub id: NodeId,
-    /// Every voter's address by number (this one included).
+    /// Every voter's address by number (this one included, unless it is a learner).
     pub voters: BTreeMap<NodeId, String>,
+    /// The learners the venue starts with (a two-laptop venue: one voter and a learner), by number; voter 1 adds
+    /// them once, when it first sets the membership.
+    pub learners: BTreeMap<NodeId, String>,
     /// The voters that are witnesses (never run a writer, hand leadership back).
     pub witnesses: Vec<NodeId>,
     /// The shared replica secret.
@@ -63,9 +67,9 @@ impl QuorumSetup {
         self.witnesses.contains(&id)
     }
 
-    /// A voter's address, or empty when there is none.
+    /// A machine's address, or empty when there is none.
     fn url(&self, id: Option<NodeId>) -> String {
-        id.and_then(|i| self.voters.get(&i))
+        id.and_then(|i| self.voters.get(&i).or_else(|| self.learners.get(&i)))
             .cloned()
             .unwrap_or_default()
     }
@@ -93,6 +97,8 @@ pub struct Quorum {
     pub raft: Raft<TypeConfig>,
     /// Its set-up.
     pub setup: QuorumSetup,
+    /// Its generation of the venue and the switch that stops it when it was taken over from.
+    pub fence: Fence,
     net: Network,
     meta: MetaTree,
 }
@@ -115,6 +121,10 @@ pub async fn start(core: &Arc<Core>, setup: QuorumSetup) -> Result<Arc<Quorum>, 
         setup.raft_dir.clone(),
     )
     .map_err(|e| store_err(e.to_string()))?;
+    let generation = take_over::stored(&log_store)
+        .map_err(|e| store_err(e.to_string()))?
+        .number;
+    let fence = Fence::new(generation);
     let witness = setup.is_witness(setup.id);
     let config = openraft::Config {
         cluster_name: "tengen".into(),
@@ -138,9 +148,15 @@ pub async fn start(core: &Arc<Core>, setup: QuorumSetup) -> Result<Arc<Quorum>, 
     .validate()
     .map_err(|e| QuorumError::Raft(e.to_string()))?;
     let net = Network {
-        voters: setup.voters.clone(),
+        voters: setup
+            .voters
+            .iter()
+            .chain(&setup.learners)
+            .map(|(id, url)| (*id, url.clone()))
+            .collect(),
         ca_pem: setup.ca_pem.clone(),
         secret: setup.secret.clone(),
+        fence: fence.clone(),
     };
     let raft = Raft::new(setup.id, Arc::new(config), net.clone(), log_store, machine)
         .await
@@ -161,6 +177,7 @@ pub async fn start(core: &Arc<Core>, setup: QuorumSetup) -> Result<Arc<Quorum>, 
             tracing::info!(error = %e, "the venue's membership was already set");
         } else {
             tracing::info!(voters = ?setup.voters, "the venue's voters are set");
+            tokio::spawn(add_first_learners(raft.clone(), setup.learners.clone()));
         }
     }
     let _ = core.control.venue.set(raft.clone());
@@ -170,6 +187,7 @@ pub async fn start(core: &Arc<Core>, setup: QuorumSetup) -> Result<Arc<Quorum>, 
     let quorum = Arc::new(Quorum {
         raft,
         setup,
+        fence,
         net,
         meta,
     });
@@ -184,7 +202,33 @@ pub async fn start(core: &Arc<Core>, setup: QuorumSetup) -> Result<Arc<Quorum>, 
     Ok(quorum)
 }
 
-/// Follows Raft's view of who leads and acts on it until the server stops.
+/// Voter 1, having just set the venue's membership, adds the learners it was started with once it leads (a
+/// two-laptop venue's second laptop). Later changes are the director's (`members`).
+async fn add_first_learners(raft: Raft<TypeConfig>, learners: BTreeMap<NodeId, String>) {
+    for (id, url) in learners {
+        loop {
+            let leads = raft.metrics().borrow().state == ServerState::Leader;
+            if leads {
+                match raft.add_learner(id, BasicNode::new(&url), false).await {
+                    Ok(_) => {
+                        tracing::info!(learner = id, url = %url, "the venue's learner is added");
+                        break;
+                    }
+                    Err(e) => {
+                        tracing::info!(learner = id, error = %e, "cannot add the learner yet")
+                    }
+                }
+            }
+            if raft.is_initialized().await.is_err() {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(250)).await;
+        }
+    }
+}
+
+/// Follows Raft's view of who leads and acts on it until the server stops, or until its fence trips (it was taken
+/// over from): then it takes no writes and leaves the venue's Raft.
 async fn keep_in_step(core: Arc<Core>, quorum: Arc<Quorum>) {
     let mut metrics = quorum.raft.metrics();
     let mut stopping = core.stopping.clone();
@@ -248,10 +292,20 @@ async fn keep_in_step(core: Arc<Core>, quorum: Arc<Quorum>) {
             let to = if empty { first } else { None };
             hand_back(&quorum, &m, to).await;
         }
-        tokio::select! {
-            _ = metrics.changed() => {}
-            _ = tokio::time::sleep(Duration::from_millis(250)) => {}
+        let fenced = tokio::select! {
+            _ = metrics.changed() => None,
+            _ = tokio::time::sleep(Duration::from_millis(250)) => None,
             _ = stopping.wait_for(|s| *s) => break,
+            alarm = quorum.fence.tripped() => Some(alarm),
+        };
+        if let Some(alarm) = fenced {
+            stand_back(&core, String::new()).await;
+            core.control.alarm("fenced", alarm.clone());
+            core.control.set_mode(Mode::Halted { reason: alarm });
+            if let Err(e) = quorum.raft.shutdown().await {
+                tracing::warn!(error = %e, "Raft did not stop cleanly");
+            }
+            return;
         }
     }
     stand_back(&core, quorum.setup.url(None)).await;

@@ -183,7 +183,7 @@ pub async fn run(
             let Some(client) = client_for(&net, &mut clients, *id, url) else {
                 continue;
             };
-            asks.push(ask(client, net.secret.clone(), req.clone()));
+            asks.push(ask(client, &net, req.clone()));
         }
         let answers = futures::future::join_all(asks).await;
         let granted = 1 + answers.iter().filter(|a| **a).count();
@@ -226,7 +226,7 @@ fn client_for(
 /// One voter's answer, `false` when it does not answer within [`ASK_WITHIN`].
 async fn ask(
     mut client: pb::quorum_client::QuorumClient<Channel>,
-    secret: String,
+    net: &Network,
     req: PreVoteRequest,
 ) -> bool {
     let Ok(json) = serde_json::to_vec(&req) else {
@@ -237,13 +237,14 @@ async fn ask(
         error: String::new(),
     });
     request.set_timeout(ASK_WITHIN);
-    let Ok(auth) = format!("Bearer {secret}").parse() else {
-        return false;
-    };
-    request.metadata_mut().insert("authorization", auth);
-    let answer = tokio::time::timeout(ASK_WITHIN, client.pre_vote(request)).await;
-    let Ok(Ok(answer)) = answer else {
-        return false;
+    net.stamp(&mut request);
+    let answer = match tokio::time::timeout(ASK_WITHIN, client.pre_vote(request)).await {
+        Ok(Ok(answer)) => answer,
+        Ok(Err(refused)) => {
+            net.heed(&refused);
+            return false;
+        }
+        Err(_) => return false,
     };
     serde_json::from_slice::<PreVoteResponse>(&answer.into_inner().json).is_ok_and(|a| a.granted)
 }
