@@ -44,8 +44,8 @@ impl RetryPolicy {
         }
     }
 
-    /// For a primary/standby pair: about 25 s of patience (pauses up to 1 s), time for the director to promote
-    /// the standby after the primary is lost.
+    /// For a venue of several servers: about 25 s of patience (pauses up to 1 s), time for an election, or for a
+    /// person to run the take-over of a voter-and-learner venue.
     pub fn failover() -> Self {
         RetryPolicy {
             attempts: 30,

@@ -43,7 +43,7 @@ pub use tengen_proto::v1 as pb;
 pub mod board;
 pub mod browser;
 pub mod netns;
-pub mod pair;
+pub mod node;
 pub mod quorum;
 pub mod web;
 

@@ -25,7 +25,7 @@
 //!
 //! A server in host `h` listens on `0.0.0.0:PORT` and must be started with `--san <venue ip> --san <mgmt ip>`
 //! ([`Host::san_args`]): its certificate covers `localhost` and 127.0.0.1 by default, and the desks' client checks
-//! the server's certificate against the IP address in the URL. `crate::pair::Node` does both when its `netns` is
+//! the server's certificate against the IP address in the URL. `crate::node::Node` does both when its `netns` is
 //! set. Servers are told each other's venue URLs ([`Host::venue_url`]); the test process reaches every server over
 //! [`Host::mgmt_url`] (the harness's own desks check the name `localhost`, which every certificate covers). Desks
 //! run inside hosts as [`DeskLoad`]s and use the venue URLs.

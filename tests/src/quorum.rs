@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context as _};
 
 use crate::netns::{Side, VenueNet};
-use crate::pair::{admin, Node};
+use crate::node::{admin, Node};
 use crate::{pb, Desk};
 
 /// The three voters; `nodes[0]` is voter 1, `nodes[2]` the witness.
@@ -71,11 +71,16 @@ impl Trio {
     /// A venue of two laptops without a witness, as deploy/VENUE.md §3b sets it up: voter 1 and learner 2
     /// (`nodes[0]`, `nodes[1]`), started and voter 1 leading.
     pub async fn duo() -> anyhow::Result<Trio> {
+        Trio::duo_at("127.0.0.1").await
+    }
+
+    /// [`Trio::duo`] with the learner addressed as `learner_host` (`localhost` puts it on another site than
+    /// voter 1's `127.0.0.1` for a browser).
+    pub async fn duo_at(learner_host: &'static str) -> anyhow::Result<Trio> {
         let root = tempfile::Builder::new().prefix("tengen-duo-").tempdir()?;
-        let nodes = vec![
-            Node::new(root.path(), "voter1", &[])?,
-            Node::new(root.path(), "learner2", &[])?,
-        ];
+        let mut learner = Node::new(root.path(), "learner2", &[])?;
+        learner.host = learner_host;
+        let nodes = vec![Node::new(root.path(), "voter1", &[])?, learner];
         let venue = vec![
             "--voter".to_string(),
             format!("1={}", nodes[0].url()),

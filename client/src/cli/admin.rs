@@ -174,7 +174,6 @@ pub async fn status(ctx: &Ctx) -> Result<(), CliError> {
         alarms: s.alarms,
         primary: s.primary,
         replication: s.replication,
-        standby_acked_seq: s.standby_acked_seq,
         desk_url: s.desk_url,
     };
     if ctx.json {
@@ -192,7 +191,7 @@ pub async fn status(ctx: &Ctx) -> Result<(), CliError> {
     };
     let replication = match view.replication.as_str() {
         "" => "-".to_string(),
-        r => format!("{r} (standby has entry {})", view.standby_acked_seq),
+        r => r.to_string(),
     };
     let desks = match view.desk_url.trim() {
         "" => "- (start the server with --desk-url or --san)".to_string(),

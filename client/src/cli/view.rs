@@ -420,10 +420,8 @@ pub struct StatusView {
     pub alarms: Vec<String>,
     /// On a standby: the primary it follows.
     pub primary: String,
-    /// On a primary: "sync", "async" or "alone".
+    /// "quorum" (a machine of a venue) or "alone".
     pub replication: String,
-    /// On a primary: the last entry the standby has durable.
-    pub standby_acked_seq: u64,
     /// The address desks open (`--desk-url`, else the venue address); empty when the server has none.
     pub desk_url: String,
 }

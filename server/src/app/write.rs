@@ -1,6 +1,6 @@
 //! The write path every door takes: the caller's role checked against the command ([`crate::auth::required`]),
 //! the request's meta checked, the command handed to the writer, and the answer given only once the entry is
-//! kept (durable here, and on the standby or the quorum as the venue is set up). A draw is paired aside first
+//! kept (durable here, and on a majority of the venue's voters when there is a venue). A draw is paired aside first
 //! ([`super::draw_aside`]), so the writer never stops for the engine. Must not touch the log itself: the
 //! writer owns it.
 
@@ -8,8 +8,6 @@ use super::{draw_aside, Core, Current, Meta, Refusal, Target};
 use crate::auth::{required, Caller};
 use crate::domain::{Actor, Command, Rejected};
 use crate::log::{Outcome, WriteError};
-use crate::replica::follow;
-use crate::replica::hub::Replicated;
 use tracing::Instrument;
 
 /// The longest request id a client may send.
@@ -74,76 +72,12 @@ impl Core {
                         "committed"
                     )
                 });
-                self.replicated(outcome.seq.0, &outcome.hash)
-                    .instrument(span)
-                    .await?;
                 Ok(Ok(outcome))
             }
             Err(err) => {
                 span.in_scope(|| tracing::info!(error = %err, "refused"));
                 Ok(Err(err))
             }
-        }
-    }
-
-    /// Semi-synchronous replication: waits until the standby has entry `seq` durable, or the timeout. After a
-    /// timeout the primary first makes sure no newer primary exists (fencing), then continues alone with an alarm;
-    /// while the standby stays behind, answers do not wait (the background fencing watch keeps checking).
-    ///
-    /// Unless the standby acknowledged the entry, the answer is OK only while this server is still the primary
-    /// and its log still holds that very entry (`hash`) at `seq`: a server that stepped down meanwhile may have
-    /// discarded it, and then the desk must retry (with the same request id) at the new primary.
-    async fn replicated(&self, seq: u64, hash: &crate::log::entry::Hash) -> Result<(), Refusal> {
-        let waited = self.control.hub.wait(seq, crate::now_ms()).await;
-        if waited == Replicated::Yes {
-            return Ok(());
-        }
-        if waited == Replicated::TimedOut {
-            if let Some(fence) = &self.control.fence {
-                if follow::newer_primary(self, &fence.peer).await {
-                    return Err(self.not_kept(seq));
-                }
-            }
-        }
-        if !self.still_holds(seq, hash) {
-            return Err(self.not_kept(seq));
-        }
-        if waited == Replicated::TimedOut {
-            self.control.alarm(
-                "standby",
-                format!(
-                    "the standby ({}) did not acknowledge entry {seq} in time: answers no longer wait for it \
-                     until it catches up (last acknowledged: {})",
-                    self.control.hub.standby(),
-                    self.control.hub.acked()
-                ),
-            );
-        }
-        Ok(())
-    }
-
-    /// Is this server still the primary, with `hash` as its entry `seq`?
-    fn still_holds(&self, seq: u64, hash: &crate::log::entry::Hash) -> bool {
-        if self.control.mode() != crate::replica::Mode::Primary {
-            return false;
-        }
-        match self.store.read_from(crate::domain::Seq(seq), 1) {
-            Ok(found) => found.first().is_some_and(|(s, bytes)| {
-                s.0 == seq && crate::log::entry::stored_hash(bytes).as_ref() == Some(hash)
-            }),
-            Err(_) => false,
-        }
-    }
-
-    /// The answer to a desk whose command this server can no longer vouch for.
-    fn not_kept(&self, seq: u64) -> Refusal {
-        tracing::warn!(
-            seq,
-            "answered UNAVAILABLE: this server stepped down before the entry was kept"
-        );
-        Refusal::NotKept {
-            seq,
-            retry_at: self.control.fence.as_ref().map(|f| f.peer.url.clone()),
         }
     }
 }

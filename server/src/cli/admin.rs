@@ -1,4 +1,4 @@
-//! The `tengen-server` administration sub-commands: promote a standby, back up, restore, issue a standby's
+//! The `tengen-server` administration sub-commands: back up, restore, issue another machine's
 //! certificate, reset the director's token. The binary edge: errors are `anyhow`, messages are for the director at
 //! the console.
 
@@ -7,7 +7,6 @@ use crate::domain::{decide::token_hash, Actor, Command, Role};
 use crate::log::writer::{self, WriterParts};
 use crate::log::{replay, LogStore, SledStore};
 use crate::replica::backup;
-use crate::replica::peer::{Peer, PeerConfig};
 use anyhow::Context;
 use std::io::Write;
 use std::path::Path;
@@ -24,52 +23,53 @@ fn director_token(data: &Path, token_file: Option<&Path>) -> anyhow::Result<Stri
         .to_string())
 }
 
-fn peer(data: &Path, server: &str, token_file: Option<&Path>) -> anyhow::Result<PeerConfig> {
-    let ca_pem = if server.starts_with("http://") {
-        None
-    } else {
+/// A Replication client on the running server at `server`, signed in with the director's token.
+async fn replication_client(
+    data: &Path,
+    server: &str,
+    token_file: Option<&Path>,
+) -> anyhow::Result<
+    tengen_proto::v1::replication_client::ReplicationClient<
+        tonic::service::interceptor::InterceptedService<tonic::transport::Channel, Bearer>,
+    >,
+> {
+    let mut endpoint = tonic::transport::Endpoint::from_shared(server.to_string())
+        .with_context(|| format!("bad server address {server}"))?
+        .connect_timeout(std::time::Duration::from_secs(2));
+    if !server.starts_with("http://") {
         let path = data.join("ca.pem");
-        Some(
-            std::fs::read_to_string(&path)
-                .with_context(|| format!("reading the venue CA from {}", path.display()))?,
+        let ca = std::fs::read_to_string(&path)
+            .with_context(|| format!("reading the venue CA from {}", path.display()))?;
+        endpoint = endpoint.tls_config(
+            tonic::transport::ClientTlsConfig::new()
+                .ca_certificate(tonic::transport::Certificate::from_pem(ca)),
+        )?;
+    }
+    let channel = endpoint
+        .connect()
+        .await
+        .with_context(|| format!("cannot reach {server}"))?;
+    let auth = format!("Bearer {}", director_token(data, token_file)?)
+        .parse()
+        .context("the director token is not valid header text")?;
+    Ok(
+        tengen_proto::v1::replication_client::ReplicationClient::with_interceptor(
+            channel,
+            Bearer(auth),
         )
-    };
-    Ok(PeerConfig {
-        url: server.to_string(),
-        ca_pem,
-        token: director_token(data, token_file)?,
-    })
+        .max_decoding_message_size(64 * 1024 * 1024),
+    )
 }
 
-/// `tengen-server promote`.
-pub async fn promote(data: &Path, server: &str, token_file: Option<&Path>) -> anyhow::Result<i32> {
-    let cfg = peer(data, server, token_file)?;
-    let started = std::time::Instant::now();
-    let mut p = Peer::connect(&cfg).await.map_err(anyhow::Error::msg)?;
-    let status = p
-        .replication
-        .promote(tengen_proto::v1::PromoteRequest {
-            meta: Some(tengen_proto::v1::RequestMeta {
-                request_id: format!("promote-{}", crate::now_ms()),
-                operator: String::new(),
-            }),
-        })
-        .await
-        .map_err(|s| anyhow::anyhow!("promotion refused: {}", s.message()))?
-        .into_inner();
-    println!(
-        "{server} is now {} at epoch {} (last entry {}), in {} ms",
-        status.mode,
-        status.epoch,
-        status.last_seq,
-        started.elapsed().as_millis()
-    );
-    println!(
-        "if the old primary was only cut off, not dead, what it acknowledged alone is lost: when it returns it \
-         puts those entries aside and raises a `discarded` alarm naming the desks to check (three machines with \
-         a witness never need this)"
-    );
-    Ok(0)
+/// Adds the token to every call.
+#[derive(Clone)]
+struct Bearer(tonic::metadata::MetadataValue<tonic::metadata::Ascii>);
+
+impl tonic::service::Interceptor for Bearer {
+    fn call(&mut self, mut req: tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> {
+        req.metadata_mut().insert("authorization", self.0.clone());
+        Ok(req)
+    }
 }
 
 /// `tengen-server backup`.
@@ -85,10 +85,8 @@ pub async fn backup(
     );
     match server {
         Some(server) => {
-            let cfg = peer(data, server, token_file)?;
-            let mut p = Peer::connect(&cfg).await.map_err(anyhow::Error::msg)?;
-            let mut stream = p
-                .replication
+            let mut client = replication_client(data, server, token_file).await?;
+            let mut stream = client
                 .backup(tengen_proto::v1::BackupRequest {})
                 .await
                 .map_err(|s| anyhow::anyhow!("backup refused: {}", s.message()))?
@@ -181,11 +179,14 @@ pub fn cert_issue(data: &Path, names: &[String], out: &Path) -> anyhow::Result<i
     }
     let fingerprint = crate::tls::issue_for_standby(data, &all, out)?;
     println!(
-        "standby data directory prepared in {} for {}; venue CA fingerprint {fingerprint}",
+        "data directory for another machine of the venue prepared in {} for {}; venue CA fingerprint {fingerprint}",
         out.display(),
         names.join(", ")
     );
-    println!("copy it to the standby, then start: tengen-server --data DIR --follow https://PRIMARY:7443 --replica-token-file FILE");
+    println!(
+        "copy it to that machine, then start it with the venue's --voter/--learner flags and its --node-id \
+         (deploy/VENUE.md §3)"
+    );
     Ok(0)
 }
 

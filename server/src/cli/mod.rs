@@ -5,7 +5,6 @@ pub(crate) mod admin;
 pub(crate) mod replay;
 pub(crate) mod take_over;
 
-use crate::replica::SyncMode;
 use crate::{prepare, serve, AddressFlags, Config, QuorumFlags, VenueAddress};
 use clap::{Parser, Subcommand};
 use std::net::SocketAddr;
@@ -48,26 +47,12 @@ pub struct Cli {
     /// tablet).
     #[arg(long)]
     pub qr: bool,
-    /// Start as the standby of this primary, e.g. https://10.0.0.1:7443 (needs --replica-token-file).
-    #[arg(long, env = "TENGEN_FOLLOW")]
-    pub follow: Option<String>,
-    /// The other server of the pair. A primary steps down and follows it when it runs a newer epoch (after a
-    /// promotion), on start and while running.
-    #[arg(long, env = "TENGEN_PEER")]
-    pub peer: Option<String>,
-    /// File holding a replica-role token (valid on both servers: tokens are in the replicated log).
+    /// The replica token file every machine of a venue shares (a token with the replica role).
     #[arg(long, env = "TENGEN_REPLICA_TOKEN_FILE")]
     pub replica_token_file: Option<PathBuf>,
-    /// `sync`: answer desks only once the standby has the entry (or after --ack-timeout-ms, with an alarm);
-    /// `async`: answer once durable locally.
-    #[arg(long, default_value = "sync")]
-    pub replication: String,
-    /// How long an answer waits for the standby before the primary continues alone.
-    #[arg(long, default_value_t = 2000)]
-    pub ack_timeout_ms: u64,
-    /// A voter of a quorum venue (three servers: primary, standby, witness; repeat for each, this one included),
+    /// A voter of a quorum venue (three servers: two laptops and a witness; or one voter and a --learner; repeat for each, this one included),
     /// as NUMBER=URL, e.g. `--voter 1=https://10.0.0.1:7443`. A command is acknowledged once a majority holds it;
-    /// fail-over is automatic. Needs --node-id and --replica-token-file; excludes --follow and --peer.
+    /// fail-over is automatic. Needs --node-id and --replica-token-file.
     #[arg(long = "voter", value_name = "N=URL")]
     pub voters: Vec<String>,
     /// A learner the venue starts with, as NUMBER=URL: the second laptop of a venue without a witness
@@ -86,9 +71,6 @@ pub struct Cli {
     /// it is purged, so each entry stays on disk once, in Tengen's log. A machine far behind gets the snapshot.
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub compact_every: u64,
-    /// This server's name in the other server's status.
-    #[arg(long, env = "TENGEN_NAME")]
-    pub name: Option<String>,
     /// A snapshot of the register every this many log entries: a restart replays at most this many.
     #[arg(long, default_value_t = crate::log::writer::SNAPSHOT_EVERY, value_parser = clap::value_parser!(u64).range(1..))]
     pub snapshot_every: u64,
@@ -102,15 +84,6 @@ pub struct Cli {
 pub enum Cmd {
     /// Serve the register (the default).
     Serve,
-    /// Ask the running standby at --server to become the primary (bumps the epoch).
-    Promote {
-        /// The standby's address.
-        #[arg(long, default_value = "https://127.0.0.1:7443")]
-        server: String,
-        /// A director token file (default: DATA/director.token).
-        #[arg(long)]
-        token_file: Option<PathBuf>,
-    },
     /// With the server stopped: make this machine (--node-id) the venue's only voter, when the venue's voter (or
     /// two of three) is gone for good. Refuses while a lost voter still answers. Says what it costs.
     TakeOver {
@@ -202,17 +175,6 @@ pub fn main() -> anyhow::Result<i32> {
             ref file,
             ref weights,
         }) => crate::cli::replay::replay_opengotha(file, weights.as_deref()),
-        Some(Cmd::Promote {
-            ref server,
-            ref token_file,
-        }) => {
-            let runtime = runtime()?;
-            runtime.block_on(crate::cli::admin::promote(
-                &cli.data,
-                server,
-                token_file.as_deref(),
-            ))
-        }
         Some(Cmd::Backup {
             ref out,
             ref server,
@@ -281,11 +243,6 @@ fn init_tracing() {
 }
 
 async fn serve_main(cli: Cli) -> anyhow::Result<()> {
-    let sync = match cli.replication.as_str() {
-        "sync" => SyncMode::Sync,
-        "async" => SyncMode::Async,
-        other => anyhow::bail!("--replication {other:?}: use sync or async"),
-    };
     let replica_token = match &cli.replica_token_file {
         Some(path) => Some(
             std::fs::read_to_string(path)
@@ -295,11 +252,6 @@ async fn serve_main(cli: Cli) -> anyhow::Result<()> {
         ),
         None => None,
     };
-    if (cli.follow.is_some() || cli.peer.is_some()) && replica_token.is_none() {
-        anyhow::bail!(
-            "--follow and --peer need --replica-token-file (a token with the replica role)"
-        );
-    }
     let quorum = quorum_flags(&cli, replica_token.as_deref())?;
     let listener = tokio::net::TcpListener::bind(cli.listen).await?;
     let addr = listener.local_addr()?;
@@ -322,12 +274,6 @@ async fn serve_main(cli: Cli) -> anyhow::Result<()> {
         data_dir: cli.data.clone(),
         insecure_dev: cli.insecure_dev,
         extra_names: cli.san.clone(),
-        follow: cli.follow.clone(),
-        peer: cli.peer.clone().or_else(|| cli.follow.clone()),
-        replica_token,
-        sync,
-        ack_timeout: std::time::Duration::from_millis(cli.ack_timeout_ms.max(1)),
-        name: cli.name.clone().unwrap_or_else(|| cli.listen.to_string()),
         snapshot_every: cli.snapshot_every,
         address: Some(address.clone()),
     };
@@ -426,11 +372,6 @@ fn quorum_flags(cli: &Cli, secret: Option<&str>) -> anyhow::Result<Option<Quorum
             );
         }
         return Ok(None);
-    }
-    if cli.follow.is_some() || cli.peer.is_some() {
-        anyhow::bail!(
-            "--voter (a quorum venue) excludes --follow and --peer (a pair without a witness)"
-        );
     }
     let voters = numbered("--voter", &cli.voters)?;
     let learners = numbered("--learner", &cli.learners)?;

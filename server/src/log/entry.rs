@@ -1,6 +1,6 @@
 //! The log entry: one command's events with who, which terminal and when, chained by SHA-256 hashes.
 //!
-//! Stored bytes = 32-byte hash ‖ JSON body. The hash covers the previous entry's hash and this body, so a standby
+//! Stored bytes = 32-byte hash ‖ JSON body. The hash covers the previous entry's hash and this body, so a machine
 //! can verify continuity and a corrupt or reordered record is detected on replay.
 
 use crate::domain::{Epoch, Event, Role, Seq, Subject};

@@ -1,5 +1,5 @@
 //! The event log: the register's only durable state. Entries are appended by one writer, chained by hashes,
-//! replayed on start and streamed to watchers and standbys.
+//! replayed on start and streamed to watchers.
 
 pub mod entry;
 pub mod replay;

@@ -24,7 +24,7 @@ const MAX_BATCH: usize = 1024;
 pub struct Committed {
     /// The entry.
     pub entry: LogEntry,
-    /// Exactly what was stored (hash ‖ body), for a standby.
+    /// Exactly what was stored (hash ‖ body), for Raft and the watchers.
     pub bytes: Arc<Vec<u8>>,
 }
 
@@ -337,11 +337,11 @@ fn refusal(err: &LogError) -> String {
     match err {
         LogError::Quorum(why) => why.clone(),
         LogError::Store(e) if e.disk_full() => "the server's disk is full, so nothing more can be written \
-            (nothing was lost, and reads still work): free space on the server and restart it, or promote the \
-            standby"
+            (nothing was lost, and reads still work): free space on the server and restart it; on a venue, the other \
+            machines carry on"
             .to_string(),
-        other => format!("the server cannot write to its disk ({other}): reads still work; restart the server or \
-            promote the standby"),
+        other => format!("the server cannot write to its disk ({other}): reads still work; restart the server; on \
+            a venue, the other machines carry on"),
     }
 }
 

@@ -1,24 +1,25 @@
 //! Which mode this server is in (primary, standby, halted), the writer handle that only a primary holds, and the
-//! alarms the director sees in `tengen status`. Plain synchronisation around plain data.
+//! alarms the director sees in `tengen status`. Plain synchronisation around plain data: Raft decides the mode
+//! (`quorum::node`), this only holds it.
 
 use crate::log::{LogError, Writer};
 use std::collections::BTreeMap;
 use std::sync::{Mutex, RwLock};
 use std::thread::JoinHandle;
 
-use super::hub::Hub;
-
-/// The server's part in the pair.
+/// The server's part in its venue.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Mode {
     /// Accepts writes.
     Primary,
-    /// Follows the primary at this address; serves reads; refuses writes naming the primary.
+    /// Follows the leader at this address (a voter that does not lead, or a learner); serves reads; refuses
+    /// writes naming the leader.
     Standby {
         /// The primary's address (empty in a quorum venue while no leader is known).
         primary: String,
     },
-    /// Replication stopped on an error a person must look at (gap, divergent hash); reads only.
+    /// Stopped for good on something a person must look at (the venue was taken over from this machine);
+    /// reads only.
     Halted {
         /// Why.
         reason: String,
@@ -39,8 +40,8 @@ impl Mode {
 /// Why a write cannot be taken here.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum NotPrimary {
-    /// A standby: the primary is elsewhere.
-    #[error("this server is a standby; send writes to the primary at {0}")]
+    /// Another machine leads.
+    #[error("this server does not lead the venue; send writes to the leader at {0}")]
     Standby(String),
     /// Replication stopped.
     #[error("this server is halted and takes no writes: {0}")]
@@ -54,10 +55,6 @@ pub enum NotPrimary {
 }
 
 type WriterThread = JoinHandle<Result<(), LogError>>;
-type FollowerTask = (
-    tokio::sync::watch::Sender<bool>,
-    tokio::task::JoinHandle<()>,
-);
 
 /// Mode, writer and alarms, shared by the services and the replication tasks.
 pub struct Control {
@@ -65,34 +62,18 @@ pub struct Control {
     writer: RwLock<Option<Writer>>,
     thread: Mutex<Option<WriterThread>>,
     alarms: Mutex<BTreeMap<String, String>>,
-    follower: Mutex<Option<FollowerTask>>,
-    /// The standby acknowledgement tracker (used while primary).
-    pub hub: Hub,
-    /// This server's name as a standby (sent with acknowledgements).
-    pub name: String,
-    /// The other server, when configured: fencing checks and whom to follow after stepping down.
-    pub fence: Option<super::follow::FollowSetup>,
     /// On a quorum venue, this server's Raft node (set once it starts): the members and their changes.
     pub venue: std::sync::OnceLock<openraft::Raft<super::quorum::types::TypeConfig>>,
 }
 
 impl Control {
-    /// A control in `mode` with the given tracker.
-    pub fn new(
-        mode: Mode,
-        hub: Hub,
-        name: String,
-        fence: Option<super::follow::FollowSetup>,
-    ) -> Control {
+    /// A control in `mode`.
+    pub fn new(mode: Mode) -> Control {
         Control {
             mode: RwLock::new(mode),
             writer: RwLock::new(None),
             thread: Mutex::new(None),
             alarms: Mutex::new(BTreeMap::new()),
-            follower: Mutex::new(None),
-            hub,
-            name,
-            fence,
             venue: std::sync::OnceLock::new(),
         }
     }
@@ -140,22 +121,6 @@ impl Control {
             *w = None;
         }
         self.thread.lock().ok().and_then(|mut t| t.take())
-    }
-
-    /// Records the running follower (its stop switch and task).
-    pub fn set_follower(
-        &self,
-        stop: tokio::sync::watch::Sender<bool>,
-        task: tokio::task::JoinHandle<()>,
-    ) {
-        if let Ok(mut f) = self.follower.lock() {
-            *f = Some((stop, task));
-        }
-    }
-
-    /// Takes the running follower, to stop it.
-    pub fn take_follower(&self) -> Option<FollowerTask> {
-        self.follower.lock().ok().and_then(|mut f| f.take())
     }
 
     /// Raises (or updates) an alarm.

@@ -6,7 +6,7 @@ use crate::app::{venue, Meta};
 use crate::auth::{caller, Action, Caller};
 use crate::domain::{Command, Subject, TokenId};
 use crate::replica::quorum::members;
-use crate::replica::{Mode, SyncMode};
+use crate::replica::Mode;
 use std::sync::Arc;
 use tengen_proto::v1 as pb;
 use tengen_proto::v1::admin_server::Admin;
@@ -186,11 +186,10 @@ pub fn status_of(core: &Core) -> Result<pb::StatusResponse, Status> {
         Mode::Standby { primary } => primary.clone(),
         _ => String::new(),
     };
-    let replication = match (&mode, control.hub.mode()) {
-        (Mode::Primary, SyncMode::Sync) if !control.hub.present(crate::now_ms()) => "alone",
-        (Mode::Primary, SyncMode::Sync) if control.hub.lagging() => "alone",
-        (Mode::Primary, m) => m.as_str(),
-        _ => "",
+    let replication = if control.venue.get().is_some() {
+        "quorum"
+    } else {
+        "alone"
     };
     let alarms = control.alarms();
     Ok(core.read(|s| pb::StatusResponse {
@@ -202,7 +201,6 @@ pub fn status_of(core: &Core) -> Result<pb::StatusResponse, Status> {
         started_at_ms: core.started_at_ms,
         alarms,
         primary,
-        standby_acked_seq: control.hub.acked(),
         replication: replication.into(),
         desk_url: String::new(),
     })?)

@@ -44,22 +44,6 @@ struct View {
     token: Option<TokenId>,
 }
 
-/// Counts a standby's open log stream for the replication hub; closing happens on drop.
-struct StreamGuard(Arc<crate::replica::Control>);
-
-impl StreamGuard {
-    fn open(control: Arc<crate::replica::Control>) -> StreamGuard {
-        control.hub.stream(true);
-        StreamGuard(control)
-    }
-}
-
-impl Drop for StreamGuard {
-    fn drop(&mut self) {
-        self.0.hub.stream(false);
-    }
-}
-
 /// The applied state, read for names and numbers in round subjects.
 type Shared = Arc<RwLock<State>>;
 
@@ -89,12 +73,8 @@ impl Log for LogService {
         let (tx, rx) = mpsc::channel(256);
         let span = tracing::info_span!("watch", terminal = %caller.terminal, from = from.0);
         let feed = stream(store, state, live, from, view, tx);
-        // A standby's stream: while it is open, answers wait for the standby's acknowledgements (sync mode).
-        let standby = (caller.role == crate::domain::Role::Replica)
-            .then(|| StreamGuard::open(self.core.control.clone()));
         tokio::spawn(tracing::Instrument::instrument(
             async move {
-                let _standby = standby;
                 tokio::select! {
                     _ = feed => {}
                     _ = stopping.wait_for(|stop| *stop) => tracing::debug!("watch ended by shutdown"),

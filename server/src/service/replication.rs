@@ -1,10 +1,10 @@
-//! The `Replication` service: the standby's acknowledgements (replica role), promotion of a standby (director),
-//! and consistent backups streamed to the director's desk.
+//! The `Replication` service: consistent backups streamed to the director's desk. (Machines of a venue
+//! replicate through Raft: `replica::quorum::network`.)
 
 use super::Core;
 use crate::auth::revocation::{end_when_revoked, revoked};
 use crate::auth::{caller, credential, Action};
-use crate::replica::{backup, follow};
+use crate::replica::backup;
 use std::pin::Pin;
 use std::sync::Arc;
 use tengen_proto::v1 as pb;
@@ -57,55 +57,6 @@ impl std::io::Write for ChunkWriter {
 
 #[tonic::async_trait]
 impl Replication for ReplicationService {
-    async fn ack(&self, req: Request<pb::AckRequest>) -> Result<Response<pb::AckResponse>, Status> {
-        let caller = caller(&req)?;
-        caller.require(Action::Replicate)?;
-        let r = req.into_inner();
-        let (head, epoch) = self.core.read(|s| (s.last_seq.0, s.epoch.0))?;
-        let standby = if r.standby.trim().is_empty() {
-            caller.terminal.clone()
-        } else {
-            r.standby.trim().chars().take(64).collect()
-        };
-        // Only a standby holding entries of this primaryship acknowledges them: a position reported from an older
-        // epoch may be of a log this server has since cut and rewritten.
-        if r.epoch == epoch {
-            self.core
-                .control
-                .hub
-                .ack(r.seq, head, &standby, crate::now_ms());
-        } else {
-            self.core.control.hub.seen(&standby, crate::now_ms());
-        }
-        if !self.core.control.hub.lagging() {
-            self.core.control.clear("standby");
-        }
-        Ok(Response::new(pb::AckResponse {
-            primary_last_seq: head,
-            epoch,
-        }))
-    }
-
-    async fn promote(
-        &self,
-        req: Request<pb::PromoteRequest>,
-    ) -> Result<Response<pb::StatusResponse>, Status> {
-        let caller = caller(&req)?;
-        caller.require(Action::ManageTokens)?;
-        if self.core.control.hub.mode() == crate::replica::SyncMode::Quorum {
-            return Err(Status::failed_precondition(
-                "this server is a voter of a quorum venue: the voters elect the leader by themselves, so there \
-                 is nothing to promote (promote is for a pair without a witness)",
-            ));
-        }
-        let epoch = follow::promote(&self.core).await.map_err(|e| match e {
-            follow::PromoteError::AlreadyPrimary => Status::failed_precondition(e.to_string()),
-            follow::PromoteError::Failed(_) => Status::internal(e.to_string()),
-        })?;
-        tracing::warn!(terminal = %caller.terminal, epoch = epoch.0, "promoted by the director");
-        Ok(Response::new(super::admin::status_of(&self.core)?))
-    }
-
     type BackupStream = Pin<Box<dyn Stream<Item = Result<pb::BackupChunk, Status>> + Send>>;
 
     async fn backup(

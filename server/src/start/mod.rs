@@ -43,7 +43,7 @@ pub struct QuorumFlags {
 /// How the server is started.
 #[derive(Debug, Clone)]
 pub struct Config {
-    /// One voter of a quorum venue (instead of a pair's `follow`/`peer`).
+    /// One machine of a venue (a voter or a learner), when the server is not alone.
     pub quorum: Option<QuorumFlags>,
     /// The data directory: sled database, certificates, director token.
     pub data_dir: PathBuf,
@@ -51,18 +51,6 @@ pub struct Config {
     pub insecure_dev: bool,
     /// Extra names (DNS or IP) the server certificate must cover.
     pub extra_names: Vec<String>,
-    /// Start as the standby of this primary.
-    pub follow: Option<String>,
-    /// The other server of the pair (fencing; whom to follow after stepping down).
-    pub peer: Option<String>,
-    /// A replica-role token for following.
-    pub replica_token: Option<String>,
-    /// Whether answers wait for the standby.
-    pub sync: replica::SyncMode,
-    /// How long an answer waits for the standby.
-    pub ack_timeout: std::time::Duration,
-    /// This server's name in the other server's status.
-    pub name: String,
     /// A snapshot every this many entries.
     pub snapshot_every: u64,
     /// Where desks and phones reach this server; `None`: the listen address itself.
@@ -70,19 +58,13 @@ pub struct Config {
 }
 
 impl Config {
-    /// A primary without a peer: the defaults of a single-server venue.
+    /// A server alone: the defaults of a single-server venue.
     pub fn single(data_dir: PathBuf) -> Config {
         Config {
             quorum: None,
             data_dir,
             insecure_dev: false,
             extra_names: Vec::new(),
-            follow: None,
-            peer: None,
-            replica_token: None,
-            sync: replica::SyncMode::Sync,
-            ack_timeout: std::time::Duration::from_secs(2),
-            name: "tengen".into(),
             snapshot_every: log::writer::SNAPSHOT_EVERY,
             address: None,
         }
@@ -148,8 +130,6 @@ async fn bounded<T: Send + 'static>(
 pub struct Prepared {
     core: Arc<Core>,
     stop: tokio::sync::watch::Sender<bool>,
-    follow: Option<replica::follow::FollowSetup>,
-    start_as_standby: bool,
     quorum: Option<replica::quorum::node::QuorumSetup>,
     /// The TLS identity (absent with `insecure_dev`).
     pub tls: Option<tls::VenueTls>,
@@ -168,7 +148,7 @@ pub struct Prepared {
 }
 
 impl Prepared {
-    /// "primary" or "standby of URL".
+    /// "primary", or the machine's part in its venue.
     pub fn mode(&self) -> String {
         if let Some(q) = &self.quorum {
             let role = if q.witnesses.contains(&q.id) {
@@ -184,10 +164,7 @@ impl Prepared {
                 q.voters.len()
             );
         }
-        match (&self.follow, self.start_as_standby) {
-            (Some(f), true) => format!("standby of {}", f.peer.url),
-            _ => "primary".into(),
-        }
+        "primary".into()
     }
 }
 
@@ -232,36 +209,12 @@ pub async fn prepare(config: &Config, addr: SocketAddr) -> Result<Prepared, Serv
     let shared = Arc::new(RwLock::new(replayed.state.clone()));
     let (published, _) = tokio::sync::broadcast::channel(4096);
     let (stop, stopping) = tokio::sync::watch::channel(false);
-    let follow = follow_setup(config, tls.as_ref());
-    // A primary that meets a newer primary (its standby was promoted while it was away) follows it instead.
-    let start_as_standby = config.follow.is_some()
-        || match &follow {
-            Some(f) => meets_newer_primary(f, replayed.state.epoch.0).await,
-            None => false,
-        };
     let quorum = match &config.quorum {
         Some(q) => Some(quorum_setup(config, q, tls.as_ref(), &replayed.state)?),
         None => None,
     };
-    let sync = if quorum.is_some() {
-        replica::SyncMode::Quorum
-    } else {
-        config.sync
-    };
-    let hub = replica::Hub::new(sync, config.ack_timeout);
-    let mode = match (&follow, start_as_standby) {
-        (Some(f), true) => replica::Mode::Standby {
-            primary: f.peer.url.clone(),
-        },
-        _ => replica::Mode::Primary,
-    };
-    let control = Arc::new(replica::Control::new(
-        mode,
-        hub,
-        config.name.clone(),
-        follow.clone(),
-    ));
-    if !start_as_standby && quorum.is_none() {
+    let control = Arc::new(replica::Control::new(replica::Mode::Primary));
+    if quorum.is_none() {
         let (writer, handle) = log::writer::spawn(log::writer::WriterParts {
             store: store.clone(),
             working: replayed.state,
@@ -284,7 +237,7 @@ pub async fn prepare(config: &Config, addr: SocketAddr) -> Result<Prepared, Serv
         codes: Default::default(),
     });
     let director_token_path = config.data_dir.join("director.token");
-    let new_director_token = if start_as_standby || quorum.is_some() {
+    let new_director_token = if quorum.is_some() {
         None
     } else {
         bootstrap_director(&core, &director_token_path).await?
@@ -292,8 +245,6 @@ pub async fn prepare(config: &Config, addr: SocketAddr) -> Result<Prepared, Serv
     Ok(Prepared {
         core,
         stop,
-        follow,
-        start_as_standby,
         quorum,
         tls,
         new_director_token,
@@ -321,43 +272,6 @@ fn venue_tls(
         &config.data_dir,
         &certificate_names(addr, &names),
     )?))
-}
-
-/// The primary/standby pair's set-up, when the flags name a peer and a replica token.
-fn follow_setup(
-    config: &Config,
-    tls: Option<&tls::VenueTls>,
-) -> Option<replica::follow::FollowSetup> {
-    match (&config.peer, &config.replica_token) {
-        (Some(url), Some(token)) => Some(replica::follow::FollowSetup {
-            peer: replica::peer::PeerConfig {
-                url: url.clone(),
-                ca_pem: tls.map(|t| t.ca_pem.clone()),
-                token: token.clone(),
-            },
-            data_dir: config.data_dir.clone(),
-            snapshot_every: config.snapshot_every,
-        }),
-        _ => None,
-    }
-}
-
-/// Whether the peer is a primary at a newer epoch than this log's (its standby was promoted while this server
-/// was away), so this server must start as its standby.
-async fn meets_newer_primary(f: &replica::follow::FollowSetup, epoch: u64) -> bool {
-    let Some(peer) = replica::peer::peer_status(&f.peer, std::time::Duration::from_secs(2)).await
-    else {
-        return false;
-    };
-    if peer.mode == "primary" && peer.epoch > epoch {
-        tracing::warn!(
-            peer = %f.peer.url,
-            peer_epoch = peer.epoch,
-            "the peer is a newer primary: starting as its standby"
-        );
-        return true;
-    }
-    false
 }
 
 /// A voter's set-up from its flags. Voter 1 brings the venue's log (it must have run alone once, which made the

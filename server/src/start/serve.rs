@@ -26,8 +26,6 @@ pub async fn serve(
     let Prepared {
         core,
         stop,
-        follow,
-        start_as_standby,
         quorum,
         tls,
         public_board,
@@ -57,14 +55,6 @@ pub async fn serve(
         }
         None => None,
     };
-    if let Some(f) = &follow {
-        if start_as_standby {
-            let (stop_follow, task) = replica::follow::start(core.clone(), f.clone());
-            core.control.set_follower(stop_follow, task);
-        }
-        // The fencing watch guards a primary, and a standby once it has been promoted.
-        tokio::spawn(replica::follow::fence(core.clone(), f.clone()));
-    }
     let ca = tls
         .as_ref()
         .and_then(|t| web::trust::VenueCa::from_pem(&t.ca_pem, &t.ca_fingerprint));
@@ -96,11 +86,7 @@ pub async fn serve(
     if let Some(board) = board {
         let _ = board.await;
     }
-    // Stop following, then drop the writer handle: with every service gone the writer drains and stops.
-    if let Some((stop_follow, task)) = control.take_follower() {
-        let _ = stop_follow.send(true);
-        let _ = task.await;
-    }
+    // Drop the writer handle: with every service gone the writer drains and stops.
     // A storage error can leave sled waiting forever for a flush that never completes: wait a bounded time.
     if let Some(writer) = control.take_writer() {
         match bounded("writing its last snapshot", move || writer.join()).await {

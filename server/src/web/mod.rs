@@ -73,14 +73,8 @@ impl Web {
         let last_seq = core.read(|s| s.last_seq.0).unwrap_or(0);
         let live = Arc::new(live::Live::new(last_seq));
         tokio::spawn(live.clone().follow(core.clone()));
-        let handover = partner
-            .or_else(|| {
-                core.control
-                    .fence
-                    .as_ref()
-                    .map(|f| (f.peer.url.clone(), f.peer.token.clone()))
-            })
-            .and_then(|(url, secret)| desk::handover::Handover::new(&secret, &url));
+        let handover =
+            partner.and_then(|(url, secret)| desk::handover::Handover::new(&secret, &url));
         Arc::new(Web {
             core,
             handover,

@@ -673,7 +673,7 @@ pub(super) async fn register_field(
 #[ignore = "on demand, as root: cargo test -p tengen-tests --test crash_recovery -- --ignored power_cut --nocapture"]
 async fn power_cut_of_a_whole_three_voter_venue_loses_no_acknowledged_registration(
 ) -> anyhow::Result<()> {
-    use tengen_tests::pair::Node;
+    use tengen_tests::node::Node;
     use tengen_tests::quorum::{all_kept_once, Trio};
     let Some((work, _held)) = prepare() else {
         return Ok(());

@@ -1503,17 +1503,18 @@ async fn desk_pages_refuse_the_wrong_role_revoked_tokens_forged_forms_and_render
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Fail-over: an open desk page moves to the promoted standby by itself
+// Fail-over: an open desk page moves to the laptop that took over by itself
 
-/// A registration desk open on the primary (`127.0.0.1`) loses it to `kill -9`: the page says no server takes
-/// changes and refuses to send a form; once the standby (`localhost`, another site, so no cookie carries over) is
-/// promoted, the page moves there signed in as the same terminal and volunteer, and a check-in made there is
-/// stamped with the desk's name.
+/// A registration desk open on voter 1 (`127.0.0.1`) of a voter-and-learner venue loses it to `kill -9`: the
+/// page says no server takes changes and refuses to send a form; once the learner (`localhost`, another site, so
+/// no cookie carries over) has taken over, the page moves there signed in as the same terminal and volunteer, and
+/// a check-in made there is stamped with the desk's name.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_desk_page_follows_the_promotion_to_the_standby_still_signed_in() -> anyhow::Result<()> {
-    let test = "a_desk_page_follows_the_promotion_to_the_standby_still_signed_in";
-    let mut p = tengen_tests::pair::pair_at(&[], 1000, "localhost").await?;
-    let director = p.primary.desk(&p.director).await?;
+async fn a_desk_page_follows_the_take_over_to_the_other_laptop_still_signed_in(
+) -> anyhow::Result<()> {
+    let test = "a_desk_page_follows_the_take_over_to_the_other_laptop_still_signed_in";
+    let mut duo = tengen_tests::quorum::Trio::duo_at("localhost").await?;
+    let director = duo.desk(0).await?;
     let t = director.create_tournament("Pair Open", 3).await?.id;
     let kim = director
         .register_player(tengen_tests::player("Kim", "Ara", "2k"), vec![enter(t)])
@@ -1524,19 +1525,21 @@ async fn a_desk_page_follows_the_promotion_to_the_standby_still_signed_in() -> a
     let Some(browser) = Browser::sized(test, &screenshot_dir(), LAPTOP).await? else {
         return Ok(());
     };
+    let last = director.last_seq().await?;
+    duo.converged(&[1], last).await?;
     browser
-        .sign_in(&p.primary.url(), &token, "Noor", "/desk/register")
+        .sign_in(&duo.nodes[0].url(), &token, "Noor", "/desk/register")
         .await?;
     let peer = browser
         .eval("const f = document.getElementById('handover'); return f ? f.dataset.peer : null;")
         .await?;
     assert_eq!(
         peer.as_str(),
-        Some(p.standby.url().as_str()),
-        "the page knows the standby"
+        Some(duo.nodes[1].url().as_str()),
+        "the page knows the other laptop"
     );
 
-    p.primary.kill9()?;
+    duo.nodes[0].kill9()?;
     wait_text(
         &browser,
         "#failover",
@@ -1553,13 +1556,17 @@ async fn a_desk_page_follows_the_promotion_to_the_standby_still_signed_in() -> a
         "no move before a server takes writes"
     );
 
-    p.standby.promote(&p.primary.data.join("director.token"))?;
+    duo.nodes[1].signal("TERM")?;
+    duo.nodes[1].wait_exit(Duration::from_secs(5)).await?;
+    let learner_data = duo.nodes[1].data.display().to_string();
+    tengen_tests::node::admin(&["--data", &learner_data, "--node-id", "2", "take-over"])?;
+    duo.nodes[1].spawn()?;
     let moved = browser
         .wait_for(
             &format!(
                 "return location.host === {} && location.pathname === '/desk/register' && \
                  !!document.getElementById('desk-badge') && document.getElementById('desk-badge').textContent;",
-                js(&format!("localhost:{}", p.standby.port))
+                js(&format!("localhost:{}", duo.nodes[1].port))
             ),
             Duration::from_secs(15),
         )
@@ -1567,7 +1574,7 @@ async fn a_desk_page_follows_the_promotion_to_the_standby_still_signed_in() -> a
     if moved.is_err() {
         let path = browser.screenshot("desk-failover-stuck").await?;
         bail!(
-            "the page did not move to the promoted standby signed in; at {}; see {}",
+            "the page did not move to the other laptop signed in; at {}; see {}",
             browser.client.current_url().await?,
             path.display()
         );
@@ -1589,12 +1596,11 @@ async fn a_desk_page_follows_the_promotion_to_the_standby_still_signed_in() -> a
         "desk-failover-checkin",
     )
     .await?;
-    let standby = p.standby.desk(&p.director).await?;
-    let now = standby.get(kim.id).await?;
+    let now = duo.desk(1).await?.get(kim.id).await?;
     assert_eq!(
         now.entries.iter().map(|en| en.status).collect::<Vec<_>>(),
         vec![pb::EntryStatus::CheckedIn as i32],
-        "the check-in made after the move is in the promoted standby's register"
+        "the check-in made after the move is in the register of the laptop that took over"
     );
     browser.close().await?;
     Ok(())

@@ -1,6 +1,6 @@
 //! A desk page that outlives its server: after a fail-over the page moves itself to the server that takes writes,
 //! still signed in. Owns the hand-over ticket (the desk's token and volunteer sealed with a key both servers of a
-//! pair derive from their shared replica token, valid for a day), `GET /desk/where` (which server takes writes,
+//! venue derive from their shared replica token, valid for a day), `GET /desk/where` (which server takes writes,
 //! asked by `assets/desk.js` every few seconds, open to any origin because the other server's page asks too), and
 //! `POST /desk/handover` (signs the browser in here from a ticket sealed by either server).
 //!
@@ -25,7 +25,7 @@ const TICKET_LIFE_MS: i64 = 24 * 3600 * 1000;
 /// The key that seals and opens tickets, and the other server's address.
 pub struct Handover {
     key: LessSafeKey,
-    /// The other server of the pair, e.g. `https://192.168.1.11:7443`.
+    /// The other laptop of the venue, e.g. `https://192.168.1.11:7443`.
     pub peer: String,
 }
 
@@ -38,7 +38,7 @@ impl std::fmt::Debug for Handover {
 }
 
 impl Handover {
-    /// The hand-over of a pair sharing `replica_token`, whose other server is at `peer`.
+    /// The hand-over of a venue sharing `replica_token`, whose other laptop is at `peer`.
     pub fn new(replica_token: &str, peer: &str) -> Option<Handover> {
         let digest = Sha256::digest(format!("tengen-desk-handover-v1\0{replica_token}").as_bytes());
         let key = UnboundKey::new(&CHACHA20_POLY1305, &digest).ok()?;
@@ -127,7 +127,7 @@ pub struct HandoverForm {
     next: String,
 }
 
-/// `POST /desk/handover`: signs the browser in from a ticket sealed by either server of the pair, then opens
+/// `POST /desk/handover`: signs the browser in from a ticket sealed by either laptop of the venue, then opens
 /// `next` here. An expired or foreign ticket, or a token revoked meanwhile, gets the sign-in page.
 pub async fn handover(
     Shared(web): Shared<Arc<Web>>,

@@ -1,5 +1,5 @@
-//! A primary and a standby as real server processes (each its own data directory, TLS port and log file), for
-//! the replication and fail-over tests: start, kill -9, signal, and the offline `tengen-server` commands.
+//! One server of a venue as a real process (its own data directory, TLS port and log file), for the replication
+//! and fail-over tests: start, kill -9, signal, and the offline `tengen-server` commands.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -10,9 +10,9 @@ use anyhow::{anyhow, bail, Context as _};
 use crate::netns::Host;
 use crate::{free_port, pb, server_binary, tls_channel, Desk};
 
-/// One server process of the pair.
+/// One server process of a venue.
 pub struct Node {
-    /// Its name (`--name`).
+    /// Its name (its directory and log file).
     pub name: &'static str,
     /// Its data directory.
     pub data: PathBuf,
@@ -64,19 +64,6 @@ impl Node {
         }
     }
 
-    /// `tengen-server promote` on it, with the director's token in `token_file`; what the command printed.
-    pub fn promote(&self, token_file: &Path) -> anyhow::Result<String> {
-        admin(&[
-            "--data",
-            &self.data.display().to_string(),
-            "promote",
-            "--server",
-            &self.control_url(),
-            "--token-file",
-            &token_file.display().to_string(),
-        ])
-    }
-
     /// Its first start, alone: waits for the director's token it makes, creates a replica-role token called
     /// `name` into `token_file`, and stops it again. Answers the director's token.
     pub async fn first_start(&mut self, token_file: &Path, name: &str) -> anyhow::Result<String> {
@@ -121,8 +108,6 @@ impl Node {
             .arg(&self.data)
             .arg("--listen")
             .arg(format!("{listen}:{}", self.port))
-            .arg("--name")
-            .arg(self.name)
             .args(&self.args)
             .env("RUST_LOG", "info")
             .env("NO_COLOR", "1")
@@ -245,76 +230,4 @@ pub fn admin(args: &[&str]) -> anyhow::Result<String> {
         bail!("tengen-server {args:?} failed: {text}");
     }
     Ok(text)
-}
-
-/// A primary and a standby following it. The primary knows the standby as its peer.
-pub struct Pair {
-    _root: tempfile::TempDir,
-    /// The primary.
-    pub primary: Node,
-    /// The standby.
-    pub standby: Node,
-    /// The director's token.
-    pub director: String,
-}
-
-/// A primary (with `primary_env`) and a standby following it, answers waiting at most `ack_timeout_ms` for the
-/// standby. The standby is addressed as `standby_host` (`localhost` puts it on another site than the primary's
-/// `127.0.0.1` for a browser).
-pub async fn pair_at(
-    primary_env: &[(&str, &str)],
-    ack_timeout_ms: u64,
-    standby_host: &'static str,
-) -> anyhow::Result<Pair> {
-    let root = tempfile::Builder::new().prefix("tengen-pair-").tempdir()?;
-    let mut primary = Node::new(root.path(), "primary", &[])?;
-    let mut standby = Node::new(root.path(), "standby", &[])?;
-    standby.host = standby_host;
-    let token_file = root.path().join("replica.token");
-    primary.env = primary_env
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    // First start alone, to create the CA, the director token and the replica token.
-    let director = primary.first_start(&token_file, "standby").await?;
-    primary.args = vec![
-        "--peer".into(),
-        standby.url(),
-        "--replica-token-file".into(),
-        token_file.display().to_string(),
-        "--ack-timeout-ms".into(),
-        ack_timeout_ms.to_string(),
-    ];
-    primary.spawn()?;
-    primary.ready(&director).await?;
-    admin(&[
-        "--data",
-        &primary.data.display().to_string(),
-        "cert",
-        "issue",
-        "--name",
-        "localhost",
-        "--out",
-        &standby.data.display().to_string(),
-    ])?;
-    standby.args = vec![
-        "--follow".into(),
-        primary.url(),
-        "--replica-token-file".into(),
-        token_file.display().to_string(),
-    ];
-    standby.spawn()?;
-    // The director's token reaches the standby through the log.
-    standby.ready(&director).await?;
-    Ok(Pair {
-        _root: root,
-        primary,
-        standby,
-        director,
-    })
-}
-
-/// [`pair_at`] with both servers at `127.0.0.1`.
-pub async fn pair(primary_env: &[(&str, &str)], ack_timeout_ms: u64) -> anyhow::Result<Pair> {
-    pair_at(primary_env, ack_timeout_ms, "127.0.0.1").await
 }
