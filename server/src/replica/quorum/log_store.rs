@@ -278,6 +278,9 @@ impl RaftStore {
     }
 }
 
+/// Raft's membership of the venue's machines.
+pub type VenueMembership = openraft::Membership<NodeId, openraft::BasicNode>;
+
 /// What a take-over reads and writes (`take_over`), with the server stopped.
 impl RaftStore {
     /// The JSON value under `key` in the Raft meta.
@@ -293,13 +296,7 @@ impl RaftStore {
     /// The last log id, and the membership in force: the last one in the log, else the applied one.
     pub fn last_log_and_membership(
         &self,
-    ) -> Result<
-        (
-            Option<LogId>,
-            Option<openraft::Membership<NodeId, openraft::BasicNode>>,
-        ),
-        StoreError,
-    > {
+    ) -> Result<(Option<LogId>, Option<VenueMembership>), StoreError> {
         let last = self.log_state()?.last_log_id;
         for kv in self.log.iter().rev() {
             let (key, row) = kv?;
