@@ -17,9 +17,7 @@ mod view;
 use crate::app::{Kind, Refusal, Target};
 use crate::auth::Action;
 use crate::domain::decide::fixed_settings;
-use crate::domain::{
-    Command, Rejected, Revision, State, Tournament, TournamentId, TournamentSettings,
-};
+use crate::domain::{Command, Revision, State, Tournament, TournamentId, TournamentSettings};
 use crate::web::board::{roster, InTournament};
 use crate::web::desk::fields::{Shown, Values};
 use crate::web::desk::session::Desk;
@@ -272,10 +270,7 @@ fn refused_field(refusal: &Refusal) -> Option<&'static str> {
     let Refusal::Rejected { rejected, .. } = refusal else {
         return None;
     };
-    let field = match rejected {
-        Rejected::Invalid { field, .. } | Rejected::SettingFixed { field, .. } => *field,
-        _ => return None,
-    };
+    let field = rejected.field()?;
     Some(match field {
         "pairing_system" => "system",
         "handicap" => "handicap_basis",
@@ -305,7 +300,7 @@ fn differing(typed: &Values, saved: &TournamentSettings) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::PairingSystem;
+    use crate::domain::{PairingSystem, Rejected};
 
     #[test]
     fn a_save_names_what_it_changed() {
