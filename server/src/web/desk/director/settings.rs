@@ -222,9 +222,11 @@ async fn save(
             let settings = format!("/desk/director/{}/settings", t.0);
             crate::web::desk::back_to(&settings, &[("done", &done)], "")
         }
-        Err(refused) if refused.kind() == Kind::Forbidden => refused.page().into_response(),
+        Err(refused) if refused.kind() == Kind::Forbidden => {
+            refused.page(desk.lang).into_response()
+        }
         Err(Refused::Core(refusal)) => again(&web, &desk, t, &typed, &refusal),
-        Err(refused) => refused.page().into_response(),
+        Err(refused) => refused.page(desk.lang).into_response(),
     }
 }
 
@@ -247,7 +249,7 @@ fn again(web: &Web, desk: &Desk, t: TournamentId, typed: &Values, refusal: &Refu
         crate::tr!(
             l,
             "settings-not-saved",
-            why = WebError::refused(refusal).message
+            why = crate::web::error::words(l, refusal)
         )
     };
     let outcome = Outcome {

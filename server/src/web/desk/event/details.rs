@@ -167,7 +167,7 @@ async fn save(
         Err(Refused::Core(refusal)) if refusal.kind() != Kind::Forbidden => {
             again(&web, &desk, &typed, revision, &refusal)
         }
-        Err(refused) => refused.page().into_response(),
+        Err(refused) => refused.page(desk.lang).into_response(),
     }
 }
 
@@ -185,7 +185,7 @@ fn again(web: &Web, desk: &Desk, typed: &Values, revision: u64, refusal: &Refusa
         crate::tr!(
             l,
             "settings-not-saved",
-            why = WebError::refused(refusal).message
+            why = crate::web::error::words(l, refusal)
         )
     };
     let mut page = web.desk_page(desk, Action::Direct, &[], |state| {
