@@ -722,7 +722,7 @@ fn game_at(pl: &Play, t: TournamentId, n: u32, table: u32) -> Result<&GameRecord
     if r.state == RoundState::Drawn {
         return Err(Rejected::Desk(DeskRefused::ResultBeforePublishing(n)));
     }
-    let g = r.game_at(table).ok_or_else(|| Rejected::Field {
+    let g = r.game_at(table).ok_or(Rejected::Field {
         field: "table",
         problem: FieldProblem::NoGameAtTable { table, round: n },
     })?;
