@@ -113,6 +113,7 @@ reg-field-country = Country
 reg-field-email = Email
 reg-field-phone = Phone
 reg-choose-rank = choose the player's rank
+reg-bad-rank = unknown rank { $rank }: use 30k…1k, 1d…9d or 1p…9p
 reg-rating-not-number = rating "{ $rating }" is not a number
 reg-entry-closed = registration for tournament { $tournament } is closed here: send the player to the late desk
 reg-tick-rounds = tick the rounds the player will play in { $name }

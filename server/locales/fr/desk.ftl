@@ -112,6 +112,7 @@ reg-field-country = Pays
 reg-field-email = E-mail
 reg-field-phone = Téléphone
 reg-choose-rank = choisissez le niveau du joueur
+reg-bad-rank = rang inconnu { $rank } : utilisez 30k…1k, 1d…9d ou 1p…9p
 reg-rating-not-number = le classement « { $rating } » n'est pas un nombre
 reg-entry-closed = les inscriptions au tournoi { $tournament } sont closes ici : envoyez le joueur à la table des retardataires
 reg-tick-rounds = cochez les rondes que le joueur jouera dans { $name }

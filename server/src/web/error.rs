@@ -291,6 +291,11 @@ pub fn rejected_words(l: Lang, r: &Rejected) -> String {
     }
 }
 
+/// A rank the register does not understand, in the page's words (the domain's `RankError` says it in English).
+pub fn rank_words(l: Lang, e: &crate::domain::rank::RankError) -> String {
+    tr!(l, "reg-bad-rank", rank = quote(&e.0))
+}
+
 /// A refusal the core words in free text: a sentence in `l` saying what kind it is, then the core's words.
 fn by_kind(l: Lang, kind: Kind, english: &str) -> String {
     match kind {
@@ -810,6 +815,18 @@ mod tests {
         assert_eq!(
             rule(Rejected::invalid("rank", "bad")),
             "Le serveur a refusé (demande illisible) : rank: bad"
+        );
+    }
+
+    #[test]
+    fn issue_31_a_rank_the_register_does_not_know_is_worded_in_the_page_language() {
+        let Err(e) = "99k".parse::<crate::domain::Rank>() else {
+            panic!("99k is not a rank");
+        };
+        assert_eq!(rank_words(Lang::En, &e), e.to_string());
+        assert_eq!(
+            rank_words(Lang::Fr, &e),
+            "rang inconnu \"99k\" : utilisez 30k…1k, 1d…9d ou 1p…9p"
         );
     }
 

@@ -94,7 +94,11 @@ fn read(l: Lang, action: &str, f: &ChangeForm) -> Result<Change, (String, Option
             let text = f.rank.as_deref().unwrap_or("").trim();
             let rank = text.parse::<Rank>().map_err(|e| {
                 (
-                    tr!(l, "player-nothing-changed", why = e.to_string()),
+                    tr!(
+                        l,
+                        "player-nothing-changed",
+                        why = crate::web::error::rank_words(l, &e)
+                    ),
                     Some("rank"),
                 )
             })?;
