@@ -113,6 +113,7 @@ reg-field-country = Country
 reg-field-email = Email
 reg-field-phone = Phone
 reg-choose-rank = choose the player's rank
+reg-bad-rank = unknown rank { $rank }: use 30k…1k, 1d…9d or 1p…9p
 reg-rating-not-number = rating "{ $rating }" is not a number
 reg-entry-closed = registration for tournament { $tournament } is closed here: send the player to the late desk
 reg-tick-rounds = tick the rounds the player will play in { $name }
@@ -999,6 +1000,127 @@ ratings-load = Load { $n } players
 ratings-not-held = That upload is no longer held (an hour passed, the server restarted, or other lists were uploaded since): choose the file again.
 ratings-stopped = { $why } Loading again continues where it stopped.
 ratings-done = Loaded { $n } players from the { $list } list ({ $file }).
+
+## The core's refusals (`web::error::words`): in English, the words of the refusal's `Display`, as the gRPC door
+## gives them; a refusal worded in free text is shown with a sentence saying what kind of refusal it is.
+
+refused-kind-invalid = { $why }
+refused-kind-not-found = { $why }
+refused-kind-precondition = { $why }
+refused-kind-stale = { $why }
+refused-kind-exists = { $why }
+refused-kind-forbidden = { $why }
+refused-kind-unavailable = { $why }
+refused-kind-too-many = { $why }
+refused-kind-internal = { $why }
+refused-role = A { $role } terminal may not { $action }. Ask the director for the right token.
+refused-action = { $action ->
+        [read] read the register
+        [read-private] see contact details
+        [register] register or change participants
+        [configure] change the event or tournament settings
+        [manage-tokens] manage terminal tokens
+        [watch] watch the log
+        [replicate] replicate the log
+        [direct] draw, publish, edit or close rounds
+        [enter-results] enter results
+        [referee] make referee reports
+        [withdraw] withdraw or reinstate players
+        [submit-slip] send change slips
+        [resolve-slips] see, accept or reject change slips
+        [load-ratings] load rating lists
+        [issue-codes] issue players' personal codes
+        [self-service] act for a player with their personal code
+       *[manage-venue] see or change the venue's machines
+    }
+refused-not-kept = this server is no longer the primary and cannot vouch for entry { $seq } with the same request id
+refused-not-kept-at = this server is no longer the primary and cannot vouch for entry { $seq }; retry at { $url } with the same request id
+refused-overtaken = { $why } ({ $attempts } draws in a row were overtaken by changes)
+refused-unknown-participant = no participant { $id }
+refused-unknown-tournament = no tournament { $id }
+refused-unknown-token = no token { $id }
+refused-unknown-slip = no slip { $id }
+refused-stale = stale revision: you edited { $expected }, the record is now at { $actual }; reload and retry
+refused-duplicate = already registered as { $existing } ({ $reason }); if this is a different person, confirm it
+refused-already-entered = { $participant } already entered { $tournament }
+refused-already-checked-in = { $participant } is already checked in; nothing changed
+refused-already-checked-in-by = { $participant } is already checked in by { $by }; nothing changed
+refused-already-checked-in-ago = { $participant } is already checked in { $ago }; nothing changed
+refused-already-checked-in-by-ago = { $participant } is already checked in by { $by } { $ago }; nothing changed
+refused-not-entered = { $participant } has not entered { $tournament }
+refused-no-entries = { $participant } has not entered any tournament: enter one first
+refused-wrong-status = { $participant } is { $status ->
+        [pre-registered] pre-registered
+        [checked-in] checked in
+       *[withdrawn] withdrawn
+    } in { $tournament }: cannot { $action ->
+        [check-in] check in
+        [check-in-reinstate] check in (reinstate first)
+        [check-in-desk] check in (see the desk)
+        [withdraw-again] withdraw again
+       *[reinstate] reinstate (not withdrawn)
+    }
+refused-registration-closed = registration for { $tournament } is closed: send the player to the late desk or the director
+refused-unknown-round = { $tournament } has no round { $round } yet
+refused-draw-changed = the register of { $tournament } changed while round { $round } was being drawn (desks checking players in or editing them); draw it again
+refused-request-id-reused = request id { $id } was already used for a different command
+refused-wrong-code = that is not the player's personal code: check it on the player card
+refused-check-in-at-desk = players do not check themselves in at this tournament: please go to a registration desk
+refused-results-at-desk = players do not report results at this tournament: hand the result to the results desk
+refused-player-round-closed = round { $round } is closed: only the director changes its results now
+refused-player-confirmed = table { $table } already has its result ({ $result }): only the director changes it now; see the referee
+# The field a refusal names: English writes its name with spaces (`family_name` is "family name").
+refused-field-name = { $field ->
+       *[other] { $words }
+    }
+refused-field-empty = { $field }: must not be empty
+refused-field-too-long = { $field }: is { $len } characters long; at most { $max }
+refused-field-control = { $field }: contains control characters
+refused-field-not-country = { $field }: { $value } is not an ISO 3166 two-letter country code (e.g. GB, FR, JP)
+refused-field-not-latin = { $field }: { $value } is not in Latin letters: type the name as the player spells it in Latin letters (e.g. Yamada), or leave it empty
+refused-field-latin-family = { $field }: type the family name in Latin letters too, beside the given name
+refused-field-no-game = { $field }: there is no game at table { $table } in round { $round }
+refused-field-reset-unknown = { $field }: only the director can reset a result to unknown
+refused-field-late-start = { $field }: at most 1440 minutes
+refused-field-note-too-long = { $field }: a note is at most 500 printable characters
+refused-result-before-publishing = round { $round } is not published yet: results are taken after publishing
+refused-part-not-published = table { $table } of round { $round } is in a part not published yet: results are taken after publishing
+refused-confirmed = table { $table } is already confirmed as { $result }: only the director can correct it
+refused-say-black = table { $table } was a nigiri: say who had Black
+refused-pairing-closed = round { $round } is closed: its pairing can no longer change
+refused-game-has-results = the game at table { $table } already has results: correct the result instead
+refused-registration-still-open = registration is still open: close registration before drawing round 1
+refused-already-drawn = round { $round } is already drawn: ask for a redraw explicitly (it is recorded)
+refused-next-to-draw = the next round to draw is { $round }
+refused-close-first = round { $round } is { $state ->
+        [drawn] drawn
+        [published] published
+       *[closed] closed
+    }: close it (all results confirmed) before drawing round { $next }
+refused-already-is = round { $round } is already { $state ->
+        [drawn] drawn
+        [published] published
+       *[closed] closed
+    }
+refused-not-published = round { $round } is not published yet
+refused-already-closed = round { $round } is already closed
+refused-unconfirmed = round { $round } has { $count } result(s) not confirmed: { $tables }
+refused-unconfirmed-table = table { $table } { $progress ->
+        [missing] missing
+        [pending] pending
+        [mismatch] mismatch
+        [disputed] disputed
+       *[confirmed] confirmed
+    }
+refused-reopen-after-draw = round 1 of { $tournament } is drawn: registration cannot open again; newcomers register at the late desk
+refused-undo-other-desk = { $id } was registered at { $by }, not at this desk ({ $desk }): only the desk that registered a player can undo it; ask the director to withdraw them
+refused-undo-too-old = { $id } was registered before desks could undo a registration: ask the director to withdraw them
+refused-undo-too-late = { $id } was registered { $ago } ago: a registration can be undone only within a minute; ask the director to withdraw them
+refused-undo-in-play = { $id } { $why }: the registration can no longer be undone; ask the director to withdraw them
+refused-in-play-number = has a number in { $tournament }
+refused-in-play-round = is in round { $round } of { $tournament }
+refused-in-play-ladder = has a game on the ladder of { $tournament }
+refused-in-play-slip = has a change slip
 
 ## The venue's machines (/desk/director/venue)
 venue-title = The venue's machines

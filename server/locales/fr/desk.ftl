@@ -112,6 +112,7 @@ reg-field-country = Pays
 reg-field-email = E-mail
 reg-field-phone = Téléphone
 reg-choose-rank = choisissez le niveau du joueur
+reg-bad-rank = rang inconnu { $rank } : utilisez 30k…1k, 1d…9d ou 1p…9p
 reg-rating-not-number = le classement « { $rating } » n'est pas un nombre
 reg-entry-closed = les inscriptions au tournoi { $tournament } sont closes ici : envoyez le joueur à la table des retardataires
 reg-tick-rounds = cochez les rondes que le joueur jouera dans { $name }
@@ -1049,6 +1050,159 @@ ratings-load = Charger { $n } joueurs
 ratings-not-held = Ce fichier n'est plus conservé (une heure a passé, le serveur a redémarré ou d'autres listes ont été envoyées depuis) : choisissez de nouveau le fichier.
 ratings-stopped = { $why } Un nouveau chargement reprend là où il s'est arrêté.
 ratings-done = { $n } joueurs chargés de la liste { $list } ({ $file }).
+
+## Les refus du serveur (`web::error::words`). Un refus formulé en texte libre par le serveur garde ses mots
+## anglais, après une phrase qui dit de quel refus il s'agit.
+
+refused-kind-invalid = Le serveur a refusé (demande illisible) : { $why }
+refused-kind-not-found = Le serveur a refusé (introuvable) : { $why }
+refused-kind-precondition = Le serveur a refusé (impossible pour l'instant) : { $why }
+refused-kind-stale = Le serveur a refusé (modifié entre-temps ailleurs) : { $why }
+refused-kind-exists = Le serveur a refusé (déjà fait) : { $why }
+refused-kind-forbidden = Le serveur a refusé (non autorisé) : { $why }
+refused-kind-unavailable = Le serveur ne peut pas l'accepter pour l'instant : { $why }
+refused-kind-too-many = Le serveur a refusé (trop d'essais, patientez) : { $why }
+refused-kind-internal = Le serveur a rencontré une erreur : { $why }
+refused-role = Un terminal { $role ->
+        [director] du directeur du tournoi
+        [registration] d'inscription
+        [late-desk] des retardataires
+        [results] de saisie des résultats
+        [referee] de l'arbitre
+        [viewer] de consultation
+        [replica] de secours
+        [system] du serveur
+       *[public] public
+    } ne peut pas { $action }. Demandez le bon jeton au directeur du tournoi.
+refused-action = { $action ->
+        [read] lire le registre
+        [read-private] voir les coordonnées
+        [register] inscrire ou modifier des participants
+        [configure] modifier les réglages de l'événement ou des tournois
+        [manage-tokens] gérer les jetons des terminaux
+        [watch] suivre le journal
+        [replicate] répliquer le journal
+        [direct] tirer, publier, modifier ou clore des rondes
+        [enter-results] saisir des résultats
+        [referee] faire des rapports d'arbitrage
+        [withdraw] retirer ou réintégrer des joueurs
+        [submit-slip] envoyer des fiches de modification
+        [resolve-slips] voir, accepter ou refuser des fiches de modification
+        [load-ratings] charger des listes de classement
+        [issue-codes] remettre aux joueurs leur code personnel
+        [self-service] agir pour un joueur avec son code personnel
+       *[manage-venue] voir ou modifier les machines du lieu
+    }
+refused-not-kept = ce serveur n'est plus le serveur principal et ne peut pas garantir l'entrée { $seq } : recommencez avec le même identifiant de demande
+refused-not-kept-at = ce serveur n'est plus le serveur principal et ne peut pas garantir l'entrée { $seq } : recommencez sur { $url } avec le même identifiant de demande
+refused-overtaken = { $why } ({ $attempts } tirages de suite ont été dépassés par des modifications)
+refused-unknown-participant = aucun participant { $id }
+refused-unknown-tournament = aucun tournoi { $id }
+refused-unknown-token = aucun jeton { $id }
+refused-unknown-slip = aucune fiche { $id }
+refused-stale = fiche modifiée entre-temps : vous avez modifié la version { $expected }, elle en est à la version { $actual } ; rechargez et recommencez
+refused-duplicate = déjà inscrit sous { $existing } ({ $reason }) ; s'il s'agit d'une autre personne, confirmez-le
+refused-already-entered = { $participant } est déjà inscrit à { $tournament }
+refused-already-checked-in = { $participant } est déjà pointé ; rien n'a changé
+refused-already-checked-in-by = { $participant } est déjà pointé par { $by } ; rien n'a changé
+refused-already-checked-in-ago = { $participant } est déjà pointé ({ $ago }) ; rien n'a changé
+refused-already-checked-in-by-ago = { $participant } est déjà pointé par { $by } ({ $ago }) ; rien n'a changé
+refused-not-entered = { $participant } n'est pas inscrit à { $tournament }
+refused-no-entries = { $participant } n'est inscrit à aucun tournoi : inscrivez-le d'abord à un tournoi
+refused-wrong-status = { $participant } est { $status ->
+        [pre-registered] préinscrit
+        [checked-in] pointé
+       *[withdrawn] retiré
+    } dans { $tournament } : impossible de { $action ->
+        [check-in] le pointer
+        [check-in-reinstate] le pointer (réintégrez-le d'abord)
+        [check-in-desk] le pointer (voir la table d'inscription)
+        [withdraw-again] le retirer de nouveau
+       *[reinstate] le réintégrer (il n'est pas retiré)
+    }
+refused-registration-closed = les inscriptions à { $tournament } sont closes : envoyez le joueur à la table des retardataires ou au directeur du tournoi
+refused-unknown-round = { $tournament } n'a pas encore de ronde { $round }
+refused-draw-changed = le registre de { $tournament } a changé pendant le tirage de la ronde { $round } (des tables pointaient ou modifiaient des joueurs) ; refaites le tirage
+refused-request-id-reused = l'identifiant de demande { $id } a déjà servi pour une autre commande
+refused-wrong-code = ce n'est pas le code personnel du joueur : vérifiez-le sur sa carte de joueur
+refused-check-in-at-desk = les joueurs ne se pointent pas eux-mêmes à ce tournoi : ils passent à une table d'inscription
+refused-results-at-desk = les joueurs ne saisissent pas leurs résultats à ce tournoi : le résultat se remet à la table de saisie des résultats
+refused-player-round-closed = la ronde { $round } est close : seul le directeur du tournoi modifie encore ses résultats
+refused-player-confirmed = la table { $table } a déjà son résultat ({ $result }) : seul le directeur du tournoi peut le modifier ; voyez l'arbitre
+refused-field-name = { $field ->
+        [family_name] nom
+        [given_name] prénom
+        [latin_family_name] nom en lettres latines
+        [latin_given_name] prénom en lettres latines
+        [club] club
+        [city] ville
+        [country] pays
+        [email] e-mail
+        [phone] téléphone
+        [notes] notes
+        [egd_pin] PIN EGD
+        [aga_id] identifiant AGA
+        [ffg_licence] licence FFG
+        [family_group] groupe familial
+        [name] nom
+        [venue] lieu
+        [table] table
+        [result] résultat
+        [minutes] minutes
+        [note] note
+       *[other] { $words }
+    }
+refused-field-empty = { $field } : à remplir
+refused-field-too-long = { $field } : { $len } caractères ; { $max } au plus
+refused-field-control = { $field } : contient des caractères de contrôle
+refused-field-not-country = { $field } : { $value } n'est pas un code de pays ISO 3166 à deux lettres (p. ex. GB, FR, JP)
+refused-field-not-latin = { $field } : { $value } n'est pas en lettres latines : tapez le nom comme le joueur l'écrit en lettres latines (p. ex. Yamada), ou laissez le champ vide
+refused-field-latin-family = { $field } : tapez aussi le nom de famille en lettres latines, à côté du prénom
+refused-field-no-game = { $field } : il n'y a pas de partie à la table { $table } de la ronde { $round }
+refused-field-reset-unknown = { $field } : seul le directeur du tournoi peut remettre un résultat à « inconnu »
+refused-field-late-start = { $field } : 1440 minutes au plus
+refused-field-note-too-long = { $field } : une note fait au plus 500 caractères imprimables
+refused-result-before-publishing = la ronde { $round } n'est pas encore publiée : les résultats se saisissent après la publication
+refused-part-not-published = la table { $table } de la ronde { $round } est dans une partie pas encore publiée : les résultats se saisissent après la publication
+refused-confirmed = la table { $table } est déjà confirmée ({ $result }) : seul le directeur du tournoi peut la corriger
+refused-say-black = la table { $table } était en nigiri : dites qui avait Noir
+refused-pairing-closed = la ronde { $round } est close : ses appariements ne peuvent plus changer
+refused-game-has-results = la partie de la table { $table } a déjà des résultats : corrigez plutôt le résultat
+refused-registration-still-open = les inscriptions sont encore ouvertes : closez-les avant le tirage de la ronde 1
+refused-already-drawn = le tirage de la ronde { $round } est déjà fait : demandez explicitement un nouveau tirage (il est consigné)
+refused-next-to-draw = la prochaine ronde à tirer est la ronde { $round }
+refused-close-first = la ronde { $round } est { $state ->
+        [drawn] tirée
+        [published] publiée
+       *[closed] close
+    } : closez-la (tous les résultats confirmés) avant le tirage de la ronde { $next }
+refused-already-is = la ronde { $round } est déjà { $state ->
+        [drawn] tirée
+        [published] publiée
+       *[closed] close
+    }
+refused-not-published = la ronde { $round } n'est pas encore publiée
+refused-already-closed = la ronde { $round } est déjà close
+refused-unconfirmed = la ronde { $round } a { $count ->
+        [one] un résultat non confirmé
+       *[other] { $count } résultats non confirmés
+    } : { $tables }
+refused-unconfirmed-table = table { $table } { $progress ->
+        [missing] sans résultat
+        [pending] en attente
+        [mismatch] discordante
+        [disputed] contestée
+       *[confirmed] confirmée
+    }
+refused-reopen-after-draw = le tirage de la ronde 1 de { $tournament } est fait : les inscriptions ne peuvent plus rouvrir ; les nouveaux venus s'inscrivent à la table des retardataires
+refused-undo-other-desk = { $id } a été inscrit à { $by }, pas à cette table ({ $desk }) : seule la table qui a inscrit un joueur peut l'annuler ; demandez au directeur du tournoi de le retirer
+refused-undo-too-old = { $id } a été inscrit avant que les tables puissent annuler une inscription : demandez au directeur du tournoi de le retirer
+refused-undo-too-late = { $id } a été inscrit il y a { $ago } : une inscription ne s'annule que dans la minute ; demandez au directeur du tournoi de le retirer
+refused-undo-in-play = { $id } { $why } : l'inscription ne peut plus être annulée ; demandez au directeur du tournoi de le retirer
+refused-in-play-number = a un numéro dans { $tournament }
+refused-in-play-round = joue la ronde { $round } de { $tournament }
+refused-in-play-ladder = a une partie sur l'échelle de { $tournament }
+refused-in-play-slip = a une fiche de modification
 
 ## The venue's machines (/desk/director/venue)
 venue-title = Les machines du tournoi

@@ -146,7 +146,9 @@ impl From<Denied> for Refusal {
 /// The kind of a rule's refusal.
 pub fn kind(r: &Rejected) -> Kind {
     match r {
-        Rejected::Invalid { .. } | Rejected::RequestIdReused(_) => Kind::Invalid,
+        Rejected::Invalid { .. } | Rejected::Field { .. } | Rejected::RequestIdReused(_) => {
+            Kind::Invalid
+        }
         Rejected::UnknownParticipant(_)
         | Rejected::UnknownTournament(_)
         | Rejected::UnknownToken(_)
@@ -154,6 +156,7 @@ pub fn kind(r: &Rejected) -> Kind {
         | Rejected::UnknownRound { .. } => Kind::NotFound,
         Rejected::Precondition(_)
         | Rejected::Player(_)
+        | Rejected::Desk(_)
         | Rejected::SettingFixed { .. }
         | Rejected::NotEntered { .. }
         | Rejected::NoEntries(_)

@@ -2,7 +2,7 @@
 //! Pure: reads the state and the context, returns data; the writer does the I/O.
 
 use super::command::{Command, Context, EnterSpec};
-use super::error::Rejected;
+use super::error::{DeskRefused, Rejected};
 use super::event::{Event, StatusChange};
 use super::ids::{ParticipantId, Revision, TournamentId};
 use super::lifecycle;

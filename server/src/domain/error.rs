@@ -1,7 +1,10 @@
 //! Rejections: why a command was refused. A rejected command changes nothing. `service::status` maps each variant
-//! to one gRPC code; the messages are written for a desk volunteer.
+//! to one gRPC code; the messages are written for a desk volunteer. The refusals a desk or the referee meets in
+//! normal work are typed ([`FieldProblem`], [`DeskRefused`], [`PlayerRefused`]) so that a page can word them in its
+//! own language (`web::error::words`); their English `Display` is what the gRPC door and the CLI show.
 
 use super::ids::{ParticipantId, Revision, SlipId, TokenId, TournamentId};
+use super::round::{GameResult, ResultProgress, RoundState};
 
 /// A command the register refuses.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -144,6 +147,224 @@ pub enum Rejected {
     /// can word it in the player's language.
     #[error("{0}")]
     Player(PlayerRefused),
+    /// Bad input (`INVALID_ARGUMENT`) of a kind the desk forms can send: like [`Rejected::Invalid`], typed so the
+    /// page can word it in its language.
+    #[error("{}: {problem}", field.replace('_', " "))]
+    Field {
+        /// The offending field.
+        field: &'static str,
+        /// What is wrong with it.
+        problem: FieldProblem,
+    },
+    /// Not possible in the current state (`FAILED_PRECONDITION`), of a kind a desk, the referee or the director
+    /// meets in normal work: typed so the page can word it in its language.
+    #[error("{0}")]
+    Desk(DeskRefused),
+}
+
+/// What is wrong with a field a desk typed ([`Rejected::Field`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FieldProblem {
+    /// A required text left empty.
+    #[error("must not be empty")]
+    Empty,
+    /// A text longer than allowed.
+    #[error("is {len} characters long; at most {max}")]
+    TooLong {
+        /// Its length, in characters.
+        len: usize,
+        /// The most allowed.
+        max: usize,
+    },
+    /// A text with control characters.
+    #[error("contains control characters")]
+    ControlCharacters,
+    /// Not an ISO 3166 country code (the value as typed).
+    #[error("{} is not an ISO 3166 two-letter country code (e.g. GB, FR, JP)", quote(.0))]
+    NotCountry(String),
+    /// A name in Latin letters that is not (the value as typed).
+    #[error(
+        "{} is not in Latin letters: type the name as the player spells it in Latin letters (e.g. Yamada), or \
+         leave it empty",
+        quote(.0)
+    )]
+    NotLatin(String),
+    /// A given name in Latin letters without the family name.
+    #[error("type the family name in Latin letters too, beside the given name")]
+    LatinFamilyMissing,
+    /// A result for a table the round does not have.
+    #[error("there is no game at table {table} in round {round}")]
+    NoGameAtTable {
+        /// The table typed.
+        table: u32,
+        /// The round.
+        round: u32,
+    },
+    /// A desk resetting a result to unknown.
+    #[error("only the director can reset a result to unknown")]
+    ResetToUnknown,
+    /// A late start of more than a day.
+    #[error("at most 1440 minutes")]
+    LateStartTooLong,
+    /// A referee's note too long or with control characters.
+    #[error("a note is at most 500 printable characters")]
+    NoteTooLong,
+}
+
+/// Why a desk's, the referee's or the director's command is not possible now ([`Rejected::Desk`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DeskRefused {
+    /// A result for a round not published.
+    #[error("round {0} is not published yet: results are taken after publishing")]
+    ResultBeforePublishing(u32),
+    /// A result for a table in a part of the round not published.
+    #[error("table {table} of round {round} is in a part not published yet: results are taken after publishing")]
+    PartNotPublished {
+        /// The table.
+        table: u32,
+        /// The round.
+        round: u32,
+    },
+    /// A desk's result that differs from the confirmed one.
+    #[error("table {table} is already confirmed as {}: only the director can correct it", result.describe())]
+    Confirmed {
+        /// The table.
+        table: u32,
+        /// The confirmed result.
+        result: GameResult,
+    },
+    /// A played result at a nigiri table without who had Black.
+    #[error("table {0} was a nigiri: say who had Black")]
+    SayWhoHadBlack(u32),
+    /// A pairing edit in a closed round.
+    #[error("round {0} is closed: its pairing can no longer change")]
+    PairingClosed(u32),
+    /// A pairing edit that would change a game with results.
+    #[error("the game at table {0} already has results: correct the result instead")]
+    GameHasResults(u32),
+    /// Round 1 drawn while registration is open.
+    #[error("registration is still open: close registration before drawing round 1")]
+    RegistrationStillOpen,
+    /// A round drawn again without asking for a redraw.
+    #[error("round {0} is already drawn: ask for a redraw explicitly (it is recorded)")]
+    AlreadyDrawn(u32),
+    /// A round asked for out of turn.
+    #[error("the next round to draw is {0}")]
+    NextToDraw(u32),
+    /// A round drawn before the previous one is closed.
+    #[error(
+        "round {round} is {}: close it (all results confirmed) before drawing round {next}",
+        state.as_str()
+    )]
+    CloseFirst {
+        /// The previous round.
+        round: u32,
+        /// Its state.
+        state: RoundState,
+        /// The round asked for.
+        next: u32,
+    },
+    /// A round published again.
+    #[error("round {round} is already {}", state.as_str())]
+    AlreadyIs {
+        /// The round.
+        round: u32,
+        /// Its state.
+        state: RoundState,
+    },
+    /// A round closed before it is published.
+    #[error("round {0} is not published yet")]
+    NotPublished(u32),
+    /// A round closed twice.
+    #[error("round {0} is already closed")]
+    AlreadyClosed(u32),
+    /// A round closed with results not confirmed: how many, and the first twenty tables with where they stand.
+    #[error(
+        "round {round} has {count} result(s) not confirmed: {}{}",
+        tables.iter().map(|(t, p)| format!("table {t} {}", p.as_str())).collect::<Vec<_>>().join(", "),
+        if *count > tables.len() { ", …" } else { "" }
+    )]
+    Unconfirmed {
+        /// The round.
+        round: u32,
+        /// How many results are not confirmed.
+        count: usize,
+        /// The first of them (at most twenty): table and where it stands.
+        tables: Vec<(u32, ResultProgress)>,
+    },
+    /// Registration opened again after round 1 is drawn (the tournament's name).
+    #[error("round 1 of {0} is drawn: registration cannot open again; newcomers register at the late desk")]
+    ReopenAfterDraw(String),
+    /// A registration undone at a desk that did not make it.
+    #[error(
+        "{id} was registered at {by}, not at this desk ({desk}): only the desk that registered a player can undo \
+         it; ask the director to withdraw them"
+    )]
+    UndoAtOtherDesk {
+        /// Who.
+        id: ParticipantId,
+        /// The desk that registered them.
+        by: String,
+        /// This desk.
+        desk: String,
+    },
+    /// A registration from before desks could undo one.
+    #[error("{0} was registered before desks could undo a registration: ask the director to withdraw them")]
+    UndoTooOld(ParticipantId),
+    /// A registration undone after the minute.
+    #[error(
+        "{id} was registered {} ago: a registration can be undone only within a minute; ask the director to \
+         withdraw them",
+        elapsed(*seconds)
+    )]
+    UndoTooLate {
+        /// Who.
+        id: ParticipantId,
+        /// How long ago they were registered, in seconds.
+        seconds: i64,
+    },
+    /// A registration something already refers to.
+    #[error(
+        "{id} {why}: the registration can no longer be undone; ask the director to withdraw them"
+    )]
+    UndoInPlay {
+        /// Who.
+        id: ParticipantId,
+        /// What refers to them.
+        why: InPlay,
+    },
+}
+
+/// What already refers to a participant besides the register ([`DeskRefused::UndoInPlay`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum InPlay {
+    /// A number in a tournament.
+    #[error("has a number in {0}")]
+    Number(TournamentId),
+    /// A game or the bye in a round.
+    #[error("is in round {round} of {tournament}")]
+    Round {
+        /// The round.
+        round: u32,
+        /// The tournament.
+        tournament: TournamentId,
+    },
+    /// A game on a ladder.
+    #[error("has a game on the ladder of {0}")]
+    Ladder(TournamentId),
+    /// A change slip.
+    #[error("has a change slip")]
+    Slip,
+}
+
+/// "75 s", "3 min": how long ago, for a refusal.
+pub fn elapsed(seconds: i64) -> String {
+    let s = seconds.max(0);
+    if s < 120 {
+        format!("{s} s")
+    } else {
+        format!("{} min", s / 60)
+    }
 }
 
 /// Why a player's own action (self check-in, a result report) is refused, beyond a wrong code.
@@ -190,6 +411,16 @@ impl Rejected {
         Rejected::Invalid {
             field,
             message: message.into(),
+        }
+    }
+
+    /// The form field a refusal names, for a form to mark it: a bad value's, or a setting made final.
+    pub fn field(&self) -> Option<&'static str> {
+        match self {
+            Rejected::Invalid { field, .. }
+            | Rejected::Field { field, .. }
+            | Rejected::SettingFixed { field, .. } => Some(field),
+            _ => None,
         }
     }
 }

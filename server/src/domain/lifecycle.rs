@@ -14,7 +14,7 @@ mod schedule;
 pub mod split;
 
 use super::command::{Context, DrawPart, RefereeReport, RoundEdit};
-use super::error::Rejected;
+use super::error::{DeskRefused, FieldProblem, Rejected};
 use super::event::Event;
 use super::field::{self, participant_id, player_id, Field};
 use super::ids::{ParticipantId, Revision, TournamentId};
@@ -293,9 +293,7 @@ fn drawable(
         ));
     }
     if tour.registration_open && n == 1 {
-        return Err(precondition(
-            "registration is still open: close registration before drawing round 1",
-        ));
+        return Err(Rejected::Desk(DeskRefused::RegistrationStillOpen));
     }
     let drawn = pl.rounds.len() as u32;
     let mut draws = 1;
@@ -309,9 +307,7 @@ fn drawable(
             )));
         }
         if !redraw {
-            return Err(precondition(format!(
-                "round {n} is already drawn: ask for a redraw explicitly (it is recorded)"
-            )));
+            return Err(Rejected::Desk(DeskRefused::AlreadyDrawn(n)));
         }
         if existing.games.iter().any(|g| !g.reports.is_empty()) {
             return Err(precondition(format!(
@@ -330,10 +326,7 @@ fn drawable(
         }
         draws = existing.draws + 1;
     } else if n != drawn + 1 {
-        return Err(precondition(format!(
-            "the next round to draw is {}",
-            drawn + 1
-        )));
+        return Err(Rejected::Desk(DeskRefused::NextToDraw(drawn + 1)));
     } else if let Some(prev) = pl.rounds.last() {
         // A knockout's next round may be drawn once this one is published (its matches fill in as results come),
         // one round ahead at most: the rounds before this one are closed.
@@ -346,11 +339,11 @@ fn drawable(
                 .skip(1)
                 .all(|r| r.state == RoundState::Closed);
         if prev.state != RoundState::Closed && !early {
-            return Err(precondition(format!(
-                "round {} is {}: close it (all results confirmed) before drawing round {n}",
-                prev.number,
-                prev.state.as_str()
-            )));
+            return Err(Rejected::Desk(DeskRefused::CloseFirst {
+                round: prev.number,
+                state: prev.state,
+                next: n,
+            }));
         }
     }
     Ok((Field::new(state, tour), draws))
@@ -471,10 +464,10 @@ pub fn publish(
             )));
         }
     } else if r.state != RoundState::Drawn {
-        return Err(precondition(format!(
-            "round {n} is already {}",
-            r.state.as_str()
-        )));
+        return Err(Rejected::Desk(DeskRefused::AlreadyIs {
+            round: n,
+            state: r.state,
+        }));
     } else {
         everyone_seated(state, t, r, "publish")?;
     }
@@ -493,25 +486,19 @@ pub fn close(state: &State, t: TournamentId, n: u32, now_ms: i64) -> Result<Vec<
     let pl = play(state, t);
     let r = round_of(pl, t, n)?;
     match r.state {
-        RoundState::Drawn => return Err(precondition(format!("round {n} is not published yet"))),
-        RoundState::Closed => return Err(precondition(format!("round {n} is already closed"))),
+        RoundState::Drawn => return Err(Rejected::Desk(DeskRefused::NotPublished(n))),
+        RoundState::Closed => return Err(Rejected::Desk(DeskRefused::AlreadyClosed(n))),
         RoundState::Published => {}
     }
     everyone_seated(state, t, r, "close")?;
     bracket::check_complete(state, t, r)?;
     let open = r.open_games();
     if !open.is_empty() {
-        let list: Vec<String> = open
-            .iter()
-            .take(20)
-            .map(|(g, p)| format!("table {} {}", g.table, p.as_str()))
-            .collect();
-        return Err(precondition(format!(
-            "round {n} has {} result(s) not confirmed: {}{}",
-            open.len(),
-            list.join(", "),
-            if open.len() > 20 { ", …" } else { "" }
-        )));
+        return Err(Rejected::Desk(DeskRefused::Unconfirmed {
+            round: n,
+            count: open.len(),
+            tables: open.iter().take(20).map(|(g, p)| (g.table, *p)).collect(),
+        }));
     }
     nigiri::check_close(r)?;
     Ok(vec![Event::RoundStateSet {
@@ -663,9 +650,7 @@ pub fn edit_round(
     let pl = play(state, t);
     let r = round_of(pl, t, n)?;
     if r.state == RoundState::Closed {
-        return Err(precondition(format!(
-            "round {n} is closed: its pairing can no longer change"
-        )));
+        return Err(Rejected::Desk(DeskRefused::PairingClosed(n)));
     }
     let field = Field::new(state, tour);
     let input = field.snapshot(n);
@@ -687,10 +672,7 @@ pub fn edit_round(
                 .iter()
                 .any(|x| x.white == g.white && x.black == g.black && x.reports == g.reports)
         {
-            return Err(precondition(format!(
-                "the game at table {} already has results: correct the result instead",
-                g.table
-            )));
+            return Err(Rejected::Desk(DeskRefused::GameHasResults(g.table)));
         }
     }
     let name = |id: draw::PlayerId| label_in(state, t, &input.snapshot, participant_id(id));
@@ -738,20 +720,17 @@ pub fn edit_round(
 fn game_at(pl: &Play, t: TournamentId, n: u32, table: u32) -> Result<&GameRecord, Rejected> {
     let r = round_of(pl, t, n)?;
     if r.state == RoundState::Drawn {
-        return Err(precondition(format!(
-            "round {n} is not published yet: results are taken after publishing"
-        )));
+        return Err(Rejected::Desk(DeskRefused::ResultBeforePublishing(n)));
     }
-    let g = r.game_at(table).ok_or_else(|| {
-        Rejected::invalid(
-            "table",
-            format!("there is no game at table {table} in round {n}"),
-        )
+    let g = r.game_at(table).ok_or(Rejected::Field {
+        field: "table",
+        problem: FieldProblem::NoGameAtTable { table, round: n },
     })?;
     if !r.shows(g) {
-        return Err(precondition(format!(
-            "table {table} of round {n} is in a part not published yet: results are taken after publishing"
-        )));
+        return Err(Rejected::Desk(DeskRefused::PartNotPublished {
+            table,
+            round: n,
+        }));
     }
     Ok(g)
 }
@@ -821,10 +800,10 @@ pub fn report_result(
 ) -> Result<Vec<Event>, Rejected> {
     let tour = tournament(state, t)?;
     if result.outcome == Outcome::Unknown && ctx.actor.role != Role::Director {
-        return Err(Rejected::invalid(
-            "result",
-            "only the director can reset a result to unknown",
-        ));
+        return Err(Rejected::Field {
+            field: "result",
+            problem: FieldProblem::ResetToUnknown,
+        });
     }
     let pl = play(state, t);
     let game = game_at(pl, t, n, table)?;
@@ -852,10 +831,7 @@ pub fn report_result(
         _ => {
             if let Some(c) = g.confirmed {
                 if c != result {
-                    return Err(precondition(format!(
-                        "table {table} is already confirmed as {}: only the director can correct it",
-                        c.describe()
-                    )));
+                    return Err(Rejected::Desk(DeskRefused::Confirmed { table, result: c }));
                 }
                 g.reports.push(report);
             } else {
@@ -915,7 +891,10 @@ pub fn referee(
         RefereeReport::LateStart { player, minutes } => {
             plays_at(state, t, round, table, *player)?;
             if *minutes > 24 * 60 {
-                return Err(Rejected::invalid("minutes", "at most 1440 minutes"));
+                return Err(Rejected::Field {
+                    field: "minutes",
+                    problem: FieldProblem::LateStartTooLong,
+                });
             }
             g.notes.push(format!(
                 "late start: {} {minutes} min (by {})",
@@ -925,10 +904,10 @@ pub fn referee(
         }
         RefereeReport::Dispute { disputed, note } => {
             if note.chars().count() > 500 || note.chars().any(char::is_control) {
-                return Err(Rejected::invalid(
-                    "note",
-                    "a note is at most 500 printable characters",
-                ));
+                return Err(Rejected::Field {
+                    field: "note",
+                    problem: FieldProblem::NoteTooLong,
+                });
             }
             g.disputed = *disputed;
             let what = if *disputed { "disputed" } else { "settled" };
@@ -953,10 +932,7 @@ pub fn referee(
     if let Some(result) = decided {
         if let Some(c) = g.confirmed.filter(|c| *c != result) {
             if ctx.actor.role != Role::Director {
-                return Err(precondition(format!(
-                    "table {table} is already confirmed as {}: only the director can correct it",
-                    c.describe()
-                )));
+                return Err(Rejected::Desk(DeskRefused::Confirmed { table, result: c }));
             }
         }
         g.reports.push(report_by(result, ctx));

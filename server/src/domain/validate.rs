@@ -1,6 +1,6 @@
 //! Input checks shared by every command: names, countries, dates, rounds. Pure; messages for volunteers.
 
-use super::error::{quote, Rejected};
+use super::error::{quote, FieldProblem, Rejected};
 use super::record::{EventInfo, ParticipantFields, TournamentSettings};
 
 /// The longest name, club or city a desk may type.
@@ -19,18 +19,16 @@ pub fn is_country(code: &str) -> bool {
 }
 
 fn text(field: &'static str, value: &str, required: bool, max: usize) -> Result<(), Rejected> {
+    let problem = |problem| Err(Rejected::Field { field, problem });
     if required && value.trim().is_empty() {
-        return Err(Rejected::invalid(field, "must not be empty"));
+        return problem(FieldProblem::Empty);
     }
     let len = value.chars().count();
     if len > max {
-        return Err(Rejected::invalid(
-            field,
-            format!("is {len} characters long; at most {max}"),
-        ));
+        return problem(FieldProblem::TooLong { len, max });
     }
     if value.chars().any(|c| c.is_control()) {
-        return Err(Rejected::invalid(field, "contains control characters"));
+        return problem(FieldProblem::ControlCharacters);
     }
     Ok(())
 }
@@ -40,13 +38,10 @@ pub fn country(field: &'static str, value: &str) -> Result<(), Rejected> {
     if value.is_empty() || is_country(value) {
         Ok(())
     } else {
-        Err(Rejected::invalid(
+        Err(Rejected::Field {
             field,
-            format!(
-                "{} is not an ISO 3166 two-letter country code (e.g. GB, FR, JP)",
-                quote(value)
-            ),
-        ))
+            problem: FieldProblem::NotCountry(value.to_string()),
+        })
     }
 }
 
@@ -141,21 +136,17 @@ fn latin_name(f: &ParticipantFields) -> Result<(), Rejected> {
     ] {
         text(field, value, false, MAX_TEXT)?;
         if super::name::has_other_letters(value) {
-            return Err(Rejected::invalid(
+            return Err(Rejected::Field {
                 field,
-                format!(
-                    "{} is not in Latin letters: type the name as the player spells it in Latin letters \
-                     (e.g. Yamada), or leave it empty",
-                    quote(value)
-                ),
-            ));
+                problem: FieldProblem::NotLatin(value.to_string()),
+            });
         }
     }
     if f.latin_family_name.trim().is_empty() && !f.latin_given_name.trim().is_empty() {
-        return Err(Rejected::invalid(
-            "latin_family_name",
-            "type the family name in Latin letters too, beside the given name",
-        ));
+        return Err(Rejected::Field {
+            field: "latin_family_name",
+            problem: FieldProblem::LatinFamilyMissing,
+        });
     }
     Ok(())
 }

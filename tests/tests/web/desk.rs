@@ -2580,7 +2580,8 @@ async fn issue_34_settle_without_a_choice_records_nothing() -> anyhow::Result<()
 }
 
 /// Issue 31: a registration desk opened with `?lang=fr` reads in French (its heading, its buttons), still checks a
-/// player in, and stays French on the next page load (the remembered choice), though the browser asks for English.
+/// player in, and stays French on the next page load (the remembered choice), though the browser asks for English;
+/// a refusal of the core (a stale page's check-in of a player withdrawn meanwhile) is worded in French, in red.
 #[tokio::test]
 async fn issue_31_a_registration_desk_in_french_checks_a_player_in_and_stays_french(
 ) -> anyhow::Result<()> {
@@ -2657,6 +2658,56 @@ async fn issue_31_a_registration_desk_in_french_checks_a_player_in_and_stays_fre
     )
     .await?;
     b.screenshot("desk-fr-reload").await?;
+
+    // A button of a page gone stale: the director withdrew Berg Lena meanwhile, and the desk taps her check-in.
+    // The core refuses it; the desk reads why in French, in red, not the core's English.
+    let y = &e.players[1];
+    let csrf = b
+        .eval("return document.querySelector('input[name=csrf]').value;")
+        .await?;
+    let csrf = csrf.as_str().unwrap_or_default().to_string();
+    e.director
+        .desk
+        .register
+        .clone()
+        .withdraw(pb::EntryRequest {
+            meta: meta(),
+            participant_id: y.id,
+            tournament_id: e.t,
+            expected_revision: 0,
+        })
+        .await?;
+    mark_page(&b).await?;
+    b.eval(&format!(
+        "const f = document.createElement('form'); f.method = 'post'; f.action = '/desk/register/checkin'; \
+         for (const [k, v] of [['csrf', {}], ['request_id', 'stale-' + Date.now()], ['id', 'P{}']]) {{ \
+         const i = document.createElement('input'); i.type = 'hidden'; i.name = k; i.value = v; f.appendChild(i); }} \
+         document.body.appendChild(f); f.submit(); return null;",
+        js(&csrf),
+        y.id
+    ))
+    .await?;
+    wait_new_page(&b, "the stale check-in").await?;
+    wait_text(
+        &b,
+        "#error",
+        "impossible de le pointer",
+        Duration::from_secs(5),
+        "desk-fr-refused",
+    )
+    .await?;
+    b.screenshot("desk-fr-refused").await?;
+    let (role, background, text) = alert_of(&b, "#error").await?;
+    ensure!(
+        role == "alert" && background == RED,
+        "the refusal is an alert in red: role {role:?}, background {background} ({text})"
+    );
+    ensure!(
+        text.contains(&format!("P{} est retiré", y.id))
+            && text.contains("réintégrez-le d'abord")
+            && !text.contains("cannot"),
+        "the core's refusal is worded in French: {text}"
+    );
     b.close().await
 }
 

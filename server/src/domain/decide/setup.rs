@@ -175,9 +175,8 @@ pub(super) fn set_registration_open(
 pub fn registration_can_reopen(state: &State, id: TournamentId) -> Result<(), Rejected> {
     let t = tournament(state, id)?;
     if state.play.get(&id).is_some_and(|p| !p.rounds.is_empty()) {
-        return Err(Rejected::Precondition(format!(
-            "round 1 of {} is drawn: registration cannot open again; newcomers register at the late desk",
-            t.settings.name
+        return Err(Rejected::Desk(DeskRefused::ReopenAfterDraw(
+            t.settings.name.clone(),
         )));
     }
     Ok(())

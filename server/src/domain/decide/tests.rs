@@ -285,7 +285,7 @@ fn bad_input_is_refused_with_the_field_named() {
     };
     assert!(matches!(
         decide(&s, &reg(f.clone()), &ctx(Role::Director)),
-        Err(Rejected::Invalid {
+        Err(Rejected::Field {
             field: "family_name",
             ..
         })
@@ -293,7 +293,7 @@ fn bad_input_is_refused_with_the_field_named() {
     f.family_name = "x".repeat(201);
     assert!(matches!(
         decide(&s, &reg(f.clone()), &ctx(Role::Director)),
-        Err(Rejected::Invalid {
+        Err(Rejected::Field {
             field: "family_name",
             ..
         })
@@ -302,7 +302,7 @@ fn bad_input_is_refused_with_the_field_named() {
     f.country = "XX".into();
     assert!(matches!(
         decide(&s, &reg(f.clone()), &ctx(Role::Director)),
-        Err(Rejected::Invalid {
+        Err(Rejected::Field {
             field: "country",
             ..
         })

@@ -10,6 +10,7 @@
 //! Must not touch: rounds, numbers, slips. A registration any of them refers to is refused, not cleaned up.
 
 use super::*;
+use crate::domain::error::InPlay;
 
 /// How long after its registration (by the log's times) a desk may take it back.
 pub const UNDO_WINDOW_MS: i64 = 60_000;
@@ -25,29 +26,23 @@ pub(super) fn undo_registration(
     match p.registered_by.as_deref() {
         Some(by) if by == desk => {}
         Some(by) => {
-            return Err(Rejected::Precondition(format!(
-                "{id} was registered at {by}, not at this desk ({desk}): only the desk that registered a player \
-                 can undo it; ask the director to withdraw them"
-            )))
+            return Err(Rejected::Desk(DeskRefused::UndoAtOtherDesk {
+                id,
+                by: by.to_string(),
+                desk: desk.to_string(),
+            }))
         }
-        None => {
-            return Err(Rejected::Precondition(format!(
-                "{id} was registered before desks could undo a registration: ask the director to withdraw them"
-            )))
-        }
+        None => return Err(Rejected::Desk(DeskRefused::UndoTooOld(id))),
     }
     let age = ctx.now_ms - p.registered_at_ms;
     if age > UNDO_WINDOW_MS {
-        return Err(Rejected::Precondition(format!(
-            "{id} was registered {} ago: a registration can be undone only within a minute; ask the director to \
-             withdraw them",
-            elapsed(age)
-        )));
+        return Err(Rejected::Desk(DeskRefused::UndoTooLate {
+            id,
+            seconds: age / 1000,
+        }));
     }
     if let Some(why) = in_play(state, id) {
-        return Err(Rejected::Precondition(format!(
-            "{id} {why}: the registration can no longer be undone; ask the director to withdraw them"
-        )));
+        return Err(Rejected::Desk(DeskRefused::UndoInPlay { id, why }));
     }
     Ok(vec![Event::RegistrationUndone {
         id,
@@ -56,14 +51,17 @@ pub(super) fn undo_registration(
 }
 
 /// What already refers to participant `id` besides the register: a number, a round, a ladder game, a slip.
-fn in_play(state: &State, id: ParticipantId) -> Option<String> {
+fn in_play(state: &State, id: ParticipantId) -> Option<InPlay> {
     for (t, play) in &state.play {
         if play.numbers.contains_key(&id) || play.starts.contains_key(&id) {
-            return Some(format!("has a number in {t}"));
+            return Some(InPlay::Number(*t));
         }
         for r in &play.rounds {
             if r.game_of(id).is_some() || r.has_bye(id) {
-                return Some(format!("is in round {} of {t}", r.number));
+                return Some(InPlay::Round {
+                    round: r.number,
+                    tournament: *t,
+                });
             }
         }
         if play
@@ -71,24 +69,14 @@ fn in_play(state: &State, id: ParticipantId) -> Option<String> {
             .iter()
             .any(|g| g.challenger == id || g.defender == id)
         {
-            return Some(format!("has a game on the ladder of {t}"));
+            return Some(InPlay::Ladder(*t));
         }
     }
     state
         .slips
         .values()
         .any(|s| s.participant == id)
-        .then(|| "has a change slip".to_string())
-}
-
-/// "75 s", "3 min": how long ago, for the refusal.
-fn elapsed(ms: i64) -> String {
-    let s = ms.max(0) / 1000;
-    if s < 120 {
-        format!("{s} s")
-    } else {
-        format!("{} min", s / 60)
-    }
+        .then_some(InPlay::Slip)
 }
 
 #[cfg(test)]

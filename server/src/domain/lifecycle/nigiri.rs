@@ -4,7 +4,7 @@
 //! recording itself is `GameRecord::record_black`, applied from the `ColoursRecorded` event.
 
 use super::{label, plays_at, precondition};
-use crate::domain::error::Rejected;
+use crate::domain::error::{DeskRefused, Rejected};
 use crate::domain::ids::{ParticipantId, TournamentId};
 use crate::domain::round::{GameRecord, GameResult, RoundRecord, RoundState};
 use crate::domain::state::State;
@@ -46,10 +46,7 @@ pub fn check_named(
     black: Option<ParticipantId>,
 ) -> Result<(), Rejected> {
     if black.is_none() && asks_black(g, result) {
-        return Err(precondition(format!(
-            "table {} was a nigiri: say who had Black",
-            g.table
-        )));
+        return Err(Rejected::Desk(DeskRefused::SayWhoHadBlack(g.table)));
     }
     Ok(())
 }

@@ -5,7 +5,7 @@
 
 use super::super::command::{Command, Context, EnterSpec, RefereeReport, RoundEdit};
 use super::super::decide;
-use super::super::error::Rejected;
+use super::super::error::{DeskRefused, Rejected};
 use super::super::event::Event;
 use super::super::field::Field;
 use super::super::ids::{ParticipantId, TournamentId};
@@ -205,9 +205,10 @@ fn closing_registration_numbers_the_field_by_strength() {
 #[test]
 fn a_draw_needs_closed_registration_and_records_its_seed() {
     let mut s = event(3, &SEVEN, false);
-    assert!(
-        matches!(draw(&mut s, 1), Err(Rejected::Precondition(m)) if m.contains("registration"))
-    );
+    assert!(matches!(
+        draw(&mut s, 1),
+        Err(Rejected::Desk(DeskRefused::RegistrationStillOpen))
+    ));
     close_registration(&mut s);
     let events = draw(&mut s, 1).expect("draw");
     let Event::RoundDrawn {
@@ -239,7 +240,10 @@ fn redraw_is_explicit_and_only_before_publishing() {
     let mut s = event(3, &SEVEN, false);
     close_registration(&mut s);
     draw(&mut s, 1).expect("draw");
-    assert!(matches!(draw(&mut s, 1), Err(Rejected::Precondition(m)) if m.contains("redraw")));
+    assert!(matches!(
+        draw(&mut s, 1),
+        Err(Rejected::Desk(DeskRefused::AlreadyDrawn(1)))
+    ));
     let redraw = Command::DrawRound {
         tournament: T,
         round: 1,
@@ -257,7 +261,14 @@ fn redraw_is_explicit_and_only_before_publishing() {
         try_run(&mut s, redraw, &ctx_as(Role::Director, "td", 5)),
         Err(Rejected::Precondition(m)) if m.contains("published")
     ));
-    assert!(matches!(draw(&mut s, 2), Err(Rejected::Precondition(m)) if m.contains("close it")));
+    assert!(matches!(
+        draw(&mut s, 2),
+        Err(Rejected::Desk(DeskRefused::CloseFirst {
+            round: 1,
+            next: 2,
+            ..
+        }))
+    ));
 }
 
 #[test]
@@ -265,9 +276,10 @@ fn double_entry_confirms_on_agreement_and_flags_mismatches() {
     let mut s = event(3, &SEVEN, true);
     close_registration(&mut s);
     draw(&mut s, 1).expect("draw");
-    assert!(
-        matches!(report(&mut s, 1, 1, Outcome::WhiteWins, "r1"), Err(Rejected::Precondition(m)) if m.contains("not published"))
-    );
+    assert!(matches!(
+        report(&mut s, 1, 1, Outcome::WhiteWins, "r1"),
+        Err(Rejected::Desk(DeskRefused::ResultBeforePublishing(1)))
+    ));
     publish(&mut s, 1);
     report(&mut s, 1, 1, Outcome::WhiteWins, "r1").expect("entry");
     assert_eq!(round(&s, 1).games[0].progress(), ResultProgress::Pending);
@@ -288,7 +300,7 @@ fn double_entry_confirms_on_agreement_and_flags_mismatches() {
     };
     let refused = try_run(&mut s, close.clone(), &ctx_as(Role::Director, "td", 1));
     assert!(
-        matches!(&refused, Err(Rejected::Precondition(m)) if m.contains("table 2 mismatch")),
+        matches!(&refused, Err(r @ Rejected::Desk(DeskRefused::Unconfirmed { .. })) if r.to_string().contains("table 2 mismatch")),
         "{refused:?}"
     );
     // A confirmed result cannot be changed by a desk.

@@ -254,7 +254,7 @@ fn sizes_countries_names_and_rounds_are_limited() {
         assert!(
             matches!(
                 refusal(&s, submit_cmd(p, bad), &public()),
-                Rejected::Invalid {
+                Rejected::Field {
                     field: "country",
                     ..
                 }

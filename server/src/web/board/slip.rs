@@ -184,7 +184,7 @@ fn refusal(l: Lang, refusal: Refusal) -> WebError {
     match refusal.kind() {
         Kind::Invalid | Kind::Exists => WebError::bad_request(refusal.to_string()),
         Kind::Unavailable | Kind::Internal => WebError::unavailable(l.t("slip-not-recorded")),
-        _ => WebError::refused(&refusal),
+        _ => WebError::refused(&refusal, l),
     }
 }
 

@@ -580,8 +580,10 @@ async fn act(
     };
     match written {
         Ok(_) => back("done", &done),
-        Err(refused) if refused.kind() == Kind::Forbidden => refused.page().into_response(),
-        Err(refused) => back("error", &refused.message()),
+        Err(refused) if refused.kind() == Kind::Forbidden => {
+            refused.page(desk.lang).into_response()
+        }
+        Err(refused) => back("error", &refused.message(desk.lang)),
     }
 }
 
@@ -627,9 +629,7 @@ async fn sheet(
                 .into_response()
         }
         Ok(Ok(doc)) => ([(header::CONTENT_TYPE, doc.content_type)], doc.body).into_response(),
-        Ok(Err(refused)) => WebError::refused(&Refusal::rule(refused))
-            .in_lang(desk.lang)
-            .into_response(),
+        Ok(Err(refused)) => WebError::refused(&Refusal::rule(refused), desk.lang).into_response(),
         Err(_) => WebError::unavailable(desk.lang.t("dir-busy-retry"))
             .in_lang(desk.lang)
             .into_response(),

@@ -242,8 +242,10 @@ async fn create(
             }
             _ => Redirect::to("/desk/director").into_response(),
         },
-        Err(refused) if refused.kind() == Kind::Forbidden => refused.page().into_response(),
-        Err(refused) => back(&refused.message()),
+        Err(refused) if refused.kind() == Kind::Forbidden => {
+            refused.page(desk.lang).into_response()
+        }
+        Err(refused) => back(&refused.message(desk.lang)),
     }
 }
 

@@ -33,6 +33,7 @@ use crate::app::{Kind, Refusal, Target};
 use crate::auth::{required, Action};
 use crate::domain::{Command, Role, State};
 use crate::log::Outcome;
+use crate::web::lang::Lang;
 use axum::body::Bytes;
 use axum::extract::State as Shared;
 use axum::http::{header, StatusCode};
@@ -186,19 +187,19 @@ impl Refused {
         }
     }
 
-    /// What went wrong, in a sentence.
-    pub fn message(&self) -> String {
+    /// What went wrong, in a sentence in the page's language `l`.
+    pub fn message(&self, l: Lang) -> String {
         match self {
             Refused::Form(page) => page.message.clone(),
-            Refused::Core(refusal) => WebError::refused(refusal).message,
+            Refused::Core(refusal) => crate::web::error::words(l, refusal),
         }
     }
 
-    /// As a page of its own.
-    pub fn page(&self) -> WebError {
+    /// As a page of its own, in `l`.
+    pub fn page(&self, l: Lang) -> WebError {
         match self {
-            Refused::Form(page) => page.clone(),
-            Refused::Core(refusal) => WebError::refused(refusal),
+            Refused::Form(page) => page.clone().in_lang(l),
+            Refused::Core(refusal) => WebError::refused(refusal, l),
         }
     }
 }

@@ -170,7 +170,7 @@ async fn act(
     };
     let planned = match web.core.read(|s| {
         Roster::new(s, t)
-            .map_err(|e| e.to_string())
+            .map_err(|e| crate::web::error::rejected_words(desk.lang, &e))
             .and_then(|roster| command_in(desk.lang, &roster, &req))
     }) {
         Ok(Ok(planned)) => planned,
@@ -197,7 +197,7 @@ async fn act(
             super::back_to(&format!("/desk/referee/{}", t.0), &query, &anchor)
         }
         Err(refusal) if refusal.kind() == Kind::Forbidden => {
-            refusal.page().in_lang(desk.lang).into_response()
+            refusal.page(desk.lang).into_response()
         }
         Err(refusal) => {
             let (code, message) = results::refusal(desk.lang, &refusal);

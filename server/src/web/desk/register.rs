@@ -386,7 +386,7 @@ async fn check_in(
             Err(refused) if refused.kind() == Kind::Stale => continue,
             // Checked in at another desk a moment ago: the server says by whom.
             Err(refused) if refused.kind() == Kind::Exists => {
-                return back(mode, "", "note", &refused.message());
+                return back(mode, "", "note", &refused.message(l));
             }
             Err(refused) => return refusal_page(mode, l, &refused),
         }
@@ -397,13 +397,13 @@ async fn check_in(
 /// A refused one-tap action: 403 and 503 as pages, anything else back on the desk's page.
 fn refusal_page(mode: Mode, l: Lang, refused: &Refused) -> Response {
     match refused.kind() {
-        Kind::Forbidden => refused.page().in_lang(l).into_response(),
+        Kind::Forbidden => refused.page(l).into_response(),
         Kind::Unavailable => {
-            WebError::unavailable(tr!(l, "reg-no-writes", why = refused.message()))
+            WebError::unavailable(tr!(l, "reg-no-writes", why = refused.message(l)))
                 .in_lang(l)
                 .into_response()
         }
-        _ => back(mode, "", "error", &refused.message()),
+        _ => back(mode, "", "error", &refused.message(l)),
     }
 }
 

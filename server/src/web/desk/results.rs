@@ -222,7 +222,7 @@ async fn enter(
     // Either way the slip stays as typed.
     let unnamed = web
         .core
-        .read(|s| black_missing(s, t, round, &entry, black))
+        .read(|s| black_missing(l, s, t, round, &entry, black))
         .ok()
         .flatten();
     if let Some(problem) = unnamed {
@@ -286,9 +286,7 @@ async fn enter(
             }
             super::back_to(&format!("/desk/results/{}", t.0), &query, "")
         }
-        Err(refusal) if refusal.kind() == Kind::Forbidden => {
-            refusal.page().in_lang(l).into_response()
-        }
+        Err(refusal) if refusal.kind() == Kind::Forbidden => refusal.page(l).into_response(),
         Err(refusal) => {
             let (code, message) = self::refusal(l, &refusal);
             refused(code, not_entered(l, &typed, &message))
@@ -297,8 +295,9 @@ async fn enter(
 }
 
 /// Why `entry` cannot be sent yet: a played result at a nigiri table whose colours nobody recorded, without who
-/// had Black (the domain's own words). `None` when it can.
+/// had Black (the domain's own words, in the page's language `l`). `None` when it can.
 fn black_missing(
+    l: Lang,
     state: &State,
     t: TournamentId,
     round: u32,
@@ -308,7 +307,7 @@ fn black_missing(
     let g = state.play.get(&t)?.round(round)?.game_at(entry.table)?;
     nigiri::check_named(g, entry.result, black)
         .err()
-        .map(|e| e.to_string())
+        .map(|e| crate::web::error::rejected_words(l, &e))
 }
 
 /// The slip as the volunteer typed it, for the refusal's message: "12 w", "3 b f", "w12".
@@ -333,7 +332,7 @@ fn not_entered(l: Lang, typed: &str, problem: &str) -> String {
 
 /// What a refused write means for the volunteer: the HTTP status and a sentence to act on.
 pub(super) fn refusal(l: Lang, refused: &Refused) -> (StatusCode, String) {
-    let message = refused.message();
+    let message = refused.message(l);
     let kind = refused.kind();
     let message = match kind {
         Kind::Unavailable => tr!(l, "results-no-writes", why = message),

@@ -62,7 +62,7 @@ impl Desk {
     pub fn require(&self, action: Action) -> Result<(), WebError> {
         self.caller
             .require(action)
-            .map_err(|denied| WebError::refused(&denied.into()))
+            .map_err(|denied| WebError::refused(&denied.into(), self.lang))
     }
 
     /// Refuses a form whose CSRF value is missing or wrong (403, nothing changed).

@@ -288,8 +288,10 @@ async fn create(
             ),
             _ => back("error", &l.t("terminals-no-answer")),
         },
-        Err(refused) if refused.kind() == Kind::Forbidden => refused.page().into_response(),
-        Err(refused) => back("error", &refused.message()),
+        Err(refused) if refused.kind() == Kind::Forbidden => {
+            refused.page(desk.lang).into_response()
+        }
+        Err(refused) => back("error", &refused.message(desk.lang)),
     }
 }
 
@@ -329,8 +331,10 @@ async fn revoke(
                 &tr!(desk.lang, "terminals-done-revoke", name = &name),
             )
         }
-        Err(refused) if refused.kind() == Kind::Forbidden => refused.page().into_response(),
-        Err(refused) => back("error", &refused.message()),
+        Err(refused) if refused.kind() == Kind::Forbidden => {
+            refused.page(desk.lang).into_response()
+        }
+        Err(refused) => back("error", &refused.message(desk.lang)),
     }
 }
 

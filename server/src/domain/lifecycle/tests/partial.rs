@@ -27,7 +27,7 @@ fn draw_part(s: &mut State, n: u32, part: DrawPart, redraw: bool) -> Result<Vec<
 
 fn refusal(r: Result<Vec<Event>, Rejected>) -> String {
     match r {
-        Err(Rejected::Precondition(m)) => m,
+        Err(r @ (Rejected::Precondition(_) | Rejected::Desk(_))) => r.to_string(),
         other => panic!("a refusal with a reason, not {other:?}"),
     }
 }

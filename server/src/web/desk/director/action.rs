@@ -35,7 +35,7 @@ pub(super) fn command(
     action: &str,
     f: &ActionForm,
 ) -> Result<Plan, String> {
-    let roster = Roster::new(state, t).map_err(|e| e.to_string())?;
+    let roster = Roster::new(state, t).map_err(|e| crate::web::error::rejected_words(l, &e))?;
     let round = f.round.unwrap_or(0);
     let player = |field: &Option<String>| -> Result<ParticipantId, String> {
         let text = field.as_deref().unwrap_or("").trim();

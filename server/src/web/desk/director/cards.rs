@@ -185,7 +185,7 @@ async fn make(
         .await
     {
         Ok(_) => back("done", &tr!(desk.lang, "cards-made", n = n)),
-        Err(refused) => back("error", &refused.message()),
+        Err(refused) => back("error", &refused.message(desk.lang)),
     }
 }
 

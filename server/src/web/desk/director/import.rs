@@ -130,7 +130,7 @@ fn show(web: &Web, desk: &Desk, t: TournamentId, name: &str, data: &[u8], ask: b
     };
     let verdicts = match web.core.rehearsal(desk.caller.clone()) {
         Ok(mut rehearsal) => import::preview(&mut rehearsal, &desk.operator, &file, t),
-        Err(refusal) => return WebError::refused(&refusal).in_lang(l).into_response(),
+        Err(refusal) => return WebError::refused(&refusal, l).into_response(),
     };
     let encoded = base64::engine::general_purpose::STANDARD.encode(data);
     web.desk_page(desk, Action::Direct, &[], |state| {
@@ -372,7 +372,11 @@ async fn confirm(
             Ok(_) => tally.imported += 1,
             Err(refused) if matches!(refused.kind(), Kind::Forbidden | Kind::Unavailable) => {
                 // Not this row's fault: stop, and say how far it went (a retry imports the rest once).
-                let message = format!("{} {}", tally.sentence(desk.lang), refused.message());
+                let message = format!(
+                    "{} {}",
+                    tally.sentence(desk.lang),
+                    refused.message(desk.lang)
+                );
                 return back(t, "error", &message);
             }
             Err(_) => tally.left_out += 1,

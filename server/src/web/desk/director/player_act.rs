@@ -94,7 +94,11 @@ fn read(l: Lang, action: &str, f: &ChangeForm) -> Result<Change, (String, Option
             let text = f.rank.as_deref().unwrap_or("").trim();
             let rank = text.parse::<Rank>().map_err(|e| {
                 (
-                    tr!(l, "player-nothing-changed", why = e.to_string()),
+                    tr!(
+                        l,
+                        "player-nothing-changed",
+                        why = crate::web::error::rank_words(l, &e)
+                    ),
                     Some("rank"),
                 )
             })?;
@@ -141,7 +145,7 @@ fn plan(
     p: ParticipantId,
     change: &Change,
 ) -> Result<(Command, Target, String), String> {
-    let roster = Roster::new(state, t).map_err(|e| e.to_string())?;
+    let roster = Roster::new(state, t).map_err(|e| crate::web::error::rejected_words(l, &e))?;
     let (person, entry) = roster.entrants.get(&p).ok_or_else(|| {
         tr!(
             l,
@@ -309,10 +313,16 @@ pub(super) async fn act(
         .await
     {
         Ok(_) => back("done", &done, None),
-        Err(refused) if refused.kind() == Kind::Forbidden => refused.page().into_response(),
+        Err(refused) if refused.kind() == Kind::Forbidden => {
+            refused.page(desk.lang).into_response()
+        }
         Err(refused) => back(
             "error",
-            &tr!(l, "player-nothing-changed", why = refused.message()),
+            &tr!(
+                l,
+                "player-nothing-changed",
+                why = refused.message(desk.lang)
+            ),
             field,
         ),
     }

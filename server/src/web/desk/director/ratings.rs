@@ -273,11 +273,15 @@ async fn load(Shared(web): Shared<Arc<Web>>, desk: Desk, Form(form): Form<Load>)
             .await
         {
             if refused.kind() == Kind::Forbidden {
-                return refused.page().into_response();
+                return refused.page(desk.lang).into_response();
             }
             return back(
                 "error",
-                &tr!(desk.lang, "ratings-stopped", why = refused.message()),
+                &tr!(
+                    desk.lang,
+                    "ratings-stopped",
+                    why = refused.message(desk.lang)
+                ),
             );
         }
     }

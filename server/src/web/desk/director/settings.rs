@@ -17,9 +17,7 @@ mod view;
 use crate::app::{Kind, Refusal, Target};
 use crate::auth::Action;
 use crate::domain::decide::fixed_settings;
-use crate::domain::{
-    Command, Rejected, Revision, State, Tournament, TournamentId, TournamentSettings,
-};
+use crate::domain::{Command, Revision, State, Tournament, TournamentId, TournamentSettings};
 use crate::web::board::{roster, InTournament};
 use crate::web::desk::fields::{Shown, Values};
 use crate::web::desk::session::Desk;
@@ -224,9 +222,11 @@ async fn save(
             let settings = format!("/desk/director/{}/settings", t.0);
             crate::web::desk::back_to(&settings, &[("done", &done)], "")
         }
-        Err(refused) if refused.kind() == Kind::Forbidden => refused.page().into_response(),
+        Err(refused) if refused.kind() == Kind::Forbidden => {
+            refused.page(desk.lang).into_response()
+        }
         Err(Refused::Core(refusal)) => again(&web, &desk, t, &typed, &refusal),
-        Err(refused) => refused.page().into_response(),
+        Err(refused) => refused.page(desk.lang).into_response(),
     }
 }
 
@@ -249,7 +249,7 @@ fn again(web: &Web, desk: &Desk, t: TournamentId, typed: &Values, refusal: &Refu
         crate::tr!(
             l,
             "settings-not-saved",
-            why = WebError::refused(refusal).message
+            why = crate::web::error::words(l, refusal)
         )
     };
     let outcome = Outcome {
@@ -272,10 +272,7 @@ fn refused_field(refusal: &Refusal) -> Option<&'static str> {
     let Refusal::Rejected { rejected, .. } = refusal else {
         return None;
     };
-    let field = match rejected {
-        Rejected::Invalid { field, .. } | Rejected::SettingFixed { field, .. } => *field,
-        _ => return None,
-    };
+    let field = rejected.field()?;
     Some(match field {
         "pairing_system" => "system",
         "handicap" => "handicap_basis",
@@ -305,7 +302,7 @@ fn differing(typed: &Values, saved: &TournamentSettings) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::PairingSystem;
+    use crate::domain::{PairingSystem, Rejected};
 
     #[test]
     fn a_save_names_what_it_changed() {

@@ -7,7 +7,7 @@
 
 use crate::app::{Kind, Refusal, Target};
 use crate::auth::Action;
-use crate::domain::{Command, EventInfo, Rejected, Revision};
+use crate::domain::{Command, EventInfo, Revision};
 use crate::web::desk::fields::{Attrs, Shown, Values};
 use crate::web::desk::session::Desk;
 use crate::web::desk::{request_id, Refused};
@@ -167,7 +167,7 @@ async fn save(
         Err(Refused::Core(refusal)) if refusal.kind() != Kind::Forbidden => {
             again(&web, &desk, &typed, revision, &refusal)
         }
-        Err(refused) => refused.page().into_response(),
+        Err(refused) => refused.page(desk.lang).into_response(),
     }
 }
 
@@ -175,10 +175,7 @@ async fn save(
 fn again(web: &Web, desk: &Desk, typed: &Values, revision: u64, refusal: &Refusal) -> Response {
     let stale = refusal.kind() == Kind::Stale;
     let bad = match refusal {
-        Refusal::Rejected {
-            rejected: Rejected::Invalid { field, .. },
-            ..
-        } => Some(*field),
+        Refusal::Rejected { rejected, .. } => rejected.field(),
         _ => None,
     };
     let l = desk.lang;
@@ -188,7 +185,7 @@ fn again(web: &Web, desk: &Desk, typed: &Values, revision: u64, refusal: &Refusa
         crate::tr!(
             l,
             "settings-not-saved",
-            why = WebError::refused(refusal).message
+            why = crate::web::error::words(l, refusal)
         )
     };
     let mut page = web.desk_page(desk, Action::Direct, &[], |state| {

@@ -154,7 +154,7 @@ pub fn to_fields(
     }
     let rank: Rank = rank_text
         .parse()
-        .map_err(|e: crate::domain::rank::RankError| e.to_string())?;
+        .map_err(|e: crate::domain::rank::RankError| crate::web::error::rank_words(l, &e))?;
     let mut f = base.clone();
     f.family_name = values.get("family").to_string();
     f.given_name = values.get("given").to_string();

@@ -37,7 +37,7 @@ pub(super) fn form_refusal(
     refused: &Refused,
     form_id: &str,
 ) -> (StatusCode, Markup, bool) {
-    let message = refused.message();
+    let message = refused.message(l);
     let code = http_status(refused.kind());
     match refused.kind() {
         Kind::Exists => {
