@@ -77,16 +77,27 @@ impl Trio {
     /// [`Trio::duo`] with the learner addressed as `learner_host` (`localhost` puts it on another site than
     /// voter 1's `127.0.0.1` for a browser).
     pub async fn duo_at(learner_host: &'static str) -> anyhow::Result<Trio> {
+        Trio::voter_and_learners(&["learner2"], learner_host).await
+    }
+
+    /// Voter 1 and a learner for each of `learners` (machines 2, 3…), the first addressed as `first_host`.
+    pub async fn voter_and_learners(
+        learners: &[&'static str],
+        first_host: &'static str,
+    ) -> anyhow::Result<Trio> {
         let root = tempfile::Builder::new().prefix("tengen-duo-").tempdir()?;
-        let mut learner = Node::new(root.path(), "learner2", &[])?;
-        learner.host = learner_host;
-        let nodes = vec![Node::new(root.path(), "voter1", &[])?, learner];
-        let venue = vec![
-            "--voter".to_string(),
-            format!("1={}", nodes[0].url()),
-            "--learner".to_string(),
-            format!("2={}", nodes[1].url()),
-        ];
+        let mut nodes = vec![Node::new(root.path(), "voter1", &[])?];
+        for (i, name) in learners.iter().enumerate() {
+            let mut learner = Node::new(root.path(), name, &[])?;
+            if i == 0 {
+                learner.host = first_host;
+            }
+            nodes.push(learner);
+        }
+        let mut venue = vec!["--voter".to_string(), format!("1={}", nodes[0].url())];
+        for (i, node) in nodes.iter().enumerate().skip(1) {
+            venue.extend(["--learner".to_string(), format!("{}={}", i + 1, node.url())]);
+        }
         Trio::set_up_as(root, nodes, venue).await
     }
 

@@ -1040,20 +1040,21 @@ async fn a_dead_laptop_is_replaced_by_a_new_machine_under_load() -> anyhow::Resu
     Ok(())
 }
 
-/// Issue 30: two laptops without a witness are a voter and a learner. The voter dies for good; the learner's
-/// operator stops it and runs `take-over` (refused while the voter still answers), which says what it costs; the
-/// learner then leads, every acknowledged registration it had is there once, and desks carry on against it. When
-/// the old voter comes back with its old flags it is fenced: it takes no changes and says why.
+/// Issue 30: two laptops without a witness are a voter and a learner (here with a second learner serving the
+/// board). The voter dies for good; the learner's operator stops it and runs `take-over` (refused while the voter
+/// still answers), which says what it costs; the learner then leads, every acknowledged registration it had is
+/// there once, desks carry on against it, and the other learner follows it. When the old voter comes back with
+/// its old flags it is fenced: it takes no changes and says why.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_learner_takes_over_from_a_dead_voter_and_fences_it_when_it_returns() -> anyhow::Result<()>
 {
-    let mut duo = Trio::duo().await?;
+    let mut duo = Trio::voter_and_learners(&["learner2", "board3"], "127.0.0.1").await?;
     let (leader, director, mut load) = duo.writing(4, "duo").await?;
     assert_eq!(leader, 0, "voter 1 leads a voter-and-learner venue");
     load.progress_past(300, Duration::from_secs(30)).await?;
     let acked = load.finish().await?;
     let last = director.last_seq().await?;
-    duo.converged(&[1], last).await?;
+    duo.converged(&[1, 2], last).await?;
     // The learner serves reads but takes no writes.
     let refused = duo
         .desk(1)
@@ -1123,6 +1124,10 @@ async fn a_learner_takes_over_from_a_dead_voter_and_fences_it_when_it_returns() 
     let after = load.finish().await?;
     assert!(after.len() >= 50);
     all_kept_once(&survivor, &after).await?;
+    // The board's learner was kept by the take-over: it adopted the new generation and follows the new leader.
+    let head = survivor.last_seq().await?;
+    duo.converged(&[2], head).await?;
+    assert_eq!(duo.desk(2).await?.status().await?.mode, "standby");
     assert_eq!(duo.leader(Duration::from_secs(5)).await?, 1);
     Ok(())
 }

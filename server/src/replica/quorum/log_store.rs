@@ -283,6 +283,11 @@ pub type VenueMembership = openraft::Membership<NodeId, openraft::BasicNode>;
 
 /// What a take-over reads and writes (`take_over`), with the server stopped.
 impl RaftStore {
+    /// The Raft meta (vote, committed, purged, generation).
+    pub fn raft_meta(&self) -> MetaTree {
+        self.meta.clone()
+    }
+
     /// The JSON value under `key` in the Raft meta.
     pub fn meta_json<T: DeserializeOwned>(&self, key: u64) -> Result<Option<T>, StoreError> {
         self.meta.get_json(key)

@@ -243,7 +243,7 @@ impl QuorumService {
     }
 
     /// The request's JSON, once the caller has shown the voters' secret and the venue's generation. A caller of
-    /// an older generation is told it was taken over from; a caller of a newer one trips this machine's fence.
+    /// an older generation is told it was taken over from; a newer one is adopted (`Fence::adopt`).
     fn open<T: DeserializeOwned>(&self, req: Request<pb::RaftMessage>) -> Result<T, Status> {
         let presented = req
             .metadata()
@@ -271,10 +271,11 @@ impl QuorumService {
                 return Err(status);
             }
             Err(Stale::Me { theirs }) => {
-                self.fence.trip(theirs);
-                return Err(Status::unavailable(
-                    "this machine was taken over from and takes no part in the venue any more",
-                ));
+                if let Err(e) = self.fence.adopt(theirs) {
+                    return Err(Status::unavailable(format!(
+                        "this machine cannot record the venue's new generation: {e}"
+                    )));
+                }
             }
         }
         serde_json::from_slice(&req.into_inner().json)

@@ -124,7 +124,7 @@ pub async fn start(core: &Arc<Core>, setup: QuorumSetup) -> Result<Arc<Quorum>, 
     let generation = take_over::stored(&log_store)
         .map_err(|e| store_err(e.to_string()))?
         .number;
-    let fence = Fence::new(generation);
+    let fence = Fence::new(generation, Some(log_store.raft_meta()));
     let witness = setup.is_witness(setup.id);
     let config = openraft::Config {
         cluster_name: "tengen".into(),

@@ -6,7 +6,8 @@
 //!
 //! The generation is the fence. Every Raft message carries its sender's generation ([`network`]); a machine
 //! refuses messages from an older generation and the old voter, told so, stops taking writes at once
-//! ([`Fence`]). So an old leader that was only cut off, frozen or switched off stops as soon as it reaches the
+//! ([`Fence`]); a machine the take-over kept (another learner) adopts the newer generation from the first message
+//! of the machine that took over. So an old leader that was only cut off, frozen or switched off stops as soon as it reaches the
 //! machine that took over; what it acknowledged alone after the learner's last entry is lost, and the take-over
 //! says so before it acts.
 //!
@@ -14,7 +15,7 @@
 //!
 //! [`network`]: super::network
 
-use super::log_store::RaftStore;
+use super::log_store::{MetaTree, RaftStore};
 use super::types::{Entry, LogId, NodeId};
 use crate::log::entry::decode_trusted;
 use crate::log::store::StoreError;
@@ -201,25 +202,49 @@ pub fn fenced_alarm(generation: u64) -> String {
     )
 }
 
-/// A machine's fence: its generation, and the switch that stops it once a message shows it was taken over from.
-#[derive(Debug, Clone)]
+/// A machine's fence: its generation (kept durably in `meta`, the Raft meta), and the switch that stops it once
+/// a message shows it was taken over from.
+#[derive(Clone)]
 pub struct Fence {
-    generation: u64,
+    generation: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    meta: Option<MetaTree>,
     tripped: std::sync::Arc<tokio::sync::watch::Sender<Option<String>>>,
 }
 
 impl Fence {
-    /// A fence at `generation`, not tripped.
-    pub fn new(generation: u64) -> Fence {
+    /// A fence at `generation`, not tripped; a newer generation it adopts is written to `meta`.
+    pub fn new(generation: u64, meta: Option<MetaTree>) -> Fence {
         Fence {
-            generation,
+            generation: std::sync::Arc::new(std::sync::atomic::AtomicU64::new(generation)),
+            meta,
             tripped: std::sync::Arc::new(tokio::sync::watch::Sender::new(None)),
         }
     }
 
     /// This machine's generation.
     pub fn generation(&self) -> u64 {
+        self.generation.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    /// A message of the newer generation `theirs` reached this machine. The machine that took over sends only
+    /// to the members it kept (a learner that stays), so this machine takes that generation as its own, durably,
+    /// before it answers.
+    pub fn adopt(&self, theirs: u64) -> Result<(), StoreError> {
+        if let Some(meta) = &self.meta {
+            let value = serde_json::to_vec(&Generation {
+                number: theirs,
+                ..Generation::default()
+            })
+            .map_err(|e| StoreError::Corrupt(format!("generation: {e}")))?;
+            meta.put(&[(GENERATION, value)])?;
+        }
         self.generation
+            .fetch_max(theirs, std::sync::atomic::Ordering::SeqCst);
+        tracing::warn!(
+            generation = theirs,
+            "the venue was taken over: this machine follows the machine that took over"
+        );
+        Ok(())
     }
 
     /// Stops this machine: it was taken over from (the venue is at `generation` now).
@@ -258,5 +283,14 @@ mod tests {
         assert_eq!(check(1, 1), Ok(()));
         assert_eq!(check(1, 0), Err(Stale::Caller { mine: 1 }));
         assert_eq!(check(0, 2), Err(Stale::Me { theirs: 2 }));
+    }
+
+    #[test]
+    fn a_kept_machine_adopts_the_newer_generation_and_is_not_stopped() {
+        let fence = Fence::new(0, None);
+        assert!(fence.adopt(2).is_ok());
+        assert_eq!(fence.generation(), 2);
+        assert_eq!(check(fence.generation(), 2), Ok(()));
+        assert!(fence.tripped.borrow().is_none());
     }
 }
