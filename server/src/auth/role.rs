@@ -123,6 +123,29 @@ pub enum Action {
 }
 
 impl Action {
+    /// Every action, the matrix's columns.
+    pub const ALL: [Action; 17] = [
+        Action::Read,
+        Action::ReadPrivate,
+        Action::Register,
+        Action::Configure,
+        Action::ManageTokens,
+        Action::Watch,
+        Action::Replicate,
+        Action::Direct,
+        Action::EnterResults,
+        Action::Referee,
+        Action::Withdraw,
+        Action::SubmitSlip,
+        Action::ResolveSlips,
+        Action::LoadRatings,
+        Action::IssueCodes,
+        Action::SelfService,
+        Action::ManageVenue,
+    ];
+}
+
+impl Action {
     /// Words for a refusal message ("a viewer terminal may not …").
     pub fn describe(self) -> &'static str {
         match self {
@@ -179,27 +202,6 @@ mod tests {
         Role::Replica,
         Role::System,
         Role::Public,
-    ];
-
-    /// Every action, the matrix's columns.
-    const ACTIONS: [Action; 17] = [
-        Action::Read,
-        Action::ReadPrivate,
-        Action::Register,
-        Action::Configure,
-        Action::ManageTokens,
-        Action::Watch,
-        Action::Replicate,
-        Action::Direct,
-        Action::EnterResults,
-        Action::Referee,
-        Action::Withdraw,
-        Action::SubmitSlip,
-        Action::ResolveSlips,
-        Action::LoadRatings,
-        Action::IssueCodes,
-        Action::SelfService,
-        Action::ManageVenue,
     ];
 
     #[test]
@@ -314,7 +316,7 @@ mod tests {
 
     #[test]
     fn the_public_board_only_reads_sends_slips_and_acts_with_a_players_code() {
-        let public: Vec<Action> = ACTIONS
+        let public: Vec<Action> = Action::ALL
             .into_iter()
             .filter(|a| allows(Role::Public, *a))
             .collect();
@@ -346,7 +348,7 @@ mod tests {
 
     #[test]
     fn the_system_role_is_allowed_nothing() {
-        for action in ACTIONS {
+        for action in Action::ALL {
             assert!(!allows(Role::System, action), "{action:?}");
         }
     }

@@ -851,25 +851,7 @@ mod tests {
             (StatusCode::FORBIDDEN, "error-not-for-this-desk", Lang::Fr)
         );
         // Every action reads in English as the core describes it.
-        for action in [
-            Action::Read,
-            Action::ReadPrivate,
-            Action::Register,
-            Action::Configure,
-            Action::ManageTokens,
-            Action::Watch,
-            Action::Replicate,
-            Action::Direct,
-            Action::EnterResults,
-            Action::Referee,
-            Action::Withdraw,
-            Action::SubmitSlip,
-            Action::ResolveSlips,
-            Action::LoadRatings,
-            Action::IssueCodes,
-            Action::SelfService,
-            Action::ManageVenue,
-        ] {
+        for action in Action::ALL {
             let en = tr!(Lang::En, "refused-action", action = action_key(action));
             assert_eq!(en, action.describe(), "{action:?}");
             let fr = tr!(Lang::Fr, "refused-action", action = action_key(action));
