@@ -235,6 +235,7 @@ impl ImportRow {
             fee_cents: p.fee_cents,
             paid: p.paid,
             notes: p.notes.clone(),
+            birth_year: None,
         }
         .normalised();
         Ok(Command::RegisterParticipant {

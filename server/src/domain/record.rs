@@ -462,6 +462,10 @@ pub struct ParticipantFields {
     pub paid: bool,
     /// Free notes.
     pub notes: String,
+    /// Year of birth (issue 33), for the junior prizes and the fee's age concessions: private like the contact
+    /// data; a public page says at most "junior". Absent when unknown, and from entries written before it existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub birth_year: Option<u16>,
 }
 
 /// A person registered at the event.
@@ -593,6 +597,7 @@ impl ParticipantFields {
             fee_cents: 0,
             paid: false,
             notes: String::new(),
+            birth_year: None,
         }
     }
 }

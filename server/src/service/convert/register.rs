@@ -33,6 +33,7 @@ pub fn fields_from_pb(f: Option<pb::ParticipantFields>) -> Result<ParticipantFie
         fee_cents: f.fee_cents,
         paid: f.paid,
         notes: f.notes,
+        birth_year: None,
     }
     .normalised())
 }

@@ -212,6 +212,7 @@ pub fn blank() -> ParticipantFields {
         fee_cents: 0,
         paid: false,
         notes: String::new(),
+        birth_year: None,
     }
 }
 
