@@ -134,6 +134,14 @@ pub struct ScoringView {
     pub forfeit_minutes: u32,
     pub category_lowest_ranks: Vec<String>,
     pub section_prizes_cents: Vec<i64>,
+    /// (half points of wins, cents), one per level.
+    pub wins_prizes: Vec<(u32, i64)>,
+    pub junior_prizes_cents: Vec<i64>,
+    pub junior_born_from: Option<u32>,
+    pub below_rank_prizes_cents: Vec<i64>,
+    pub below_rank: String,
+    pub improvement_prizes_cents: Vec<i64>,
+    pub prizes_stack: bool,
 }
 
 impl From<&pb::Tournament> for TournamentDetailView {
@@ -204,6 +212,17 @@ impl From<&pb::Tournament> for TournamentDetailView {
                 forfeit_minutes: sc.forfeit_minutes.unwrap_or(30),
                 category_lowest_ranks: sc.category_lowest_ranks,
                 section_prizes_cents: sc.section_prizes_cents,
+                wins_prizes: sc
+                    .wins_prizes
+                    .iter()
+                    .map(|w| (w.wins_half, w.cents))
+                    .collect(),
+                junior_prizes_cents: sc.junior_prizes_cents,
+                junior_born_from: sc.junior_born_from,
+                below_rank_prizes_cents: sc.below_rank_prizes_cents,
+                below_rank: sc.below_rank,
+                improvement_prizes_cents: sc.improvement_prizes_cents,
+                prizes_stack: sc.prizes_stack,
             },
         }
     }
@@ -452,6 +471,54 @@ fn scoring_lines(v: &TournamentDetailView) -> Vec<(&'static str, String)> {
             },
         ),
         ("section prizes", money(&sc.section_prizes_cents)),
+        (
+            "prizes for wins",
+            if sc.wins_prizes.is_empty() {
+                "none".to_string()
+            } else {
+                sc.wins_prizes
+                    .iter()
+                    .map(|(w, c)| {
+                        format!(
+                            "{} wins or more: {}",
+                            format_half((*w).into()),
+                            format_fee(*c)
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            },
+        ),
+        (
+            "junior prizes",
+            match sc.junior_born_from {
+                Some(y) if !sc.junior_prizes_cents.is_empty() => {
+                    format!("{} (born in {y} or after)", money(&sc.junior_prizes_cents))
+                }
+                _ => money(&sc.junior_prizes_cents),
+            },
+        ),
+        (
+            "prizes below a rank",
+            if sc.below_rank.is_empty() || sc.below_rank_prizes_cents.is_empty() {
+                money(&sc.below_rank_prizes_cents)
+            } else {
+                format!(
+                    "{} ({} and weaker)",
+                    money(&sc.below_rank_prizes_cents),
+                    sc.below_rank
+                )
+            },
+        ),
+        ("improvement prizes", money(&sc.improvement_prizes_cents)),
+        (
+            "prizes per player",
+            if sc.prizes_stack {
+                "all they win".to_string()
+            } else {
+                "their best only".to_string()
+            },
+        ),
         (
             "double entry",
             sc.double_entry

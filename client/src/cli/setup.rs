@@ -6,6 +6,7 @@
 use clap::Args;
 use tengen_proto::v1::{
     DrawOptions, HandicapRule, McMahonSetup, PlayerPair, Scoring, TimeControl, TournamentSettings,
+    WinsPrize,
 };
 
 use crate::values::parse_bool;
@@ -166,6 +167,28 @@ pub struct SetupFlags {
     /// Prizes for places 1, 2, … inside every section or category, e.g. "50,25" (`none` clears them).
     #[arg(long, value_parser = parse_prizes, value_name = "AMOUNTS")]
     section_prizes: Option<Prizes>,
+    /// Prizes for everyone with at least some wins, one per level: "4:20,5:40" (4 wins or more: 20; 5 or more:
+    /// 40; "3.5:10" counts a jigo); each player takes the highest level they reach (`none` clears them).
+    #[arg(long, value_parser = parse_wins_prizes, value_name = "WINS:AMOUNT,…")]
+    wins_prizes: Option<WinsPrizes>,
+    /// Prizes for the best juniors, places 1, 2, …, e.g. "30,15" (needs --junior-born-from; `none` clears them).
+    #[arg(long, value_parser = parse_prizes, value_name = "AMOUNTS")]
+    junior_prizes: Option<Prizes>,
+    /// Juniors are the players born in this year or after, e.g. 2009 (`none` clears it).
+    #[arg(long, value_parser = parse_year, value_name = "YEAR")]
+    junior_born_from: Option<Year>,
+    /// Prizes for the best players ranked --below-rank or weaker, places 1, 2, … (`none` clears them).
+    #[arg(long, value_parser = parse_prizes, value_name = "AMOUNTS")]
+    below_rank_prizes: Option<Prizes>,
+    /// The strongest rank the --below-rank-prizes are for, e.g. 10k (that rank and weaker; `none` clears it).
+    #[arg(long, value_name = "RANK")]
+    below_rank: Option<String>,
+    /// Prizes for the players who climbed most places from their number to their final place (`none` clears).
+    #[arg(long, value_parser = parse_prizes, value_name = "AMOUNTS")]
+    improvement_prizes: Option<Prizes>,
+    /// A player may take several prizes: on or off (off, the default: each takes only their best prize).
+    #[arg(long, value_parser = parse_bool, value_name = "ON/OFF")]
+    prizes_stack: Option<bool>,
     /// Two agreeing entries from two terminals confirm a result: on or off.
     #[arg(long, value_parser = parse_bool, value_name = "ON/OFF")]
     double_entry: Option<bool>,
@@ -185,6 +208,14 @@ pub struct Tiebreaks(pub Vec<String>);
 /// Prize amounts in cents, for places 1, 2, ….
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Prizes(pub Vec<i64>);
+
+/// Prizes by wins: (half points of wins, cents), one per level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinsPrizes(pub Vec<(u32, i64)>);
+
+/// A year, or none (`none` clears it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Year(pub Option<u32>);
 
 /// Pairs of player numbers kept apart.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -349,6 +380,30 @@ impl SetupFlags {
             &mut sc.section_prizes_cents,
             self.section_prizes.map(|p| p.0),
         );
+        set(
+            &mut sc.wins_prizes,
+            self.wins_prizes.map(|w| {
+                w.0.into_iter()
+                    .map(|(wins_half, cents)| WinsPrize { wins_half, cents })
+                    .collect()
+            }),
+        );
+        set(&mut sc.junior_prizes_cents, self.junior_prizes.map(|p| p.0));
+        set(&mut sc.junior_born_from, self.junior_born_from.map(|y| y.0));
+        set(
+            &mut sc.below_rank_prizes_cents,
+            self.below_rank_prizes.map(|p| p.0),
+        );
+        set(
+            &mut sc.below_rank,
+            self.below_rank
+                .map(|r| if read::is_none(&r) { String::new() } else { r }),
+        );
+        set(
+            &mut sc.improvement_prizes_cents,
+            self.improvement_prizes.map(|p| p.0),
+        );
+        set(&mut sc.prizes_stack, self.prizes_stack);
         if self.double_entry.is_some() {
             sc.double_entry = self.double_entry;
         }
@@ -570,6 +625,34 @@ pub fn parse_never_pairs(text: &str) -> Result<NeverPairs, String> {
     read::number_pairs(text)
         .map(NeverPairs)
         .map_err(|e| e.to_string())
+}
+
+/// `4:20,5:40` (wins: amount, a comma between levels; `3.5` or `3½` wins counts a jigo) → (half wins, cents).
+/// `none` clears.
+pub fn parse_wins_prizes(text: &str) -> Result<WinsPrizes, String> {
+    read::wins_amounts(text)
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .map(|(half, cents)| {
+            u32::try_from(half)
+                .map(|h| (h, cents))
+                .map_err(|_| format!("{half} half wins is too many"))
+        })
+        .collect::<Result<_, _>>()
+        .map(WinsPrizes)
+}
+
+/// A year like `2009`; `none` clears.
+pub fn parse_year(text: &str) -> Result<Year, String> {
+    if read::is_none(text) {
+        return Ok(Year(None));
+    }
+    text.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|y| (1900..=2200).contains(y))
+        .map(|y| Year(Some(y)))
+        .ok_or_else(|| format!("{:?} is not a year like 2009", text.trim()))
 }
 
 /// `300,200,100` or `150.50;75` in currency units → cents per place. `none` clears. A comma separates

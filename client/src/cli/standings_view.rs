@@ -94,6 +94,16 @@ pub struct PrizeView {
     pub participant_id: u64,
     pub place: u32,
     pub cents: i64,
+    /// "" for a place prize; "wins", "junior", "below-rank" or "improvement" for a special prize.
+    pub kind: String,
+    /// How many players share the place's prizes.
+    pub shared_by: u32,
+    /// For "wins": the level in half points of wins.
+    pub wins_half: u32,
+    /// For "below-rank": the rank.
+    pub rank: String,
+    /// What the prize is for, as the sheets print it.
+    pub label: String,
 }
 
 /// The standings, for `--json`.
@@ -105,6 +115,8 @@ pub struct StandingsView {
     pub rows: Vec<RowView>,
     pub sections: Vec<SectionView>,
     pub prizes: Vec<PrizeView>,
+    /// Prizes for wins, juniors, below a rank, improvement.
+    pub special_prizes: Vec<PrizeView>,
 }
 
 impl From<&pb::Standings> for StandingsView {
@@ -127,6 +139,7 @@ impl From<&pb::Standings> for StandingsView {
                 })
                 .collect(),
             prizes: s.prizes.iter().map(prize_view).collect(),
+            special_prizes: s.special_prizes.iter().map(prize_view).collect(),
         }
     }
 }
@@ -136,6 +149,24 @@ fn prize_view(p: &pb::Prize) -> PrizeView {
         participant_id: p.participant_id,
         place: p.place,
         cents: p.cents,
+        kind: p.kind.clone(),
+        shared_by: p.shared_by,
+        wins_half: p.wins_half,
+        rank: p.rank.clone(),
+        label: p.label.clone(),
+    }
+}
+
+/// What a special prize is for: the server's label ("4 wins or more", "Best junior"), or from the kind when an
+/// older server sent none.
+fn special_label(p: &pb::Prize) -> String {
+    if !p.label.is_empty() {
+        return p.label.clone();
+    }
+    match p.kind.as_str() {
+        "wins" => format!("{} wins or more", format_half(p.wins_half.into())),
+        "below-rank" => format!("{} and weaker {}", p.rank, p.place),
+        other => format!("{other} {}", p.place),
     }
 }
 
@@ -287,6 +318,20 @@ fn awards(out: &mut String, s: &pb::Standings, grouped: bool) {
             out.push_str(&format!("  {line}\n"));
         }
     }
+    if !s.special_prizes.is_empty() {
+        out.push_str("special prizes:\n");
+        let mut table = Table::new(&["prize", "name", "amount"]);
+        for p in &s.special_prizes {
+            table.row(vec![
+                special_label(p),
+                name(p.participant_id),
+                format_fee(p.cents),
+            ]);
+        }
+        for line in table.render().lines() {
+            out.push_str(&format!("  {line}\n"));
+        }
+    }
     if !s.prizes.is_empty() {
         out.push_str("prizes:\n");
         let mut table = Table::new(&["place", "name", "amount"]);
@@ -414,11 +459,31 @@ mod tests {
                     participant_id: 1,
                     place: 1,
                     cents: 30000,
+                    ..Default::default()
                 },
                 pb::Prize {
                     participant_id: 2,
                     place: 2,
                     cents: 15050,
+                    ..Default::default()
+                },
+            ],
+            special_prizes: vec![
+                pb::Prize {
+                    participant_id: 3,
+                    place: 1,
+                    cents: 2000,
+                    kind: "wins".into(),
+                    wins_half: 6,
+                    ..Default::default()
+                },
+                pb::Prize {
+                    participant_id: 3,
+                    place: 1,
+                    cents: 1000,
+                    kind: "junior".into(),
+                    label: "Best junior".into(),
+                    ..Default::default()
                 },
             ],
         };
@@ -430,6 +495,10 @@ place  #  name    rank  mms  wins  sos
 2=     3  Berg A  1d    34   3     150
 section winners:
   starting at 30: Côté A
+special prizes:
+  prize           name    amount
+  3 wins or more  Berg A  20.00
+  Best junior     Berg A  10.00
 prizes:
   place  name    amount
   1      Côté A  300.00
@@ -448,6 +517,7 @@ prizes:
                 participant_id: winner,
                 place: 1,
                 cents,
+                ..Default::default()
             }],
             ..Default::default()
         };
@@ -461,6 +531,7 @@ prizes:
             ],
             sections: vec![category("1d", 1, 5000), category("30k", 2, 2550)],
             prizes: vec![],
+            special_prizes: vec![],
         };
         let text = render_standings(&s);
         assert!(

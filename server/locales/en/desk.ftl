@@ -348,6 +348,7 @@ dir-sheet = { $kind ->
         [grid] grid
         [bracket] bracket
         [standings] standings
+        [prizes] prize list
         [register] register
        *[other] { $kind }
     }
@@ -626,6 +627,21 @@ settings-part-handicap = Handicap
 settings-part-draw = Draw
 settings-part-groups = Groups
 settings-part-scoring = Standings and results
+settings-part-prizes = Prizes
+settings-wins-prizes = Prizes for wins
+settings-wins-prizes-note = Everyone with at least that many wins, e.g. 4: 20, 5: 40 (4 wins or more: 20; 5 or more: 40); 3½ counts a jigo. Default: none.
+settings-junior-prizes = Junior prizes
+settings-junior-prizes-note = Amounts for the best juniors, 1, 2…; needs the year below and each junior's year of birth. Default: none.
+settings-junior-born-from = Juniors are born in or after
+settings-junior-born-from-note = A year, e.g. 2009. Players whose year of birth is not recorded are not juniors.
+settings-below-rank-prizes = Prizes below a rank
+settings-below-rank-prizes-note = Amounts for the best players ranked at the rank below or weaker, 1, 2…. Default: none.
+settings-below-rank = For players ranked
+settings-below-rank-note = This rank and weaker, e.g. 10k.
+settings-improvement-prizes = Prizes for improvement
+settings-improvement-prizes-note = Amounts for the players who climbed most places from their number to their final place, 1, 2…. Default: none.
+settings-prizes-stack = A player may take several prizes
+settings-prizes-stack-note = Off (the default): each player takes only their best prize, and a prize they cannot take goes to the next in line.
 settings-part-ladder = Ladder
 settings-komi-note = Points White receives in an even game: 6.5, 6½ or 7. Default: { $default }.
 settings-time-name = { $system ->

@@ -374,6 +374,7 @@ dir-sheet = { $kind ->
         [grid] grille
         [bracket] tableau
         [standings] classement
+        [prizes] liste des prix
         [register] liste des inscrits
        *[other] { $kind }
     }
@@ -667,6 +668,21 @@ settings-part-handicap = Handicap
 settings-part-draw = Appariements
 settings-part-groups = Groupes
 settings-part-scoring = Classement et résultats
+settings-part-prizes = Prix
+settings-wins-prizes = Prix aux victoires
+settings-wins-prizes-note = Pour chaque joueur ayant au moins ce nombre de victoires, par ex. 4: 20, 5: 40 (4 victoires ou plus : 20 ; 5 ou plus : 40) ; 3½ compte un jigo. Par défaut : aucun.
+settings-junior-prizes = Prix juniors
+settings-junior-prizes-note = Montants pour les meilleurs juniors, 1, 2… ; demande l’année ci-dessous et l’année de naissance de chaque junior. Par défaut : aucun.
+settings-junior-born-from = Les juniors sont nés en ou après
+settings-junior-born-from-note = Une année, par ex. 2009. Un joueur dont l’année de naissance n’est pas enregistrée n’est pas junior.
+settings-below-rank-prizes = Prix sous un niveau
+settings-below-rank-prizes-note = Montants pour les meilleurs joueurs du niveau ci-dessous ou plus faibles, 1, 2…. Par défaut : aucun.
+settings-below-rank = Pour les joueurs de niveau
+settings-below-rank-note = Ce niveau et plus faible, par ex. 10k.
+settings-improvement-prizes = Prix de progression
+settings-improvement-prizes-note = Montants pour les joueurs qui ont gagné le plus de places entre leur numéro et leur place finale, 1, 2…. Par défaut : aucun.
+settings-prizes-stack = Un joueur peut recevoir plusieurs prix
+settings-prizes-stack-note = Non coché (par défaut) : chaque joueur ne reçoit que son meilleur prix, et un prix qu’il ne peut prendre passe au suivant.
 settings-part-ladder = Échelle
 settings-komi-note = Points reçus par Blanc dans une partie à égalité : 6.5, 6½ ou 7. Par défaut : { $default }.
 settings-time-name = { $system ->

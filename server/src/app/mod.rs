@@ -21,6 +21,7 @@ pub mod dry_run;
 pub mod explain;
 pub mod import;
 pub mod players;
+pub mod prizes;
 pub mod rating_list;
 pub mod refusal;
 pub mod roster;

@@ -266,3 +266,25 @@ pub(crate) fn full_name(p: &Participant) -> String {
 pub(crate) fn half_points(h: i32) -> String {
     tengen_text::decimal_halves(i64::from(h))
 }
+
+/// A section's name on the sheets: its number for a McMahon section (strongest first), the ranks it spans for
+/// one of the director's categories ("1d+" for the strongest, "10k–2k" below it).
+pub(crate) fn section_label(sections: &[tengen_standings::Section], index: usize) -> String {
+    if let Some(g) = sections.get(index).and_then(|s| s.group) {
+        return format!("Group {g}");
+    }
+    let Some(lowest) = sections.get(index).and_then(|s| s.lowest_rank) else {
+        return (index + 1).to_string();
+    };
+    let above = index
+        .checked_sub(1)
+        .and_then(|i| sections.get(i))
+        .and_then(|s| s.lowest_rank);
+    match above {
+        Some(above) if above.0 - 1 > lowest.0 => {
+            format!("{lowest}–{}", tengen_draw::model::Rank(above.0 - 1))
+        }
+        Some(_) => lowest.to_string(),
+        None => format!("{lowest}+"),
+    }
+}

@@ -345,6 +345,38 @@ pub struct ScoringSettings {
     /// overall prizes.
     #[serde(default)]
     pub section_prizes_cents: Vec<i64>,
+    /// Prizes for everyone with at least some wins (BGA handbook 7.5), one per level: a player takes the
+    /// prize of the highest level they reach.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub wins_prizes: Vec<WinsPrize>,
+    /// Prizes for places 1, 2, … among the juniors, in cents.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub junior_prizes_cents: Vec<i64>,
+    /// Juniors are the players born in this year or after (a player whose year of birth is unknown is not one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub junior_born_from: Option<u16>,
+    /// Prizes for places 1, 2, … among the players ranked `below_rank` or weaker, in cents.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub below_rank_prizes_cents: Vec<i64>,
+    /// The strongest rank the `below_rank_prizes` are for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub below_rank: Option<Rank>,
+    /// Prizes for places 1, 2, … by improvement: the places a player climbed from their number (the seeding by
+    /// strength) to their final place, most first; only players who climbed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub improvement_prizes_cents: Vec<i64>,
+    /// A player may take several prizes; by default (false) each takes only their best one.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub prizes_stack: bool,
+}
+
+/// The prize for everyone with at least `wins_half` wins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WinsPrize {
+    /// Wins, in half points (a jigo is half a win).
+    pub wins_half: u32,
+    /// The prize, in cents.
+    pub cents: i64,
 }
 
 impl ScoringSettings {
@@ -393,6 +425,13 @@ impl Default for ScoringSettings {
             forfeit_minutes: 30,
             categories: Vec::new(),
             section_prizes_cents: Vec::new(),
+            wins_prizes: Vec::new(),
+            junior_prizes_cents: Vec::new(),
+            junior_born_from: None,
+            below_rank_prizes_cents: Vec::new(),
+            below_rank: None,
+            improvement_prizes_cents: Vec::new(),
+            prizes_stack: false,
         }
     }
 }

@@ -22,7 +22,6 @@ use std::sync::Arc;
 use tengen_proto::v1 as pb;
 use tengen_proto::v1::rounds_server::Rounds;
 use tengen_standings::placing::{Row, Standings};
-use tengen_standings::prizes::{split_prizes, Cents};
 use tengen_standings::value::Value;
 use tonic::{Request, Response, Status};
 
@@ -148,30 +147,36 @@ fn row_to_pb(
 }
 
 fn standings_to_pb(state: &State, t: TournamentId, after: u32, st: &Standings) -> pb::Standings {
-    let cents = |pick: fn(&crate::domain::setup::ScoringSettings) -> &Vec<i64>| -> Vec<Cents> {
-        state
-            .tournaments
-            .get(&t)
-            .map(|x| {
-                pick(&x.settings.scoring)
-                    .iter()
-                    .map(|c| Cents(*c))
-                    .collect()
-            })
-            .unwrap_or_default()
+    use crate::app::prizes::{prize_giving, Prize, PrizeKind};
+    let given = match crate::app::roster::Roster::new(state, t) {
+        Ok(roster) => prize_giving(&roster, st, after),
+        Err(_) => Vec::new(),
     };
-    // In groups, places repeat from group to group: the groups' prizes are the section prizes.
-    let grouped = st.sections.first().is_some_and(|s| s.group.is_some());
-    let prizes = if grouped {
-        Vec::new()
-    } else {
-        cents(|s| &s.prizes_cents)
+    let prize_to_pb = |p: &Prize| pb::Prize {
+        participant_id: p.player.0,
+        place: p.place,
+        cents: p.amount.0,
+        kind: match p.kind {
+            PrizeKind::Place | PrizeKind::Section(_) => String::new(),
+            other => other.as_str().to_string(),
+        },
+        wins_half: match p.kind {
+            PrizeKind::Wins(w) => w,
+            _ => 0,
+        },
+        rank: match p.kind {
+            PrizeKind::BelowRank(r) => r.to_string(),
+            _ => String::new(),
+        },
+        shared_by: p.shared_by,
+        label: p.label(&st.sections),
     };
-    let section_prizes = cents(|s| &s.section_prizes_cents);
-    let prize_to_pb = |a: tengen_standings::Award| pb::Prize {
-        participant_id: participant_id(a.player).0,
-        place: a.place,
-        cents: a.amount.0,
+    let of_kind = |keep: &dyn Fn(PrizeKind) -> bool| -> Vec<pb::Prize> {
+        given
+            .iter()
+            .filter(|p| keep(p.kind))
+            .map(prize_to_pb)
+            .collect()
     };
     pb::Standings {
         tournament_id: t.0,
@@ -185,7 +190,8 @@ fn standings_to_pb(state: &State, t: TournamentId, after: u32, st: &Standings) -
         sections: st
             .sections
             .iter()
-            .map(|s| pb::StandingSection {
+            .enumerate()
+            .map(|(i, s)| pb::StandingSection {
                 starting_mms_half: s.starting_mms.0,
                 rows: s
                     .rows
@@ -199,16 +205,11 @@ fn standings_to_pb(state: &State, t: TournamentId, after: u32, st: &Standings) -
                     .collect(),
                 lowest_rank: s.lowest_rank.map(|r| r.to_string()).unwrap_or_default(),
                 group: s.group.unwrap_or(0),
-                prizes: split_prizes(&s.rows, &section_prizes)
-                    .into_iter()
-                    .map(prize_to_pb)
-                    .collect(),
+                prizes: of_kind(&|k| k == PrizeKind::Section(i)),
             })
             .collect(),
-        prizes: split_prizes(&st.rows, &prizes)
-            .into_iter()
-            .map(prize_to_pb)
-            .collect(),
+        prizes: of_kind(&|k| k == PrizeKind::Place),
+        special_prizes: of_kind(&|k| !matches!(k, PrizeKind::Place | PrizeKind::Section(_))),
     }
 }
 

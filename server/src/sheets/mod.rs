@@ -16,6 +16,7 @@ mod ladder;
 mod model;
 mod opengotha;
 mod pairings;
+mod prizelist;
 pub(crate) mod ranklist;
 mod register;
 mod slips;
@@ -31,10 +32,10 @@ use crate::domain::error::quote;
 use crate::domain::{Rejected, State, TournamentId};
 use model::Sheet;
 
-/// The document kinds, as named in a request: printed sheets, then files for other programs (`egf` is the EGF
+/// The document kinds, as named in a request: printed sheets (`prizes` the prize-giving list), then files for other programs (`egf` is the EGF
 /// `.h9`, `opengotha` OpenGotha's XML, `tou` the FFG's file, `aga` the AGA's results, `csv-register` and
 /// `csv-standings` for spreadsheets).
-pub const KINDS: [&str; 14] = [
+pub const KINDS: [&str; 15] = [
     "pairings",
     "pairings-by-name",
     "slips",
@@ -42,6 +43,7 @@ pub const KINDS: [&str; 14] = [
     "grid",
     "bracket",
     "standings",
+    "prizes",
     "register",
     "egf",
     "opengotha",
@@ -185,6 +187,7 @@ pub fn render_in(
         "grid" | "crosstable" => grid::grid(&roster, round)?,
         "bracket" => bracket::bracket(&roster)?,
         "standings" => ranklist::standings(&roster, round)?,
+        "prizes" => prizelist::prize_list(&roster, round)?,
         "register" => register::register(&roster)?,
         other => {
             return Err(Rejected::invalid(

@@ -6,13 +6,15 @@
 
 use super::model::{Block, Column, Sheet, Table};
 use super::wallchart::place;
+use crate::app::prizes::{prize_giving, Prize, PrizeKind};
+pub(crate) use crate::app::roster::section_label;
 use crate::app::roster::{half_points, Roster};
-use crate::domain::field::{participant_id, Field};
+use crate::domain::field::{participant_id, player_id, Field};
 use crate::domain::Rejected;
 use std::collections::BTreeMap;
-use tengen_draw::model::{PlayerId, Rank};
+use tengen_draw::model::PlayerId;
 use tengen_standings::placing::{Row, Section, Standings};
-use tengen_standings::prizes::{split_prizes, Award, Cents};
+use tengen_standings::prizes::Cents;
 use tengen_standings::settings::Criterion;
 
 /// The standings after round `round` (0: the last round with results).
@@ -29,7 +31,7 @@ pub(crate) fn standings(roster: &Roster, round: u32) -> Result<Sheet, Rejected> 
     let standings = Field::new(roster.state, roster.tournament).standings(after, None);
     // Ranks as they stood at the round counted (round 1 before any is).
     let rank_round = after.max(1);
-    standings_tables(&mut sheet, roster, &standings, rank_round);
+    standings_tables(&mut sheet, roster, &standings, after);
     let order: Vec<String> = standings.criteria.iter().map(Criterion::name).collect();
     sheet.blocks.push(Block::Note(format!(
         "Order: {}. Equal places are marked =.",
@@ -48,15 +50,17 @@ pub(crate) fn standings(roster: &Roster, round: u32) -> Result<Sheet, Rejected> 
             .to_string(),
         ));
         section_winners(&mut sheet, roster, &standings, rank_round);
-        section_prizes(&mut sheet, roster, &standings, rank_round);
+        section_prizes(&mut sheet, roster, &standings, after);
     }
+    special_prizes(&mut sheet, roster, &standings, after);
     Ok(sheet)
 }
 
 /// The standings table (a tournament in groups: each group's own table under its heading): place, number, name,
 /// rank, club, wins unless a tie-break counts them, the tie-breaks, and each placed player's prize.
-fn standings_tables(sheet: &mut Sheet, roster: &Roster, standings: &Standings, rank_round: u32) {
-    let (prizes, awards) = awards(roster, standings);
+fn standings_tables(sheet: &mut Sheet, roster: &Roster, standings: &Standings, after: u32) {
+    let rank_round = after.max(1);
+    let (prizes, awards) = awards(roster, standings, after);
     let show_wins = !standings.criteria.contains(&Criterion::Wins);
     let mut columns = vec![
         Column::right("Place"),
@@ -138,8 +142,9 @@ fn section_winners(sheet: &mut Sheet, roster: &Roster, standings: &Standings, ra
 }
 
 /// The section prizes, when there are any: section, place (= when shared), who, how much.
-fn section_prizes(sheet: &mut Sheet, roster: &Roster, standings: &Standings, rank_round: u32) {
-    let prizes = section_awards(roster, standings);
+fn section_prizes(sheet: &mut Sheet, roster: &Roster, standings: &Standings, after: u32) {
+    let rank_round = after.max(1);
+    let prizes = section_awards(roster, standings, after);
     if prizes.iter().any(|(_, list)| !list.is_empty()) {
         sheet
             .blocks
@@ -156,7 +161,7 @@ fn section_prizes(sheet: &mut Sheet, roster: &Roster, standings: &Standings, ran
                         } else {
                             a.place.to_string()
                         },
-                        roster.describe(participant_id(a.player), rank_round),
+                        roster.describe(a.player, rank_round),
                         a.amount.to_string(),
                     ]
                 })
@@ -200,26 +205,6 @@ pub(crate) fn value_cell(standings: &Standings, row: &Row, i: usize) -> String {
     }
 }
 
-/// A section's name on the sheets: its number for a McMahon section (strongest first), the ranks it spans for
-/// one of the director's categories ("1d+" for the strongest, "10k–2k" below it).
-pub(crate) fn section_label(sections: &[Section], index: usize) -> String {
-    if let Some(g) = sections.get(index).and_then(|s| s.group) {
-        return format!("Group {g}");
-    }
-    let Some(lowest) = sections.get(index).and_then(|s| s.lowest_rank) else {
-        return (index + 1).to_string();
-    };
-    let above = index
-        .checked_sub(1)
-        .and_then(|i| sections.get(i))
-        .and_then(|s| s.lowest_rank);
-    match above {
-        Some(above) if above.0 - 1 > lowest.0 => format!("{lowest}–{}", Rank(above.0 - 1)),
-        Some(_) => lowest.to_string(),
-        None => format!("{lowest}+"),
-    }
-}
-
 /// The standings' tables: one, or in a tournament played in groups one per group under its name ("Group 2").
 pub(crate) fn parts(standings: &Standings) -> Vec<(String, &[Row])> {
     if grouped(standings) {
@@ -252,31 +237,38 @@ fn section_start(section: &Section) -> String {
 }
 
 /// The section prizes of every section (by index in `standings.sections`): each section's placed players split
-/// the section prizes of the places they share, exactly like the overall prizes.
-pub(crate) fn section_awards(roster: &Roster, standings: &Standings) -> Vec<(usize, Vec<Award>)> {
-    let prizes: Vec<Cents> = roster
-        .tournament
-        .settings
-        .scoring
-        .section_prizes_cents
-        .iter()
-        .map(|c| Cents(*c))
-        .collect();
-    standings
-        .sections
-        .iter()
-        .enumerate()
-        .map(|(i, s)| (i, split_prizes(&s.rows, &prizes)))
+/// the section prizes of the places they share, exactly like the overall prizes (a player holding a better prize
+/// passes theirs down, unless prizes stack: `app::prizes`).
+pub(crate) fn section_awards(
+    roster: &Roster,
+    standings: &Standings,
+    after: u32,
+) -> Vec<(usize, Vec<Prize>)> {
+    let given = prize_giving(roster, standings, after);
+    (0..standings.sections.len())
+        .map(|i| {
+            let list = given
+                .iter()
+                .filter(|p| p.kind == PrizeKind::Section(i))
+                .cloned()
+                .collect();
+            (i, list)
+        })
         .collect()
 }
 
-/// The tournament's prizes, and what each placed player takes (tied players split the prizes of the places
-/// they share).
+/// The tournament's place prizes, and what each player takes of them (tied players split the prizes of the
+/// places they share; a player holding a better prize passes theirs down, unless prizes stack).
 pub(crate) fn awards(
     roster: &Roster,
     standings: &Standings,
+    after: u32,
 ) -> (Vec<Cents>, BTreeMap<PlayerId, Cents>) {
-    let prizes: Vec<Cents> = roster
+    // In groups, places repeat from group to group: the groups' prizes are the section prizes.
+    if grouped(standings) {
+        return (Vec::new(), BTreeMap::new());
+    }
+    let offered: Vec<Cents> = roster
         .tournament
         .settings
         .scoring
@@ -284,15 +276,41 @@ pub(crate) fn awards(
         .iter()
         .map(|c| Cents(*c))
         .collect();
-    // In groups, places repeat from group to group: the groups' prizes are the section prizes.
-    if grouped(standings) {
-        return (Vec::new(), BTreeMap::new());
-    }
-    let awards = split_prizes(&standings.rows, &prizes)
+    let taken = prize_giving(roster, standings, after)
         .into_iter()
-        .map(|a| (a.player, a.amount))
+        .filter(|p| p.kind == PrizeKind::Place)
+        .map(|p| (player_id(p.player), p.amount))
         .collect();
-    (prizes, awards)
+    (offered, taken)
+}
+
+/// The special prizes (wins, juniors, below a rank, improvement), when there are any: what for, who, how much.
+fn special_prizes(sheet: &mut Sheet, roster: &Roster, standings: &Standings, after: u32) {
+    let rows: Vec<Vec<String>> = prize_giving(roster, standings, after)
+        .iter()
+        .filter(|p| !matches!(p.kind, PrizeKind::Place | PrizeKind::Section(_)))
+        .map(|p| {
+            vec![
+                p.label(&standings.sections),
+                roster.describe(p.player, after.max(1)),
+                p.amount.to_string(),
+            ]
+        })
+        .collect();
+    if rows.is_empty() {
+        return;
+    }
+    sheet
+        .blocks
+        .push(Block::Heading("Special prizes".to_string()));
+    sheet.blocks.push(Block::Table(Table {
+        columns: vec![
+            Column::flex("Prize", 10),
+            Column::flex("Name", 20),
+            Column::right("Amount"),
+        ],
+        rows,
+    }));
 }
 
 /// A criterion's column header: its name without the conventions in brackets (the note spells them out).

@@ -283,6 +283,7 @@ snapshot_both!(grid_sheet, "grid");
 snapshot_both!(bracket_of_a_mcmahon_sheet, "bracket");
 snapshot_both!(standings_sheet, "standings");
 snapshot_both!(register_sheet, "register");
+snapshot_both!(prize_list_sheet, "prizes");
 
 #[test]
 fn round_one_pairings_show_the_bye_at_the_bottom() {
@@ -657,6 +658,81 @@ fn issue_12_only_sections_or_categories_have_winners_and_section_prizes_carry_mo
         sheet.contains("20.00") && sheet.contains("10.00"),
         "{sheet}"
     );
+}
+
+/// Issue 33: prizes by wins and for juniors beside the places, each player taking only their best prize. 李 (2nd,
+/// 50) is also the best junior (30) and keeps the 50, so the junior prize passes to Ødegård, who also has a win
+/// (5) and takes the 30; Nguyễn, the last junior, takes the second junior prize (15) rather than the wins prize;
+/// Wolfeschlegelsteinhausenbergerdorff, with one win and nothing else, takes the wins prize. Stacked, every prize
+/// goes to the first in line whatever else they hold.
+#[test]
+fn issue_33_the_prize_list_gives_each_player_their_best_prize() {
+    let mut s = tournament();
+    for (id, year) in [(2, 2010), (4, 2011), (6, 2012), (1, 1980)] {
+        s.participants
+            .get_mut(&ParticipantId(id))
+            .expect("registered")
+            .fields
+            .birth_year = Some(year);
+    }
+    let scoring = &mut s
+        .tournaments
+        .get_mut(&T)
+        .expect("the tournament")
+        .settings
+        .scoring;
+    scoring.wins_prizes = vec![setup::WinsPrize {
+        wins_half: 2,
+        cents: 500,
+    }];
+    scoring.junior_born_from = Some(2009);
+    scoring.junior_prizes_cents = vec![3_000, 1_500];
+    scoring.improvement_prizes_cents = vec![700];
+    let list = body(&s, "prizes", false);
+    insta::assert_snapshot!("prize_list_best_prize_each_text", list);
+    let line = |sheet: &str, name: &str| {
+        sheet
+            .lines()
+            .filter(|l| l.contains(name))
+            .map(|l| l.trim().to_string())
+            .collect::<Vec<String>>()
+    };
+    assert!(line(&list, "李")[0].starts_with("2nd place"), "{list}");
+    assert_eq!(line(&list, "李").len(), 1, "{list}");
+    assert!(
+        line(&list, "Ødegård")[0].starts_with("Best junior"),
+        "{list}"
+    );
+    assert!(line(&list, "Nguyễn")[0].starts_with("2nd junior"), "{list}");
+    assert!(
+        line(&list, "Wolfe")[0].starts_with("1 win or more"),
+        "{list}"
+    );
+    assert!(list.contains("6 prizes, 225.00 paid in all."), "{list}");
+    assert!(
+        list.contains("prizes for improvement (nobody climbed)"),
+        "{list}"
+    );
+    assert!(list.contains("Provisional"), "{list}");
+    // The year of birth never reaches the sheet.
+    for year in ["2010", "2011", "2012", "1980"] {
+        assert!(!list.contains(year), "{year} in {list}");
+    }
+    // The special prizes under the standings too.
+    let standings = body(&s, "standings", false);
+    assert!(standings.contains("Special prizes"), "{standings}");
+    // Stacked: 李 takes the 50, the junior prize and the wins prize; Ødegård the second junior prize and the wins
+    // prize.
+    s.tournaments
+        .get_mut(&T)
+        .expect("the tournament")
+        .settings
+        .scoring
+        .prizes_stack = true;
+    let list = body(&s, "prizes", false);
+    assert_eq!(line(&list, "李").len(), 3, "{list}");
+    assert_eq!(line(&list, "Ødegård").len(), 2, "{list}");
+    assert!(!list.contains("best prize"), "{list}");
 }
 
 /// Issue 29: under Mays' tie-breaks players place by the MMS they earned, and Mays' grid still prints a latecomer's

@@ -9,7 +9,7 @@
 //! - [`value`]: exact fractions for tie-break values.
 //! - [`tiebreak`]: SOS family (with the AGA median), CUSS, CUSP, EXT, EXR, rating, rank, SACO, head-to-head, SDC.
 //! - [`placing`]: sorting, shared places, sections and their winners.
-//! - [`prizes`]: cash prizes split over tied places.
+//! - [`prizes`]: cash prizes split over tied places; several groups of prizes, one prize each.
 //! - [`explain`]: which criterion separated two players.
 
 #![warn(missing_docs)]
@@ -24,7 +24,7 @@ pub mod value;
 
 pub use explain::{explain, Explanation};
 pub use placing::{standings, Row, Section, Standings};
-pub use prizes::{split_prizes, Award, Cents};
+pub use prizes::{give, split_prizes, Award, Candidate, Cents, Given, Pot, PrizeGroup};
 pub use settings::{
     Criterion, MissedRounds, OpponentScore, Placing, ScoreRules, Sections, Settings, SosRules,
     Unplayed,

@@ -22,6 +22,9 @@ pub enum ReadError {
     /// Not two different numbers from 1.
     #[error("{} is not a pair of player numbers like 3-8", quote(.0))]
     Pair(String),
+    /// Not a number of wins and an amount.
+    #[error("{} is not wins and a prize like 4: 20 (4 wins or more: 20)", quote(.0))]
+    WinsAmount(String),
 }
 
 /// `value` in quotes, cut to its first 40 characters.
@@ -132,6 +135,32 @@ pub fn amounts(text: &str) -> Result<Vec<i64>, ReadError> {
     items(text).into_iter().map(amount).collect()
 }
 
+/// Prizes by number of wins: `4: 20, 3½: 10` (also `4=20`; `4 wins: 20`), as (half points of wins, cents), in
+/// the order typed; `none` or empty is no prize. A comma or semicolon separates levels, so decimals take a point.
+pub fn wins_amounts(text: &str) -> Result<Vec<(i64, i64)>, ReadError> {
+    if is_none(text) {
+        return Ok(Vec::new());
+    }
+    text.split([',', ';', '\n'])
+        .map(str::trim)
+        .filter(|item| !item.is_empty())
+        .map(|item| {
+            let bad = || ReadError::WinsAmount(item.to_string());
+            let (wins, amount_typed) = item.split_once([':', '=']).ok_or_else(bad)?;
+            let wins = wins.trim();
+            let wins = wins
+                .strip_suffix("wins")
+                .or_else(|| wins.strip_suffix("win"))
+                .unwrap_or(wins);
+            let half = halves(wins).map_err(|_| bad())?;
+            if half <= 0 {
+                return Err(bad());
+            }
+            Ok((half, amount(amount_typed).map_err(|_| bad())?))
+        })
+        .collect()
+}
+
 /// Pairs of numbers from 1, two different ones each: `3-8, 5-12` (also `3:8`, `3/8`, `#3-#8`); `none` or empty
 /// is no pair.
 pub fn number_pairs(text: &str) -> Result<Vec<(u32, u32)>, ReadError> {
@@ -155,6 +184,18 @@ pub fn number_pairs(text: &str) -> Result<Vec<(u32, u32)>, ReadError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wins_prizes_in_any_spelling() {
+        assert_eq!(
+            wins_amounts("4: 20, 3½: 10.50; 5 wins = 40"),
+            Ok(vec![(8, 2_000), (7, 1_050), (10, 4_000)])
+        );
+        assert_eq!(wins_amounts(" none "), Ok(vec![]));
+        for bad in ["4 20", "0: 10", "four: 10", "4: lots"] {
+            assert!(wins_amounts(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn half_points_in_any_spelling() {

@@ -51,6 +51,48 @@ pub fn amounts(field: &'static str, text: &str) -> Result<Vec<i64>, Rejected> {
     read::amounts(text).map_err(|e| Rejected::invalid(field, e.to_string()))
 }
 
+/// Prizes by wins typed as `4: 20, 5: 40` (4 wins or more: 20; 5 or more: 40); empty or `none` is none.
+pub fn wins_prizes(text: &str) -> Result<Vec<super::WinsPrize>, Rejected> {
+    let bad = |message: String| Rejected::invalid("wins_prizes", message);
+    read::wins_amounts(text)
+        .map_err(|e| bad(e.to_string()))?
+        .into_iter()
+        .map(|(half, cents)| {
+            let wins_half =
+                u32::try_from(half).map_err(|_| bad(format!("{half} half wins is too many")))?;
+            Ok(super::WinsPrize { wins_half, cents })
+        })
+        .collect()
+}
+
+/// Prizes by wins as a director types them back: `4: 20, 3½: 10.50`.
+pub fn wins_prizes_text(prizes: &[super::WinsPrize]) -> String {
+    prizes
+        .iter()
+        .map(|w| {
+            format!(
+                "{}: {}",
+                tengen_text::halves(i64::from(w.wins_half)),
+                read::amount_text(w.cents)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A year typed as `2009`, or none when left empty.
+pub fn optional_year(field: &'static str, text: &str) -> Result<Option<u16>, Rejected> {
+    if read::is_none(text) {
+        return Ok(None);
+    }
+    text.trim().parse::<u16>().map(Some).map_err(|_| {
+        Rejected::invalid(
+            field,
+            format!("{} is not a year like 2009", quote(text.trim())),
+        )
+    })
+}
+
 /// Player numbers that must never meet: `3-8, 5-12`; empty or `none` is nobody.
 pub fn never_pairs(text: &str) -> Result<Vec<(u32, u32)>, Rejected> {
     read::number_pairs(text).map_err(|e| Rejected::invalid("never_pair", e.to_string()))

@@ -36,7 +36,8 @@ pub fn validate(
         ));
     }
     validate_draw_choices(system, draw_settings)?;
-    validate_sections(mm, scoring)
+    validate_sections(mm, scoring)?;
+    validate_special_prizes(scoring)
 }
 
 /// The bar above the floor, the supergroup above the bar, and Mays' sections: McMahon only, strongest first, a
@@ -170,6 +171,60 @@ fn validate_sections(mm: &McMahonSetup, scoring: &ScoringSettings) -> Result<(),
         return Err(Rejected::invalid(
             "section_prizes",
             "section prizes are at most 200 non-negative amounts",
+        ));
+    }
+    Ok(())
+}
+
+/// The prizes for wins, juniors, a rank and improvement: amounts like the place prizes, one prize per level of
+/// wins, and what makes a junior or the rank when their prizes are given.
+fn validate_special_prizes(scoring: &ScoringSettings) -> Result<(), Rejected> {
+    for (field, amounts) in [
+        ("junior_prizes", &scoring.junior_prizes_cents),
+        ("below_rank_prizes", &scoring.below_rank_prizes_cents),
+        ("improvement_prizes", &scoring.improvement_prizes_cents),
+    ] {
+        if amounts.iter().any(|c| *c < 0) || amounts.len() > 200 {
+            return Err(Rejected::invalid(
+                field,
+                "prizes are at most 200 non-negative amounts",
+            ));
+        }
+    }
+    let wins = &scoring.wins_prizes;
+    if wins.len() > 20 || wins.iter().any(|w| w.cents < 0 || w.wins_half == 0) {
+        return Err(Rejected::invalid(
+            "wins_prizes",
+            "at most 20 levels, each a number of wins above 0 and a non-negative prize",
+        ));
+    }
+    let mut levels: Vec<u32> = wins.iter().map(|w| w.wins_half).collect();
+    levels.sort_unstable();
+    if levels.windows(2).any(|w| w[0] == w[1]) {
+        return Err(Rejected::invalid(
+            "wins_prizes",
+            "each number of wins has one prize: give it once",
+        ));
+    }
+    if let Some(year) = scoring.junior_born_from {
+        if !(1900..=2200).contains(&year) {
+            return Err(Rejected::invalid(
+                "junior_born_from",
+                format!(
+                    "{year} is not a year of birth: juniors are born in or after a year like 2009"
+                ),
+            ));
+        }
+    } else if !scoring.junior_prizes_cents.is_empty() {
+        return Err(Rejected::invalid(
+            "junior_born_from",
+            "junior prizes need the year juniors are born in or after (like 2009)",
+        ));
+    }
+    if scoring.below_rank.is_none() && !scoring.below_rank_prizes_cents.is_empty() {
+        return Err(Rejected::invalid(
+            "below_rank",
+            "prizes below a rank need the rank (like 10k: for 10k and weaker)",
         ));
     }
     Ok(())

@@ -4,7 +4,7 @@
 use crate::domain::error::quote;
 use crate::domain::setup::{
     self, typed, ByeRule, DrawProfile, DrawSettings, FloatFrom, HandicapSettings, McMahonSetup,
-    ScoringSettings, Section, Seeding, Switch, TimeControl,
+    ScoringSettings, Section, Seeding, Switch, TimeControl, WinsPrize,
 };
 use crate::domain::{PairingSystem, Rank, Rejected, Tournament, TournamentSettings};
 use tengen_proto::v1 as pb;
@@ -264,6 +264,27 @@ fn scoring_from_pb(
             .map(|r| rank_from_pb("categories", r))
             .collect::<Result<_, _>>()?,
         section_prizes_cents: s.section_prizes_cents,
+        wins_prizes: s
+            .wins_prizes
+            .iter()
+            .map(|w| WinsPrize {
+                wins_half: w.wins_half,
+                cents: w.cents,
+            })
+            .collect(),
+        junior_prizes_cents: s.junior_prizes_cents,
+        junior_born_from: s
+            .junior_born_from
+            .map(|y| {
+                u16::try_from(y).map_err(|_| {
+                    Rejected::invalid("junior_born_from", format!("{y} is not a year like 2009"))
+                })
+            })
+            .transpose()?,
+        below_rank_prizes_cents: s.below_rank_prizes_cents,
+        below_rank: typed::optional_rank("below_rank", &s.below_rank)?,
+        improvement_prizes_cents: s.improvement_prizes_cents,
+        prizes_stack: s.prizes_stack,
     })
 }
 
@@ -277,6 +298,20 @@ fn scoring_to_pb(s: &ScoringSettings) -> pb::Scoring {
         forfeit_minutes: Some(s.forfeit_minutes),
         category_lowest_ranks: s.categories.iter().map(ToString::to_string).collect(),
         section_prizes_cents: s.section_prizes_cents.clone(),
+        wins_prizes: s
+            .wins_prizes
+            .iter()
+            .map(|w| pb::WinsPrize {
+                wins_half: w.wins_half,
+                cents: w.cents,
+            })
+            .collect(),
+        junior_prizes_cents: s.junior_prizes_cents.clone(),
+        junior_born_from: s.junior_born_from.map(u32::from),
+        below_rank_prizes_cents: s.below_rank_prizes_cents.clone(),
+        below_rank: s.below_rank.map(|r| r.to_string()).unwrap_or_default(),
+        improvement_prizes_cents: s.improvement_prizes_cents.clone(),
+        prizes_stack: s.prizes_stack,
     }
 }
 

@@ -151,6 +151,16 @@ fn settings_survive_the_round_trip() {
         forfeit_minutes: Some(45),
         category_lowest_ranks: vec!["1d".into(), "10k".into()],
         section_prizes_cents: vec![5_000],
+        wins_prizes: vec![pb::WinsPrize {
+            wins_half: 8,
+            cents: 2_000,
+        }],
+        junior_prizes_cents: vec![3_000],
+        junior_born_from: Some(2009),
+        below_rank_prizes_cents: vec![1_500],
+        below_rank: "10k".into(),
+        improvement_prizes_cents: vec![1_000],
+        prizes_stack: true,
     }));
     w.komi_half = Some(15);
     w.mcmahon = Some(pb::McMahonSetup {

@@ -119,7 +119,7 @@ impl<'a> View<'a> {
             .rounds()
             .iter()
             .any(|r| r.number >= total && r.state == RoundState::Closed);
-        let (prizes, awards) = awards(roster, standings);
+        let (prizes, awards) = awards(roster, standings, after);
         let system = roster.tournament.settings.system;
         let heading = match (after, closed, last_closed) {
             (0, _, _) => l.t("standings-before"),
@@ -283,7 +283,7 @@ impl<'a> View<'a> {
     fn section_winners(&self) -> Markup {
         let (l, roster, standings, rank_round) =
             (self.l, self.roster, self.standings, self.rank_round);
-        let section_prizes = section_awards(roster, standings);
+        let section_prizes = section_awards(roster, standings, self.after);
         let show_section_prizes = section_prizes.iter().any(|(_, list)| !list.is_empty());
         // Only McMahon sections start at an MMS; categories and groups have no such column.
         let mcmahon_sections = standings.mcmahon_sections();
@@ -312,7 +312,7 @@ impl<'a> View<'a> {
                                     td .name {
                                         (section_prizes.get(i).map(|(_, list)| list.iter()
                                             .map(|a| format!("{}. {} {}", a.place,
-                                                roster.describe(participant_id(a.player), rank_round), a.amount))
+                                                roster.describe(a.player, rank_round), a.amount))
                                             .collect::<Vec<_>>().join(", ")).unwrap_or_default())
                                     }
                                 }

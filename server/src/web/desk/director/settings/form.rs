@@ -31,15 +31,17 @@ pub enum Part {
     Draw,
     /// Groups (zones) drawn apart.
     Groups,
-    /// Tie-breaks, prizes, categories, byes, missed rounds, result checking.
+    /// Tie-breaks, categories, byes, missed rounds, result checking.
     Scoring,
+    /// Prizes: by place, in sections, by wins, for juniors, below a rank, for improvement; one each or stacked.
+    Prizes,
     /// A ladder's reach and handicap, a self-paired event's meetings.
     Ladder,
 }
 
 impl Part {
     /// Every part, in order.
-    pub const ALL: [Part; 8] = [
+    pub const ALL: [Part; 9] = [
         Part::Basics,
         Part::Time,
         Part::McMahon,
@@ -47,6 +49,7 @@ impl Part {
         Part::Draw,
         Part::Groups,
         Part::Scoring,
+        Part::Prizes,
         Part::Ladder,
     ];
 
@@ -60,6 +63,7 @@ impl Part {
             Part::Draw => "draw",
             Part::Groups => "groups",
             Part::Scoring => "scoring",
+            Part::Prizes => "prizes",
             Part::Ladder => "ladder",
         }
     }
@@ -69,7 +73,7 @@ impl Part {
     /// and self-paired events, which have no handicap rule of rounds.
     pub fn applies(self, system: PairingSystem) -> bool {
         match self {
-            Part::Basics | Part::Time | Part::Scoring => true,
+            Part::Basics | Part::Time | Part::Scoring | Part::Prizes => true,
             Part::McMahon => system == PairingSystem::McMahon,
             Part::Handicap => !system.unrounded(),
             Part::Draw => !system.own_rule(),
@@ -88,7 +92,7 @@ pub fn parts(system: PairingSystem) -> Vec<Part> {
 }
 
 /// Every field of the form, in the order shown.
-pub const FIELDS: [&str; 47] = [
+pub const FIELDS: [&str; 54] = [
     "name",
     "system",
     "rounds",
@@ -133,6 +137,13 @@ pub const FIELDS: [&str; 47] = [
     "double_entry",
     "player_results",
     "forfeit_minutes",
+    "wins_prizes",
+    "junior_prizes",
+    "junior_born_from",
+    "below_rank_prizes",
+    "below_rank",
+    "improvement_prizes",
+    "prizes_stack",
     "reach",
     "rungs_per_stone",
     "max_meetings",
@@ -223,6 +234,18 @@ pub fn values_of(s: &TournamentSettings) -> Values {
     v.set_box("player_results", s.players.report_results);
     v.set_box("self_check_in", s.players.self_check_in);
     v.set("forfeit_minutes", sc.forfeit_minutes.to_string());
+    v.set("wins_prizes", typed::wins_prizes_text(&sc.wins_prizes));
+    v.set("junior_prizes", amounts(&sc.junior_prizes_cents));
+    v.set(
+        "junior_born_from",
+        sc.junior_born_from
+            .map(|y| y.to_string())
+            .unwrap_or_default(),
+    );
+    v.set("below_rank_prizes", amounts(&sc.below_rank_prizes_cents));
+    v.set("below_rank", rank(sc.below_rank));
+    v.set("improvement_prizes", amounts(&sc.improvement_prizes_cents));
+    v.set_box("prizes_stack", sc.prizes_stack);
     v.set("reach", s.ladder.reach.to_string());
     v.set("rungs_per_stone", s.ladder.rungs_per_stone.to_string());
     v.set("max_meetings", s.ladder.max_meetings.to_string());
@@ -293,9 +316,7 @@ fn read_part(part: Part, v: &Values, s: &mut TournamentSettings) -> Result<(), R
         Part::Scoring => {
             let sc = &mut s.scoring;
             sc.tiebreaks = typed::tiebreaks(v.get("tiebreaks"))?;
-            sc.prizes_cents = typed::amounts("prizes", v.get("prizes"))?;
             sc.categories = typed::ranks("categories", v.get("categories"))?;
-            sc.section_prizes_cents = typed::amounts("section_prizes", v.get("section_prizes"))?;
             if v.has("bye_points") {
                 sc.bye_half_points = typed::points("bye_points", v.get("bye_points"))?;
             }
@@ -303,6 +324,21 @@ fn read_part(part: Part, v: &Values, s: &mut TournamentSettings) -> Result<(), R
             sc.double_entry = v.ticked("double_entry");
             s.players.report_results = v.ticked("player_results");
             sc.forfeit_minutes = number(v, "forfeit_minutes")?;
+        }
+        Part::Prizes => {
+            let sc = &mut s.scoring;
+            sc.prizes_cents = typed::amounts("prizes", v.get("prizes"))?;
+            sc.section_prizes_cents = typed::amounts("section_prizes", v.get("section_prizes"))?;
+            sc.wins_prizes = typed::wins_prizes(v.get("wins_prizes"))?;
+            sc.junior_prizes_cents = typed::amounts("junior_prizes", v.get("junior_prizes"))?;
+            sc.junior_born_from =
+                typed::optional_year("junior_born_from", v.get("junior_born_from"))?;
+            sc.below_rank_prizes_cents =
+                typed::amounts("below_rank_prizes", v.get("below_rank_prizes"))?;
+            sc.below_rank = typed::optional_rank("below_rank", v.get("below_rank"))?;
+            sc.improvement_prizes_cents =
+                typed::amounts("improvement_prizes", v.get("improvement_prizes"))?;
+            sc.prizes_stack = v.ticked("prizes_stack");
         }
         Part::Ladder => {
             s.ladder.reach = number(v, "reach")?;
@@ -400,13 +436,34 @@ mod tests {
     fn typed_values_become_settings() {
         let base = TournamentSettings::new("Main", PairingSystem::McMahon, 5);
         let mut v = values_of(&base);
-        v.set("parts", "basics,mcmahon,scoring");
+        v.set("parts", "basics,mcmahon,scoring,prizes");
         v.set("komi", "7½");
         v.set("bar", "3D");
         v.set("prizes", "100, 50, 25");
         v.set("tiebreaks", "mms, sodos");
         v.set("time_system", "blitz");
+        v.set("wins_prizes", "4: 20, 3½: 10.50");
+        v.set("junior_prizes", "30");
+        v.set("junior_born_from", " 2009 ");
+        v.set("below_rank", "10K");
+        v.set("below_rank_prizes", "15");
+        v.set("prizes_stack", "on");
         let s = read(&v, &base).expect("reads");
+        let sc = &s.scoring;
+        assert_eq!(
+            sc.wins_prizes
+                .iter()
+                .map(|w| (w.wins_half, w.cents))
+                .collect::<Vec<_>>(),
+            vec![(8, 2_000), (7, 1_050)]
+        );
+        assert_eq!(
+            (sc.junior_prizes_cents.clone(), sc.junior_born_from),
+            (vec![3_000], Some(2009))
+        );
+        assert_eq!(sc.below_rank.map(|r| r.to_string()).as_deref(), Some("10k"));
+        assert!(sc.prizes_stack);
+        assert_eq!(values_of(&s).get("wins_prizes"), "4: 20, 3½: 10.50");
         assert_eq!(s.komi_half, 15);
         assert_eq!(s.mcmahon.bar.map(|r| r.to_string()).as_deref(), Some("3d"));
         assert_eq!(s.scoring.prizes_cents, vec![10_000, 5_000, 2_500]);
@@ -450,6 +507,9 @@ mod tests {
             ("bar", "9x"),
             ("tiebreaks", "mms, sox"),
             ("prizes", "lots"),
+            ("wins_prizes", "4 20"),
+            ("junior_born_from", "last year"),
+            ("below_rank", "weak"),
             ("never_pair", "3-3"),
             ("handicap_ceiling", "300"),
         ] {
@@ -474,6 +534,7 @@ mod tests {
                 "double_entry",
                 "player_results",
                 "self_check_in",
+                "prizes_stack",
             ]
             .iter()
             .filter(|f| !v.has(f)),
@@ -492,13 +553,19 @@ mod tests {
         };
         assert_eq!(
             ids(PairingSystem::McMahon),
-            "basics,time,mcmahon,handicap,draw,groups,scoring"
+            "basics,time,mcmahon,handicap,draw,groups,scoring,prizes"
         );
         assert_eq!(
             ids(PairingSystem::Swiss),
-            "basics,time,handicap,draw,groups,scoring"
+            "basics,time,handicap,draw,groups,scoring,prizes"
         );
-        assert_eq!(ids(PairingSystem::Knockout), "basics,time,handicap,scoring");
-        assert_eq!(ids(PairingSystem::Ladder), "basics,time,scoring,ladder");
+        assert_eq!(
+            ids(PairingSystem::Knockout),
+            "basics,time,handicap,scoring,prizes"
+        );
+        assert_eq!(
+            ids(PairingSystem::Ladder),
+            "basics,time,scoring,prizes,ladder"
+        );
     }
 }

@@ -47,6 +47,7 @@ pub fn fieldset(c: &Context, part: Part) -> Markup {
         Part::Draw => ("settings-part-draw", draw(c)),
         Part::Groups => ("settings-part-groups", groups(c)),
         Part::Scoring => ("settings-part-scoring", scoring(c)),
+        Part::Prizes => ("settings-part-prizes", prizes(c)),
         Part::Ladder => ("settings-part-ladder", ladder(c)),
     };
     html! {
@@ -310,12 +311,8 @@ fn scoring(c: &Context) -> Markup {
     html! {
         (f.text("tiebreaks", &l.t("settings-tiebreaks"), "text", Attrs::text(200),
             &tr!(l, "settings-tiebreaks-note", default = c.default("tiebreaks"))))
-        (f.text("prizes", &l.t("settings-prizes"), "text", Attrs { inputmode: Some("decimal"), ..Attrs::text(2_000) },
-            &l.t("settings-prizes-note")))
         (f.text("categories", &l.t("settings-categories"), "text", Attrs::text(200),
             &l.t("settings-categories-note")))
-        (f.text("section_prizes", &l.t("settings-section-prizes"), "text", Attrs::text(2_000),
-            &l.t("settings-section-prizes-note")))
         @if !unrounded {
             (f.text("bye_points", &l.t("settings-bye-points"), "text", Attrs { inputmode: Some("decimal"), ..Attrs::text(4) },
                 &tr!(l, "settings-bye-points-note", default = c.default("bye_points"))))
@@ -328,6 +325,36 @@ fn scoring(c: &Context) -> Markup {
             &l.t("settings-player-results-note")))
         (f.text("forfeit_minutes", &l.t("settings-forfeit-minutes"), "number", Attrs::number(0, 600),
             &l.t("settings-forfeit-minutes-note")))
+    }
+}
+
+/// The prizes: by place and in each section, then the special prizes (BGA handbook 7.5), and whether a player
+/// may take more than one.
+fn prizes(c: &Context) -> Markup {
+    let f = &c.shown;
+    let l = f.lang;
+    let money = || Attrs {
+        inputmode: Some("decimal"),
+        ..Attrs::text(2_000)
+    };
+    html! {
+        (f.text("prizes", &l.t("settings-prizes"), "text", money(), &l.t("settings-prizes-note")))
+        (f.text("section_prizes", &l.t("settings-section-prizes"), "text", money(),
+            &l.t("settings-section-prizes-note")))
+        (f.text("wins_prizes", &l.t("settings-wins-prizes"), "text", Attrs::text(400),
+            &l.t("settings-wins-prizes-note")))
+        (f.text("junior_prizes", &l.t("settings-junior-prizes"), "text", money(),
+            &l.t("settings-junior-prizes-note")))
+        (f.text("junior_born_from", &l.t("settings-junior-born-from"), "text",
+            Attrs { inputmode: Some("numeric"), ..Attrs::text(4) },
+            &l.t("settings-junior-born-from-note")))
+        (f.text("below_rank_prizes", &l.t("settings-below-rank-prizes"), "text", money(),
+            &l.t("settings-below-rank-prizes-note")))
+        (f.text("below_rank", &l.t("settings-below-rank"), "text", Attrs::text(10),
+            &l.t("settings-below-rank-note")))
+        (f.text("improvement_prizes", &l.t("settings-improvement-prizes"), "text", money(),
+            &l.t("settings-improvement-prizes-note")))
+        (f.check("prizes_stack", &l.t("settings-prizes-stack"), &l.t("settings-prizes-stack-note")))
     }
 }
 
