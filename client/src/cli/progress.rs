@@ -34,9 +34,9 @@ pub struct SheetArgs {
     /// Tournament id.
     tournament: u64,
     /// pairings, pairings-by-name, slips, wallchart, grid (the crosstable), bracket (a knockout's), standings,
-    /// register, egf (the EGF rating export, an `.h9` results table: save it with `--out FILE.h9`; plain ASCII,
-    /// every name transliterated).
-    #[arg(value_parser = ["pairings", "pairings-by-name", "slips", "wallchart", "grid", "bracket", "standings", "register", "egf"])]
+    /// prizes (the prize list for the prize-giving), register, egf (the EGF rating export, an `.h9` results
+    /// table: save it with `--out FILE.h9`; plain ASCII, every name transliterated).
+    #[arg(value_parser = ["pairings", "pairings-by-name", "slips", "wallchart", "grid", "bracket", "standings", "prizes", "register", "egf"])]
     kind: String,
     /// Round (default: the last round).
     #[arg(long)]
