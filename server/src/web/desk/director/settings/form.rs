@@ -63,7 +63,8 @@ impl Part {
             Part::Draw => "draw",
             Part::Groups => "groups",
             Part::Scoring => "scoring",
-            Part::Prizes => "prizes",
+            // Not "prizes": that is the place prizes' field, and an id is the page's once.
+            Part::Prizes => "awards",
             Part::Ladder => "ladder",
         }
     }
@@ -436,7 +437,7 @@ mod tests {
     fn typed_values_become_settings() {
         let base = TournamentSettings::new("Main", PairingSystem::McMahon, 5);
         let mut v = values_of(&base);
-        v.set("parts", "basics,mcmahon,scoring,prizes");
+        v.set("parts", "basics,mcmahon,scoring,awards");
         v.set("komi", "7½");
         v.set("bar", "3D");
         v.set("prizes", "100, 50, 25");
@@ -553,19 +554,19 @@ mod tests {
         };
         assert_eq!(
             ids(PairingSystem::McMahon),
-            "basics,time,mcmahon,handicap,draw,groups,scoring,prizes"
+            "basics,time,mcmahon,handicap,draw,groups,scoring,awards"
         );
         assert_eq!(
             ids(PairingSystem::Swiss),
-            "basics,time,handicap,draw,groups,scoring,prizes"
+            "basics,time,handicap,draw,groups,scoring,awards"
         );
         assert_eq!(
             ids(PairingSystem::Knockout),
-            "basics,time,handicap,scoring,prizes"
+            "basics,time,handicap,scoring,awards"
         );
         assert_eq!(
             ids(PairingSystem::Ladder),
-            "basics,time,scoring,prizes,ladder"
+            "basics,time,scoring,awards,ladder"
         );
     }
 }
