@@ -103,9 +103,9 @@ impl Prize {
     }
 }
 
-/// Every prize the tournament gives by the standings `standings` after round `after`, by kind in the order of [`PrizeKind`]
-/// (places, sections in order, wins from the most, juniors, below the rank, improvement), each kind in its
-/// order of places.
+/// Every prize the tournament gives by the standings `standings` after round `after`, by kind in the order of
+/// [`PrizeKind`] (places, sections in order, wins from the most, juniors, below the rank, improvement), each kind
+/// in its order of places.
 pub(crate) fn prize_giving(roster: &Roster, standings: &Standings, after: u32) -> Vec<Prize> {
     let sc = &roster.tournament.settings.scoring;
     let cents = |list: &[i64]| list.iter().map(|c| Cents(*c)).collect::<Vec<_>>();
