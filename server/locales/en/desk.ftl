@@ -1083,6 +1083,7 @@ refused-field-no-game = { $field }: there is no game at table { $table } in roun
 refused-field-reset-unknown = { $field }: only the director can reset a result to unknown
 refused-field-late-start = { $field }: at most 1440 minutes
 refused-field-note-too-long = { $field }: a note is at most 500 printable characters
+refused-field-not-birth-year = { $field }: { $value } is not a year of birth: type the year the player was born, like 2012
 refused-result-before-publishing = round { $round } is not published yet: results are taken after publishing
 refused-part-not-published = table { $table } of round { $round } is in a part not published yet: results are taken after publishing
 refused-confirmed = table { $table } is already confirmed as { $result }: only the director can correct it
