@@ -2,7 +2,9 @@
 //! statuses, game results and half points. Flags, fees, rounds and ratings are `tengen_interop`'s, the parse the
 //! CSV imports and the server's import page share, so every door accepts the same spellings.
 
-pub use tengen_interop::prereg::values::{parse_bool, parse_fee, parse_rating, parse_rounds};
+pub use tengen_interop::prereg::values::{
+    parse_birth_year, parse_bool, parse_fee, parse_rating, parse_rounds,
+};
 use tengen_proto::v1::{EnterSpec, EntryStatus, GameResult, Outcome, Role};
 
 /// Cents as `25.00`.

@@ -61,6 +61,10 @@ mod players;
 #[path = "web/latin.rs"]
 mod latin;
 
+/// The year of birth at the registration desk (issue 33): `tests/tests/web/born.rs`.
+#[path = "web/born.rs"]
+mod born;
+
 /// The director's whole day in the browser, no command line and no gRPC (issue 34): `tests/tests/web/whole_day.rs`.
 #[path = "web/whole_day.rs"]
 mod whole_day;

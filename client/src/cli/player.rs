@@ -15,7 +15,9 @@ use super::view::{print_participant, print_participants};
 use super::{CliError, Ctx};
 use crate::conn::Desk;
 use crate::error::ClientError;
-use crate::values::{parse_bool, parse_enter, parse_fee, parse_rating, parse_status};
+use crate::values::{
+    parse_birth_year, parse_bool, parse_enter, parse_fee, parse_rating, parse_status,
+};
 
 /// Player subcommands.
 #[derive(Debug, Subcommand)]
@@ -86,6 +88,9 @@ pub struct FieldFlags {
     /// Phone (private).
     #[arg(long)]
     phone: Option<String>,
+    /// Year of birth, e.g. 2012 (private, like email and phone); `none` clears it.
+    #[arg(long, value_name = "YEAR")]
+    born: Option<String>,
     /// Family group tag: relatives share one and are not paired together.
     #[arg(long)]
     family_group: Option<String>,
@@ -108,6 +113,11 @@ impl FieldFlags {
     fn apply(self, f: &mut ParticipantFields) -> Result<(), CliError> {
         if let Some(rating) = self.rating {
             f.rating = parse_rating(&rating).map_err(CliError::Usage)?;
+        }
+        if let Some(born) = self.born {
+            f.birth_year = parse_birth_year(&born)
+                .map_err(CliError::Usage)?
+                .map(u32::from);
         }
         let texts = [
             (&mut f.latin_family_name, self.latin_family),

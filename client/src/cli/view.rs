@@ -38,6 +38,8 @@ pub struct ParticipantView {
     pub ffg_licence: String,
     pub email: String,
     pub phone: String,
+    /// Year of birth (private: `null` for roles that do not see contact data).
+    pub birth_year: Option<u32>,
     pub family_group: String,
     pub local: bool,
     pub fee_cents: i64,
@@ -85,6 +87,7 @@ impl From<&pb::Participant> for ParticipantView {
             ffg_licence: f.ffg_licence,
             email: f.email,
             phone: f.phone,
+            birth_year: f.birth_year,
             family_group: f.family_group,
             local: f.local,
             fee_cents: f.fee_cents,
@@ -180,12 +183,14 @@ pub fn print_participant(p: &pb::Participant, json: bool) -> Result<(), CliError
         ("city", v.city.clone()),
         ("country", v.country.clone()),
     ]);
+    let born = v.birth_year.map(|y| y.to_string()).unwrap_or_default();
     let optional = [
         ("egd pin", &v.egd_pin),
         ("aga id", &v.aga_id),
         ("ffg licence", &v.ffg_licence),
         ("email", &v.email),
         ("phone", &v.phone),
+        ("born", &born),
         ("family group", &v.family_group),
         ("notes", &v.notes),
     ];

@@ -45,6 +45,7 @@ pub fn fields_pb(p: &Person) -> ParticipantFields {
         fee_cents: p.fee_cents,
         paid: p.paid,
         notes: p.notes.clone(),
+        birth_year: p.birth_year.map(u32::from),
     }
 }
 

@@ -111,6 +111,8 @@ reg-field-city = Ville
 reg-field-country = Pays
 reg-field-email = E-mail
 reg-field-phone = Téléphone
+reg-field-born = Année de naissance
+reg-born = né(e) en { $year }
 reg-choose-rank = choisissez le niveau du joueur
 reg-bad-rank = rang inconnu { $rank } : utilisez 30k…1k, 1d…9d ou 1p…9p
 reg-rating-not-number = le classement « { $rating } » n'est pas un nombre
@@ -1160,6 +1162,7 @@ refused-field-name = { $field ->
         [aga_id] identifiant AGA
         [ffg_licence] licence FFG
         [family_group] groupe familial
+        [birth_year] année de naissance
         [name] nom
         [venue] lieu
         [table] table
@@ -1178,6 +1181,7 @@ refused-field-no-game = { $field } : il n'y a pas de partie à la table { $table
 refused-field-reset-unknown = { $field } : seul le directeur du tournoi peut remettre un résultat à « inconnu »
 refused-field-late-start = { $field } : 1440 minutes au plus
 refused-field-note-too-long = { $field } : une note fait au plus 500 caractères imprimables
+refused-field-not-birth-year = { $field } : { $value } n'est pas une année de naissance : tapez l'année où le joueur est né, par exemple 2012
 refused-result-before-publishing = la ronde { $round } n'est pas encore publiée : les résultats se saisissent après la publication
 refused-part-not-published = la table { $table } de la ronde { $round } est dans une partie pas encore publiée : les résultats se saisissent après la publication
 refused-confirmed = la table { $table } est déjà confirmée ({ $result }) : seul le directeur du tournoi peut la corriger

@@ -235,7 +235,7 @@ impl ImportRow {
             fee_cents: p.fee_cents,
             paid: p.paid,
             notes: p.notes.clone(),
-            birth_year: None,
+            birth_year: p.birth_year,
         }
         .normalised();
         Ok(Command::RegisterParticipant {
@@ -278,10 +278,13 @@ impl ImportRow {
             &p.notes,
             &rounds.join(","),
         ];
-        // The Latin names came later: hashed only when given, so a file confirmed before keeps its ids.
+        // The Latin names and the year of birth came later: hashed only when given, so a file confirmed before
+        // keeps its ids.
         let latin = [p.latin_family_name.as_str(), p.latin_given_name.as_str()];
         let latin = latin.iter().any(|l| !l.is_empty()).then_some(latin);
-        for part in parts.into_iter().chain(latin.into_iter().flatten()) {
+        let born = p.birth_year.map(|y| format!("born {y}"));
+        let later = latin.into_iter().flatten().chain(born.as_deref());
+        for part in parts.into_iter().chain(later) {
             h.update((part.len() as u64).to_le_bytes());
             h.update(part.as_bytes());
         }

@@ -6,6 +6,7 @@
 
 use super::{draw_aside, Core, Current, Meta, Refusal, Target};
 use crate::auth::{required, Caller};
+use crate::domain::error::FieldProblem;
 use crate::domain::{Actor, Command, Rejected};
 use crate::log::{Outcome, WriteError};
 use tracing::Instrument;
@@ -75,10 +76,25 @@ impl Core {
                 Ok(Ok(outcome))
             }
             Err(err) => {
-                span.in_scope(|| tracing::info!(error = %err, "refused"));
+                span.in_scope(|| tracing::info!(error = %for_log(&err), "refused"));
                 Ok(Err(err))
             }
         }
+    }
+}
+
+/// A refusal as the log line says it: its words, except a value typed into a private field (a year of birth typed
+/// wrong may be a digit away from the right one), which the door's answer shows but the log never keeps.
+fn for_log(err: &WriteError) -> String {
+    match err {
+        WriteError::Rejected(Rejected::Field {
+            field,
+            problem: FieldProblem::NotBirthYear(_),
+        }) => format!(
+            "{}: not a year of birth (value not logged)",
+            field.replace('_', " ")
+        ),
+        other => other.to_string(),
     }
 }
 
@@ -156,5 +172,26 @@ mod tests {
         ));
         let stopped = refused(WriteError::Unavailable("stopped".into()), Target::None);
         assert_eq!(stopped, Refusal::Unavailable("stopped".into()));
+    }
+
+    #[test]
+    fn issue_33_the_log_line_of_a_refused_year_of_birth_does_not_keep_the_year() {
+        let year = WriteError::Rejected(Rejected::Field {
+            field: "birth_year",
+            problem: FieldProblem::NotBirthYear("2031".into()),
+        });
+        assert!(
+            year.to_string().contains("2031"),
+            "the desk is told what it typed"
+        );
+        assert_eq!(
+            for_log(&year),
+            "birth year: not a year of birth (value not logged)"
+        );
+        let country = WriteError::Rejected(Rejected::Field {
+            field: "country",
+            problem: FieldProblem::NotCountry("ZZ".into()),
+        });
+        assert_eq!(for_log(&country), country.to_string());
     }
 }

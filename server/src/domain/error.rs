@@ -209,6 +209,18 @@ pub enum FieldProblem {
     /// A referee's note too long or with control characters.
     #[error("a note is at most 500 printable characters")]
     NoteTooLong,
+    /// A year of birth before 1900, after this year, or not a year at all (the value as typed).
+    #[error("{} is not a year of birth: type the year the player was born, like 2012", as_typed(.0))]
+    NotBirthYear(String),
+}
+
+/// A value as a message shows it: a number as it is, anything else quoted (and cut, see [`quote`]).
+pub fn as_typed(value: &str) -> String {
+    if !value.is_empty() && value.len() <= 10 && value.bytes().all(|b| b.is_ascii_digit()) {
+        value.to_string()
+    } else {
+        quote(value)
+    }
 }
 
 /// Why a desk's, the referee's or the director's command is not possible now ([`Rejected::Desk`]).

@@ -9,6 +9,8 @@ pub const MAX_TEXT: usize = 200;
 pub const MAX_NOTES: usize = 2000;
 /// The most rounds a tournament may have.
 pub const MAX_ROUNDS: u32 = 20;
+/// The earliest year of birth the register takes.
+pub const FIRST_BIRTH_YEAR: u16 = 1900;
 
 /// Is `code` an ISO 3166-1 alpha-2 code (upper case), as the maintained `celes` list has them: the officially
 /// assigned codes, and Kosovo's XK, which European and sports bodies use.
@@ -94,8 +96,8 @@ fn date_range(start: &str, end: &str) -> Result<(), Rejected> {
     }
 }
 
-/// Checks a participant's fields.
-pub fn participant(f: &ParticipantFields) -> Result<(), Rejected> {
+/// Checks a participant's fields; `now_ms` is the command's time (`Context::now_ms`), for the year of birth.
+pub fn participant(f: &ParticipantFields, now_ms: i64) -> Result<(), Rejected> {
     text("family_name", &f.family_name, true, MAX_TEXT)?;
     text("given_name", &f.given_name, true, MAX_TEXT)?;
     latin_name(f)?;
@@ -124,7 +126,27 @@ pub fn participant(f: &ParticipantFields) -> Result<(), Rejected> {
     if f.fee_cents < 0 {
         return Err(Rejected::invalid("fee_cents", "must not be negative"));
     }
-    Ok(())
+    birth_year(f.birth_year, now_ms)
+}
+
+/// Checks a year of birth, when given: from [`FIRST_BIRTH_YEAR`] to the year of `now_ms` (the command's time, in
+/// UTC: a day's difference at New Year cannot matter to a year of birth).
+pub fn birth_year(year: Option<u16>, now_ms: i64) -> Result<(), Rejected> {
+    match year {
+        Some(y) if !(i32::from(FIRST_BIRTH_YEAR)..=year_of(now_ms)).contains(&i32::from(y)) => {
+            Err(Rejected::Field {
+                field: "birth_year",
+                problem: FieldProblem::NotBirthYear(y.to_string()),
+            })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The calendar year (UTC) of an instant in ms since the Unix epoch.
+fn year_of(now_ms: i64) -> i32 {
+    time::OffsetDateTime::from_unix_timestamp(now_ms.div_euclid(1000))
+        .map_or(time::OffsetDateTime::UNIX_EPOCH.year(), |t| t.year())
 }
 
 /// Checks the name in Latin letters: each part like the other text fields and written in Latin letters (it is
@@ -267,6 +289,7 @@ mod tests {
             latin_given_name: given.into(),
             ..ParticipantFields::sample("山田", "太郎", "")
         };
+        let participant = |f: &ParticipantFields| participant(f, NOW_2026);
         assert!(participant(&with("", "")).is_ok());
         assert!(participant(&with("Yamada", "Tarō")).is_ok());
         assert!(participant(&with("Yamada", "")).is_ok());
@@ -281,6 +304,39 @@ mod tests {
         );
         assert!(message(participant(&with(&"Y".repeat(201), ""))).contains("at most 200"));
         assert!(message(participant(&with("Ya\u{7}mada", ""))).contains("control characters"));
+    }
+
+    /// 2026-08-01 12:00 UTC.
+    const NOW_2026: i64 = 1_785_585_600_000;
+
+    #[test]
+    fn issue_33_a_year_of_birth_is_from_1900_to_the_year_of_the_command() {
+        let born = |year: Option<u16>| ParticipantFields {
+            birth_year: year,
+            ..ParticipantFields::sample("Smith", "Ann", "")
+        };
+        for ok in [None, Some(1900), Some(1987), Some(2012), Some(2026)] {
+            assert_eq!(participant(&born(ok), NOW_2026), Ok(()), "{ok:?}");
+        }
+        for bad in [0, 1899, 2027, 2031, 9999] {
+            assert_eq!(
+                participant(&born(Some(bad)), NOW_2026),
+                Err(Rejected::Field {
+                    field: "birth_year",
+                    problem: FieldProblem::NotBirthYear(bad.to_string()),
+                })
+            );
+        }
+        assert_eq!(
+            message(birth_year(Some(2031), NOW_2026)),
+            "birth year: 2031 is not a year of birth: type the year the player was born, like 2012"
+        );
+        // The year is the command's: the same record is refused a year earlier and taken a year later.
+        let a_year = 365 * 24 * 3600 * 1000;
+        assert!(birth_year(Some(2026), NOW_2026 - a_year).is_err());
+        assert!(birth_year(Some(2027), NOW_2026 + a_year).is_ok());
+        assert_eq!(year_of(0), 1970);
+        assert_eq!(year_of(-1), 1969);
     }
 
     #[test]

@@ -249,6 +249,7 @@ impl Register for RegisterService {
                     if let Some(p) = s.participants.get(&id) {
                         fields.email = p.fields.email.clone();
                         fields.phone = p.fields.phone.clone();
+                        fields.birth_year = p.fields.birth_year;
                     }
                 })?;
             }

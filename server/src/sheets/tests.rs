@@ -98,6 +98,9 @@ fn email(i: usize) -> String {
     format!("player{i}@private.example")
 }
 
+/// Everyone's year of birth (issue 33): private like the contact data.
+const BORN: u16 = 1913;
+
 fn phone(i: usize) -> String {
     format!("+33 6 12 34 56 {i:02}")
 }
@@ -126,6 +129,7 @@ fn participant(i: usize, p: &Person) -> Participant {
     fields.country = p.country.into();
     fields.email = email(i);
     fields.phone = phone(i);
+    fields.birth_year = Some(BORN);
     fields.notes = "private note".into();
     if let Some((_, family, given)) = LATIN.iter().find(|(name, ..)| *name == p.family) {
         fields.latin_family_name = (*family).into();
@@ -331,6 +335,7 @@ fn no_sheet_ever_prints_contact_data_or_notes() {
                 assert!(!body.contains("private.example"), "{kind}: an email domain");
             }
             assert!(!body.contains("private note"), "{kind}: notes");
+            assert!(!body.contains(&BORN.to_string()), "{kind}: a year of birth");
         }
     }
 }

@@ -311,8 +311,8 @@ fn by_kind(l: Lang, kind: Kind, english: &str) -> String {
     }
 }
 
-/// A bad field's refusal: the field named in `l`, and what is wrong.
-fn field_words(l: Lang, field: &str, problem: &FieldProblem) -> String {
+/// A bad field's refusal: the field named in `l`, and what is wrong (also a form's own check, in the same words).
+pub(crate) fn field_words(l: Lang, field: &str, problem: &FieldProblem) -> String {
     let field = tr!(
         l,
         "refused-field-name",
@@ -354,6 +354,12 @@ fn field_words(l: Lang, field: &str, problem: &FieldProblem) -> String {
         FieldProblem::ResetToUnknown => tr!(l, "refused-field-reset-unknown", field = field),
         FieldProblem::LateStartTooLong => tr!(l, "refused-field-late-start", field = field),
         FieldProblem::NoteTooLong => tr!(l, "refused-field-note-too-long", field = field),
+        FieldProblem::NotBirthYear(value) => tr!(
+            l,
+            "refused-field-not-birth-year",
+            field = field,
+            value = crate::domain::error::as_typed(value)
+        ),
     }
 }
 
@@ -540,6 +546,7 @@ mod tests {
             FieldProblem::ResetToUnknown,
             FieldProblem::LateStartTooLong,
             FieldProblem::NoteTooLong,
+            FieldProblem::NotBirthYear("2031".into()),
         ];
         let desk = [
             DeskRefused::ResultBeforePublishing(2),
@@ -695,6 +702,7 @@ mod tests {
             "note",
             "club",
             "city",
+            "birth_year",
         ]
         .into_iter()
         .zip(fields)

@@ -44,6 +44,8 @@ pub enum Column {
     Paid,
     /// Free notes.
     Notes,
+    /// Year of birth (private).
+    BirthYear,
     /// Rounds played in the tournament named by `--tournament`.
     Rounds,
     /// Yes: this is not the same person as a near-duplicate the server finds (the desk's "different person").
@@ -80,6 +82,9 @@ pub const HEADER_NAMES: &[(&str, Column)] = &[
     ("fee", Column::Fee),
     ("paid", Column::Paid),
     ("notes", Column::Notes),
+    ("birthyear", Column::BirthYear),
+    ("yearofbirth", Column::BirthYear),
+    ("born", Column::BirthYear),
     ("rounds", Column::Rounds),
     ("differentperson", Column::DifferentPerson),
     ("notaduplicate", Column::DifferentPerson),
@@ -173,6 +178,7 @@ fn describe(column: Column) -> &'static str {
         Column::Fee => "fee",
         Column::Paid => "paid flag",
         Column::Notes => "notes",
+        Column::BirthYear => "year of birth (birth_year, year_of_birth, born)",
         Column::Rounds => "rounds",
         Column::DifferentPerson => "different-person confirmation",
     }

@@ -57,6 +57,8 @@ pub struct Person {
     pub paid: bool,
     /// Free notes.
     pub notes: String,
+    /// Year of birth (private), when given; checked by the register.
+    pub birth_year: Option<u16>,
 }
 
 impl Person {

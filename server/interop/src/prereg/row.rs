@@ -1,9 +1,9 @@
 //! One CSV record of a pre-registration file to a [`Person`], the rounds and the different-person flag. Text
 //! fields are trimmed and passed on as they are (whoever registers the person checks names, rank and country);
-//! flags, fee, rating and rounds are checked here because they must become numbers.
+//! flags, fee, rating, year of birth and rounds are checked here because they must become numbers.
 
 use super::header::{Column, HeaderMap};
-use super::values::{parse_bool, parse_fee, parse_rating, parse_rounds};
+use super::values::{parse_birth_year, parse_bool, parse_fee, parse_rating, parse_rounds};
 use super::{Person, RowProblem};
 
 /// What one record says, before it gets a line.
@@ -44,6 +44,7 @@ pub fn parse_row<'a>(
                 Ok(())
             }
             Column::Rating => parse_rating(value).map(|r| f.rating = r),
+            Column::BirthYear => parse_birth_year(value).map(|y| f.birth_year = y),
             Column::Local => parse_bool(value)
                 .map(|b| f.local = b)
                 .map_err(|e| format!("local: {e}")),

@@ -89,6 +89,49 @@ fn every_field_is_read() {
 }
 
 #[test]
+fn issue_33_a_year_of_birth_column_by_any_of_its_names() {
+    for name in [
+        "birth year",
+        "Year of Birth",
+        "born",
+        "BirthYear",
+        "birth_year",
+        "year-of-birth",
+    ] {
+        assert_eq!(column_for(name), Some(Column::BirthYear), "{name}");
+    }
+    let csv = "surname,first_name,rank,Year of birth
+               Ann,A,3k,2012
+               Bob,B,3k,
+               Cid,C,3k,twelve
+               Dee,D,3k,1987-05-03
+";
+    let p = plan(csv.as_bytes(), None).unwrap();
+    let read: Vec<_> = p
+        .rows
+        .iter()
+        .map(|r| (r.person.family_name.as_str(), r.person.birth_year))
+        .collect();
+    assert_eq!(read, vec![("Ann", Some(2012)), ("Bob", None)]);
+    let problems: Vec<_> = p
+        .problems
+        .iter()
+        .map(|p| (p.line, p.name.as_str(), p.message.as_str()))
+        .collect();
+    assert_eq!(
+        problems,
+        vec![
+            (4, "Cid C", "birth year \"twelve\" is not a year like 2012"),
+            (
+                5,
+                "Dee D",
+                "birth year \"1987-05-03\" is not a year like 2012"
+            ),
+        ]
+    );
+}
+
+#[test]
 fn a_bad_row_rejects_only_itself() {
     let csv = "surname,first_name,rank,rating,local,fee,rounds\n\
                Ann,A,3k,,no,,\n\

@@ -57,6 +57,18 @@ pub fn parse_rating(text: &str) -> Result<Option<i32>, String> {
         .map_err(|_| format!("rating {t:?} is not a whole number"))
 }
 
+/// A year of birth: a whole number (`2012`), or empty / `none` for unknown. Whether it is a plausible year is the
+/// register's rule (it knows the date); a number no year can be is refused here.
+pub fn parse_birth_year(text: &str) -> Result<Option<u16>, String> {
+    let t = text.trim();
+    if t.is_empty() || t.eq_ignore_ascii_case("none") {
+        return Ok(None);
+    }
+    t.parse()
+        .map(Some)
+        .map_err(|_| format!("birth year {t:?} is not a year like 2012"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,5 +113,18 @@ mod tests {
         assert_eq!(parse_rating("none"), Ok(None));
         assert_eq!(parse_rating("2150"), Ok(Some(2150)));
         assert!(parse_rating("2k").is_err());
+    }
+
+    #[test]
+    fn issue_33_a_year_of_birth_is_a_whole_number_or_unknown() {
+        assert_eq!(parse_birth_year(" 2012 "), Ok(Some(2012)));
+        assert_eq!(parse_birth_year(""), Ok(None));
+        assert_eq!(parse_birth_year("None"), Ok(None));
+        assert_eq!(
+            parse_birth_year("12/05/2012"),
+            Err("birth year \"12/05/2012\" is not a year like 2012".into())
+        );
+        assert!(parse_birth_year("70000").is_err());
+        assert!(parse_birth_year("-5").is_err());
     }
 }

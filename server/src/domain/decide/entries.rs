@@ -11,7 +11,7 @@ pub(super) fn register(
     different_person: bool,
     ctx: &Context,
 ) -> Result<Vec<Event>, Rejected> {
-    validate::participant(fields)?;
+    validate::participant(fields, ctx.now_ms)?;
     if !different_person {
         duplicate_guard(state, fields, None)?;
     }
@@ -82,7 +82,7 @@ pub(super) fn update_participant(
 ) -> Result<Vec<Event>, Rejected> {
     let p = participant(state, id)?;
     check_revision(Some(expected), p.revision)?;
-    validate::participant(fields)?;
+    validate::participant(fields, ctx.now_ms)?;
     if draws_differently(&p.fields, fields) {
         for t in p.entries.keys() {
             desk_may_change(state, ctx.actor.role, *t)?;

@@ -13,6 +13,16 @@ pub fn fields_from_pb(f: Option<pb::ParticipantFields>) -> Result<ParticipantFie
         .rank
         .parse()
         .map_err(|e: domain::rank::RankError| Rejected::invalid("rank", e.to_string()))?;
+    // A number too large for any year is refused in the same words as one out of range (`validate::birth_year`).
+    let birth_year = f
+        .birth_year
+        .map(|y| {
+            u16::try_from(y).map_err(|_| Rejected::Field {
+                field: "birth_year",
+                problem: domain::error::FieldProblem::NotBirthYear(y.to_string()),
+            })
+        })
+        .transpose()?;
     Ok(ParticipantFields {
         family_name: f.family_name,
         given_name: f.given_name,
@@ -33,12 +43,12 @@ pub fn fields_from_pb(f: Option<pb::ParticipantFields>) -> Result<ParticipantFie
         fee_cents: f.fee_cents,
         paid: f.paid,
         notes: f.notes,
-        birth_year: None,
+        birth_year,
     }
     .normalised())
 }
 
-/// A participant's fields for the wire; contact data only when `private` is allowed.
+/// A participant's fields for the wire; contact data and the year of birth only when `private` is allowed.
 pub fn fields_to_pb(f: &ParticipantFields, private: bool) -> pb::ParticipantFields {
     pb::ParticipantFields {
         family_name: f.family_name.clone(),
@@ -68,6 +78,7 @@ pub fn fields_to_pb(f: &ParticipantFields, private: bool) -> pb::ParticipantFiel
         notes: f.notes.clone(),
         latin_family_name: f.latin_family_name.clone(),
         latin_given_name: f.latin_given_name.clone(),
+        birth_year: f.birth_year.filter(|_| private).map(u32::from),
     }
 }
 

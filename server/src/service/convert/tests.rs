@@ -140,6 +140,31 @@ fn a_bad_rank_is_refused_with_its_field() {
     }
 }
 
+/// The year of birth comes in from any desk and goes out only to roles that see contact data.
+#[test]
+fn issue_33_a_year_of_birth_goes_out_only_with_the_contact_data() {
+    let mut f = ParticipantFields::sample("Smith", "Ann", "");
+    f.birth_year = Some(2012);
+    f.email = "ann@example.org".into();
+    let private = fields_to_pb(&f, true);
+    assert_eq!(
+        (private.birth_year, private.email.as_str()),
+        (Some(2012), "ann@example.org")
+    );
+    let public = fields_to_pb(&f, false);
+    assert_eq!((public.birth_year, public.email.as_str()), (None, ""));
+    let back = fields_from_pb(Some(private)).expect("fields");
+    assert_eq!(back.birth_year, Some(2012));
+    let huge = pb::ParticipantFields {
+        birth_year: Some(70_000),
+        ..fields_to_pb(&f, true)
+    };
+    assert_eq!(
+        fields_from_pb(Some(huge)).unwrap_err().to_string(),
+        "birth year: 70000 is not a year of birth: type the year the player was born, like 2012"
+    );
+}
+
 #[test]
 fn settings_survive_the_round_trip() {
     let mut w = wire(Some(pb::Scoring {

@@ -31,7 +31,7 @@ use super::topics::Topic;
 use super::{Web, WebError};
 use crate::app::{Kind, Refusal, Target};
 use crate::auth::{required, Action};
-use crate::domain::{Command, Role, State};
+use crate::domain::{Command, Rejected, Role, State};
 use crate::log::Outcome;
 use crate::web::lang::Lang;
 use axum::body::Bytes;
@@ -192,6 +192,17 @@ impl Refused {
         match self {
             Refused::Form(page) => page.message.clone(),
             Refused::Core(refusal) => crate::web::error::words(l, refusal),
+        }
+    }
+
+    /// The register field a bad-input refusal names (`birth_year`), for a form to mark.
+    pub fn field(&self) -> Option<&'static str> {
+        match self {
+            Refused::Core(Refusal::Rejected {
+                rejected: Rejected::Field { field, .. } | Rejected::Invalid { field, .. },
+                ..
+            }) => Some(field),
+            _ => None,
         }
     }
 

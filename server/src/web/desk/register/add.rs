@@ -230,7 +230,7 @@ pub(super) async fn add(
     desk: Desk,
     Form(pairs): Form<Vec<(String, String)>>,
 ) -> Response {
-    let typed = Typed::parse(&pairs);
+    let mut typed = Typed::parse(&pairs);
     if let Err(refused) = mode
         .admit(&desk)
         .and_then(|()| desk.check_csrf(&typed.csrf))
@@ -241,20 +241,21 @@ pub(super) async fn add(
         let offers = offers(s, mode);
         let fields = form::to_fields(desk.lang, &typed.values, &form::blank(), private(&desk))?;
         let enter = form::entries(desk.lang, &typed, &offers)?;
-        Ok::<_, String>((fields, enter))
+        Ok::<_, form::Problem>((fields, enter))
     });
     let (fields, enter) = match built {
         Ok(Ok(built)) => built,
         Ok(Err(problem)) => {
+            typed.bad = problem.field;
             return add_again(
                 &web,
                 mode,
                 &desk,
                 &typed,
                 StatusCode::BAD_REQUEST,
-                problem_box(&problem),
+                problem_box(&problem.message),
                 false,
-            )
+            );
         }
         Err(_) => {
             return WebError::unavailable(desk.lang.t("error-busy"))
@@ -302,6 +303,7 @@ pub(super) async fn add(
         }
         Err(refused) => {
             let (code, above, fresh) = form_refusal(&web, desk.lang, mode, &refused, "add");
+            typed.bad = refused.field().and_then(form::form_field);
             add_again(&web, mode, &desk, &typed, code, above, fresh)
         }
     }

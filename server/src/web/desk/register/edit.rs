@@ -99,7 +99,7 @@ pub(super) async fn edit(
     Path(id): Path<String>,
     Form(pairs): Form<Vec<(String, String)>>,
 ) -> Response {
-    let typed = Typed::parse(&pairs);
+    let mut typed = Typed::parse(&pairs);
     if let Err(refused) = mode
         .admit(&desk)
         .and_then(|()| desk.check_csrf(&typed.csrf))
@@ -114,11 +114,12 @@ pub(super) async fn edit(
     };
     let built = web.core.read(|s| match s.participants.get(&pid) {
         Some(p) => form::to_fields(l, &typed.values, &p.fields, private(&desk)),
-        None => Err(l.t("reg-gone")),
+        None => Err(form::Problem::from(l.t("reg-gone"))),
     });
     let fields = match built {
         Ok(Ok(fields)) => fields,
         Ok(Err(problem)) => {
+            typed.bad = problem.field;
             return edit_again(
                 &web,
                 mode,
@@ -126,9 +127,9 @@ pub(super) async fn edit(
                 pid,
                 &typed,
                 StatusCode::BAD_REQUEST,
-                problem_box(&problem),
+                problem_box(&problem.message),
                 false,
-            )
+            );
         }
         Err(_) => {
             return WebError::unavailable(l.t("error-busy"))
@@ -164,6 +165,7 @@ pub(super) async fn edit(
         }
         Err(refused) => {
             let (code, above, fresh) = form_refusal(&web, l, mode, &refused, "edit");
+            typed.bad = refused.field().and_then(form::form_field);
             edit_again(&web, mode, &desk, pid, &typed, code, above, fresh)
         }
     }

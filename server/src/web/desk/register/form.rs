@@ -1,9 +1,11 @@
 //! The add and edit forms: what a volunteer typed (kept as typed, so a refused form comes back filled in), how it
 //! becomes `ParticipantFields` and tournament entries, the three-way merge that re-applies a stale edit on top of
-//! the current record, and the form's markup (rank picker, tournaments with their rounds, contact fields only for
-//! roles that may read them). Pure apart from rendering; reads no state of its own.
+//! the current record, and the form's markup (rank picker, tournaments with their rounds, contact fields and the
+//! year of birth only for roles that may read them, the field a refusal named marked red and focused). Pure apart
+//! from rendering; reads no state of its own.
 
 use super::late;
+use crate::domain::error::FieldProblem;
 use crate::domain::setup::MissedRule;
 use crate::domain::{EnterSpec, ParticipantFields, Rank, TournamentId};
 use crate::tr;
@@ -13,7 +15,7 @@ use maud::{html, Markup};
 use std::collections::BTreeMap;
 
 /// The text fields of the forms, in order: (form name, the message id of its label).
-pub const FIELDS: [(&str, &str); 10] = [
+pub const FIELDS: [(&str, &str); 11] = [
     ("family", "reg-field-family"),
     ("given", "reg-field-given"),
     ("latin_family", "reg-field-latin-family"),
@@ -24,14 +26,48 @@ pub const FIELDS: [(&str, &str); 10] = [
     ("country", "reg-field-country"),
     ("email", "reg-field-email"),
     ("phone", "reg-field-phone"),
+    ("birth_year", "reg-field-born"),
 ];
 
 /// Fields a rating list fills in (hidden on the add form: the desk sees them in the list it picked from).
 pub const LIST_FIELDS: [&str; 4] = ["rating", "egd_pin", "aga_id", "ffg_licence"];
 
-/// Contact fields: shown and taken only when the role may read private data.
+/// Contact fields and the year of birth: shown and taken only when the role may read private data.
 pub fn is_private(name: &str) -> bool {
-    matches!(name, "email" | "phone")
+    matches!(name, "email" | "phone" | "birth_year")
+}
+
+/// The form field that holds a register field a refusal names (`family_name` is typed in `family`), if the forms
+/// have one.
+pub fn form_field(register_field: &str) -> Option<&'static str> {
+    Some(match register_field {
+        "family_name" => "family",
+        "given_name" => "given",
+        "latin_family_name" => "latin_family",
+        "latin_given_name" => "latin_given",
+        other => FIELDS
+            .iter()
+            .map(|(name, _)| *name)
+            .find(|name| *name == other)?,
+    })
+}
+
+/// What is wrong with a form before it is sent: the words, and the form field to blame when there is one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// The form field to mark and focus.
+    pub field: Option<&'static str>,
+    /// What to do, in the page's language.
+    pub message: String,
+}
+
+impl From<String> for Problem {
+    fn from(message: String) -> Problem {
+        Problem {
+            field: None,
+            message,
+        }
+    }
 }
 
 /// The form's text fields by name (see [`FIELDS`]).
@@ -67,6 +103,10 @@ impl Values {
         if private {
             v.set("email", &f.email);
             v.set("phone", &f.phone);
+            v.set(
+                "birth_year",
+                f.birth_year.map(|y| y.to_string()).unwrap_or_default(),
+            );
         }
         v
     }
@@ -90,6 +130,8 @@ pub struct Typed {
     pub was: Values,
     /// Edit: the revision the form was rendered with.
     pub revision: u64,
+    /// The form field a refusal named, marked red and focused (not read from the form: the page sets it).
+    pub bad: Option<&'static str>,
     /// Add: the tournaments ticked.
     pub enter: Vec<TournamentId>,
     /// Add: the rounds ticked per tournament (`r{t}`).
@@ -141,20 +183,29 @@ impl Typed {
 }
 
 /// The fields a form makes of `base` (the current record, or a blank one): names, rank, club, city, country, and
-/// the contact fields only when `private` (otherwise `base`'s are kept). The message says what to fix.
+/// the contact fields and the year of birth only when `private` (otherwise `base`'s are kept). The problem says
+/// what to fix; whether a year is a year of birth is the register's rule (`validate::birth_year`), a text that
+/// is no number at all is refused here in the same words.
 pub fn to_fields(
     l: Lang,
     values: &Values,
     base: &ParticipantFields,
     private: bool,
-) -> Result<ParticipantFields, String> {
+) -> Result<ParticipantFields, Problem> {
+    let blame = |field: &'static str| {
+        move |message: String| Problem {
+            field: Some(field),
+            message,
+        }
+    };
     let rank_text = values.get("rank").trim();
     if rank_text.is_empty() {
-        return Err(l.t("reg-choose-rank"));
+        return Err(blame("rank")(l.t("reg-choose-rank")));
     }
     let rank: Rank = rank_text
         .parse()
-        .map_err(|e: crate::domain::rank::RankError| crate::web::error::rank_words(l, &e))?;
+        .map_err(|e: crate::domain::rank::RankError| crate::web::error::rank_words(l, &e))
+        .map_err(blame("rank"))?;
     let mut f = base.clone();
     f.family_name = values.get("family").to_string();
     f.given_name = values.get("given").to_string();
@@ -167,6 +218,18 @@ pub fn to_fields(
     if private {
         f.email = values.get("email").to_string();
         f.phone = values.get("phone").to_string();
+        let born = values.get("birth_year").trim();
+        f.birth_year = if born.is_empty() {
+            None
+        } else {
+            Some(born.parse().map_err(|_| {
+                blame("birth_year")(crate::web::error::field_words(
+                    l,
+                    "birth_year",
+                    &FieldProblem::NotBirthYear(born.to_string()),
+                ))
+            })?)
+        };
     }
     // From a rating list (add form only): kept when given, `base`'s otherwise.
     let rating = values.get("rating").trim();
@@ -174,7 +237,7 @@ pub fn to_fields(
         f.rating = Some(
             rating
                 .parse()
-                .map_err(|_| tr!(l, "reg-rating-not-number", rating = rating))?,
+                .map_err(|_| Problem::from(tr!(l, "reg-rating-not-number", rating = rating)))?,
         );
     }
     for (name, slot) in [
@@ -286,7 +349,7 @@ pub struct FormView<'a> {
     pub csrf: &'a str,
     /// The request id to carry.
     pub request_id: String,
-    /// Show and take email and phone.
+    /// Show and take email, phone and the year of birth.
     pub private: bool,
     /// Add: the tournaments offered; edit: none.
     pub offers: &'a [Offer],
@@ -315,9 +378,11 @@ pub fn render(view: &FormView, typed: &Typed) -> Markup {
                 }
             }
             @for (name, label) in FIELDS {
-                @if name == "latin_family" { (latin_name(l, &typed.values)) }
+                @if name == "latin_family" { (latin_name(l, typed)) }
                 @else if name == "latin_given" {}
-                @else if view.private || !is_private(name) { (field(l, name, &l.t(label), typed.values.get(name))) }
+                @else if view.private || !is_private(name) {
+                    (field(l, name, &l.t(label), typed.values.get(name), Focus::of(typed, name)))
+                }
             }
             @if !edit {
                 @for name in LIST_FIELDS {
@@ -335,11 +400,34 @@ pub fn render(view: &FormView, typed: &Typed) -> Markup {
     }
 }
 
-fn field(l: Lang, name: &'static str, label: &str, value: &str) -> Markup {
+/// Where the cursor starts: the field a refusal named (marked red), else the family name.
+#[derive(Clone, Copy)]
+struct Focus {
+    /// The refusal named this field.
+    bad: bool,
+    /// The cursor starts here.
+    first: bool,
+}
+
+impl Focus {
+    fn of(typed: &Typed, name: &str) -> Focus {
+        Focus {
+            bad: typed.bad == Some(name),
+            first: typed.bad.unwrap_or("family") == name,
+        }
+    }
+
+    fn invalid(self) -> Option<&'static str> {
+        self.bad.then_some("true")
+    }
+}
+
+fn field(l: Lang, name: &'static str, label: &str, value: &str, focus: Focus) -> Markup {
+    let (invalid, first) = (focus.invalid(), focus.first);
     match name {
         "rank" => html! {
             label { (label)
-                select name="rank" required {
+                select name="rank" required aria-invalid=[invalid] autofocus[first] {
                     option value="" { (l.t("reg-choose")) }
                     @for r in ranks() {
                         @let text = r.to_string();
@@ -350,30 +438,44 @@ fn field(l: Lang, name: &'static str, label: &str, value: &str) -> Markup {
                 }
             }
         },
-        "family" => {
-            html! { label { (label) input name="family" value=(value) required autofocus autocomplete="off"; } }
-        }
-        "given" => {
-            html! { label { (label) input name="given" value=(value) required autocomplete="off"; } }
-        }
+        "family" | "given" => html! {
+            label { (label) input name=(name) value=(value) required autocomplete="off"
+                aria-invalid=[invalid] autofocus[first]; }
+        },
         "country" => html! {
             label { (label) " " (l.t("reg-country-hint"))
                 input name="country" value=(value) maxlength="2" size="3" autocomplete="off"
-                    pattern="[A-Za-z]{2}" style="text-transform:uppercase"; }
+                    pattern="[A-Za-z]{2}" style="text-transform:uppercase" aria-invalid=[invalid] autofocus[first]; }
         },
-        "email" => {
-            html! { label { (label) input name="email" type="email" value=(value) autocomplete="off"; } }
-        }
-        "phone" => {
-            html! { label { (label) input name="phone" type="tel" value=(value) autocomplete="off"; } }
-        }
-        _ => html! { label { (label) input name=(name) value=(value) autocomplete="off"; } },
+        "email" => html! {
+            label { (label) input name="email" type="email" value=(value) autocomplete="off"
+                aria-invalid=[invalid] autofocus[first]; }
+        },
+        "phone" => html! {
+            label { (label) input name="phone" type="tel" value=(value) autocomplete="off"
+                aria-invalid=[invalid] autofocus[first]; }
+        },
+        // Kept as typed when refused: cleared, a second Enter would save the player without it.
+        "birth_year" => html! {
+            label { (label)
+                input name="birth_year" inputmode="numeric" value=(value) size="6" autocomplete="off"
+                    aria-invalid=[invalid] autofocus[first]; }
+        },
+        _ => html! {
+            label { (label) input name=(name) value=(value) autocomplete="off"
+                aria-invalid=[invalid] autofocus[first]; }
+        },
     }
 }
 
 /// The name in Latin letters, under the name: both parts in one group with its one-line hint. Shown for every
 /// player; the hint says when it is needed (`domain::name::for_files` decides).
-fn latin_name(l: Lang, values: &Values) -> Markup {
+fn latin_name(l: Lang, typed: &Typed) -> Markup {
+    let values = &typed.values;
+    let (family, given) = (
+        Focus::of(typed, "latin_family"),
+        Focus::of(typed, "latin_given"),
+    );
     html! {
         fieldset .latin-name #latin-name {
             legend { (l.t("reg-latin-legend")) }
@@ -381,10 +483,10 @@ fn latin_name(l: Lang, values: &Values) -> Markup {
                 html! { span .example { "山田 太郎 → Yamada Taro" } })) }
             label { (l.t("reg-field-family"))
                 input name="latin_family" value=(values.get("latin_family")) autocomplete="off"
-                    aria-describedby="latin-hint"; }
+                    aria-describedby="latin-hint" aria-invalid=[family.invalid()] autofocus[family.first]; }
             label { (l.t("reg-field-given"))
                 input name="latin_given" value=(values.get("latin_given")) autocomplete="off"
-                    aria-describedby="latin-hint"; }
+                    aria-describedby="latin-hint" aria-invalid=[given.invalid()] autofocus[given.first]; }
         }
     }
 }
@@ -421,171 +523,4 @@ fn tournaments(view: &FormView, typed: &Typed) -> Markup {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
-        list.iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect()
-    }
-
-    #[test]
-    fn the_add_form_reads_fields_tournaments_and_rounds() {
-        let typed = Typed::parse(&pairs(&[
-            ("csrf", "c"),
-            ("request_id", "web-1"),
-            ("family", " Côté "),
-            ("given", "Anne"),
-            ("rank", "2k"),
-            ("club", "Montréal"),
-            ("country", "ca"),
-            ("email", "anne@example.org"),
-            ("enter", "1"),
-            ("r1", "3"),
-            ("r1", "4"),
-            ("r1", "5"),
-            ("check_in", "yes"),
-            ("different_person", "no"),
-        ]));
-        assert_eq!(typed.enter, vec![TournamentId(1)]);
-        assert!(typed.check_in && !typed.different_person);
-        let f = to_fields(Lang::En, &typed.values, &blank(), true).unwrap();
-        assert_eq!((f.family_name.as_str(), f.country.as_str()), ("Côté", "CA"));
-        assert_eq!(f.rank, Rank::kyu(2).unwrap());
-        assert_eq!(f.email, "anne@example.org");
-        let offer = Offer {
-            id: TournamentId(1),
-            name: "Main".into(),
-            total: 5,
-            drawn: 2,
-            missed: MissedRule::Half,
-        };
-        let specs = entries(Lang::En, &typed, std::slice::from_ref(&offer)).unwrap();
-        assert_eq!(specs[0].rounds, Some(vec![3, 4, 5]));
-        let all = Typed::parse(&pairs(&[
-            ("enter", "1"),
-            ("r1", "1"),
-            ("r1", "2"),
-            ("r1", "3"),
-            ("r1", "4"),
-            ("r1", "5"),
-        ]));
-        let fresh = Offer {
-            drawn: 0,
-            ..offer.clone()
-        };
-        assert_eq!(entries(Lang::En, &all, &[fresh]).unwrap()[0].rounds, None);
-        let none = Typed::parse(&pairs(&[("enter", "1")]));
-        assert!(entries(Lang::En, &none, &[offer])
-            .unwrap_err()
-            .contains("Main"));
-    }
-
-    #[test]
-    fn a_different_person_is_confirmed_by_any_yes_whatever_the_order() {
-        for list in [
-            &[("different_person", "yes"), ("different_person", "no")][..],
-            &[("different_person", "no"), ("different_person", "yes")][..],
-            &[("different_person", "yes")][..],
-        ] {
-            assert!(Typed::parse(&pairs(list)).different_person, "{list:?}");
-        }
-        assert!(!Typed::parse(&pairs(&[("family", "A")])).different_person);
-    }
-
-    #[test]
-    fn contact_fields_are_kept_unless_the_role_may_read_them() {
-        let mut base = blank();
-        base.email = "kept@example.org".into();
-        let typed = Typed::parse(&pairs(&[
-            ("family", "A"),
-            ("given", "B"),
-            ("rank", "1d"),
-            ("email", "x@y"),
-        ]));
-        assert_eq!(
-            to_fields(Lang::En, &typed.values, &base, false)
-                .unwrap()
-                .email,
-            "kept@example.org"
-        );
-        let no_rank = Typed::parse(&pairs(&[("family", "A"), ("given", "B")]));
-        assert_eq!(
-            to_fields(Lang::En, &no_rank.values, &base, true).unwrap_err(),
-            "choose the player's rank"
-        );
-    }
-
-    #[test]
-    fn a_stale_edit_keeps_the_other_desks_changes_and_reapplies_mine() {
-        let mut was = Values::default();
-        was.set("family", "Smith");
-        was.set("club", "Leeds");
-        was.set("rank", "3k");
-        let mut mine = was.clone();
-        mine.set("club", "York");
-        let mut current = was.clone();
-        current.set("rank", "2k");
-        let merged = merge(&mine, &was, &current);
-        assert_eq!(merged.get("club"), "York");
-        assert_eq!(merged.get("rank"), "2k");
-        assert_eq!(merged.get("family"), "Smith");
-    }
-
-    #[test]
-    fn issue_34_the_latin_name_is_read_shown_and_merged_like_the_other_fields() {
-        let typed = Typed::parse(&pairs(&[
-            ("family", "山田"),
-            ("given", "太郎"),
-            ("latin_family", " Yamada "),
-            ("latin_given", "Taro"),
-            ("rank", "2d"),
-        ]));
-        let f = to_fields(Lang::En, &typed.values, &blank(), false).unwrap();
-        assert_eq!(
-            (f.latin_family_name.as_str(), f.latin_given_name.as_str()),
-            ("Yamada", "Taro")
-        );
-        assert_eq!(Values::of(&f, false).get("latin_family"), "Yamada");
-        let mut mine = Values::of(&f, false);
-        mine.set("latin_given", "Tarō");
-        let mut current = Values::of(&f, false);
-        current.set("club", "Tokyo");
-        let merged = merge(&mine, &Values::of(&f, false), &current);
-        assert_eq!(
-            (merged.get("latin_given"), merged.get("club")),
-            ("Tarō", "Tokyo")
-        );
-        let html = render(
-            &FormView {
-                id: "edit",
-                action: "/desk/register/player/P1/edit".into(),
-                csrf: "c",
-                request_id: "web-1".into(),
-                private: false,
-                offers: &[],
-                late: false,
-                submit: "Save changes",
-                lang: Lang::En,
-            },
-            &typed,
-        )
-        .into_string();
-        assert!(
-            html.contains("Name in Latin letters (for the EGF/FFG/AGA files)"),
-            "{html}"
-        );
-        assert!(html.contains(r#"name="was_latin_family""#), "{html}");
-        assert_eq!(html.matches(r#"name="latin_given""#).count(), 1, "{html}");
-    }
-
-    #[test]
-    fn the_rank_picker_runs_from_30k_to_9p() {
-        let all = ranks();
-        assert_eq!(all.len(), 30 + 9 + 9);
-        assert_eq!(all[0].to_string(), "30k");
-        assert_eq!(all[30].to_string(), "1d");
-        assert_eq!(all.last().unwrap().to_string(), "9p");
-    }
-}
+mod tests;

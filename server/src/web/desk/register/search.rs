@@ -1,7 +1,8 @@
 //! The desk's search and its result list: who matches what the volunteer typed (a number `7`/`#7`, a register
 //! id `P12`, or the start of a name, accent- and case-insensitive through `State::find` like gRPC's
 //! FindParticipants, in the Latin name too), each shown with number, name (and Latin name), rank, club, country
-//! and every tournament entry with its status, and one button to check in. Pure: reads the state it is given.
+//! (and, for roles that see private data, email, phone and year of birth) and every tournament entry with its
+//! status, and one button to check in. Pure: reads the state it is given.
 
 use super::late;
 use super::Mode;
@@ -175,8 +176,9 @@ fn result(state: &State, p: &Participant, mode: Mode, desk: &Desk, private: bool
                 @if !p.fields.club.is_empty() { span .club { (p.fields.club) } " " }
                 @if !p.fields.country.is_empty() { span .country { (p.fields.country) } }
             }
-            @if private && (!p.fields.email.is_empty() || !p.fields.phone.is_empty()) {
-                div .contact .note { (p.fields.email) @if !p.fields.email.is_empty() && !p.fields.phone.is_empty() { " · " } (p.fields.phone) }
+            @if private {
+                @let contact = contact(l, p);
+                @if !contact.is_empty() { div .contact .note { (contact) } }
             }
             ul .entries {
                 @for (t, e) in &p.entries {
@@ -209,6 +211,22 @@ fn result(state: &State, p: &Participant, mode: Mode, desk: &Desk, private: bool
             }
         }
     }
+}
+
+/// What only roles that see private data are shown under the name: "email · phone · born 2012", the parts
+/// there are.
+fn contact(l: Lang, p: &Participant) -> String {
+    let born = p
+        .fields
+        .birth_year
+        .map(|y| tr!(l, "reg-born", year = y.to_string()));
+    [p.fields.email.as_str(), p.fields.phone.as_str()]
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .chain(born)
+        .collect::<Vec<_>>()
+        .join(" · ")
 }
 
 /// The late-desk sentence for an entry, once the tournament has drawn rounds.
