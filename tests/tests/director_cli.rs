@@ -1407,3 +1407,133 @@ mod round_robin;
 mod sample;
 #[path = "director_cli/split.rs"]
 mod split;
+
+/// Issue 33, through the real server and desk program: a three-round Swiss with place prizes, a prize for one win
+/// or more and a junior prize. Two juniors (by the year of birth the desk typed); the best of them is eligible
+/// for the junior prize and the wins prize and takes only the junior prize, the better one; nobody takes two
+/// prizes; every player with a win and no other prize takes the wins prize. The prize list prints in the
+/// ceremony's order, champion last, and never shows a year of birth.
+#[tokio::test]
+async fn issue_33_prizes_for_wins_and_juniors_give_each_player_their_best_prize(
+) -> anyhow::Result<()> {
+    let venue = Venue::start().await?;
+    let tengen = Tengen::new(&venue)?;
+    tengen.json(&[
+        "tournament",
+        "create",
+        "--name",
+        "Prize day",
+        "--rounds",
+        "3",
+        "--system",
+        "swiss",
+        "--double-entry",
+        "off",
+        "--prizes",
+        "100,50",
+        "--wins-prizes",
+        "1: 10",
+        "--junior-prizes",
+        "30",
+        "--junior-born-from",
+        "2009",
+    ]);
+    let mut juniors = BTreeSet::new();
+    for (i, p) in EVERY_ROUND.iter().enumerate() {
+        let id = add_player(&tengen, *p);
+        // The 2k and the 6k are juniors; the 1k was born too early.
+        let born = match i {
+            1 => Some("2010"),
+            5 => Some("2012"),
+            0 => Some("1990"),
+            _ => None,
+        };
+        if let Some(year) = born {
+            tengen.json(&["player", "edit", &id.to_string(), "--born", year]);
+            if year != "1990" {
+                juniors.insert(id);
+            }
+        }
+    }
+    tengen.json(&["tournament", "close-registration", "1"]);
+    tengen.json(&["number", "1"]);
+    for r in 1..=3 {
+        play_round(&tengen, None, r, 2);
+    }
+    let standings = tengen.json(&["standings", "1"]);
+    let rows = array_of(&standings, "rows");
+    let wins: BTreeMap<u64, i64> = rows
+        .iter()
+        .map(|r| (u64_of(&r["player"], "id"), i64_of(r, "wins_half")))
+        .collect();
+    let places = array_of(&standings, "prizes");
+    let special = array_of(&standings, "special_prizes");
+    let mut takers = BTreeMap::new();
+    for p in places.iter().chain(special) {
+        let previous = takers.insert(u64_of(p, "participant_id"), p.clone());
+        assert!(previous.is_none(), "one prize each: {standings}");
+    }
+    // The place prizes go to the first two (nobody ties on every criterion here).
+    let first_two: Vec<u64> = rows[..2]
+        .iter()
+        .map(|r| u64_of(&r["player"], "id"))
+        .collect();
+    let paid: Vec<(u64, i64)> = places
+        .iter()
+        .map(|p| (u64_of(p, "participant_id"), i64_of(p, "cents")))
+        .collect();
+    assert_eq!(paid, [(first_two[0], 10_000), (first_two[1], 5_000)]);
+    // The junior prize: the best-placed junior without a place prize.
+    let best_junior = rows
+        .iter()
+        .map(|r| u64_of(&r["player"], "id"))
+        .find(|id| juniors.contains(id) && !first_two.contains(id))
+        .ok_or_else(|| anyhow::anyhow!("no junior without a place prize: {standings}"))?;
+    let junior = &takers[&best_junior];
+    assert_eq!(
+        (
+            str_of(junior, "kind"),
+            i64_of(junior, "cents"),
+            str_of(junior, "label")
+        ),
+        ("junior", 3_000, "Best junior"),
+        "{standings}"
+    );
+    assert!(wins[&best_junior] >= 2, "eligible for both: {standings}");
+    // Everyone else with a win takes the wins prize.
+    for (id, w) in &wins {
+        if *w >= 2 && !first_two.contains(id) && *id != best_junior {
+            let p = &takers[id];
+            assert_eq!(
+                (str_of(p, "kind"), i64_of(p, "cents")),
+                ("wins", 1_000),
+                "{standings}"
+            );
+        }
+        if *w < 2 && !first_two.contains(id) && *id != best_junior {
+            assert!(!takers.contains_key(id), "no win, no prize: {standings}");
+        }
+    }
+    let text = tengen.ok(&["standings", "1"]);
+    assert!(
+        text.contains("special prizes:") && text.contains("Best junior"),
+        "{text}"
+    );
+    let list = tengen.ok(&["sheet", "1", "prizes"]);
+    assert!(list.lines().any(|l| l.starts_with("1st place")), "{list}");
+    let order: Vec<&str> = list
+        .lines()
+        .filter(|l| {
+            l.starts_with("1st place") || l.starts_with("Best junior") || l.starts_with("2nd place")
+        })
+        .collect();
+    assert_eq!(order.len(), 3, "{list}");
+    assert!(
+        order[0].starts_with("Best junior") && order[2].starts_with("1st place"),
+        "champion last: {list}"
+    );
+    for year in ["1990", "2010", "2012"] {
+        assert!(!list.contains(year), "{year}: {list}");
+    }
+    Ok(())
+}
