@@ -172,8 +172,13 @@ fn create(tengen: &Tengen, name: &str, rounds: u32, system: &str, flags: &[&str]
 
 /// Registers and checks in one player for every round of tournament 1; the participant id.
 fn add_player(tengen: &Tengen, p: (&str, &str, &str, &str, &str)) -> u64 {
+    add_player_with(tengen, p, &[])
+}
+
+/// [`add_player`] with more flags for `player add` (`--born 2010`).
+fn add_player_with(tengen: &Tengen, p: (&str, &str, &str, &str, &str), extra: &[&str]) -> u64 {
     let (family, given, rank, club, city) = p;
-    let added = tengen.json(&[
+    let mut args = vec![
         "player",
         "add",
         "--family",
@@ -189,7 +194,9 @@ fn add_player(tengen: &Tengen, p: (&str, &str, &str, &str, &str)) -> u64 {
         "--enter",
         "1",
         "--checkin",
-    ]);
+    ];
+    args.extend_from_slice(extra);
+    let added = tengen.json(&args);
     assert_eq!(str_of(&added, "family_name"), family);
     assert_eq!(str_of(&added, "given_name"), given);
     u64_of(&added, "id")
@@ -1439,7 +1446,7 @@ async fn issue_33_prizes_for_wins_and_juniors_give_each_player_their_best_prize(
         "2009",
     ]);
     let mut juniors = BTreeSet::new();
-    for (i, (family, given, rank, club, city)) in EVERY_ROUND.iter().enumerate() {
+    for (i, p) in EVERY_ROUND.iter().enumerate() {
         // The 2k and the 6k are juniors; the 1k was born too early.
         let born = match i {
             1 => "2010",
@@ -1447,27 +1454,9 @@ async fn issue_33_prizes_for_wins_and_juniors_give_each_player_their_best_prize(
             0 => "1990",
             _ => "none",
         };
-        let added = tengen.json(&[
-            "player",
-            "add",
-            "--family",
-            family,
-            "--given",
-            given,
-            "--rank",
-            rank,
-            "--club",
-            club,
-            "--city",
-            city,
-            "--enter",
-            "1",
-            "--checkin",
-            "--born",
-            born,
-        ]);
+        let id = add_player_with(&tengen, *p, &["--born", born]);
         if born == "2010" || born == "2012" {
-            juniors.insert(u64_of(&added, "id"));
+            juniors.insert(id);
         }
     }
     tengen.json(&["tournament", "close-registration", "1"]);

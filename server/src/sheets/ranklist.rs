@@ -31,7 +31,8 @@ pub(crate) fn standings(roster: &Roster, round: u32) -> Result<Sheet, Rejected> 
     let standings = Field::new(roster.state, roster.tournament).standings(after, None);
     // Ranks as they stood at the round counted (round 1 before any is).
     let rank_round = after.max(1);
-    standings_tables(&mut sheet, roster, &standings, after);
+    let given = prize_giving(roster, &standings, after);
+    standings_tables(&mut sheet, roster, &standings, &given, after);
     let order: Vec<String> = standings.criteria.iter().map(Criterion::name).collect();
     sheet.blocks.push(Block::Note(format!(
         "Order: {}. Equal places are marked =.",
@@ -50,17 +51,23 @@ pub(crate) fn standings(roster: &Roster, round: u32) -> Result<Sheet, Rejected> 
             .to_string(),
         ));
         section_winners(&mut sheet, roster, &standings, rank_round);
-        section_prizes(&mut sheet, roster, &standings, after);
+        section_prizes(&mut sheet, roster, &standings, &given, after);
     }
-    special_prizes(&mut sheet, roster, &standings, after);
+    special_prizes(&mut sheet, roster, &standings, &given, after);
     Ok(sheet)
 }
 
 /// The standings table (a tournament in groups: each group's own table under its heading): place, number, name,
 /// rank, club, wins unless a tie-break counts them, the tie-breaks, and each placed player's prize.
-fn standings_tables(sheet: &mut Sheet, roster: &Roster, standings: &Standings, after: u32) {
+fn standings_tables(
+    sheet: &mut Sheet,
+    roster: &Roster,
+    standings: &Standings,
+    given: &[Prize],
+    after: u32,
+) {
     let rank_round = after.max(1);
-    let (prizes, awards) = awards(roster, standings, after);
+    let (prizes, awards) = awards(roster, standings, given);
     let show_wins = !standings.criteria.contains(&Criterion::Wins);
     let mut columns = vec![
         Column::right("Place"),
@@ -142,9 +149,15 @@ fn section_winners(sheet: &mut Sheet, roster: &Roster, standings: &Standings, ra
 }
 
 /// The section prizes, when there are any: section, place (= when shared), who, how much.
-fn section_prizes(sheet: &mut Sheet, roster: &Roster, standings: &Standings, after: u32) {
+fn section_prizes(
+    sheet: &mut Sheet,
+    roster: &Roster,
+    standings: &Standings,
+    given: &[Prize],
+    after: u32,
+) {
     let rank_round = after.max(1);
-    let prizes = section_awards(roster, standings, after);
+    let prizes = section_awards(standings, given);
     if prizes.iter().any(|(_, list)| !list.is_empty()) {
         sheet
             .blocks
@@ -238,13 +251,8 @@ fn section_start(section: &Section) -> String {
 
 /// The section prizes of every section (by index in `standings.sections`): each section's placed players split
 /// the section prizes of the places they share, exactly like the overall prizes (a player holding a better prize
-/// passes theirs down, unless prizes stack: `app::prizes`).
-pub(crate) fn section_awards(
-    roster: &Roster,
-    standings: &Standings,
-    after: u32,
-) -> Vec<(usize, Vec<Prize>)> {
-    let given = prize_giving(roster, standings, after);
+/// passes theirs down, unless prizes stack), out of the prize-giving `given` (`app::prizes`).
+pub(crate) fn section_awards(standings: &Standings, given: &[Prize]) -> Vec<(usize, Vec<Prize>)> {
     (0..standings.sections.len())
         .map(|i| {
             let list = given
@@ -258,11 +266,12 @@ pub(crate) fn section_awards(
 }
 
 /// The tournament's place prizes, and what each player takes of them (tied players split the prizes of the
-/// places they share; a player holding a better prize passes theirs down, unless prizes stack).
+/// places they share; a player holding a better prize passes theirs down, unless prizes stack), out of the
+/// prize-giving `given`.
 pub(crate) fn awards(
     roster: &Roster,
     standings: &Standings,
-    after: u32,
+    given: &[Prize],
 ) -> (Vec<Cents>, BTreeMap<PlayerId, Cents>) {
     // In groups, places repeat from group to group: the groups' prizes are the section prizes.
     if grouped(standings) {
@@ -276,8 +285,8 @@ pub(crate) fn awards(
         .iter()
         .map(|c| Cents(*c))
         .collect();
-    let taken = prize_giving(roster, standings, after)
-        .into_iter()
+    let taken = given
+        .iter()
         .filter(|p| p.kind == PrizeKind::Place)
         .map(|p| (player_id(p.player), p.amount))
         .collect();
@@ -285,8 +294,14 @@ pub(crate) fn awards(
 }
 
 /// The special prizes (wins, juniors, below a rank, improvement), when there are any: what for, who, how much.
-fn special_prizes(sheet: &mut Sheet, roster: &Roster, standings: &Standings, after: u32) {
-    let rows: Vec<Vec<String>> = prize_giving(roster, standings, after)
+fn special_prizes(
+    sheet: &mut Sheet,
+    roster: &Roster,
+    standings: &Standings,
+    given: &[Prize],
+    after: u32,
+) {
+    let rows: Vec<Vec<String>> = given
         .iter()
         .filter(|p| !matches!(p.kind, PrizeKind::Place | PrizeKind::Section(_)))
         .map(|p| {

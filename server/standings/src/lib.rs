@@ -24,7 +24,7 @@ pub mod value;
 
 pub use explain::{explain, Explanation};
 pub use placing::{standings, Row, Section, Standings};
-pub use prizes::{give, split_prizes, Award, Candidate, Cents, Given, Pot, PrizeGroup};
+pub use prizes::{give, Candidate, Cents, Given, Pot, PrizeGroup};
 pub use settings::{
     Criterion, MissedRounds, OpponentScore, Placing, ScoreRules, Sections, Settings, SosRules,
     Unplayed,

@@ -13,8 +13,6 @@ use std::fmt;
 
 use tengen_draw::model::PlayerId;
 
-use crate::placing::Row;
-
 /// An amount of money in cents (or the smallest unit of the currency).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Cents(pub i64);
@@ -24,52 +22,6 @@ impl fmt::Display for Cents {
         let sign = if self.0 < 0 { "-" } else { "" };
         write!(f, "{sign}{}.{:02}", self.0.abs() / 100, self.0.abs() % 100)
     }
-}
-
-/// One player's prize.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Award {
-    /// Who.
-    pub player: PlayerId,
-    /// Their (possibly shared) place.
-    pub place: u32,
-    /// How many players share the place (1 when alone).
-    pub shared_by: u32,
-    /// The amount.
-    pub amount: Cents,
-}
-
-/// Splits `prizes` (`prizes[0]` for first place, …) over `rows` (a placed standings table, overall or one
-/// section). Players whose share is zero get no award.
-pub fn split_prizes(rows: &[Row], prizes: &[Cents]) -> Vec<Award> {
-    let mut awards = Vec::new();
-    let mut i = 0;
-    while i < rows.len() {
-        let place = rows[i].place;
-        let tied: Vec<&Row> = rows[i..].iter().take_while(|r| r.place == place).collect();
-        let n = tied.len() as i64;
-        let first = (place as usize).saturating_sub(1);
-        let pot: i64 = prizes
-            .iter()
-            .skip(first)
-            .take(tied.len())
-            .map(|c| c.0)
-            .sum();
-        let (base, leftover) = (pot.div_euclid(n), pot.rem_euclid(n));
-        for (k, row) in tied.iter().enumerate() {
-            let amount = base + i64::from((k as i64) < leftover);
-            if amount != 0 {
-                awards.push(Award {
-                    player: row.player,
-                    place,
-                    shared_by: n as u32,
-                    amount: Cents(amount),
-                });
-            }
-        }
-        i += tied.len();
-    }
-    awards
 }
 
 /// How a group of prizes pays.
@@ -127,7 +79,7 @@ pub struct Given {
 /// Gives every group's prizes. When `stack`, each group is given on its own and a player may take several
 /// prizes. Otherwise each player takes one prize, their best: the largest prize still to give goes first (ties
 /// to the earlier group), to the best candidate who has none yet, so a prize a player cannot take passes to the
-/// next candidate; tied candidates share the prizes of the places they tie for, as in [`split_prizes`]. The
+/// next candidate; tied candidates share the prizes of the places they tie for (the remainder rule above). The
 /// result lists the prizes by group, then in each group's order.
 pub fn give(groups: &[PrizeGroup], stack: bool) -> Vec<Given> {
     let mut given = Vec::new();
@@ -336,7 +288,7 @@ mod tests {
 
     #[test]
     fn one_group_splits_tied_places_alike_stacked_or_not() {
-        // The figures of the six-round test of `split_prizes`.
+        // The figures of the six-round prize test.
         let ids: &[&[u32]] = &[&[8], &[5], &[11], &[6, 9, 10], &[12]];
         let group = places(&[10_000, 5_000, 2_000, 1_000, 1_000, 1], ids);
         let expected = vec![

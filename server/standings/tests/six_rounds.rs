@@ -33,7 +33,9 @@ use tengen_standings::score::ScoreTable;
 use tengen_standings::settings::{
     Criterion, OpponentScore, Placing, ScoreRules, SosRules, Unplayed,
 };
-use tengen_standings::{explain, split_prizes, standings, tiebreak, Cents, Settings, Value};
+use tengen_standings::{
+    explain, give, standings, tiebreak, Candidate, Cents, Pot, PrizeGroup, Row, Settings, Value,
+};
 
 fn player(
     id: u32,
@@ -324,6 +326,21 @@ fn explain_names_the_separating_criterion() {
     let text = e.to_string();
     assert!(text.contains("MMS equal (5)"), "{text}");
     assert!(text.contains("12.5 > 10.5"), "{text}");
+}
+
+/// The place prizes `prizes` over the placed `rows`, as one group given on its own.
+fn split_prizes(rows: &[Row], prizes: &[Cents]) -> Vec<tengen_standings::Given> {
+    let group = PrizeGroup {
+        pot: Pot::Places(prizes.to_vec()),
+        candidates: rows
+            .iter()
+            .map(|r| Candidate {
+                player: r.player,
+                place: r.place,
+            })
+            .collect(),
+    };
+    give(&[group], true)
 }
 
 #[test]

@@ -98,6 +98,8 @@ struct View<'a> {
     show_prizes: bool,
     /// The prize each placed player takes (empty in groups, whose prizes are the sections').
     awards: BTreeMap<PlayerId, Cents>,
+    /// Every prize given by these standings (`app::prizes`), computed once for the page.
+    given: Vec<crate::app::prizes::Prize>,
     /// Ranks are printed as they stood at this round (round 1 before any is counted).
     rank_round: u32,
 }
@@ -119,7 +121,8 @@ impl<'a> View<'a> {
             .rounds()
             .iter()
             .any(|r| r.number >= total && r.state == RoundState::Closed);
-        let (prizes, awards) = awards(roster, standings, after);
+        let given = crate::app::prizes::prize_giving(roster, standings, after);
+        let (prizes, awards) = awards(roster, standings, &given);
         let system = roster.tournament.settings.system;
         let heading = match (after, closed, last_closed) {
             (0, _, _) => l.t("standings-before"),
@@ -141,6 +144,7 @@ impl<'a> View<'a> {
             show_wins: !standings.criteria.contains(&Criterion::Wins),
             show_prizes: last_closed && !prizes.is_empty(),
             awards,
+            given,
             rank_round: after.max(1),
         }
     }
@@ -283,7 +287,7 @@ impl<'a> View<'a> {
     fn section_winners(&self) -> Markup {
         let (l, roster, standings, rank_round) =
             (self.l, self.roster, self.standings, self.rank_round);
-        let section_prizes = section_awards(roster, standings, self.after);
+        let section_prizes = section_awards(standings, &self.given);
         let show_section_prizes = section_prizes.iter().any(|(_, list)| !list.is_empty());
         // Only McMahon sections start at an MMS; categories and groups have no such column.
         let mcmahon_sections = standings.mcmahon_sections();
