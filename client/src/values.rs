@@ -53,6 +53,7 @@ pub const ROLE_NAMES: &[(&str, Role)] = &[
     ("results", Role::Results),
     ("referee", Role::Referee),
     ("viewer", Role::Viewer),
+    ("treasurer", Role::Treasurer),
     ("replica", Role::Replica),
 ];
 

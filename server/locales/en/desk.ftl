@@ -769,6 +769,7 @@ terminals-role = { $role ->
         [results] Results desk
         [referee] Referee
         [viewer] Viewer (reads only)
+        [treasurer] Treasurer (payments and money reports)
         [replica] Standby server
         [system] The server itself
        *[public] Public board
@@ -1049,6 +1050,8 @@ refused-action = { $action ->
         [load-ratings] load rating lists
         [issue-codes] issue players' personal codes
         [self-service] act for a player with their personal code
+        [take-payment] take payments
+        [read-money] read the money reports
        *[manage-venue] see or change the venue's machines
     }
 refused-not-kept = this server is no longer the primary and cannot vouch for entry { $seq } with the same request id
@@ -1170,3 +1173,19 @@ venue-bad-number = The machine's number must be a whole number (one no machine h
 venue-done-add = Machine { $id } added as a learner: it is copying the register.
 venue-done-promote = Machine { $id } is now a voter.
 venue-done-remove = Machine { $id } left the venue.
+
+## Entry fees (issue 33): a fee line, e.g. "Open: full fee 30.00".
+fee-line = { $tournament }: { $what } { $amount }
+fee-part-full = full fee
+fee-part-band = fee from { $rank }
+fee-part-days = { $played } { $played ->
+        [one] day
+       *[other] days
+    } of { $of }
+fee-part-non-member = non-member
+fee-part-concession = { $concession ->
+        [junior] junior
+        [student] student
+       *[senior] senior
+    }
+fee-part-late = late entry

@@ -813,6 +813,7 @@ terminals-role = { $role ->
         [results] Table de saisie des résultats
         [referee] Arbitre
         [viewer] Consultation (lecture seule)
+        [treasurer] Trésorier (paiements et comptes)
         [replica] Serveur de secours
         [system] Le serveur lui-même
        *[public] Tableau d'affichage public
@@ -1109,6 +1110,8 @@ refused-action = { $action ->
         [load-ratings] charger des listes de classement
         [issue-codes] remettre aux joueurs leur code personnel
         [self-service] agir pour un joueur avec son code personnel
+        [take-payment] encaisser des paiements
+        [read-money] lire les comptes
        *[manage-venue] voir ou modifier les machines du lieu
     }
 refused-not-kept = ce serveur n'est plus le serveur principal et ne peut pas garantir l'entrée { $seq } : recommencez avec le même identifiant de demande
@@ -1253,3 +1256,19 @@ venue-bad-number = Le numéro de la machine doit être un nombre entier (qu’au
 venue-done-add = Machine { $id } ajoutée comme apprenante : elle copie le registre.
 venue-done-promote = La machine { $id } est maintenant votante.
 venue-done-remove = La machine { $id } a quitté le tournoi.
+
+## Droits d'inscription (issue 33) : une ligne, p. ex. « Open : droit plein 30.00 ».
+fee-line = { $tournament } : { $what } { $amount }
+fee-part-full = droit plein
+fee-part-band = droit à partir de { $rank }
+fee-part-days = { $played } { $played ->
+        [one] jour
+       *[other] jours
+    } sur { $of }
+fee-part-non-member = non-licencié
+fee-part-concession = { $concession ->
+        [junior] jeune
+        [student] étudiant
+       *[senior] senior
+    }
+fee-part-late = inscription tardive

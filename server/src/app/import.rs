@@ -236,6 +236,9 @@ impl ImportRow {
             paid: p.paid,
             notes: p.notes.clone(),
             birth_year: p.birth_year,
+            member: false,
+            concession: None,
+            fee_override: None,
         }
         .normalised();
         Ok(Command::RegisterParticipant {

@@ -14,11 +14,15 @@
 //! - [`rating_list`]: an uploaded rating list as the commands that load it.
 //! - [`explain`]: why two players stand where they do, and why the draw did (not) pair them.
 //! - [`seen`]: when each terminal last reached this server.
+//! - [`fees`]: a participant's fee account at this venue, and its lines in words.
+//! - [`documents`]: which sheet or money report a terminal may have, and the document.
 //! - [`players`]: a player's own check-in and result with their personal code, and the guard against guessing.
 
+pub mod documents;
 pub mod draw_aside;
 pub mod dry_run;
 pub mod explain;
+pub mod fees;
 pub mod import;
 pub mod players;
 pub mod prizes;

@@ -59,6 +59,7 @@ pub fn required(cmd: &Command) -> Action {
         | Command::SetRounds { .. }
         | Command::CheckIn { .. } => Register,
         Command::Withdraw { .. } | Command::Reinstate { .. } => Withdraw,
+        Command::RecordPayment { .. } => TakePayment,
         Command::CreateToken { .. }
         | Command::RevokeToken { .. }
         | Command::ResetDirectorToken { .. } => ManageTokens,
@@ -120,11 +121,15 @@ pub enum Action {
     SelfService,
     /// See and change the machines of a quorum venue (add, promote, remove).
     ManageVenue,
+    /// Take a participant's payment (money at the desk, a transfer, a prepayment, a waiver).
+    TakePayment,
+    /// Read the money reports: takings, levy, budget.
+    ReadMoney,
 }
 
 impl Action {
     /// Every action, the matrix's columns.
-    pub const ALL: [Action; 17] = [
+    pub const ALL: [Action; 19] = [
         Action::Read,
         Action::ReadPrivate,
         Action::Register,
@@ -142,6 +147,8 @@ impl Action {
         Action::IssueCodes,
         Action::SelfService,
         Action::ManageVenue,
+        Action::TakePayment,
+        Action::ReadMoney,
     ];
 }
 
@@ -166,6 +173,8 @@ impl Action {
             Action::IssueCodes => "issue players' personal codes",
             Action::SelfService => "act for a player with their personal code",
             Action::ManageVenue => "see or change the venue's machines",
+            Action::TakePayment => "take payments",
+            Action::ReadMoney => "read the money reports",
         }
     }
 }
@@ -176,8 +185,12 @@ pub fn allows(role: Role, action: Action) -> bool {
     match role {
         Role::Director => true,
         Role::Registration | Role::LateDesk => {
-            matches!(action, Read | ReadPrivate | Register | Watch | Withdraw)
+            matches!(
+                action,
+                Read | ReadPrivate | Register | Watch | Withdraw | TakePayment
+            )
         }
+        Role::Treasurer => matches!(action, Read | Watch | TakePayment | ReadMoney),
         Role::Results => matches!(action, Read | Watch | EnterResults),
         Role::Referee => matches!(action, Read | Watch | Referee | Withdraw),
         Role::Viewer => matches!(action, Read | Watch),
@@ -192,8 +205,9 @@ mod tests {
     use super::*;
 
     /// Every role, the matrix's rows.
-    const ROLES: [Role; 9] = [
+    const ROLES: [Role; 10] = [
         Role::Director,
+        Role::Treasurer,
         Role::Registration,
         Role::LateDesk,
         Role::Results,

@@ -138,6 +138,19 @@ pub enum Command {
         /// `None` = any revision.
         expected: Option<Revision>,
     },
+    /// Take a payment from a participant (issue 33): money at a desk, a transfer, a prepayment or a waiver.
+    RecordPayment {
+        /// Who paid.
+        id: ParticipantId,
+        /// Cents; negative for money given back.
+        cents: i64,
+        /// How.
+        method: super::fees::PayMethod,
+        /// A receipt number, or why money was given back.
+        note: String,
+        /// The revision the desk showed: a second desk taking the same payment meanwhile is refused.
+        expected: Option<Revision>,
+    },
     /// Withdraw from a tournament (reinstatable).
     Withdraw {
         /// Who.
@@ -590,6 +603,7 @@ impl Command {
             Command::UndoRegistration { .. } => "UndoRegistration",
             Command::SetRounds { .. } => "SetRounds",
             Command::CheckIn { .. } => "CheckIn",
+            Command::RecordPayment { .. } => "RecordPayment",
             Command::Withdraw { .. } => "Withdraw",
             Command::Reinstate { .. } => "Reinstate",
             Command::CreateToken { .. } => "CreateToken",

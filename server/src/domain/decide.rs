@@ -75,6 +75,13 @@ pub fn decide(state: &State, cmd: &Command, ctx: &Context) -> Result<Vec<Event>,
             tournament,
             expected,
         } => check_in(state, *id, *tournament, *expected, ctx),
+        Command::RecordPayment {
+            id,
+            cents,
+            method,
+            note,
+            expected,
+        } => record_payment(state, *id, *cents, *method, note, *expected, ctx),
         Command::Withdraw {
             id,
             tournament,

@@ -113,6 +113,15 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         by: Option<Stamp>,
     },
+    /// A desk took a payment (issue 33).
+    PaymentRecorded {
+        /// Who paid.
+        id: ParticipantId,
+        /// New revision.
+        revision: Revision,
+        /// The payment, with the terminal and time.
+        payment: super::fees::Payment,
+    },
     /// A terminal token was created (hash only).
     TokenCreated {
         /// The token record.
@@ -297,6 +306,7 @@ impl Event {
             Event::TournamentLeft { .. } => "TournamentLeft",
             Event::RegistrationUndone { .. } => "RegistrationUndone",
             Event::RoundsSet { .. } => "RoundsSet",
+            Event::PaymentRecorded { .. } => "PaymentRecorded",
             Event::EntryStatusSet { change, .. } => change.kind(),
             Event::TokenCreated { .. } => "TokenCreated",
             Event::TokenRevoked { .. } => "TokenRevoked",

@@ -6,6 +6,7 @@ pub mod command;
 pub mod decide;
 pub mod error;
 pub mod event;
+pub mod fees;
 pub mod field;
 pub mod ids;
 pub mod ladder;

@@ -2,6 +2,7 @@
 //! Plain data; the rules that change them live in `decide` and `state`.
 
 use super::code::PlayerCode;
+pub use super::fees::{Concession, FeeOverride, FeeSchedule, Payment, PayMethod};
 use super::ids::{ParticipantId, Revision, TokenId, TournamentId};
 use super::rank::Rank;
 use super::setup::{DrawSettings, HandicapSettings, McMahonSetup, ScoringSettings, TimeControl};
@@ -237,6 +238,9 @@ pub struct TournamentSettings {
     /// director turns them on.
     #[serde(default, skip_serializing_if = "PlayerService::is_off")]
     pub players: PlayerService,
+    /// What the tournament charges (issue 33); empty charges nothing.
+    #[serde(default, skip_serializing_if = "FeeSchedule::is_empty")]
+    pub fees: FeeSchedule,
 }
 
 /// The self-service a tournament allows its players, each with their personal code.
@@ -309,6 +313,7 @@ impl Default for TournamentSettings {
             draw: DrawSettings::default(),
             scoring: ScoringSettings::default(),
             players: PlayerService::default(),
+            fees: FeeSchedule::default(),
             split_from: None,
             ladder: super::ladder::LadderSettings::default(),
             schedule: Vec::new(),
@@ -466,6 +471,15 @@ pub struct ParticipantFields {
     /// data; a public page says at most "junior". Absent when unknown, and from entries written before it existed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub birth_year: Option<u16>,
+    /// A member of the federation (issue 33): a non-member may pay a surcharge, and the levy counts members apart.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub member: bool,
+    /// The fee concession the desk granted (junior, student, senior), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub concession: Option<Concession>,
+    /// The fee agreed instead of the schedule's, with its reason (the log says who agreed it and when).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fee_override: Option<FeeOverride>,
 }
 
 /// A person registered at the event.
@@ -489,6 +503,9 @@ pub struct Participant {
     /// never on a public page (absent in records made by older versions until the director issues codes).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub code: Option<PlayerCode>,
+    /// The payments desks took from them, oldest first (issue 33).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub payments: Vec<Payment>,
 }
 
 /// A terminal's role: what its token may do. Recorded in every log entry.
@@ -506,6 +523,8 @@ pub enum Role {
     Referee,
     /// Reads only.
     Viewer,
+    /// Takes payments and reads the money reports (takings, levy, budget); never contact data.
+    Treasurer,
     /// A standby server following the log.
     Replica,
     /// The server itself (first-start bootstrap).
@@ -524,6 +543,7 @@ impl Role {
             Role::Results => "results",
             Role::Referee => "referee",
             Role::Viewer => "viewer",
+            Role::Treasurer => "treasurer",
             Role::Replica => "replica",
             Role::System => "system",
             Role::Public => "public",
@@ -598,6 +618,9 @@ impl ParticipantFields {
             paid: false,
             notes: String::new(),
             birth_year: None,
+            member: false,
+            concession: None,
+            fee_override: None,
         }
     }
 }

@@ -428,6 +428,7 @@ impl State {
             | Event::TournamentLeft { id, .. }
             | Event::RoundsSet { id, .. }
             | Event::EntryStatusSet { id, .. }
+            | Event::PaymentRecorded { id, .. }
             | Event::CodeIssued { id, .. } => participant(id),
             Event::RegistrationUndone { .. } => None,
             Event::TokenCreated { token } => {

@@ -126,6 +126,9 @@ pub fn participant(f: &ParticipantFields, now_ms: i64) -> Result<(), Rejected> {
     if f.fee_cents < 0 {
         return Err(Rejected::invalid("fee_cents", "must not be negative"));
     }
+    if let Some(o) = &f.fee_override {
+        super::fees::check_override(o)?;
+    }
     birth_year(f.birth_year, now_ms)
 }
 
@@ -199,6 +202,7 @@ pub fn tournament(s: &TournamentSettings) -> Result<(), Rejected> {
         ));
     }
     super::timetable::normalise(&s.schedule, s.rounds)?;
+    s.fees.validate()?;
     super::setup::validate(s.system, &s.mcmahon, &s.handicap, &s.scoring, &s.draw)
 }
 

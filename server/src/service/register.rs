@@ -312,6 +312,30 @@ impl Register for RegisterService {
         write_rpc(&self.core, req, decode, participant_answer).await
     }
 
+    async fn record_payment(
+        &self,
+        req: Request<pb::RecordPaymentRequest>,
+    ) -> Result<Response<pb::Participant>, Status> {
+        let decode = |_: &Caller, r: pb::RecordPaymentRequest| {
+            let id = ParticipantId(r.participant_id);
+            let method = crate::domain::PayMethod::parse(&r.method).ok_or_else(|| {
+                invalid(Rejected::invalid(
+                    "method",
+                    "choose cash, card, transfer, prepaid or waived",
+                ))
+            })?;
+            let cmd = Command::RecordPayment {
+                id,
+                cents: r.cents,
+                method,
+                note: r.note,
+                expected: any_revision(r.expected_revision),
+            };
+            Ok(Decoded::new(r.meta, cmd, Target::Participant(id)))
+        };
+        write_rpc(&self.core, req, decode, participant_answer).await
+    }
+
     async fn check_in(
         &self,
         req: Request<pb::EntryRequest>,
@@ -356,10 +380,16 @@ impl Register for RegisterService {
             Ok((ParticipantId(r.id), caller.sees_private()))
         };
         read_rpc(&self.core, req, decode, |s, (id, private)| {
-            s.participants
+            let p = s
+                .participants
                 .get(&id)
-                .map(|p| participant_to_pb(p, private))
-                .ok_or_else(|| Status::not_found(format!("no participant {id}")))
+                .ok_or_else(|| Status::not_found(format!("no participant {id}")))?;
+            let mut answer = participant_to_pb(p, private);
+            if private {
+                let account = crate::app::fees::account(s, p);
+                answer.account = Some(convert::account_to_pb(s, &account));
+            }
+            Ok(answer)
         })
     }
 

@@ -171,7 +171,7 @@ impl Results for ResultsService {
         &self,
         req: Request<pb::SheetRequest>,
     ) -> Result<Response<pb::Document>, Status> {
-        let decode = |_: &Caller, r: pb::SheetRequest| {
+        let decode = |caller: &Caller, r: pb::SheetRequest| {
             let html = match r.format.trim().to_ascii_lowercase().as_str() {
                 "" | "text" => false,
                 "html" => true,
@@ -182,11 +182,20 @@ impl Results for ResultsService {
                     )))
                 }
             };
-            Ok((r, html))
+            Ok((r, html, caller.clone()))
         };
-        read_rpc(&self.core, req, decode, |s, (r, html)| {
+        read_rpc(&self.core, req, decode, |s, (r, html, caller)| {
             let t = TournamentId(r.tournament_id);
-            let doc = crate::sheets::render(s, t, &r.kind, r.round, html).map_err(invalid)?;
+            let doc = crate::app::documents::render(
+                s,
+                &caller,
+                t,
+                &r.kind,
+                r.round,
+                html,
+                crate::lang::Lang::En,
+            )
+            .map_err(Status::from)?;
             Ok(pb::Document {
                 title: doc.title,
                 content_type: doc.content_type,

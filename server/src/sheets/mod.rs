@@ -14,6 +14,7 @@ pub(crate) mod grid;
 mod html;
 mod ladder;
 mod model;
+pub(crate) mod money;
 mod opengotha;
 mod pairings;
 mod prizelist;
@@ -193,6 +194,36 @@ pub fn render_in(
             return Err(Rejected::invalid(
                 "kind",
                 format!("unknown sheet {}: use {}", quote(other), KINDS.join(", ")),
+            ))
+        }
+    };
+    Ok(sheet_document(sheet, html))
+}
+
+/// Renders money report `kind` (one of [`money::KINDS`]) for the whole event at a venue `offset_minutes` east of
+/// UTC, as HTML or plain text, in English.
+///
+/// # Errors
+///
+/// [`Rejected::Invalid`] for a kind that is not a money report.
+pub fn render_money(
+    state: &State,
+    kind: &str,
+    html: bool,
+    offset_minutes: i32,
+) -> Result<Document, Rejected> {
+    let sheet = match kind.trim().to_ascii_lowercase().as_str() {
+        "takings" => money::takings(state, offset_minutes),
+        "levy" => money::levy(state),
+        "budget" => money::budget(state, offset_minutes),
+        other => {
+            return Err(Rejected::invalid(
+                "kind",
+                format!(
+                    "unknown report {}: use {}",
+                    quote(other),
+                    money::KINDS.join(", ")
+                ),
             ))
         }
     };

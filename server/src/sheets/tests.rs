@@ -142,6 +142,7 @@ fn participant(i: usize, p: &Person) -> Participant {
         entries: BTreeMap::from([(T, Entry::new(p.rounds.to_vec(), p.status))]),
         registered_at_ms: 0,
         registered_by: None,
+        payments: Vec::new(),
         code: None,
     }
 }

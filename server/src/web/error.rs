@@ -517,6 +517,8 @@ fn action_key(action: Action) -> &'static str {
         Action::IssueCodes => "issue-codes",
         Action::SelfService => "self-service",
         Action::ManageVenue => "manage-venue",
+        Action::TakePayment => "take-payment",
+        Action::ReadMoney => "read-money",
     }
 }
 

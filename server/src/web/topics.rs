@@ -93,6 +93,7 @@ fn desk(e: &Event) -> Vec<Topic> {
         | Event::EntryStatusSet { .. }
         | Event::EntryOptionsSet { .. }
         | Event::RankChanged { .. }
+        | Event::PaymentRecorded { .. }
         | Event::CodeIssued { .. } => vec![Topic::Register],
         Event::SlipSubmitted { .. } | Event::SlipResolved { .. } => vec![Topic::Slips],
         Event::EventUpdated { .. }
@@ -152,6 +153,7 @@ fn public(state: &State, e: &Event) -> Vec<Topic> {
         | Event::SlipSubmitted { .. }
         | Event::SlipResolved { .. }
         | Event::RatingsLoaded { .. }
+        | Event::PaymentRecorded { .. }
         | Event::CodeIssued { .. } => Vec::new(),
         Event::EntryOptionsSet { tournament, .. } | Event::RankChanged { tournament, .. } => {
             vec![Topic::Players(*tournament), Topic::Standings(*tournament)]

@@ -39,6 +39,7 @@ pub(super) fn register(
             entries,
             registered_at_ms: ctx.now_ms,
             registered_by: Some(ctx.actor.terminal.clone()),
+            payments: Vec::new(),
             code: Some(super::players::code_for_new(state, id, ctx)),
         },
     }])
@@ -312,4 +313,29 @@ pub(super) fn entered(
         tournament: t,
     })?;
     Ok((p, entry))
+}
+
+/// A payment taken from a participant, stamped with the desk and the time.
+pub(super) fn record_payment(
+    state: &State,
+    id: ParticipantId,
+    cents: i64,
+    method: crate::domain::fees::PayMethod,
+    note: &str,
+    expected: Option<Revision>,
+    ctx: &Context,
+) -> Result<Vec<Event>, Rejected> {
+    let p = participant(state, id)?;
+    check_revision(expected, p.revision)?;
+    crate::domain::fees::check_payment(cents, method, note)?;
+    Ok(vec![Event::PaymentRecorded {
+        id,
+        revision: p.revision.next(),
+        payment: crate::domain::fees::Payment {
+            cents,
+            method,
+            note: note.trim().to_string(),
+            by: stamp(ctx),
+        },
+    }])
 }

@@ -65,6 +65,13 @@ impl State {
             | Event::EntryOptionsSet { id, revision, .. } => {
                 self.with_participant(*id, *revision, |p| entries(p, event));
             }
+            Event::PaymentRecorded {
+                id,
+                revision,
+                payment,
+            } => {
+                self.with_participant(*id, *revision, |p| p.payments.push(payment.clone()));
+            }
             Event::RankChanged {
                 id,
                 revision,

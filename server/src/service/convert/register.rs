@@ -23,6 +23,22 @@ pub fn fields_from_pb(f: Option<pb::ParticipantFields>) -> Result<ParticipantFie
             })
         })
         .transpose()?;
+    let concession = match f.concession.trim() {
+        "" => None,
+        text => Some(domain::fees::Concession::parse(text).ok_or_else(|| {
+            Rejected::invalid(
+                "concession",
+                format!(
+                    "{} is not a concession: junior, student, senior or empty",
+                    domain::error::quote(text)
+                ),
+            )
+        })?),
+    };
+    let fee_override = f.fee_override_cents.map(|cents| domain::fees::FeeOverride {
+        cents,
+        reason: f.fee_reason.trim().to_string(),
+    });
     Ok(ParticipantFields {
         family_name: f.family_name,
         given_name: f.given_name,
@@ -44,12 +60,18 @@ pub fn fields_from_pb(f: Option<pb::ParticipantFields>) -> Result<ParticipantFie
         paid: f.paid,
         notes: f.notes,
         birth_year,
+        member: f.member,
+        concession,
+        fee_override,
     }
     .normalised())
 }
 
-/// A participant's fields for the wire; contact data and the year of birth only when `private` is allowed.
+/// A participant's fields for the wire; contact data, the year of birth, the fee, its concession and override,
+/// and the notes only when `private` is allowed.
 pub fn fields_to_pb(f: &ParticipantFields, private: bool) -> pb::ParticipantFields {
+    let kept = |text: &String| if private { text.clone() } else { String::new() };
+    let fee_override = f.fee_override.as_ref().filter(|_| private);
     pb::ParticipantFields {
         family_name: f.family_name.clone(),
         given_name: f.given_name.clone(),
@@ -61,24 +83,23 @@ pub fn fields_to_pb(f: &ParticipantFields, private: bool) -> pb::ParticipantFiel
         egd_pin: f.egd_pin.clone(),
         aga_id: f.aga_id.clone(),
         ffg_licence: f.ffg_licence.clone(),
-        email: if private {
-            f.email.clone()
-        } else {
-            String::new()
-        },
-        phone: if private {
-            f.phone.clone()
-        } else {
-            String::new()
-        },
+        email: kept(&f.email),
+        phone: kept(&f.phone),
         family_group: f.family_group.clone(),
         local: f.local,
-        fee_cents: f.fee_cents,
-        paid: f.paid,
-        notes: f.notes.clone(),
+        fee_cents: if private { f.fee_cents } else { 0 },
+        paid: private && f.paid,
+        notes: kept(&f.notes),
         latin_family_name: f.latin_family_name.clone(),
         latin_given_name: f.latin_given_name.clone(),
         birth_year: f.birth_year.filter(|_| private).map(u32::from),
+        member: private && f.member,
+        concession: f
+            .concession
+            .filter(|_| private)
+            .map_or(String::new(), |c| c.as_str().to_string()),
+        fee_override_cents: fee_override.map(|o| o.cents),
+        fee_reason: fee_override.map_or(String::new(), |o| o.reason.clone()),
     }
 }
 
@@ -95,6 +116,39 @@ pub fn participant_to_pb(p: &Participant, private: bool) -> pb::Participant {
             .collect(),
         registered_at_ms: p.registered_at_ms,
         rank: p.fields.rank.to_string(),
+        payments: if private {
+            p.payments.iter().map(payment_to_pb).collect()
+        } else {
+            Vec::new()
+        },
+        account: None,
+    }
+}
+
+/// A payment for the wire.
+fn payment_to_pb(pay: &domain::fees::Payment) -> pb::Payment {
+    pb::Payment {
+        cents: pay.cents,
+        method: pay.method.as_str().to_string(),
+        note: pay.note.clone(),
+        terminal: pay.by.terminal.clone(),
+        at_ms: pay.by.at_ms,
+    }
+}
+
+/// A participant's fee account for the wire, its lines worded in English.
+pub fn account_to_pb(state: &State, account: &domain::fees::Account) -> pb::FeeAccount {
+    pb::FeeAccount {
+        due_cents: account.due,
+        scheduled_cents: account.scheduled,
+        paid_cents: account.paid,
+        waived_cents: account.waived,
+        balance_cents: account.balance(),
+        lines: account
+            .lines
+            .iter()
+            .map(|line| crate::app::fees::line_text(crate::lang::Lang::En, state, line))
+            .collect(),
     }
 }
 

@@ -53,7 +53,65 @@ pub fn settings_from_pb(
             self_check_in: s.self_check_in,
             report_results: s.player_results,
         },
+        fees: s.fees.map(fees_from_pb).transpose()?.unwrap_or_default(),
     })
+}
+
+/// A fee schedule from the wire.
+fn fees_from_pb(f: pb::FeeSchedule) -> Result<crate::domain::FeeSchedule, Rejected> {
+    let bands = f
+        .bands
+        .into_iter()
+        .map(|b| {
+            Ok(crate::domain::fees::FeeBand {
+                from: typed::rank("fee_bands", &b.from)?,
+                cents: b.cents,
+            })
+        })
+        .collect::<Result<_, Rejected>>()?;
+    Ok(crate::domain::FeeSchedule {
+        full_cents: f.full_cents,
+        bands,
+        non_member_cents: f.non_member_cents,
+        junior_off_cents: f.junior_off_cents,
+        student_off_cents: f.student_off_cents,
+        senior_off_cents: f.senior_off_cents,
+        late_cents: f.late_cents,
+        late_after: f.late_after.trim().to_string(),
+        day_cents: f.day_cents,
+        latecomers_by_day: f.latecomers_by_day,
+        levy: crate::domain::fees::Levy {
+            full_cents: f.levy_full_cents,
+            member_cents: f.levy_member_cents,
+            concession_cents: f.levy_concession_cents,
+        },
+    })
+}
+
+/// A fee schedule for the wire.
+fn fees_to_pb(f: &crate::domain::FeeSchedule) -> pb::FeeSchedule {
+    pb::FeeSchedule {
+        full_cents: f.full_cents,
+        bands: f
+            .bands
+            .iter()
+            .map(|b| pb::FeeBand {
+                from: b.from.to_string(),
+                cents: b.cents,
+            })
+            .collect(),
+        non_member_cents: f.non_member_cents,
+        junior_off_cents: f.junior_off_cents,
+        student_off_cents: f.student_off_cents,
+        senior_off_cents: f.senior_off_cents,
+        late_cents: f.late_cents,
+        late_after: f.late_after.clone(),
+        day_cents: f.day_cents,
+        latecomers_by_day: f.latecomers_by_day,
+        levy_full_cents: f.levy.full_cents,
+        levy_member_cents: f.levy.member_cents,
+        levy_concession_cents: f.levy.concession_cents,
+    }
 }
 
 /// Komi when the wire leaves it out: 6½.
@@ -344,6 +402,7 @@ pub fn tournament_to_pb(t: &Tournament) -> pb::Tournament {
             nigiri: s.nigiri,
             self_check_in: s.players.self_check_in,
             player_results: s.players.report_results,
+            fees: (!s.fees.is_empty()).then(|| fees_to_pb(&s.fees)),
         }),
         registration_open: t.registration_open,
     }

@@ -13,9 +13,10 @@ pub fn role_from_pb(v: i32) -> Result<Role, Rejected> {
         Ok(pb::Role::Referee) => Ok(Role::Referee),
         Ok(pb::Role::Viewer) => Ok(Role::Viewer),
         Ok(pb::Role::Replica) => Ok(Role::Replica),
+        Ok(pb::Role::Treasurer) => Ok(Role::Treasurer),
         _ => Err(Rejected::invalid(
             "role",
-            "choose director, registration, late-desk, results, referee, viewer or replica",
+            "choose director, registration, late-desk, results, referee, viewer, treasurer or replica",
         )),
     }
 }
@@ -30,6 +31,7 @@ pub fn role_to_pb(r: Role) -> pb::Role {
         Role::Referee => pb::Role::Referee,
         Role::Viewer => pb::Role::Viewer,
         Role::Replica => pb::Role::Replica,
+        Role::Treasurer => pb::Role::Treasurer,
         Role::Public => pb::Role::Public,
         Role::System => pb::Role::Unspecified,
     }

@@ -35,7 +35,7 @@ use super::parts;
 use super::session::Desk;
 use super::{request_id, Web};
 use crate::app::roster::Roster;
-use crate::app::{Kind, Refusal};
+use crate::app::Kind;
 use crate::auth::Action;
 use crate::domain::round::{GameRecord, ResultProgress, RoundRecord, RoundState};
 use crate::domain::{EntryStatus, ParticipantId, State, TournamentId};
@@ -603,7 +603,8 @@ async fn sheet(
     Path((t, kind)): Path<(String, String)>,
     Lenient(query): Lenient<SheetQuery>,
 ) -> Response {
-    if let Err(refused) = desk.require(Action::Direct) {
+    let needed = crate::app::documents::needs(&kind).unwrap_or(Action::Direct);
+    if let Err(refused) = desk.require(needed) {
         return refused.into_response();
     }
     let t = match tournament_id(&t) {
@@ -612,10 +613,9 @@ async fn sheet(
     };
     let round = query.round.unwrap_or(0);
     let as_file = query.file.unwrap_or(false) || crate::sheets::FILES.contains(&kind.as_str());
-    match web
-        .core
-        .read(|s| crate::sheets::render_in(s, t, &kind, round, !as_file, desk.lang))
-    {
+    match web.core.read(|s| {
+        crate::app::documents::render(s, &desk.caller, t, &kind, round, !as_file, desk.lang)
+    }) {
         Ok(Ok(doc)) if as_file && !doc.file_name.is_empty() => {
             let disposition = format!("attachment; filename=\"{}\"", doc.file_name);
             let body = crate::sheets::file_bytes(&doc);
@@ -629,7 +629,7 @@ async fn sheet(
                 .into_response()
         }
         Ok(Ok(doc)) => ([(header::CONTENT_TYPE, doc.content_type)], doc.body).into_response(),
-        Ok(Err(refused)) => WebError::refused(&Refusal::rule(refused), desk.lang).into_response(),
+        Ok(Err(refused)) => WebError::refused(&refused, desk.lang).into_response(),
         Err(_) => WebError::unavailable(desk.lang.t("dir-busy-retry"))
             .in_lang(desk.lang)
             .into_response(),

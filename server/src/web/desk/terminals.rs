@@ -36,12 +36,13 @@ const MAX_NAME: usize = 64;
 
 /// The roles a terminal is made with here, the safe one first: it is the default. A standby server's replica
 /// token is made with the desk program (`tengen token create --role replica`), next to the server it goes to.
-const OFFERED: [Role; 6] = [
+const OFFERED: [Role; 7] = [
     Role::Viewer,
     Role::Results,
     Role::Registration,
     Role::LateDesk,
     Role::Referee,
+    Role::Treasurer,
     Role::Director,
 ];
 

@@ -103,6 +103,7 @@ impl Build {
                     entries: BTreeMap::from([(T, Entry::new(rounds, EntryStatus::CheckedIn))]),
                     registered_at_ms: 0,
                     registered_by: None,
+                    payments: Vec::new(),
                     code: None,
                 },
             });

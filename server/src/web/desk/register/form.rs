@@ -276,6 +276,9 @@ pub fn blank() -> ParticipantFields {
         paid: false,
         notes: String::new(),
         birth_year: None,
+        member: false,
+        concession: None,
+        fee_override: None,
     }
 }
 

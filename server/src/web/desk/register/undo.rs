@@ -135,6 +135,7 @@ mod tests {
                 entries: BTreeMap::new(),
                 registered_at_ms: 100_000,
                 registered_by: Some("desk-a".into()),
+                payments: Vec::new(),
                 code: None,
             },
         );
