@@ -113,6 +113,13 @@ reg-field-country = Country
 reg-field-email = Email
 reg-field-phone = Phone
 reg-field-born = Year of birth
+reg-field-member = Member of the federation
+reg-field-concession = Concession
+reg-concession-none = None (full fee)
+reg-field-fee = Agreed fee
+reg-fee-hint = (empty: the fee schedule's)
+reg-field-fee-reason = Why another fee
+reg-fee-not-amount = “{ $fee }” is not an amount: { $why }
 reg-born = born { $year }
 reg-choose-rank = choose the player's rank
 reg-bad-rank = unknown rank { $rank }: use 30k…1k, 1d…9d or 1p…9p
@@ -644,6 +651,29 @@ settings-improvement-prizes = Prizes for improvement
 settings-improvement-prizes-note = Amounts for the players who climbed most places from their number to their final place, 1, 2…. Default: none.
 settings-prizes-stack = A player may take several prizes
 settings-prizes-stack-note = Off (the default): each player takes only their best prize, and a prize they cannot take goes to the next in line.
+settings-part-fees = Entry fees
+settings-fee-full = Full fee
+settings-fee-full-note = What a player pays, like 30 or 30.50; 0 (the default) charges nothing and the desk's typed fee holds.
+settings-fee-bands = Fees by rank
+settings-fee-bands-note = A fee for a rank and stronger, instead of the full fee: 1d: 40, 5k: 35. Empty: one fee for all.
+settings-fee-non-member = Non-member surcharge
+settings-fee-non-member-note = Added for a player who is not a member of the federation.
+settings-fee-junior-off = Junior concession
+settings-fee-student-off = Student concession
+settings-fee-senior-off = Senior concession
+settings-fee-off-note = Taken off the fee for a player the desk marks with this concession.
+settings-fee-late = Late entry fee
+settings-fee-late-note = Added for a registration made after the closing date.
+settings-late-after = Closing date
+settings-late-after-note = The last day to register without the late fee (the venue's calendar). Empty: no late fee.
+settings-fee-per-day = Fee per day
+settings-fee-per-day-note = For a player who plays only some days: this per day played, never more than the full fee. 0: everyone pays the full fee.
+settings-latecomers-by-day = Latecomers pay by the day too
+settings-latecomers-by-day-note = Off (the default): a player who registers once the tournament has begun pays the full fee (Mays).
+settings-levy-full = Levy, full
+settings-levy-member = Levy, member
+settings-levy-concession = Levy, concession
+settings-levy-note = What the tournament owes the federation per player and day played, for the levy report.
 settings-part-ladder = Ladder
 settings-komi-note = Points White receives in an even game: 6.5, 6½ or 7. Default: { $default }.
 settings-time-name = { $system ->
@@ -1189,3 +1219,31 @@ fee-part-concession = { $concession ->
        *[senior] senior
     }
 fee-part-late = late entry
+fee-heading = Fee
+fee-agreed = Agreed fee { $amount }: { $reason }
+fee-account = Due { $due } · paid { $paid }
+fee-waived = waived { $amount }
+fee-to-pay = To pay { $amount }
+fee-give-back = Give back { $amount }
+fee-settled = Settled
+fee-marked-paid = Marked paid
+fee-col-amount = Amount
+fee-col-method = How
+fee-col-desk = Desk
+fee-col-note = Note
+fee-amount = Amount taken
+fee-method = How they paid
+fee-method-name = { $method ->
+        [cash] Cash
+        [card] Card
+        [transfer] Bank transfer
+        [prepaid] Paid before the event
+       *[waived] Waived
+    }
+fee-note = Note (receipt, or why money is given back)
+fee-record = Record payment
+fee-take = Take payment
+fee-not-amount = “{ $amount }” is not an amount: { $why }
+fee-choose-method = Choose how they paid: cash, card, transfer, paid before, or waived.
+fee-changed-meanwhile = This player changed at another desk meanwhile (perhaps they paid there): look at the fee again before taking money.
+fee-recorded = { $amount } { $method } recorded for { $who }.

@@ -112,6 +112,13 @@ reg-field-country = Pays
 reg-field-email = E-mail
 reg-field-phone = Téléphone
 reg-field-born = Année de naissance
+reg-field-member = Licencié de la fédération
+reg-field-concession = Tarif réduit
+reg-concession-none = Aucun (plein tarif)
+reg-field-fee = Droit convenu
+reg-fee-hint = (vide : celui du barème)
+reg-field-fee-reason = Motif d'un autre droit
+reg-fee-not-amount = « { $fee } » n'est pas un montant : { $why }
 reg-born = né(e) en { $year }
 reg-choose-rank = choisissez le niveau du joueur
 reg-bad-rank = rang inconnu { $rank } : utilisez 30k…1k, 1d…9d ou 1p…9p
@@ -685,6 +692,29 @@ settings-improvement-prizes = Prix de progression
 settings-improvement-prizes-note = Montants pour les joueurs qui ont gagné le plus de places entre leur numéro et leur place finale, 1, 2…. Par défaut : aucun.
 settings-prizes-stack = Un joueur peut recevoir plusieurs prix
 settings-prizes-stack-note = Non coché (par défaut) : chaque joueur ne reçoit que son meilleur prix, et un prix qu’il ne peut prendre passe au suivant.
+settings-part-fees = Droits d'inscription
+settings-fee-full = Droit plein
+settings-fee-full-note = Ce que paie un joueur, comme 30 ou 30,50 ; 0 (par défaut) ne demande rien et le droit saisi à la table vaut.
+settings-fee-bands = Droits par niveau
+settings-fee-bands-note = Un droit pour un niveau et plus fort, au lieu du droit plein : 1d: 40, 5k: 35. Vide : un seul droit pour tous.
+settings-fee-non-member = Supplément non-licencié
+settings-fee-non-member-note = Ajouté pour un joueur qui n'est pas licencié de la fédération.
+settings-fee-junior-off = Réduction jeune
+settings-fee-student-off = Réduction étudiant
+settings-fee-senior-off = Réduction senior
+settings-fee-off-note = Retranché du droit pour un joueur que la table marque ainsi.
+settings-fee-late = Majoration de retard
+settings-fee-late-note = Ajoutée pour une inscription faite après la date de clôture.
+settings-late-after = Date de clôture
+settings-late-after-note = Le dernier jour pour s'inscrire sans majoration (calendrier du lieu). Vide : pas de majoration.
+settings-fee-per-day = Droit par jour
+settings-fee-per-day-note = Pour un joueur qui ne joue que certains jours : ce montant par jour joué, jamais plus que le droit plein. 0 : tous paient le droit plein.
+settings-latecomers-by-day = Les retardataires paient aussi au jour
+settings-latecomers-by-day-note = Non coché (par défaut) : un joueur qui s'inscrit une fois le tournoi commencé paie le droit plein (Mays).
+settings-levy-full = Redevance, plein tarif
+settings-levy-member = Redevance, licencié
+settings-levy-concession = Redevance, tarif réduit
+settings-levy-note = Ce que le tournoi doit à la fédération par joueur et jour joué, pour le relevé de redevance.
 settings-part-ladder = Échelle
 settings-komi-note = Points reçus par Blanc dans une partie à égalité : 6.5, 6½ ou 7. Par défaut : { $default }.
 settings-time-name = { $system ->
@@ -1272,3 +1302,31 @@ fee-part-concession = { $concession ->
        *[senior] senior
     }
 fee-part-late = inscription tardive
+fee-heading = Droit d'inscription
+fee-agreed = Droit convenu { $amount } : { $reason }
+fee-account = Dû { $due } · payé { $paid }
+fee-waived = exonéré { $amount }
+fee-to-pay = Reste à payer { $amount }
+fee-give-back = À rendre { $amount }
+fee-settled = Réglé
+fee-marked-paid = Marqué payé
+fee-col-amount = Montant
+fee-col-method = Moyen
+fee-col-desk = Table
+fee-col-note = Note
+fee-amount = Montant encaissé
+fee-method = Moyen de paiement
+fee-method-name = { $method ->
+        [cash] Espèces
+        [card] Carte
+        [transfer] Virement
+        [prepaid] Payé à l'avance
+       *[waived] Exonéré
+    }
+fee-note = Note (reçu, ou motif d'un remboursement)
+fee-record = Enregistrer le paiement
+fee-take = Encaisser
+fee-not-amount = « { $amount } » n'est pas un montant : { $why }
+fee-choose-method = Choisissez le moyen de paiement : espèces, carte, virement, payé à l'avance ou exonéré.
+fee-changed-meanwhile = Ce joueur a été modifié à une autre table entre-temps (il y a peut-être payé) : revoyez le droit avant d'encaisser.
+fee-recorded = { $amount } { $method } enregistré pour { $who }.

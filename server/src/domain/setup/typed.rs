@@ -51,6 +51,44 @@ pub fn amounts(field: &'static str, text: &str) -> Result<Vec<i64>, Rejected> {
     read::amounts(text).map_err(|e| Rejected::invalid(field, e.to_string()))
 }
 
+/// One amount in cents: `30`, `30.50`, `30,50`; empty is 0.
+pub fn amount(field: &'static str, text: &str) -> Result<i64, Rejected> {
+    read::amount(text).map_err(|e| Rejected::invalid(field, e.to_string()))
+}
+
+/// Fees by rank typed as `1d: 40, 5k: 35` (1 dan and stronger pay 40; 5 kyu to 1 kyu 35); empty or `none` is
+/// none.
+pub fn fee_bands(text: &str) -> Result<Vec<crate::domain::fees::FeeBand>, Rejected> {
+    if read::is_none(text) {
+        return Ok(Vec::new());
+    }
+    text.split([',', ';'])
+        .map(str::trim)
+        .filter(|item| !item.is_empty())
+        .map(|item| {
+            let (from, cents) = item.split_once(':').ok_or_else(|| {
+                Rejected::invalid(
+                    "fee_bands",
+                    format!("{} is not a rank and a fee like 1d: 40", quote(item)),
+                )
+            })?;
+            Ok(crate::domain::fees::FeeBand {
+                from: rank("fee_bands", from)?,
+                cents: amount("fee_bands", cents)?,
+            })
+        })
+        .collect()
+}
+
+/// Fees by rank as a director types them back: `1d: 40, 5k: 35`.
+pub fn fee_bands_text(bands: &[crate::domain::fees::FeeBand]) -> String {
+    bands
+        .iter()
+        .map(|b| format!("{}: {}", b.from, read::amount_text(b.cents)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Prizes by wins typed as `4: 20, 5: 40` (4 wins or more: 20; 5 or more: 40); empty or `none` is none.
 pub fn wins_prizes(text: &str) -> Result<Vec<super::WinsPrize>, Rejected> {
     let bad = |message: String| Rejected::invalid("wins_prizes", message);

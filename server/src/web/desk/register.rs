@@ -19,6 +19,7 @@ mod edit;
 mod form;
 mod history;
 mod late;
+mod pay;
 mod refusal;
 mod search;
 mod undo;
@@ -124,10 +125,21 @@ pub fn routes() -> Router<Arc<Web>> {
                 ),
             )
             .route(
+                &format!("{base}/player/{{id}}/pay"),
+                axum::routing::post(
+                    move |web: Shared<Arc<Web>>,
+                          desk: Desk,
+                          id: Path<String>,
+                          f: Form<pay::PayForm>| { pay::pay(mode, web, desk, id, f) },
+                ),
+            )
+            .route(
                 &format!("{base}/player/{{id}}/edit"),
-                get(move |web: Shared<Arc<Web>>, desk: Desk, id: Path<String>| {
-                    edit::edit_page(mode, web, desk, id)
-                })
+                get(
+                    move |web: Shared<Arc<Web>>, desk: Desk, id: Path<String>, n: pay::Notice| {
+                        edit::edit_page(mode, web, desk, id, n)
+                    },
+                )
                 .post(
                     move |web: Shared<Arc<Web>>,
                           desk: Desk,

@@ -28,11 +28,13 @@ pub(super) async fn edit_page(
     Shared(web): Shared<Arc<Web>>,
     desk: Desk,
     Path(id): Path<String>,
+    crate::web::lenient::Lenient(notice): super::pay::Notice,
 ) -> Response {
     if let Err(refused) = mode.admit(&desk) {
         return refused.into_response();
     }
     let request = request_id();
+    let pay_error = notice.pay_error;
     web.desk_page(&desk, Action::Register, &[], |state| {
         let p = find(state, desk.lang, &id)?;
         let values = Values::of(&p.fields, private(&desk));
@@ -42,7 +44,10 @@ pub(super) async fn edit_page(
             revision: p.revision.0,
             ..Typed::default()
         };
-        Ok(edit_body(state, mode, &desk, p, &typed, request, html! {}))
+        let fee = super::pay::takes_payments(&desk)
+            .then(|| super::pay::panel(state, mode, &desk, p, &request_id(), pay_error.as_deref()));
+        let (title, body) = edit_body(state, mode, &desk, p, &typed, request, html! {});
+        Ok((title, html! { (body) @if let Some(fee) = fee { (fee) } }))
     })
 }
 

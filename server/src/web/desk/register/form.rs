@@ -15,7 +15,7 @@ use maud::{html, Markup};
 use std::collections::BTreeMap;
 
 /// The text fields of the forms, in order: (form name, the message id of its label).
-pub const FIELDS: [(&str, &str); 11] = [
+pub const FIELDS: [(&str, &str); 15] = [
     ("family", "reg-field-family"),
     ("given", "reg-field-given"),
     ("latin_family", "reg-field-latin-family"),
@@ -27,14 +27,22 @@ pub const FIELDS: [(&str, &str); 11] = [
     ("email", "reg-field-email"),
     ("phone", "reg-field-phone"),
     ("birth_year", "reg-field-born"),
+    ("member", "reg-field-member"),
+    ("concession", "reg-field-concession"),
+    ("fee", "reg-field-fee"),
+    ("fee_reason", "reg-field-fee-reason"),
 ];
 
 /// Fields a rating list fills in (hidden on the add form: the desk sees them in the list it picked from).
 pub const LIST_FIELDS: [&str; 4] = ["rating", "egd_pin", "aga_id", "ffg_licence"];
 
-/// Contact fields and the year of birth: shown and taken only when the role may read private data.
+/// Contact fields, the year of birth and the fee's fields: shown and taken only when the role may read private
+/// data.
 pub fn is_private(name: &str) -> bool {
-    matches!(name, "email" | "phone" | "birth_year")
+    matches!(
+        name,
+        "email" | "phone" | "birth_year" | "member" | "concession" | "fee" | "fee_reason"
+    )
 }
 
 /// The form field that holds a register field a refusal names (`family_name` is typed in `family`), if the forms
@@ -45,6 +53,7 @@ pub fn form_field(register_field: &str) -> Option<&'static str> {
         "given_name" => "given",
         "latin_family_name" => "latin_family",
         "latin_given_name" => "latin_given",
+        "fee_override" => "fee",
         other => FIELDS
             .iter()
             .map(|(name, _)| *name)
@@ -107,6 +116,15 @@ impl Values {
                 "birth_year",
                 f.birth_year.map(|y| y.to_string()).unwrap_or_default(),
             );
+            v.set("member", if f.member { "yes" } else { "" });
+            v.set(
+                "concession",
+                f.concession.map_or("", |c| c.as_str()).to_string(),
+            );
+            if let Some(o) = &f.fee_override {
+                v.set("fee", tengen_text::read::amount_text(o.cents));
+                v.set("fee_reason", &o.reason);
+            }
         }
         v
     }
@@ -229,6 +247,19 @@ pub fn to_fields(
                     &FieldProblem::NotBirthYear(born.to_string()),
                 ))
             })?)
+        };
+        f.member = values.get("member") == "yes";
+        f.concession = crate::domain::Concession::parse(values.get("concession"));
+        let fee = values.get("fee").trim();
+        f.fee_override = if fee.is_empty() {
+            None
+        } else {
+            let cents = tengen_text::read::amount(fee)
+                .map_err(|e| blame("fee")(tr!(l, "reg-fee-not-amount", fee = fee, why = e.to_string())))?;
+            Some(crate::domain::FeeOverride {
+                cents,
+                reason: values.get("fee_reason").trim().to_string(),
+            })
         };
     }
     // From a rating list (add form only): kept when given, `base`'s otherwise.
@@ -457,6 +488,27 @@ fn field(l: Lang, name: &'static str, label: &str, value: &str, focus: Focus) ->
         "phone" => html! {
             label { (label) input name="phone" type="tel" value=(value) autocomplete="off"
                 aria-invalid=[invalid] autofocus[first]; }
+        },
+        "member" => html! {
+            label .check { input type="checkbox" name="member" value="yes" checked[value == "yes"]
+                aria-invalid=[invalid] autofocus[first]; " " (label) }
+        },
+        "concession" => html! {
+            label { (label)
+                select name="concession" aria-invalid=[invalid] autofocus[first] {
+                    option value="" { (l.t("reg-concession-none")) }
+                    @for c in crate::domain::Concession::ALL {
+                        option value=(c.as_str()) selected[c.as_str() == value] {
+                            (tr!(l, "fee-part-concession", concession = c.as_str()))
+                        }
+                    }
+                }
+            }
+        },
+        "fee" => html! {
+            label { (label) " " span .note { (l.t("reg-fee-hint")) }
+                input name="fee" inputmode="decimal" value=(value) size="8" autocomplete="off"
+                    aria-invalid=[invalid] autofocus[first]; }
         },
         // Kept as typed when refused: cleared, a second Enter would save the player without it.
         "birth_year" => html! {

@@ -180,6 +180,7 @@ fn result(state: &State, p: &Participant, mode: Mode, desk: &Desk, private: bool
                 @let contact = contact(l, p);
                 @if !contact.is_empty() { div .contact .note { (contact) } }
             }
+            @if super::pay::takes_payments(desk) { (super::pay::owed(l, state, p)) }
             ul .entries {
                 @for (t, e) in &p.entries {
                     @let name = state.tournaments.get(t).map_or_else(|| t.to_string(), |x| x.settings.name.clone());
@@ -208,6 +209,9 @@ fn result(state: &State, p: &Participant, mode: Mode, desk: &Desk, private: bool
             div .actions {
                 @if one_tap { (checkin_form(mode, desk, p.id, None, "checkin", &l.t("reg-check-in"))) }
                 a .big .edit href=(format!("{}/player/{}/edit", mode.base(), p.id)) { (l.t("reg-edit")) }
+                @if super::pay::takes_payments(desk) && crate::app::fees::account(state, p).balance() > 0 {
+                    a .big .pay href=(format!("{}/player/{}/edit#fee", mode.base(), p.id)) { (l.t("fee-take")) }
+                }
             }
         }
     }

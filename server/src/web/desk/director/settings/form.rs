@@ -35,13 +35,15 @@ pub enum Part {
     Scoring,
     /// Prizes: by place, in sections, by wins, for juniors, below a rank, for improvement; one each or stacked.
     Prizes,
+    /// Entry fees: the full fee, by rank, non-members, concessions, late entries, by the day; the levy.
+    Fees,
     /// A ladder's reach and handicap, a self-paired event's meetings.
     Ladder,
 }
 
 impl Part {
     /// Every part, in order.
-    pub const ALL: [Part; 9] = [
+    pub const ALL: [Part; 10] = [
         Part::Basics,
         Part::Time,
         Part::McMahon,
@@ -50,6 +52,7 @@ impl Part {
         Part::Groups,
         Part::Scoring,
         Part::Prizes,
+        Part::Fees,
         Part::Ladder,
     ];
 
@@ -65,6 +68,7 @@ impl Part {
             Part::Scoring => "scoring",
             // Not "prizes": that is the place prizes' field, and an id is the page's once.
             Part::Prizes => "awards",
+            Part::Fees => "fees",
             Part::Ladder => "ladder",
         }
     }
@@ -74,7 +78,7 @@ impl Part {
     /// and self-paired events, which have no handicap rule of rounds.
     pub fn applies(self, system: PairingSystem) -> bool {
         match self {
-            Part::Basics | Part::Time | Part::Scoring | Part::Prizes => true,
+            Part::Basics | Part::Time | Part::Scoring | Part::Prizes | Part::Fees => true,
             Part::McMahon => system == PairingSystem::McMahon,
             Part::Handicap => !system.unrounded(),
             Part::Draw => !system.own_rule(),
@@ -93,7 +97,7 @@ pub fn parts(system: PairingSystem) -> Vec<Part> {
 }
 
 /// Every field of the form, in the order shown.
-pub const FIELDS: [&str; 54] = [
+pub const FIELDS: [&str; 67] = [
     "name",
     "system",
     "rounds",
@@ -145,6 +149,19 @@ pub const FIELDS: [&str; 54] = [
     "below_rank",
     "improvement_prizes",
     "prizes_stack",
+    "fee_full",
+    "fee_bands",
+    "fee_non_member",
+    "fee_junior_off",
+    "fee_student_off",
+    "fee_senior_off",
+    "fee_late",
+    "late_after",
+    "fee_per_day",
+    "latecomers_by_day",
+    "levy_full",
+    "levy_member",
+    "levy_concession",
     "reach",
     "rungs_per_stone",
     "max_meetings",
@@ -247,6 +264,21 @@ pub fn values_of(s: &TournamentSettings) -> Values {
     v.set("below_rank", rank(sc.below_rank));
     v.set("improvement_prizes", amounts(&sc.improvement_prizes_cents));
     v.set_box("prizes_stack", sc.prizes_stack);
+    let fees = &s.fees;
+    let amount = |c: i64| tengen_text::read::amount_text(c);
+    v.set("fee_full", amount(fees.full_cents));
+    v.set("fee_bands", typed::fee_bands_text(&fees.bands));
+    v.set("fee_non_member", amount(fees.non_member_cents));
+    v.set("fee_junior_off", amount(fees.junior_off_cents));
+    v.set("fee_student_off", amount(fees.student_off_cents));
+    v.set("fee_senior_off", amount(fees.senior_off_cents));
+    v.set("fee_late", amount(fees.late_cents));
+    v.set("late_after", &fees.late_after);
+    v.set("fee_per_day", amount(fees.day_cents));
+    v.set_box("latecomers_by_day", fees.latecomers_by_day);
+    v.set("levy_full", amount(fees.levy.full_cents));
+    v.set("levy_member", amount(fees.levy.member_cents));
+    v.set("levy_concession", amount(fees.levy.concession_cents));
     v.set("reach", s.ladder.reach.to_string());
     v.set("rungs_per_stone", s.ladder.rungs_per_stone.to_string());
     v.set("max_meetings", s.ladder.max_meetings.to_string());
@@ -340,6 +372,23 @@ fn read_part(part: Part, v: &Values, s: &mut TournamentSettings) -> Result<(), R
             sc.improvement_prizes_cents =
                 typed::amounts("improvement_prizes", v.get("improvement_prizes"))?;
             sc.prizes_stack = v.ticked("prizes_stack");
+        }
+        Part::Fees => {
+            let f = &mut s.fees;
+            let amount = |name: &'static str| typed::amount(name, v.get(name));
+            f.full_cents = amount("fee_full")?;
+            f.bands = typed::fee_bands(v.get("fee_bands"))?;
+            f.non_member_cents = amount("fee_non_member")?;
+            f.junior_off_cents = amount("fee_junior_off")?;
+            f.student_off_cents = amount("fee_student_off")?;
+            f.senior_off_cents = amount("fee_senior_off")?;
+            f.late_cents = amount("fee_late")?;
+            f.late_after = v.get("late_after").trim().to_string();
+            f.day_cents = amount("fee_per_day")?;
+            f.latecomers_by_day = v.ticked("latecomers_by_day");
+            f.levy.full_cents = amount("levy_full")?;
+            f.levy.member_cents = amount("levy_member")?;
+            f.levy.concession_cents = amount("levy_concession")?;
         }
         Part::Ladder => {
             s.ladder.reach = number(v, "reach")?;
@@ -554,19 +603,19 @@ mod tests {
         };
         assert_eq!(
             ids(PairingSystem::McMahon),
-            "basics,time,mcmahon,handicap,draw,groups,scoring,awards"
+            "basics,time,mcmahon,handicap,draw,groups,scoring,awards,fees"
         );
         assert_eq!(
             ids(PairingSystem::Swiss),
-            "basics,time,handicap,draw,groups,scoring,awards"
+            "basics,time,handicap,draw,groups,scoring,awards,fees"
         );
         assert_eq!(
             ids(PairingSystem::Knockout),
-            "basics,time,handicap,scoring,awards"
+            "basics,time,handicap,scoring,awards,fees"
         );
         assert_eq!(
             ids(PairingSystem::Ladder),
-            "basics,time,scoring,awards,ladder"
+            "basics,time,scoring,awards,fees,ladder"
         );
     }
 }

@@ -48,6 +48,7 @@ pub fn fieldset(c: &Context, part: Part) -> Markup {
         Part::Groups => ("settings-part-groups", groups(c)),
         Part::Scoring => ("settings-part-scoring", scoring(c)),
         Part::Prizes => ("settings-part-prizes", prizes(c)),
+        Part::Fees => ("settings-part-fees", fees(c)),
         Part::Ladder => ("settings-part-ladder", ladder(c)),
     };
     html! {
@@ -355,6 +356,39 @@ fn prizes(c: &Context) -> Markup {
         (f.text("improvement_prizes", &l.t("settings-improvement-prizes"), "text", money(),
             &l.t("settings-improvement-prizes-note")))
         (f.check("prizes_stack", &l.t("settings-prizes-stack"), &l.t("settings-prizes-stack-note")))
+    }
+}
+
+fn fees(c: &Context) -> Markup {
+    let f = &c.shown;
+    let l = f.lang;
+    let money = || Attrs {
+        inputmode: Some("decimal"),
+        ..Attrs::text(12)
+    };
+    html! {
+        (f.text("fee_full", &l.t("settings-fee-full"), "text", money(), &l.t("settings-fee-full-note")))
+        (f.text("fee_bands", &l.t("settings-fee-bands"), "text", Attrs::text(400),
+            &l.t("settings-fee-bands-note")))
+        (f.text("fee_non_member", &l.t("settings-fee-non-member"), "text", money(),
+            &l.t("settings-fee-non-member-note")))
+        (f.text("fee_junior_off", &l.t("settings-fee-junior-off"), "text", money(),
+            &l.t("settings-fee-off-note")))
+        (f.text("fee_student_off", &l.t("settings-fee-student-off"), "text", money(),
+            &l.t("settings-fee-off-note")))
+        (f.text("fee_senior_off", &l.t("settings-fee-senior-off"), "text", money(),
+            &l.t("settings-fee-off-note")))
+        (f.text("fee_late", &l.t("settings-fee-late"), "text", money(), &l.t("settings-fee-late-note")))
+        (f.text("late_after", &l.t("settings-late-after"), "date", Attrs::text(10),
+            &l.t("settings-late-after-note")))
+        (f.text("fee_per_day", &l.t("settings-fee-per-day"), "text", money(),
+            &l.t("settings-fee-per-day-note")))
+        (f.check("latecomers_by_day", &l.t("settings-latecomers-by-day"),
+            &l.t("settings-latecomers-by-day-note")))
+        (f.text("levy_full", &l.t("settings-levy-full"), "text", money(), &l.t("settings-levy-note")))
+        (f.text("levy_member", &l.t("settings-levy-member"), "text", money(), &l.t("settings-levy-note")))
+        (f.text("levy_concession", &l.t("settings-levy-concession"), "text", money(),
+            &l.t("settings-levy-note")))
     }
 }
 
