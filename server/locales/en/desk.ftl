@@ -1247,3 +1247,20 @@ fee-not-amount = “{ $amount }” is not an amount: { $why }
 fee-choose-method = Choose how they paid: cash, card, transfer, paid before, or waived.
 fee-changed-meanwhile = This player changed at another desk meanwhile (perhaps they paid there): look at the fee again before taking money.
 fee-recorded = { $amount } { $method } recorded for { $who }.
+dir-money = Money
+dir-money-link = Fees, payments and the treasurer's reports
+money-title = Money
+money-reports = Reports
+money-report = { $kind ->
+        [takings] Takings by desk and day
+        [levy] Levy report
+       *[budget] Budget
+    }
+money-owing = Still to pay, or to give back
+money-none-owing = Everyone has paid what they owe.
+money-col-player = Player
+money-col-due = Due
+money-col-paid = Paid
+money-col-balance = To pay
+money-choose-method = How?
+money-note-placeholder = note

@@ -1330,3 +1330,20 @@ fee-not-amount = « { $amount } » n'est pas un montant : { $why }
 fee-choose-method = Choisissez le moyen de paiement : espèces, carte, virement, payé à l'avance ou exonéré.
 fee-changed-meanwhile = Ce joueur a été modifié à une autre table entre-temps (il y a peut-être payé) : revoyez le droit avant d'encaisser.
 fee-recorded = { $amount } { $method } enregistré pour { $who }.
+dir-money = Finances
+dir-money-link = Droits, paiements et comptes du trésorier
+money-title = Finances
+money-reports = Comptes
+money-report = { $kind ->
+        [takings] Recettes par table et par jour
+        [levy] Relevé de redevance
+       *[budget] Budget
+    }
+money-owing = Reste à payer, ou à rendre
+money-none-owing = Tout le monde a payé ce qu'il doit.
+money-col-player = Joueur
+money-col-due = Dû
+money-col-paid = Payé
+money-col-balance = Reste
+money-choose-method = Moyen ?
+money-note-placeholder = note

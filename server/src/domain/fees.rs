@@ -553,3 +553,7 @@ pub fn levy(state: &State) -> BTreeMap<(Option<time::Date>, LevyCategory), Taken
     }
     sums
 }
+
+#[cfg(test)]
+#[path = "fees/tests.rs"]
+mod tests;

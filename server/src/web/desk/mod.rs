@@ -19,6 +19,7 @@ pub mod fields;
 pub mod handover;
 pub mod parts;
 pub mod referee;
+pub mod money;
 pub mod register;
 pub mod results;
 pub mod session;
@@ -60,6 +61,7 @@ pub fn routes(web: Arc<Web>) -> Router {
         .merge(director::routes())
         .merge(terminals::routes())
         .merge(venue::routes())
+        .merge(money::routes())
         .with_state(web)
 }
 
@@ -76,6 +78,7 @@ async fn home(Shared(web): Shared<Arc<Web>>, desk: Desk) -> Response {
         (Role::Results, Some(t)) => format!("/desk/results/{t}"),
         (Role::Referee, Some(t)) => format!("/desk/referee/{t}"),
         (Role::Director, _) => "/desk/director".to_string(),
+        (Role::Treasurer, _) => "/desk/money".to_string(),
         _ => "/".to_string(),
     };
     Redirect::to(&target).into_response()

@@ -19,9 +19,10 @@ mod edit;
 mod form;
 mod history;
 mod late;
-mod pay;
+pub(super) mod pay;
 mod refusal;
 mod search;
+pub(super) use search::{full_name, label};
 mod undo;
 
 use super::session::Desk;
@@ -420,7 +421,7 @@ fn refusal_page(mode: Mode, l: Lang, refused: &Refused) -> Response {
 }
 
 /// `P12` (or `12`) from a form or an address.
-fn register_id(text: &str) -> Option<ParticipantId> {
+pub(super) fn register_id(text: &str) -> Option<ParticipantId> {
     let text = text.trim();
     text.strip_prefix(['P', 'p'])
         .unwrap_or(text)

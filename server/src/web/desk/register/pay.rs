@@ -10,7 +10,7 @@ use crate::app::fees::{account, line_text, money};
 use crate::app::{Kind, Target};
 use crate::auth::role::allows;
 use crate::auth::Action;
-use crate::domain::{Command, Participant, PayMethod, Revision, State};
+use crate::domain::{Command, Participant, ParticipantId, PayMethod, Revision, State};
 use crate::tr;
 use crate::web::desk::session::Desk;
 use crate::web::desk::Web;
@@ -119,7 +119,7 @@ pub fn panel(
 }
 
 /// A method in words.
-fn method_words(l: Lang, m: PayMethod) -> String {
+pub fn method_words(l: Lang, m: PayMethod) -> String {
     tr!(l, "fee-method-name", method = m.as_str())
 }
 
@@ -149,32 +149,58 @@ pub(super) async fn pay(
     Path(id): Path<String>,
     Form(f): Form<PayForm>,
 ) -> Response {
-    if let Err(refused) = desk
-        .require(Action::TakePayment)
-        .and_then(|()| desk.check_csrf(&f.csrf))
-    {
-        return refused.into_response();
-    }
     let l = desk.lang;
     let Some(pid) = register_id(&id) else {
         return back(mode, "", "error", &l.t("reg-no-player-button"));
     };
-    let again = |message: String| {
-        crate::web::desk::back_to(
+    match record(&web, &desk, pid, &f).await {
+        Ok(done) => back(mode, "", "done", &done),
+        Err(Failed::Page(page)) => page,
+        Err(Failed::Again(message)) => crate::web::desk::back_to(
             &format!("{}/player/{}/edit", mode.base(), pid),
             &[("pay_error", &message)],
             "fee",
-        )
-    };
-    let cents = match tengen_text::read::amount(f.amount.trim().trim_start_matches('-')) {
-        Ok(c) if f.amount.trim().starts_with('-') => -c,
+        ),
+    }
+}
+
+/// Why a payment was not recorded.
+pub enum Failed {
+    /// A page of its own (not allowed, a form that expired).
+    Page(Response),
+    /// Words to show red by the form, whose amount is cleared and focused.
+    Again(String),
+}
+
+/// Records the payment form `f` for `pid`: what was taken in words ("35.00 Cash recorded for …"), or why not.
+pub async fn record(
+    web: &Web,
+    desk: &Desk,
+    pid: ParticipantId,
+    f: &PayForm,
+) -> Result<String, Failed> {
+    if let Err(refused) = desk
+        .require(Action::TakePayment)
+        .and_then(|()| desk.check_csrf(&f.csrf))
+    {
+        return Err(Failed::Page(refused.into_response()));
+    }
+    let l = desk.lang;
+    let typed = f.amount.trim();
+    let cents = match tengen_text::read::amount(typed.trim_start_matches('-')) {
+        Ok(c) if typed.starts_with('-') => -c,
         Ok(c) => c,
         Err(e) => {
-            return again(tr!(l, "fee-not-amount", amount = f.amount.trim(), why = e.to_string()))
+            return Err(Failed::Again(tr!(
+                l,
+                "fee-not-amount",
+                amount = typed,
+                why = e.to_string()
+            )))
         }
     };
     let Some(method) = PayMethod::parse(&f.method) else {
-        return again(l.t("fee-choose-method"));
+        return Err(Failed::Again(l.t("fee-choose-method")));
     };
     let cmd = Command::RecordPayment {
         id: pid,
@@ -184,7 +210,7 @@ pub(super) async fn pay(
         expected: Some(Revision(f.revision)),
     };
     match web
-        .desk_write(&desk, &f.csrf, &f.request_id, cmd, Target::Participant(pid))
+        .desk_write(desk, &f.csrf, &f.request_id, cmd, Target::Participant(pid))
         .await
     {
         Ok(outcome) => {
@@ -198,17 +224,20 @@ pub(super) async fn pay(
                 }
                 _ => pid.to_string(),
             };
-            let done = tr!(
+            Ok(tr!(
                 l,
                 "fee-recorded",
                 amount = money(cents),
                 method = method_words(l, method),
                 who = who
-            );
-            back(mode, "", "done", &done)
+            ))
         }
-        Err(refused) if refused.kind() == Kind::Stale => again(l.t("fee-changed-meanwhile")),
-        Err(refused) if refused.kind() == Kind::Forbidden => refused.page(l).into_response(),
-        Err(refused) => again(refused.message(l)),
+        Err(refused) if refused.kind() == Kind::Stale => {
+            Err(Failed::Again(l.t("fee-changed-meanwhile")))
+        }
+        Err(refused) if refused.kind() == Kind::Forbidden => {
+            Err(Failed::Page(refused.page(l).into_response()))
+        }
+        Err(refused) => Err(Failed::Again(refused.message(l))),
     }
 }

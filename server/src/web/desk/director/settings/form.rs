@@ -585,6 +585,7 @@ mod tests {
                 "player_results",
                 "self_check_in",
                 "prizes_stack",
+                "latecomers_by_day",
             ]
             .iter()
             .filter(|f| !v.has(f)),
