@@ -65,6 +65,10 @@ mod latin;
 #[path = "web/born.rs"]
 mod born;
 
+/// The fee at the registration desk and the treasurer's page (issue 33): `tests/tests/web/fees.rs`.
+#[path = "web/fees.rs"]
+mod fees;
+
 /// The director's whole day in the browser, no command line and no gRPC (issue 34): `tests/tests/web/whole_day.rs`.
 #[path = "web/whole_day.rs"]
 mod whole_day;

@@ -46,6 +46,7 @@ pub fn fields_pb(p: &Person) -> ParticipantFields {
         paid: p.paid,
         notes: p.notes.clone(),
         birth_year: p.birth_year.map(u32::from),
+        ..ParticipantFields::default()
     }
 }
 

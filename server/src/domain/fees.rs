@@ -246,7 +246,11 @@ impl Account {
 pub fn round_day(settings: &TournamentSettings, round: u32) -> Option<time::Date> {
     timetable::planned(settings, round)
         .map(|s| s.date)
-        .or_else(|| validate::date("start_date", &settings.start_date).ok().flatten())
+        .or_else(|| {
+            validate::date("start_date", &settings.start_date)
+                .ok()
+                .flatten()
+        })
 }
 
 /// The local calendar day of an instant at a venue `offset_minutes` east of UTC.
@@ -270,13 +274,7 @@ pub fn account(state: &State, p: &Participant, offset_minutes: i32) -> Account {
         let Some(t) = state.tournaments.get(tid) else {
             continue;
         };
-        lines.extend(charge(
-            *tid,
-            &t.settings,
-            p,
-            &entry.rounds,
-            registered,
-        ));
+        lines.extend(charge(*tid, &t.settings, p, &entry.rounds, registered));
     }
     let scheduled = if lines.is_empty() {
         p.fields.fee_cents
@@ -334,9 +332,7 @@ fn charge(
     let played = days_played(settings, rounds);
     let first_day = all_days.iter().next().copied().flatten();
     let latecomer = matches!((registered, first_day), (Some(r), Some(f)) if r >= f);
-    if fees.day_cents > 0
-        && played.len() < all_days.len()
-        && (fees.latecomers_by_day || !latecomer)
+    if fees.day_cents > 0 && played.len() < all_days.len() && (fees.latecomers_by_day || !latecomer)
     {
         let by_days = fees.day_cents.saturating_mul(played.len() as i64);
         if by_days < base {
@@ -358,7 +354,9 @@ fn charge(
             lines.push(line(Part::Concession(c), -off));
         }
     }
-    let closing = validate::date("late_after", &fees.late_after).ok().flatten();
+    let closing = validate::date("late_after", &fees.late_after)
+        .ok()
+        .flatten();
     if let (Some(closing), Some(day)) = (closing, registered) {
         if day > closing && fees.late_cents != 0 {
             lines.push(line(Part::Late, fees.late_cents));

@@ -2,7 +2,7 @@
 //! Plain data; the rules that change them live in `decide` and `state`.
 
 use super::code::PlayerCode;
-pub use super::fees::{Concession, FeeOverride, FeeSchedule, Payment, PayMethod};
+pub use super::fees::{Concession, FeeOverride, FeeSchedule, PayMethod, Payment};
 use super::ids::{ParticipantId, Revision, TokenId, TournamentId};
 use super::rank::Rank;
 use super::setup::{DrawSettings, HandicapSettings, McMahonSetup, ScoringSettings, TimeControl};

@@ -29,7 +29,10 @@ fn sheet(state: &State, what: &str) -> Sheet {
     } else {
         format!("{event}: {what}")
     };
-    Sheet::new(title, vec!["Money figures: for the director and the treasurer.".into()])
+    Sheet::new(
+        title,
+        vec!["Money figures: for the director and the treasurer.".into()],
+    )
 }
 
 /// The takings at a venue `offset_minutes` east of UTC: a row per day and desk, the methods as columns, each
@@ -73,7 +76,10 @@ pub(crate) fn takings(state: &State, offset_minutes: i32) -> Sheet {
     };
     for day in days {
         let mut total: (Row, u32) = Default::default();
-        for ((_, desk), (row, count)) in desks.range((day, String::new())..).take_while(|((d, _), _)| *d == day) {
+        for ((_, desk), (row, count)) in desks
+            .range((day, String::new())..)
+            .take_while(|((d, _), _)| *d == day)
+        {
             rows.push(cells(vec![day_text(day), desk.clone()], row, *count));
             for (m, c) in row {
                 *total.0.entry(*m).or_default() += c;
@@ -82,7 +88,11 @@ pub(crate) fn takings(state: &State, offset_minutes: i32) -> Sheet {
             total.1 += count;
             all.1 += count;
         }
-        rows.push(cells(vec![day_text(day), "day's total".into()], &total.0, total.1));
+        rows.push(cells(
+            vec![day_text(day), "day's total".into()],
+            &total.0,
+            total.1,
+        ));
     }
     rows.push(cells(vec!["Event".into(), "total".into()], &all.0, all.1));
     let mut columns = vec![
@@ -118,7 +128,8 @@ pub(crate) fn levy(state: &State) -> Sheet {
             .push(Block::Note("No player is entered to play yet.".into()));
         return sheet;
     }
-    let mut days: BTreeMap<Option<time::Date>, BTreeMap<LevyCategory, fees::Taken>> = BTreeMap::new();
+    let mut days: BTreeMap<Option<time::Date>, BTreeMap<LevyCategory, fees::Taken>> =
+        BTreeMap::new();
     for ((day, category), taken) in sums {
         days.entry(day).or_default().insert(category, taken);
     }

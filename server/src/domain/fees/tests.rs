@@ -84,7 +84,11 @@ fn pay(s: &mut State, id: ParticipantId, cents: i64, method: PayMethod, desk: &s
         id,
         cents,
         method,
-        note: if cents < 0 { "refund".into() } else { String::new() },
+        note: if cents < 0 {
+            "refund".into()
+        } else {
+            String::new()
+        },
         expected: None,
     };
     run(s, cmd, desk, at_ms);
@@ -142,12 +146,23 @@ fn the_fee_adds_the_schedules_lines_for_who_the_player_is_and_when_they_register
     // Non-member +5, junior −10.
     assert_eq!(due(&s, junior).due, 2_500);
     assert_eq!(
-        due(&s, junior).lines.iter().map(|l| l.part).collect::<Vec<_>>(),
-        [Part::Full, Part::NonMember, Part::Concession(Concession::Junior)]
+        due(&s, junior)
+            .lines
+            .iter()
+            .map(|l| l.part)
+            .collect::<Vec<_>>(),
+        [
+            Part::Full,
+            Part::NonMember,
+            Part::Concession(Concession::Junior)
+        ]
     );
     // The band from 1d replaces the full fee.
     assert_eq!(due(&s, dan).due, 4_000);
-    assert_eq!(due(&s, dan).lines[0].part, Part::Band(Rank::dan(1).unwrap()));
+    assert_eq!(
+        due(&s, dan).lines[0].part,
+        Part::Band(Rank::dan(1).unwrap())
+    );
     // Registered after the closing date.
     assert_eq!(due(&s, late).due, 3_500);
 }
@@ -160,13 +175,25 @@ fn a_player_who_plays_one_day_pays_by_the_day_unless_they_came_late() {
     assert_eq!(due(&s, one_day).due, 1_200);
     assert_eq!(due(&s, one_day).lines[0].part, Part::Days(1, 2));
     // Registered at the venue on the first day for the last round: a latecomer pays in full (Mays), plus late.
-    let latecomer = register(&mut s, "Walkin", |f| f.member = true, Some(vec![3]), DAY_1_MS);
+    let latecomer = register(
+        &mut s,
+        "Walkin",
+        |f| f.member = true,
+        Some(vec![3]),
+        DAY_1_MS,
+    );
     assert_eq!(due(&s, latecomer).due, 3_500);
     // Unless the director lets latecomers pay by the day too.
     let mut by_day = schedule();
     by_day.latecomers_by_day = true;
     let mut s = event(by_day);
-    let latecomer = register(&mut s, "Walkin", |f| f.member = true, Some(vec![3]), DAY_1_MS);
+    let latecomer = register(
+        &mut s,
+        "Walkin",
+        |f| f.member = true,
+        Some(vec![3]),
+        DAY_1_MS,
+    );
     assert_eq!(due(&s, latecomer).due, 1_700);
 }
 
@@ -263,7 +290,10 @@ fn takings_sum_by_day_desk_and_method_and_the_levy_counts_each_player_once_a_day
     let day2 = local_day(DAY_1_MS + DAY_MS, 0);
     let cash1 = &t[&(day1, "desk-1".to_string(), PayMethod::Cash)];
     assert_eq!((cash1.count, cash1.cents), (2, 4_000));
-    assert_eq!(t[&(day1, "desk-2".to_string(), PayMethod::Card)].cents, 2_500);
+    assert_eq!(
+        t[&(day1, "desk-2".to_string(), PayMethod::Card)].cents,
+        2_500
+    );
     assert_eq!(t[&(day2, "desk-1".to_string(), PayMethod::Cash)].cents, 700);
     let levy = levy(&s);
     // Day 1: the member and the junior (two rounds, one day); day 2: the member and the full-rate player.

@@ -138,17 +138,18 @@ async fn pay_here(
 }
 
 /// `GET /desk/money/report/{kind}`: a money report as a printable page.
-async fn report(
-    Shared(web): Shared<Arc<Web>>,
-    desk: Desk,
-    Path(kind): Path<String>,
-) -> Response {
+async fn report(Shared(web): Shared<Arc<Web>>, desk: Desk, Path(kind): Path<String>) -> Response {
     if let Err(refused) = desk.require(Action::ReadMoney) {
         return refused.into_response();
     }
     let l = desk.lang;
     let doc = web.core.read(|s| {
-        let any = s.tournaments.keys().next().copied().unwrap_or(TournamentId(0));
+        let any = s
+            .tournaments
+            .keys()
+            .next()
+            .copied()
+            .unwrap_or(TournamentId(0));
         crate::app::documents::render(s, &desk.caller, any, &kind, 0, true, l)
     });
     match doc {

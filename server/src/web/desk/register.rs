@@ -131,7 +131,9 @@ pub fn routes() -> Router<Arc<Web>> {
                     move |web: Shared<Arc<Web>>,
                           desk: Desk,
                           id: Path<String>,
-                          f: Form<pay::PayForm>| { pay::pay(mode, web, desk, id, f) },
+                          f: Form<pay::PayForm>| {
+                        pay::pay(mode, web, desk, id, f)
+                    },
                 ),
             )
             .route(

@@ -34,6 +34,7 @@ pub(super) async fn edit_page(
         return refused.into_response();
     }
     let request = request_id();
+    let on_fee = notice.on_fee();
     let pay_error = notice.pay_error;
     web.desk_page(&desk, Action::Register, &[], |state| {
         let p = find(state, desk.lang, &id)?;
@@ -42,10 +43,22 @@ pub(super) async fn edit_page(
             values: values.clone(),
             was: values,
             revision: p.revision.0,
+            // Opened to take a payment: the cursor starts in the fee's amount, so no form field takes it (a name
+            // that is none of the form's).
+            bad: on_fee.then_some("amount"),
             ..Typed::default()
         };
-        let fee = super::pay::takes_payments(&desk)
-            .then(|| super::pay::panel(state, mode, &desk, p, &request_id(), pay_error.as_deref()));
+        let fee = super::pay::takes_payments(&desk).then(|| {
+            super::pay::panel(
+                state,
+                mode,
+                &desk,
+                p,
+                &request_id(),
+                pay_error.as_deref(),
+                on_fee,
+            )
+        });
         let (title, body) = edit_body(state, mode, &desk, p, &typed, request, html! {});
         Ok((title, html! { (body) @if let Some(fee) = fee { (fee) } }))
     })

@@ -254,8 +254,9 @@ pub fn to_fields(
         f.fee_override = if fee.is_empty() {
             None
         } else {
-            let cents = tengen_text::read::amount(fee)
-                .map_err(|e| blame("fee")(tr!(l, "reg-fee-not-amount", fee = fee, why = e.to_string())))?;
+            let cents = tengen_text::read::amount(fee).map_err(|e| {
+                blame("fee")(tr!(l, "reg-fee-not-amount", fee = fee, why = e.to_string()))
+            })?;
             Some(crate::domain::FeeOverride {
                 cents,
                 reason: values.get("fee_reason").trim().to_string(),

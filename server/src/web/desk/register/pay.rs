@@ -27,6 +27,15 @@ use std::sync::Arc;
 #[derive(Debug, Default, Deserialize)]
 pub struct PayNotice {
     pub(super) pay_error: Option<String>,
+    /// The desk came to take a payment (`?pay=1`): the fee comes first, the cursor in its amount.
+    pub(super) pay: Option<String>,
+}
+
+impl PayNotice {
+    /// Does the page open on the fee (to take a payment, or after a refused one)?
+    pub fn on_fee(&self) -> bool {
+        self.pay.is_some() || self.pay_error.is_some()
+    }
 }
 
 /// The query of the edit page after a refused payment.
@@ -57,6 +66,7 @@ pub fn panel(
     p: &Participant,
     request_id: &str,
     error: Option<&str>,
+    focus: bool,
 ) -> Markup {
     let l = desk.lang;
     let a = account(state, p);
@@ -103,7 +113,7 @@ pub fn panel(
                 input type="hidden" name="revision" value=(p.revision.0);
                 label { (l.t("fee-amount"))
                     input #amount name="amount" inputmode="decimal" value=(amount) size="8" required
-                        autocomplete="off" aria-invalid=[error.map(|_| "true")] autofocus[error.is_some()]; }
+                        autocomplete="off" aria-invalid=[error.map(|_| "true")] autofocus[focus]; }
                 fieldset .methods {
                     legend { (l.t("fee-method")) }
                     @for m in PayMethod::ALL {
@@ -159,7 +169,9 @@ pub(super) async fn pay(
         Err(Failed::Again(message)) => crate::web::desk::back_to(
             &format!("{}/player/{}/edit", mode.base(), pid),
             &[("pay_error", &message)],
-            "fee",
+            // No `#fee`: a page opened at a fragment ignores `autofocus`, and the amount's focus brings it into
+            // view anyway.
+            "",
         ),
     }
 }
@@ -216,10 +228,7 @@ pub async fn record(
         Ok(outcome) => {
             let who = match &outcome.subject {
                 Some(crate::domain::Subject::Participant(p)) => {
-                    let label = web
-                        .core
-                        .read(|s| search::label(s, p))
-                        .unwrap_or_default();
+                    let label = web.core.read(|s| search::label(s, p)).unwrap_or_default();
                     format!("{} ({label})", search::full_name(p))
                 }
                 _ => pid.to_string(),

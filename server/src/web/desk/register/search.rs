@@ -210,7 +210,7 @@ fn result(state: &State, p: &Participant, mode: Mode, desk: &Desk, private: bool
                 @if one_tap { (checkin_form(mode, desk, p.id, None, "checkin", &l.t("reg-check-in"))) }
                 a .big .edit href=(format!("{}/player/{}/edit", mode.base(), p.id)) { (l.t("reg-edit")) }
                 @if super::pay::takes_payments(desk) && crate::app::fees::account(state, p).balance() > 0 {
-                    a .big .pay href=(format!("{}/player/{}/edit#fee", mode.base(), p.id)) { (l.t("fee-take")) }
+                    a .big .pay href=(format!("{}/player/{}/edit?pay=1", mode.base(), p.id)) { (l.t("fee-take")) }
                 }
             }
         }
