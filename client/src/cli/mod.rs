@@ -10,6 +10,8 @@ mod bench_board;
 mod entry;
 mod event;
 mod export;
+mod fee_setup;
+mod fee_view;
 mod import;
 mod import_played;
 mod ladder;
