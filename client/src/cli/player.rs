@@ -1,5 +1,5 @@
-//! `tengen player add|update|get|find|list` (the participant record) and `player enter|leave|rounds`
-//! (handed to the entry module).
+//! `tengen player add|update|get|find|list` (the participant record), `player pay` (handed to the pay module)
+//! and `player enter|leave|rounds` (handed to the entry module).
 
 use clap::{Args, Subcommand};
 use prost::Message;
@@ -11,7 +11,7 @@ use tonic::Code;
 
 use super::player_arg::parse_register_id;
 use super::view::{print_participant, print_participants};
-use super::{entry, CliError, Ctx};
+use super::{entry, pay, CliError, Ctx};
 use crate::conn::Desk;
 use crate::error::ClientError;
 use crate::values::{
@@ -42,6 +42,9 @@ pub enum PlayerCmd {
     },
     /// List participants, optionally filtered (all pages).
     List(ListArgs),
+    /// Record a payment the desk took (cash, card, transfer, prepaid) or a waiver; `--refund` for money given
+    /// back.
+    Pay(pay::PayArgs),
     /// Enter a participant in a tournament.
     Enter(entry::EnterArgs),
     /// Take a participant out of a tournament.
@@ -285,6 +288,7 @@ pub async fn run(ctx: &Ctx, cmd: PlayerCmd) -> Result<(), CliError> {
             print_participants(&found.participants, ctx.json)
         }
         PlayerCmd::List(a) => list(ctx, a).await,
+        PlayerCmd::Pay(a) => pay::pay(ctx, a).await,
         PlayerCmd::Enter(a) => entry::enter(ctx, a).await,
         PlayerCmd::Leave(a) => entry::leave(ctx, a).await,
         PlayerCmd::Rounds(a) => entry::rounds(ctx, a).await,
