@@ -146,7 +146,8 @@ pub enum Command {
     Referee(results::RefereeCmd),
     /// How far the results of a round are; which score groups can be drawn.
     Progress(progress::ProgressArgs),
-    /// A printed sheet: pairings, slips, wallchart, standings, prizes, register; or the EGF rating export (egf).
+    /// A printed sheet: pairings, slips, wallchart, standings, prizes, register; the EGF rating export (egf); the
+    /// money reports (takings, levy, budget).
     Sheet(progress::SheetArgs),
     /// The tournament as a file for another program: OpenGotha XML, EGF .h9, FFG .tou, AGA, CSV.
     Export(export::ExportArgs),
