@@ -1394,6 +1394,8 @@ async fn issue_34_without_url_the_qr_code_opens_the_servers_venue_address() -> a
 
 #[path = "director_cli/double.rs"]
 mod double;
+#[path = "director_cli/fees.rs"]
+mod fees;
 #[path = "director_cli/generalised.rs"]
 mod generalised;
 #[path = "director_cli/groups.rs"]

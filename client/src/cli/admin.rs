@@ -28,7 +28,8 @@ pub enum TokenCmd {
 /// A new token.
 #[derive(Debug, Args)]
 pub struct CreateArgs {
-    /// Role: director, registration, late-desk, results, referee, viewer, replica.
+    /// Role: director, registration, late-desk, results, referee, viewer, treasurer (takes payments and reads the
+    /// money reports; no contact data), replica.
     #[arg(long, value_parser = parse_role)]
     role: tengen_proto::v1::Role,
     /// Terminal name, recorded in every log entry it writes, e.g. desk-2.

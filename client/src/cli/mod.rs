@@ -10,10 +10,13 @@ mod bench_board;
 mod entry;
 mod event;
 mod export;
+mod fee_setup;
+mod fee_view;
 mod import;
 mod import_played;
 mod ladder;
 mod output;
+mod pay;
 mod player;
 mod player_arg;
 mod progress;
@@ -143,7 +146,8 @@ pub enum Command {
     Referee(results::RefereeCmd),
     /// How far the results of a round are; which score groups can be drawn.
     Progress(progress::ProgressArgs),
-    /// A printed sheet: pairings, slips, wallchart, standings, prizes, register; or the EGF rating export (egf).
+    /// A printed sheet: pairings, slips, wallchart, standings, prizes, register; the EGF rating export (egf); the
+    /// money reports (takings, levy, budget).
     Sheet(progress::SheetArgs),
     /// The tournament as a file for another program: OpenGotha XML, EGF .h9, FFG .tou, AGA, CSV.
     Export(export::ExportArgs),
@@ -459,6 +463,74 @@ mod tests {
             "5",
             "--time",
             "canadian:60"
+        ])
+        .is_err());
+    }
+
+    #[test]
+    fn issue_33_pay_needs_a_method_and_a_refund_needs_a_note() {
+        let pay = format!(
+            "{:?}",
+            parse(&["player", "pay", "P3", "30,50", "--method", "card"])
+        );
+        assert!(
+            pay.contains("id: 3, amount: 3050, method: \"card\", refund: false"),
+            "{pay}"
+        );
+        assert!(Cli::try_parse_from(["tengen", "player", "pay", "3", "30"]).is_err());
+        assert!(
+            Cli::try_parse_from(["tengen", "player", "pay", "3", "30", "--method", "cheque"])
+                .is_err()
+        );
+        assert!(Cli::try_parse_from([
+            "tengen", "player", "pay", "3", "5", "--method", "cash", "--refund"
+        ])
+        .is_err());
+        let refund = format!(
+            "{:?}",
+            parse(&[
+                "player",
+                "pay",
+                "3",
+                "5",
+                "--method",
+                "cash",
+                "--refund",
+                "--note",
+                "left early"
+            ])
+        );
+        assert!(refund.contains("refund: true"), "{refund}");
+        let update = format!(
+            "{:?}",
+            parse(&[
+                "player",
+                "update",
+                "3",
+                "--rev",
+                "0",
+                "--member",
+                "--concession",
+                "Junior",
+                "--fee-override",
+                "none",
+            ])
+        );
+        assert!(update.contains("member: Some(true)"), "{update}");
+        assert!(update.contains("concession: Some(\"junior\")"), "{update}");
+        assert!(
+            update.contains("fee_override: Some(FeeOverride(None))"),
+            "{update}"
+        );
+        assert!(Cli::try_parse_from([
+            "tengen",
+            "player",
+            "update",
+            "3",
+            "--rev",
+            "0",
+            "--concession",
+            "child"
         ])
         .is_err());
     }

@@ -1,5 +1,5 @@
-//! `tengen player add|update|get|find|list` (the participant record) and `player enter|leave|rounds`
-//! (handed to the entry module).
+//! `tengen player add|update|get|find|list` (the participant record), `player pay` (handed to the pay module)
+//! and `player enter|leave|rounds` (handed to the entry module).
 
 use clap::{Args, Subcommand};
 use prost::Message;
@@ -9,10 +9,9 @@ use tengen_proto::v1::{
 };
 use tonic::Code;
 
-use super::entry;
 use super::player_arg::parse_register_id;
 use super::view::{print_participant, print_participants};
-use super::{CliError, Ctx};
+use super::{entry, pay, CliError, Ctx};
 use crate::conn::Desk;
 use crate::error::ClientError;
 use crate::values::{
@@ -43,6 +42,9 @@ pub enum PlayerCmd {
     },
     /// List participants, optionally filtered (all pages).
     List(ListArgs),
+    /// Record a payment the desk took (cash, card, transfer, prepaid) or a waiver; `--refund` for money given
+    /// back.
+    Pay(pay::PayArgs),
     /// Enter a participant in a tournament.
     Enter(entry::EnterArgs),
     /// Take a participant out of a tournament.
@@ -103,6 +105,19 @@ pub struct FieldFlags {
     /// Fee paid (`--paid`, or `--paid no`).
     #[arg(long, num_args = 0..=1, default_missing_value = "yes", value_parser = parse_bool, value_name = "YES/NO")]
     paid: Option<bool>,
+    /// A member of the federation, for the fee and the levy (`--member`, or `--member no`; private).
+    #[arg(long, num_args = 0..=1, default_missing_value = "yes", value_parser = parse_bool, value_name = "YES/NO")]
+    member: Option<bool>,
+    /// The fee concession granted: junior, student, senior or none.
+    #[arg(long, value_parser = parse_concession, value_name = "KIND")]
+    concession: Option<String>,
+    /// The fee agreed instead of the tournament's schedule, e.g. 20 or 0 (needs --fee-reason; `none` goes back to
+    /// the schedule's).
+    #[arg(long, value_parser = parse_fee_override, value_name = "AMOUNT")]
+    fee_override: Option<FeeOverride>,
+    /// Why the fee is agreed instead of the schedule's, e.g. "helper at the desk".
+    #[arg(long, value_name = "TEXT")]
+    fee_reason: Option<String>,
     /// Free notes.
     #[arg(long)]
     notes: Option<String>,
@@ -141,7 +156,45 @@ impl FieldFlags {
         f.local = self.local.unwrap_or(f.local);
         f.fee_cents = self.fee.unwrap_or(f.fee_cents);
         f.paid = self.paid.unwrap_or(f.paid);
+        f.member = self.member.unwrap_or(f.member);
+        if let Some(concession) = self.concession {
+            f.concession = concession;
+        }
+        match self.fee_override {
+            Some(FeeOverride(None)) => {
+                f.fee_override_cents = None;
+                f.fee_reason.clear();
+            }
+            Some(FeeOverride(cents)) => f.fee_override_cents = cents,
+            None => {}
+        }
+        if let Some(reason) = self.fee_reason {
+            f.fee_reason = reason;
+        }
         Ok(())
+    }
+}
+
+/// `--fee-override`: the agreed fee in cents, or `None` to go back to the schedule's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FeeOverride(pub Option<i64>);
+
+/// An agreed fee (`20`, `20.50`, `0`), or `none`.
+fn parse_fee_override(text: &str) -> Result<FeeOverride, String> {
+    if text.trim().eq_ignore_ascii_case("none") {
+        return Ok(FeeOverride(None));
+    }
+    parse_fee(text).map(|cents| FeeOverride(Some(cents)))
+}
+
+/// `junior`, `student`, `senior` (any case), or `none` for no concession (sent as "").
+fn parse_concession(text: &str) -> Result<String, String> {
+    match text.trim().to_lowercase().as_str() {
+        "none" | "" => Ok(String::new()),
+        word @ ("junior" | "student" | "senior") => Ok(word.to_string()),
+        _ => Err(format!(
+            "unknown concession {text:?}; choose junior, student, senior or none"
+        )),
     }
 }
 
@@ -235,6 +288,7 @@ pub async fn run(ctx: &Ctx, cmd: PlayerCmd) -> Result<(), CliError> {
             print_participants(&found.participants, ctx.json)
         }
         PlayerCmd::List(a) => list(ctx, a).await,
+        PlayerCmd::Pay(a) => pay::pay(ctx, a).await,
         PlayerCmd::Enter(a) => entry::enter(ctx, a).await,
         PlayerCmd::Leave(a) => entry::leave(ctx, a).await,
         PlayerCmd::Rounds(a) => entry::rounds(ctx, a).await,

@@ -1,9 +1,11 @@
 //! `tengen tournament show`: every setting of one tournament as `key  value` lines (komi, time and its EGF
-//! class, McMahon set-up, handicap, draw, scoring), or JSON. Only renders; parsing flags lives in `setup.rs`.
+//! class, McMahon set-up, handicap, draw, scoring, entry fees), or JSON. Only renders; parsing flags lives in
+//! `setup.rs`.
 
 use serde::Serialize;
 use tengen_proto::v1 as pb;
 
+use super::fee_view::{schedule_lines, FeeScheduleView};
 use super::output::{print_fields, print_json};
 use super::setup::{default_draw, default_handicap, default_scoring, default_time};
 use super::view::{date_range, TournamentView};
@@ -31,6 +33,8 @@ pub struct TournamentDetailView {
     pub player_results: bool,
     /// A ladder's rules (every tournament has them; only a ladder uses them).
     pub ladder: LadderView,
+    /// What the tournament charges (`null`: no schedule, the desks' typed fees hold).
+    pub fees: Option<FeeScheduleView>,
 }
 
 /// A ladder's reach and handicap, and how often two players may meet.
@@ -156,6 +160,7 @@ impl From<&pb::Tournament> for TournamentDetailView {
             .ladder
             .unwrap_or_else(|| super::setup::default_ladder(&s.pairing_system));
         TournamentDetailView {
+            fees: s.fees.as_ref().map(FeeScheduleView::from),
             ladder: LadderView {
                 reach: l.reach,
                 rungs_per_stone: l.rungs_per_stone,
@@ -299,6 +304,9 @@ pub fn settings_lines(v: &TournamentDetailView) -> Vec<(&'static str, String)> {
     ];
     lines.extend(draw_lines(v));
     lines.extend(scoring_lines(v));
+    if let Some(fees) = &v.fees {
+        lines.extend(schedule_lines(fees));
+    }
     lines.extend(system_lines(v));
     let on_off = |on: bool| if on { "on" } else { "off" };
     lines.push((

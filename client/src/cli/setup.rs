@@ -1,6 +1,7 @@
 //! How a tournament is played, as command-line flags: komi, time control, McMahon bar/floor/sections, handicap
 //! rule, draw options and scoring, shared by `tournament create` and `tournament update`. Parses the flag values
-//! (`canadian:60:20/5`, `300,200,100`, `mms,sos,sosos`) and writes only the given flags into the settings.
+//! (`canadian:60:20/5`, `300,200,100`, `mms,sos,sosos`) and writes only the given flags into the settings; the
+//! entry fees' flags are `fee_setup.rs`'s.
 //! Must not talk to the server; printing the settings lives in `settings_view.rs`.
 
 use clap::Args;
@@ -9,6 +10,7 @@ use tengen_proto::v1::{
     WinsPrize,
 };
 
+use super::fee_setup::FeeFlags;
 use crate::values::parse_bool;
 use tengen_text::read;
 
@@ -195,6 +197,9 @@ pub struct SetupFlags {
     /// Minutes after the start after which an absent player loses by forfeit.
     #[arg(long, value_name = "MINUTES")]
     forfeit_minutes: Option<u32>,
+    /// What the tournament charges (issue 33).
+    #[command(flatten)]
+    fees: FeeFlags,
 }
 
 /// Ranks as typed, in order.
@@ -410,6 +415,7 @@ impl SetupFlags {
         if self.forfeit_minutes.is_some() {
             sc.forfeit_minutes = self.forfeit_minutes;
         }
+        self.fees.apply(&mut s.fees);
     }
 
     fn apply_time(&self, t: &mut TimeControl) {

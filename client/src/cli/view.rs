@@ -4,6 +4,7 @@
 use serde::Serialize;
 use tengen_proto::v1 as pb;
 
+use super::fee_view::{account_lines, payment_lines, AccountView, PaymentView};
 use super::output::{print_fields, Table};
 use super::player_arg::register_label;
 use super::CliError;
@@ -45,6 +46,17 @@ pub struct ParticipantView {
     pub fee_cents: i64,
     pub paid: bool,
     pub notes: String,
+    /// A member of the federation (private, like the fee).
+    pub member: bool,
+    /// "junior", "student", "senior" or "" (none).
+    pub concession: String,
+    /// The fee agreed instead of the schedule's, and why (`null`: the schedule's).
+    pub fee_override_cents: Option<i64>,
+    pub fee_reason: String,
+    /// The payments taken, oldest first (only for terminals that see private data).
+    pub payments: Vec<PaymentView>,
+    /// What they owe and paid, as the server worked it out (`null` for terminals that do not see it).
+    pub account: Option<AccountView>,
     pub registered_at_ms: i64,
     pub entries: Vec<EntryView>,
 }
@@ -93,6 +105,12 @@ impl From<&pb::Participant> for ParticipantView {
             fee_cents: f.fee_cents,
             paid: f.paid,
             notes: f.notes,
+            member: f.member,
+            concession: f.concession,
+            fee_override_cents: f.fee_override_cents,
+            fee_reason: f.fee_reason,
+            payments: p.payments.iter().map(PaymentView::from).collect(),
+            account: p.account.as_ref().map(AccountView::from),
             registered_at_ms: p.registered_at_ms,
             entries: p
                 .entries
@@ -201,14 +219,28 @@ pub fn print_participant(p: &pb::Participant, json: bool) -> Result<(), CliError
             .map(|(k, value)| (k, value.clone())),
     );
     pairs.push(("local", yes_no(v.local)));
-    pairs.push((
-        "fee",
-        format!(
-            "{} ({})",
-            format_fee(v.fee_cents),
-            if v.paid { "paid" } else { "not paid" }
-        ),
-    ));
+    pairs.push(("member", yes_no(v.member)));
+    if !v.concession.is_empty() {
+        pairs.push(("concession", v.concession.clone()));
+    }
+    match &v.account {
+        Some(account) => pairs.extend(account_lines(
+            account,
+            &v.payments,
+            v.fee_override_cents.map(|_| v.fee_reason.as_str()),
+        )),
+        None => {
+            pairs.push((
+                "fee",
+                format!(
+                    "{} ({})",
+                    format_fee(v.fee_cents),
+                    if v.paid { "paid" } else { "not paid" }
+                ),
+            ));
+            pairs.extend(payment_lines(&v.payments));
+        }
+    }
     pairs.push((
         "registered",
         if v.registered_at_ms > 0 {

@@ -154,6 +154,7 @@ mutating!(
     MoveRoundStartRequest,
     RegisterParticipantRequest,
     UpdateParticipantRequest,
+    RecordPaymentRequest,
     EnterTournamentRequest,
     SetRoundsRequest,
     EntryRequest,

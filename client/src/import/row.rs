@@ -46,7 +46,11 @@ pub fn fields_pb(p: &Person) -> ParticipantFields {
         paid: p.paid,
         notes: p.notes.clone(),
         birth_year: p.birth_year.map(u32::from),
-        ..ParticipantFields::default()
+        // A pre-registration file says nothing of membership, concessions or an agreed fee: the desk sets them.
+        member: false,
+        concession: String::new(),
+        fee_override_cents: None,
+        fee_reason: String::new(),
     }
 }
 
