@@ -237,3 +237,21 @@ fn a_message_missing_in_a_language_falls_back_to_english() {
     assert_eq!(Lang::Ja.t(id), Lang::En.t(id));
     assert_ne!(Lang::Fr.t(id), Lang::En.t(id));
 }
+
+/// The board's and the desk's files share one bundle per language: an id in both would show one page the other
+/// page's words (the ladder's title and "not paired" did).
+#[test]
+fn no_message_is_in_both_the_board_and_the_desk_files() {
+    for lang in DESK {
+        let ids = |file: &str| -> BTreeSet<String> {
+            FILES
+                .iter()
+                .find(|(tag, f, _)| *tag == lang.tag() && *f == file)
+                .map(|(_, _, text)| messages(text).into_iter().map(|(id, _)| id).collect())
+                .unwrap_or_default()
+        };
+        let (board, desk) = (ids("board"), ids("desk"));
+        let both: Vec<_> = board.intersection(&desk).collect();
+        assert!(both.is_empty(), "{lang}: in board.ftl and desk.ftl: {both:?}");
+    }
+}

@@ -193,7 +193,7 @@ pub(super) fn found(l: Lang, roster: &Roster, number: &str) -> Result<Participan
         let shown: String = number.chars().take(12).collect();
         WebError::not_found(tr!(
             l,
-            "player-no-such",
+            "dir-player-no-such",
             number = shown,
             name = roster.name()
         ))
@@ -289,7 +289,7 @@ fn rounds(l: Lang, roster: &Roster, p: ParticipantId) -> Markup {
                         } @else if !e.rounds.contains(&r.number) {
                             td {} td colspan="2" { (l.t("player-absent")) }
                         } @else {
-                            td {} td colspan="2" { (l.t("player-not-paired")) }
+                            td {} td colspan="2" { (l.t("dir-player-not-paired")) }
                         }
                     }
                 } }

@@ -61,7 +61,7 @@ pub fn page(state: &State, roster: &Roster, desk: &Desk, notice: &Notice) -> Mar
             [
                 ("first", l.t("ladder-first-won")),
                 ("second", l.t("ladder-second-won")),
-                ("jigo", l.t("ladder-jigo")),
+                ("jigo", l.t("desk-ladder-jigo")),
             ],
         )
     } else {
@@ -71,13 +71,13 @@ pub fn page(state: &State, roster: &Roster, desk: &Desk, notice: &Notice) -> Mar
             [
                 ("challenger", l.t("ladder-challenger-won")),
                 ("defender", l.t("ladder-defender-won")),
-                ("jigo", l.t("ladder-jigo")),
+                ("jigo", l.t("desk-ladder-jigo")),
             ],
         )
     };
     html! {
         h1 { @if self_paired { (tr!(l, "ladder-self-paired-title", name = roster.name())) }
-            @else { (tr!(l, "ladder-title", name = roster.name())) } }
+            @else { (tr!(l, "desk-ladder-title", name = roster.name())) } }
         @if let Some(done) = &notice.done { p .done .ok { (done) } }
         @if let Some(error) = &notice.error { p #error .error role="alert" { (error) } }
         form #ladder-result method="post" action=(format!("/desk/results/{}", t.0)) autocomplete="off" {
