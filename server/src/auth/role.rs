@@ -31,6 +31,11 @@ impl Caller {
     pub fn sees_private(&self) -> bool {
         allows(self.role, Action::ReadPrivate)
     }
+
+    /// May this caller see what a participant owes and paid (the desks that take money, the treasurer)?
+    pub fn sees_money(&self) -> bool {
+        allows(self.role, Action::TakePayment) || allows(self.role, Action::ReadMoney)
+    }
 }
 
 /// A role that does not allow what it asked for. Each door words it (gRPC `PERMISSION_DENIED`, a 403 page).

@@ -252,6 +252,9 @@ fn no_message_is_in_both_the_board_and_the_desk_files() {
         };
         let (board, desk) = (ids("board"), ids("desk"));
         let both: Vec<_> = board.intersection(&desk).collect();
-        assert!(both.is_empty(), "{lang}: in board.ftl and desk.ftl: {both:?}");
+        assert!(
+            both.is_empty(),
+            "{lang}: in board.ftl and desk.ftl: {both:?}"
+        );
     }
 }

@@ -333,7 +333,21 @@ impl Register for RegisterService {
             };
             Ok(Decoded::new(r.meta, cmd, Target::Participant(id)))
         };
-        write_rpc(&self.core, req, decode, participant_answer).await
+        // The answer carries the account the payment leaves, so the desk shows what is still to pay.
+        let core = &self.core;
+        let encode = |caller: &Caller, outcome: crate::log::Outcome| {
+            let mut answer = participant_answer(caller, outcome)?;
+            core.read(|s| {
+                if let Some(p) = s.participants.get(&ParticipantId(answer.id)) {
+                    answer.account =
+                        Some(convert::account_to_pb(s, &crate::app::fees::account(s, p)));
+                    answer.payments = convert::payments_to_pb(p);
+                }
+            })
+            .map_err(|_| Status::unavailable("the server is busy; the payment is recorded"))?;
+            Ok(answer)
+        };
+        write_rpc(&self.core, req, decode, encode).await
     }
 
     async fn check_in(
@@ -377,17 +391,22 @@ impl Register for RegisterService {
         req: Request<pb::GetParticipantRequest>,
     ) -> Result<Response<pb::Participant>, Status> {
         let decode = |caller: &Caller, r: pb::GetParticipantRequest| {
-            Ok((ParticipantId(r.id), caller.sees_private()))
+            Ok((
+                ParticipantId(r.id),
+                caller.sees_private(),
+                caller.sees_money(),
+            ))
         };
-        read_rpc(&self.core, req, decode, |s, (id, private)| {
+        read_rpc(&self.core, req, decode, |s, (id, private, money)| {
             let p = s
                 .participants
                 .get(&id)
                 .ok_or_else(|| Status::not_found(format!("no participant {id}")))?;
             let mut answer = participant_to_pb(p, private);
-            if private {
+            if money {
                 let account = crate::app::fees::account(s, p);
                 answer.account = Some(convert::account_to_pb(s, &account));
+                answer.payments = convert::payments_to_pb(p);
             }
             Ok(answer)
         })

@@ -125,6 +125,11 @@ pub fn participant_to_pb(p: &Participant, private: bool) -> pb::Participant {
     }
 }
 
+/// A participant's payments for the wire.
+pub fn payments_to_pb(p: &Participant) -> Vec<pb::Payment> {
+    p.payments.iter().map(payment_to_pb).collect()
+}
+
 /// A payment for the wire.
 fn payment_to_pb(pay: &domain::fees::Payment) -> pb::Payment {
     pb::Payment {
