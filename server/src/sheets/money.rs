@@ -38,7 +38,7 @@ fn sheet(state: &State, what: &str) -> Sheet {
 /// The takings at a venue `offset_minutes` east of UTC: a row per day and desk, the methods as columns, each
 /// day's total and the whole event's.
 pub(crate) fn takings(state: &State, offset_minutes: i32) -> Sheet {
-    let mut sheet = sheet(state, "takings");
+    let mut sheet = sheet(state, "Takings");
     let sums = fees::takings(state, offset_minutes);
     if sums.is_empty() {
         sheet
@@ -120,7 +120,7 @@ pub(crate) fn takings(state: &State, offset_minutes: i32) -> Sheet {
 
 /// The levy: player-days per day and category, each player once a day, and what is owed.
 pub(crate) fn levy(state: &State) -> Sheet {
-    let mut sheet = sheet(state, "levy report");
+    let mut sheet = sheet(state, "Levy report");
     let sums = fees::levy(state);
     if sums.is_empty() {
         sheet
@@ -175,7 +175,7 @@ pub(crate) fn levy(state: &State) -> Sheet {
 
 /// The budget: fees expected and collected, prizes given, the levy and the surplus.
 pub(crate) fn budget(state: &State, offset_minutes: i32) -> Sheet {
-    let mut sheet = sheet(state, "budget");
+    let mut sheet = sheet(state, "Budget");
     let (mut expected, mut waived, mut to_collect, mut overpaid, mut players) = (0, 0, 0, 0, 0);
     let mut collected: BTreeMap<PayMethod, i64> = BTreeMap::new();
     for p in state.participants.values() {

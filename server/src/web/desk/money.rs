@@ -86,9 +86,9 @@ fn owing(state: &State, desk: &Desk) -> Markup {
                             tr data-id=(p.id) {
                                 td { span .num { (super::register::label(state, p)) } " "
                                     (super::register::full_name(p)) }
-                                td .num { (money(a.due)) }
-                                td .num { (money(a.paid + a.waived)) }
-                                td .num .balance { (money(a.balance())) }
+                                td .num data-label=(l.t("money-col-due")) { (money(a.due)) }
+                                td .num data-label=(l.t("money-col-paid")) { (money(a.paid + a.waived)) }
+                                td .num .balance data-label=(l.t("money-col-balance")) { (money(a.balance())) }
                                 @if takes { td { (row_form(l, desk, p.id, p.revision.0, a.balance())) } }
                             }
                         }

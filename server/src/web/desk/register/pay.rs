@@ -107,7 +107,7 @@ pub fn panel(
                 }
             }
             @if let Some(error) = error { (problem_box(error)) }
-            form #pay method="post" action=(format!("{}/player/{}/pay", mode.base(), p.id)) {
+            form .slip #pay method="post" action=(format!("{}/player/{}/pay", mode.base(), p.id)) {
                 input type="hidden" name="csrf" value=(desk.csrf);
                 input type="hidden" name="request_id" value=(request_id);
                 input type="hidden" name="revision" value=(p.revision.0);
@@ -118,7 +118,7 @@ pub fn panel(
                     legend { (l.t("fee-method")) }
                     @for m in PayMethod::ALL {
                         label .method { input type="radio" name="method" value=(m.as_str()) required;
-                            " " (method_words(l, m)) } " "
+                            (method_words(l, m)) }
                     }
                 }
                 label { (l.t("fee-note")) input name="note" autocomplete="off"; }
