@@ -487,8 +487,6 @@ fn sheets(roster: &Roster, l: Lang) -> Markup {
                     a .big href=(format!("/desk/director/{}/sheet/{kind}", t.0)) target="_blank" { (tr!(l, "dir-sheet", kind = *kind)) }
                 }
             }
-            h2 { (l.t("dir-money")) }
-            p .actions { a .big #money-link href="/desk/money" { (l.t("dir-money-link")) } }
             h2 { (l.t("dir-files")) }
             p .actions {
                 @for (kind, label) in files.into_iter().filter(|(k, _)| crate::sheets::offered(system, k)) {
@@ -497,6 +495,10 @@ fn sheets(roster: &Roster, l: Lang) -> Markup {
                     a .big href=(format!("/desk/director/{}/sheet/{kind}?file=true", t.0)) { (label) }
                 }
             }
+        }
+        section #money {
+            h2 { (l.t("dir-money")) }
+            p .actions { a .big #money-link href="/desk/money" { (l.t("dir-money-link")) } }
         }
     }
 }
