@@ -546,7 +546,7 @@ fn players(
             }
             // The fields are `tengen_interop`'s mapping, shared with the server's import page; the notes say
             // what it changed.
-            let person = p.person();
+            let person = og.person(i);
             let raw = p.country.trim().to_ascii_uppercase();
             if let Some(iso) = country_alias(&raw) {
                 aliases.insert(format!("{raw} → {iso}"));

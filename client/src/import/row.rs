@@ -41,6 +41,7 @@ pub fn fields_pb(p: &Person) -> ParticipantFields {
         email: p.email.clone(),
         phone: p.phone.clone(),
         family_group: p.family_group.clone(),
+        team: p.team.clone(),
         local: p.local,
         fee_cents: p.fee_cents,
         paid: p.paid,

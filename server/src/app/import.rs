@@ -152,13 +152,10 @@ pub fn read(name: &str, data: &[u8]) -> Result<ImportFile, ImportRefused> {
                     "no <Player> in this file: is it an OpenGotha tournament?".into(),
                 ));
             }
-            let rows = og
-                .players
-                .iter()
-                .enumerate()
-                .map(|(i, p)| ImportRow {
+            let rows = (0..og.players.len())
+                .map(|i| ImportRow {
                     line: i as u64 + 1,
-                    person: p.person(),
+                    person: og.person(i),
                     rounds: Vec::new(),
                     different_person: false,
                 })
@@ -231,6 +228,7 @@ impl ImportRow {
             email: p.email.clone(),
             phone: p.phone.clone(),
             family_group: p.family_group.clone(),
+            team: p.team.clone(),
             local: p.local,
             fee_cents: p.fee_cents,
             paid: p.paid,

@@ -30,6 +30,7 @@ pub mod rating_list;
 pub mod refusal;
 pub mod roster;
 pub mod seen;
+pub mod teams;
 pub mod venue;
 pub mod write;
 

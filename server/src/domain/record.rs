@@ -459,6 +459,10 @@ pub struct ParticipantFields {
     pub phone: String,
     /// Relatives share this tag.
     pub family_group: String,
+    /// The team they play for in the team competition (issue 33), public like the club: entrants with the same
+    /// team name (compared by [`crate::domain::teams::key`]) are a team. Empty: no team.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub team: String,
     /// Lives in the host city.
     pub local: bool,
     /// Fee in cents.
@@ -585,6 +589,7 @@ impl ParticipantFields {
             &mut self.email,
             &mut self.phone,
             &mut self.family_group,
+            &mut self.team,
         ] {
             let trimmed = text.trim();
             if trimmed.len() != text.len() {
@@ -613,6 +618,7 @@ impl ParticipantFields {
             email: String::new(),
             phone: String::new(),
             family_group: String::new(),
+            team: String::new(),
             local: false,
             fee_cents: 0,
             paid: false,

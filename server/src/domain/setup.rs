@@ -368,6 +368,55 @@ pub struct ScoringSettings {
     /// A player may take several prizes; by default (false) each takes only their best one.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub prizes_stack: bool,
+    /// The team competition (BGA handbook 7.5: "prizes to the team with the best combined results"): a team
+    /// scores the sum of its best `team_counting` members' results; 0 (the default) holds none. Teams are the
+    /// entrants' team names (`ParticipantFields::team`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub team_counting: u32,
+    /// Which result of a member a team counts.
+    #[serde(default, skip_serializing_if = "TeamScore::is_wins")]
+    pub team_score: TeamScore,
+    /// Prizes for the teams' places 1, 2, … in cents; tied teams split them like players.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub team_prizes_cents: Vec<i64>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// The result of a member a team competition counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum TeamScore {
+    /// Wins (a jigo half a win): comparable across sections, the usual congress rule.
+    #[default]
+    Wins,
+    /// The McMahon score: a strong team's members start higher.
+    Mms,
+}
+
+impl TeamScore {
+    /// Wins, the default (not written to the log).
+    pub fn is_wins(&self) -> bool {
+        *self == TeamScore::Wins
+    }
+
+    /// The name on the wire and in forms: `wins` or `mms`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TeamScore::Wins => "wins",
+            TeamScore::Mms => "mms",
+        }
+    }
+
+    /// Reads [`TeamScore::as_str`]'s names.
+    pub fn parse(text: &str) -> Option<TeamScore> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "wins" | "nbw" => Some(TeamScore::Wins),
+            "mms" | "mcmahon" => Some(TeamScore::Mms),
+            _ => None,
+        }
+    }
 }
 
 /// The prize for everyone with at least `wins_half` wins.
@@ -432,6 +481,9 @@ impl Default for ScoringSettings {
             below_rank: None,
             improvement_prizes_cents: Vec::new(),
             prizes_stack: false,
+            team_counting: 0,
+            team_score: TeamScore::Wins,
+            team_prizes_cents: Vec::new(),
         }
     }
 }

@@ -110,6 +110,7 @@ pub fn participant(f: &ParticipantFields, now_ms: i64) -> Result<(), Rejected> {
         ("email", &f.email),
         ("phone", &f.phone),
         ("family_group", &f.family_group),
+        ("team", &f.team),
     ] {
         text(field, value, false, MAX_TEXT)?;
     }

@@ -10,6 +10,7 @@
 //! - [`tiebreak`]: SOS family (with the AGA median), CUSS, CUSP, EXT, EXR, rating, rank, SACO, head-to-head, SDC.
 //! - [`placing`]: sorting, shared places, sections and their winners.
 //! - [`prizes`]: cash prizes split over tied places; several groups of prizes, one prize each.
+//! - [`teams`]: the team competition: the sum of each team's best members, places.
 //! - [`explain`]: which criterion separated two players.
 
 #![warn(missing_docs)]
@@ -19,6 +20,7 @@ pub mod placing;
 pub mod prizes;
 pub mod score;
 pub mod settings;
+pub mod teams;
 pub mod tiebreak;
 pub mod value;
 
@@ -29,4 +31,5 @@ pub use settings::{
     Criterion, MissedRounds, OpponentScore, Placing, ScoreRules, Sections, Settings, SosRules,
     Unplayed,
 };
+pub use teams::{team_standings, TeamRow, TeamScore};
 pub use value::Value;

@@ -20,6 +20,7 @@ pub use file::{country_alias, decode, iso_country, located, rank_text, NotText};
 pub use pairing::{DuddMode, PairingParams, SeedSystem};
 pub use value::{parse_rank, Decimal, Rank};
 
+use crate::prereg::Person;
 use crate::Outcome;
 
 /// Why an OpenGotha file could not be read.
@@ -299,6 +300,41 @@ pub struct OgTournament {
     pub pairing_raw: BTreeMap<String, String>,
     /// Club groups: name and member clubs.
     pub club_groups: Vec<(String, Vec<String>)>,
+    /// Teams (`<Teams>`), in file order.
+    pub teams: Vec<OgTeam>,
+    /// Boards per team (`<TeamGeneralParameterSet teamSize>`), 0 when the file has no team parameters.
+    pub team_size: u32,
+}
+
+/// A team of an OpenGotha team tournament: who sat on which board in which round.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OgTeam {
+    /// `teamNumber`.
+    pub number: u32,
+    /// `teamName`.
+    pub name: String,
+    /// `<Board>`s in file order.
+    pub boards: Vec<OgBoard>,
+}
+
+/// One `<Board>` of a team: player `player` (index in `OgTournament::players`) on board `board` in round `round`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OgBoard {
+    /// Round, 1-based.
+    pub round: u32,
+    /// Board, 1-based.
+    pub board: u32,
+    /// Index in `OgTournament::players`.
+    pub player: usize,
+}
+
+impl OgTeam {
+    /// The team a player is in: the first team whose boards name them (a player in two teams is in the first).
+    pub fn of(teams: &[OgTeam], player: usize) -> Option<&OgTeam> {
+        teams
+            .iter()
+            .find(|t| t.boards.iter().any(|b| b.player == player))
+    }
 }
 
 /// A looser form of a key: upper case, letters and digits only.
@@ -315,6 +351,15 @@ pub fn read(xml: &str) -> Result<OgTournament, OgError> {
 }
 
 impl OgTournament {
+    /// Player `i` as a registration ([`OgPlayer::person`]) with the team the file puts them in.
+    pub fn person(&self, i: usize) -> Person {
+        let mut person = self.players.get(i).map(OgPlayer::person).unwrap_or_default();
+        if let Some(team) = OgTeam::of(&self.teams, i) {
+            person.team = team.name.trim().to_string();
+        }
+        person
+    }
+
     /// Key string → player index (exact keys, then loose keys where unambiguous).
     fn key_index(&self) -> BTreeMap<String, usize> {
         let mut keys = BTreeMap::new();

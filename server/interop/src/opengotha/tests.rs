@@ -34,3 +34,36 @@ fn malformed_files_are_errors_not_panics() {
     ));
     assert!(read("<Tournament><Player").is_err());
 }
+
+#[test]
+fn teams_are_read_with_their_boards_round_by_round() {
+    let t = read(
+        "<Tournament><Players>\
+         <Player name=\"Aa\" firstName=\"B\" rank=\"3K\"/><Player name=\"Cc\" firstName=\"D\" rank=\"5K\"/>\
+         </Players><Teams><Team teamName=\"Ko &amp; Co\" teamNumber=\"2\">\
+         <Board boardNumber=\"1\" player=\"AAB\" roundNumber=\"1\"/>\
+         <Board boardNumber=\"2\" player=\"CCD\" roundNumber=\"1\"/></Team></Teams>\
+         <TeamTournamentParameterSet><TeamGeneralParameterSet teamSize=\"2\"/>\
+         <TeamPlacementParameterSet><PlacementCriteria><PlacementCriterion name=\"TEAMP\" number=\"1\"/>\
+         </PlacementCriteria></TeamPlacementParameterSet></TeamTournamentParameterSet></Tournament>",
+    )
+    .unwrap();
+    assert_eq!(t.team_size, 2);
+    assert_eq!(t.teams.len(), 1);
+    assert_eq!((t.teams[0].number, t.teams[0].name.as_str()), (2, "Ko & Co"));
+    assert_eq!(
+        t.teams[0].boards,
+        vec![
+            OgBoard { round: 1, board: 1, player: 0 },
+            OgBoard { round: 1, board: 2, player: 1 },
+        ]
+    );
+    assert_eq!(OgTeam::of(&t.teams, 1).map(|t| t.number), Some(2));
+    // The team's placement criteria are not the tournament's.
+    assert!(t.placement.is_empty());
+    // A board naming nobody is an error, like a game.
+    assert!(matches!(
+        read("<Tournament><Teams><Team teamName=\"X\"><Board player=\"ZZ\"/></Team></Teams></Tournament>"),
+        Err(OgError::UnknownPlayer(_))
+    ));
+}

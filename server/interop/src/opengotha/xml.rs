@@ -61,6 +61,8 @@ struct Reading {
     t: OgTournament,
     raw_games: Vec<RawGame>,
     raw_byes: Vec<Attrs>,
+    /// Teams with their boards' attributes, resolved to players at the end.
+    raw_teams: Vec<(Attrs, Vec<Attrs>)>,
     club_group: Option<usize>,
     in_team_params: bool,
     saw_root: bool,
@@ -86,6 +88,13 @@ impl Reading {
                 }
             }
             b"TeamTournamentParameterSet" => self.in_team_params = is_start,
+            b"Team" => self.raw_teams.push((attributes(e)?, Vec::new())),
+            b"Board" => {
+                if let Some(team) = self.raw_teams.last_mut() {
+                    team.1.push(attributes(e)?);
+                }
+            }
+            b"TeamGeneralParameterSet" => self.t.team_size = num(&attributes(e)?, "teamSize", 0)?,
             b"GeneralParameterSet" => self.t.general = general(&attributes(e)?)?,
             b"Category" => {
                 let a = attributes(e)?;
@@ -158,6 +167,21 @@ impl Reading {
                 round: num(&a, "roundNumber", 0)?,
                 player: resolve(&keys, &key)?,
             });
+        }
+        for (a, boards) in self.raw_teams {
+            let mut team = super::OgTeam {
+                number: num(&a, "teamNumber", 0)?,
+                name: text(&a, "teamName"),
+                boards: Vec::new(),
+            };
+            for b in boards {
+                team.boards.push(super::OgBoard {
+                    round: num(&b, "roundNumber", 0)?,
+                    board: num(&b, "boardNumber", 0)?,
+                    player: resolve(&keys, &text(&b, "player"))?,
+                });
+            }
+            t.teams.push(team);
         }
         Ok(t)
     }

@@ -36,6 +36,8 @@ pub enum Column {
     Phone,
     /// Family group tag.
     FamilyGroup,
+    /// The team in the team competition.
+    Team,
     /// Local-player flag.
     Local,
     /// Fee in currency units.
@@ -78,6 +80,8 @@ pub const HEADER_NAMES: &[(&str, Column)] = &[
     ("phone", Column::Phone),
     ("familygroup", Column::FamilyGroup),
     ("family", Column::FamilyGroup),
+    ("team", Column::Team),
+    ("teamname", Column::Team),
     ("local", Column::Local),
     ("fee", Column::Fee),
     ("paid", Column::Paid),
@@ -174,6 +178,7 @@ fn describe(column: Column) -> &'static str {
         Column::Email => "email",
         Column::Phone => "phone",
         Column::FamilyGroup => "family group",
+        Column::Team => "team",
         Column::Local => "local flag",
         Column::Fee => "fee",
         Column::Paid => "paid flag",

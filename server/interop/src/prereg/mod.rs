@@ -49,6 +49,8 @@ pub struct Person {
     pub phone: String,
     /// Family group tag.
     pub family_group: String,
+    /// The team in the team competition (empty: none).
+    pub team: String,
     /// Lives in the host city.
     pub local: bool,
     /// Fee in cents.

@@ -96,6 +96,7 @@ fn text_slot(f: &mut Person, column: Column) -> Option<&mut String> {
         Column::Email => &mut f.email,
         Column::Phone => &mut f.phone,
         Column::FamilyGroup => &mut f.family_group,
+        Column::Team => &mut f.team,
         Column::Notes => &mut f.notes,
         _ => return None,
     })

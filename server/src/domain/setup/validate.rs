@@ -183,6 +183,7 @@ fn validate_special_prizes(scoring: &ScoringSettings) -> Result<(), Rejected> {
         ("junior_prizes", &scoring.junior_prizes_cents),
         ("below_rank_prizes", &scoring.below_rank_prizes_cents),
         ("improvement_prizes", &scoring.improvement_prizes_cents),
+        ("team_prizes", &scoring.team_prizes_cents),
     ] {
         if amounts.iter().any(|c| *c < 0) || amounts.len() > 200 {
             return Err(Rejected::invalid(
@@ -190,6 +191,18 @@ fn validate_special_prizes(scoring: &ScoringSettings) -> Result<(), Rejected> {
                 "prizes are at most 200 non-negative amounts",
             ));
         }
+    }
+    if scoring.team_counting > 10 {
+        return Err(Rejected::invalid(
+            "team_counting",
+            "a team counts its best 1 to 10 members (0: no team competition)",
+        ));
+    }
+    if scoring.team_counting == 0 && !scoring.team_prizes_cents.is_empty() {
+        return Err(Rejected::invalid(
+            "team_counting",
+            "team prizes need a team competition: say how many members of a team count",
+        ));
     }
     let wins = &scoring.wins_prizes;
     if wins.len() > 20 || wins.iter().any(|w| w.cents < 0 || w.wins_half == 0) {

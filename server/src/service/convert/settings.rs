@@ -4,7 +4,7 @@
 use crate::domain::error::quote;
 use crate::domain::setup::{
     self, typed, ByeRule, DrawProfile, DrawSettings, FloatFrom, HandicapSettings, McMahonSetup,
-    ScoringSettings, Section, Seeding, Switch, TimeControl, WinsPrize,
+    ScoringSettings, Section, Seeding, Switch, TeamScore, TimeControl, WinsPrize,
 };
 use crate::domain::{PairingSystem, Rank, Rejected, Tournament, TournamentSettings};
 use tengen_proto::v1 as pb;
@@ -343,6 +343,18 @@ fn scoring_from_pb(
         below_rank: typed::optional_rank("below_rank", &s.below_rank)?,
         improvement_prizes_cents: s.improvement_prizes_cents,
         prizes_stack: s.prizes_stack,
+        team_counting: s.team_counting,
+        team_score: if s.team_score.trim().is_empty() {
+            TeamScore::Wins
+        } else {
+            TeamScore::parse(&s.team_score).ok_or_else(|| {
+                Rejected::invalid(
+                    "team_score",
+                    format!("{:?} is not wins or mms", s.team_score),
+                )
+            })?
+        },
+        team_prizes_cents: s.team_prizes_cents,
     })
 }
 
@@ -370,6 +382,9 @@ fn scoring_to_pb(s: &ScoringSettings) -> pb::Scoring {
         below_rank: s.below_rank.map(|r| r.to_string()).unwrap_or_default(),
         improvement_prizes_cents: s.improvement_prizes_cents.clone(),
         prizes_stack: s.prizes_stack,
+        team_counting: s.team_counting,
+        team_score: s.team_score.as_str().to_string(),
+        team_prizes_cents: s.team_prizes_cents.clone(),
     }
 }
 

@@ -204,6 +204,7 @@ fn add_body(
         late: mode == Mode::Late,
         submit: &submit,
         lang: l,
+        teams: &crate::app::teams::names(state),
     };
     let body = html! {
         h1 { (l.t("reg-add-title")) }

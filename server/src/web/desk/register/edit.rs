@@ -91,6 +91,7 @@ fn edit_body(
         late: false,
         submit: &submit,
         lang: l,
+        teams: &crate::app::teams::names(state),
     };
     let name = search::full_name(p);
     let body = html! {

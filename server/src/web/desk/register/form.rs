@@ -15,7 +15,7 @@ use maud::{html, Markup};
 use std::collections::BTreeMap;
 
 /// The text fields of the forms, in order: (form name, the message id of its label).
-pub const FIELDS: [(&str, &str); 15] = [
+pub const FIELDS: [(&str, &str); 16] = [
     ("family", "reg-field-family"),
     ("given", "reg-field-given"),
     ("latin_family", "reg-field-latin-family"),
@@ -24,6 +24,7 @@ pub const FIELDS: [(&str, &str); 15] = [
     ("club", "reg-field-club"),
     ("city", "reg-field-city"),
     ("country", "reg-field-country"),
+    ("team", "reg-field-team"),
     ("email", "reg-field-email"),
     ("phone", "reg-field-phone"),
     ("birth_year", "reg-field-born"),
@@ -109,6 +110,7 @@ impl Values {
         v.set("club", &f.club);
         v.set("city", &f.city);
         v.set("country", &f.country);
+        v.set("team", &f.team);
         if private {
             v.set("email", &f.email);
             v.set("phone", &f.phone);
@@ -233,6 +235,7 @@ pub fn to_fields(
     f.club = values.get("club").to_string();
     f.city = values.get("city").to_string();
     f.country = values.get("country").to_string();
+    f.team = values.get("team").to_string();
     if private {
         f.email = values.get("email").to_string();
         f.phone = values.get("phone").to_string();
@@ -303,6 +306,7 @@ pub fn blank() -> ParticipantFields {
         email: String::new(),
         phone: String::new(),
         family_group: String::new(),
+        team: String::new(),
         local: false,
         fee_cents: 0,
         paid: false,
@@ -394,6 +398,8 @@ pub struct FormView<'a> {
     pub submit: &'a str,
     /// The language of the form.
     pub lang: Lang,
+    /// The teams already in the register, offered as the team field's suggestions so two desks spell a team alike.
+    pub teams: &'a [String],
 }
 
 /// The add or edit form, filled with `typed`.
@@ -419,6 +425,7 @@ pub fn render(view: &FormView, typed: &Typed) -> Markup {
                     (field(l, name, &l.t(label), typed.values.get(name), Focus::of(typed, name)))
                 }
             }
+            datalist #teams { @for t in view.teams { option value=(t) {} } }
             @if !edit {
                 @for name in LIST_FIELDS {
                     @if !typed.values.get(name).is_empty() {
@@ -481,6 +488,11 @@ fn field(l: Lang, name: &'static str, label: &str, value: &str, focus: Focus) ->
             label { (label) " " (l.t("reg-country-hint"))
                 input name="country" value=(value) maxlength="2" size="3" autocomplete="off"
                     pattern="[A-Za-z]{2}" style="text-transform:uppercase" aria-invalid=[invalid] autofocus[first]; }
+        },
+        "team" => html! {
+            label { (label) " " span .note { (l.t("reg-team-hint")) }
+                input name="team" value=(value) list="teams" autocomplete="off"
+                    aria-invalid=[invalid] autofocus[first]; }
         },
         "email" => html! {
             label { (label) input name="email" type="email" value=(value) autocomplete="off"

@@ -109,6 +109,7 @@ fn edit_view(private: bool) -> FormView<'static> {
         late: false,
         submit: "Save changes",
         lang: Lang::En,
+        teams: &[],
     }
 }
 
@@ -278,6 +279,7 @@ fn issue_34_the_latin_name_is_read_shown_and_merged_like_the_other_fields() {
             late: false,
             submit: "Save changes",
             lang: Lang::En,
+            teams: &[],
         },
         &typed,
     )
