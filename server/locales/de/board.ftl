@@ -344,3 +344,10 @@ slip-print-white-wins = Weiß gewinnt
 slip-print-black-wins = Schwarz gewinnt
 slip-print-even = ohne Vorgabe, Komi { $komi }
 slip-print-one-stone = 1 Stein (Schwarz beginnt), kein Komi
+
+# The team competition on the standings page.
+teams-heading = Mannschaften
+col-team = Mannschaft
+col-score = Punkte
+teams-rule-wins = Eine Mannschaft erzielt die Summe der Siege ihrer { $n } besten Mitglieder (die zuerst genannten Spieler); bei Gleichstand entscheidet die Summe ihrer Platzierungen.
+teams-rule-mms = Eine Mannschaft erzielt die Summe der McMahon-Punkte ihrer { $n } besten Mitglieder (die zuerst genannten Spieler); bei Gleichstand entscheidet die Summe ihrer Platzierungen.

@@ -349,3 +349,10 @@ slip-print-white-wins = White wins
 slip-print-black-wins = Black wins
 slip-print-even = even game, komi { $komi }
 slip-print-one-stone = 1 stone (Black plays first), no komi
+
+# The team competition on the standings page.
+teams-heading = Teams
+col-team = Team
+col-score = Score
+teams-rule-wins = A team scores the sum of its best { $n } members' wins (the players listed first); equal scores go by the sum of those members' places.
+teams-rule-mms = A team scores the sum of its best { $n } members' McMahon scores (the players listed first); equal scores go by the sum of those members' places.

@@ -360,6 +360,7 @@ dir-sheet = { $kind ->
         [bracket] bracket
         [standings] standings
         [prizes] prize list
+        [teams] team standings
         [register] register
        *[other] { $kind }
     }
@@ -653,6 +654,15 @@ settings-improvement-prizes = Prizes for improvement
 settings-improvement-prizes-note = Amounts for the players who climbed most places from their number to their final place, 1, 2…. Default: none.
 settings-prizes-stack = A player may take several prizes
 settings-prizes-stack-note = Off (the default): each player takes only their best prize, and a prize they cannot take goes to the next in line.
+settings-part-teams = Team competition
+settings-team-counting = Members counted per team
+settings-team-counting-note = A team scores the sum of its best members' results; how many count (1 to 10). 0 (the default): no team competition. Players name their team on the registration form.
+settings-team-score = What counts
+settings-team-score-wins = Wins
+settings-team-score-mms = McMahon score
+settings-team-score-note = Wins (the default) compare teams fairly across sections; the McMahon score favours strong teams.
+settings-team-prizes = Team prizes
+settings-team-prizes-note = Amounts for the teams' places 1, 2…; tied teams split them. Default: none.
 settings-part-fees = Entry fees
 settings-fee-full = Full fee
 settings-fee-full-note = What a player pays, like 30 or 30.50; 0 (the default) charges nothing and the desk's typed fee holds.

@@ -344,3 +344,10 @@ slip-print-white-wins = Blanc gagne
 slip-print-black-wins = Noir gagne
 slip-print-even = partie à égalité, komi { $komi }
 slip-print-one-stone = 1 pierre (Noir commence), sans komi
+
+# The team competition on the standings page.
+teams-heading = Équipes
+col-team = Équipe
+col-score = Score
+teams-rule-wins = Une équipe marque la somme des victoires de ses { $n } meilleurs membres (les joueurs cités en premier) ; à égalité, la somme de leurs places départage.
+teams-rule-mms = Une équipe marque la somme des scores McMahon de ses { $n } meilleurs membres (les joueurs cités en premier) ; à égalité, la somme de leurs places départage.

@@ -386,6 +386,7 @@ dir-sheet = { $kind ->
         [bracket] tableau
         [standings] classement
         [prizes] liste des prix
+        [teams] classement par équipes
         [register] liste des inscrits
        *[other] { $kind }
     }
@@ -694,6 +695,15 @@ settings-improvement-prizes = Prix de progression
 settings-improvement-prizes-note = Montants pour les joueurs qui ont gagné le plus de places entre leur numéro et leur place finale, 1, 2…. Par défaut : aucun.
 settings-prizes-stack = Un joueur peut recevoir plusieurs prix
 settings-prizes-stack-note = Non coché (par défaut) : chaque joueur ne reçoit que son meilleur prix, et un prix qu’il ne peut prendre passe au suivant.
+settings-part-teams = Compétition par équipes
+settings-team-counting = Membres comptés par équipe
+settings-team-counting-note = Une équipe marque la somme des résultats de ses meilleurs membres ; combien comptent (1 à 10). 0 (par défaut) : pas de compétition par équipes. Les joueurs indiquent leur équipe au formulaire d'inscription.
+settings-team-score = Ce qui compte
+settings-team-score-wins = Victoires
+settings-team-score-mms = Score McMahon
+settings-team-score-note = Les victoires (par défaut) comparent équitablement les équipes de tous niveaux ; le score McMahon avantage les équipes fortes.
+settings-team-prizes = Prix par équipes
+settings-team-prizes-note = Montants pour les places 1, 2… des équipes ; des équipes ex æquo se les partagent. Par défaut : aucun.
 settings-part-fees = Droits d'inscription
 settings-fee-full = Droit plein
 settings-fee-full-note = Ce que paie un joueur, comme 30 ou 30,50 ; 0 (par défaut) ne demande rien et le droit saisi à la table vaut.

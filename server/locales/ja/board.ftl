@@ -322,3 +322,10 @@ slip-print-white-wins = 白勝ち
 slip-print-black-wins = 黒勝ち
 slip-print-even = 互先、コミ{ $komi }目
 slip-print-one-stone = 定先(黒が先番)、コミなし
+
+# The team competition on the standings page.
+teams-heading = 団体
+col-team = チーム
+col-score = 得点
+teams-rule-wins = チームの得点は上位 { $n } 名の勝数の合計です（先に並ぶ選手）。同点の場合はその選手たちの順位の合計で決めます。
+teams-rule-mms = チームの得点は上位 { $n } 名のマクマホンスコアの合計です（先に並ぶ選手）。同点の場合はその選手たちの順位の合計で決めます。

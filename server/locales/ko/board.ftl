@@ -322,3 +322,10 @@ slip-print-white-wins = 백 승
 slip-print-black-wins = 흑 승
 slip-print-even = 호선, 덤 { $komi }집
 slip-print-one-stone = 정선 (흑이 먼저 둠), 덤 없음
+
+# The team competition on the standings page.
+teams-heading = 단체전
+col-team = 팀
+col-score = 점수
+teams-rule-wins = 팀 점수는 상위 { $n }명의 승수 합계입니다(먼저 나열된 선수). 동점이면 그 선수들의 순위 합계로 정합니다.
+teams-rule-mms = 팀 점수는 상위 { $n }명의 맥마흔 점수 합계입니다(먼저 나열된 선수). 동점이면 그 선수들의 순위 합계로 정합니다.

@@ -322,3 +322,10 @@ slip-print-white-wins = 白胜
 slip-print-black-wins = 黑胜
 slip-print-even = 分先,贴{ $komi }目
 slip-print-one-stone = 让先(黑先),不贴目
+
+# The team competition on the standings page.
+teams-heading = 团体
+col-team = 队伍
+col-score = 得分
+teams-rule-wins = 队伍得分为其最好的 { $n } 名队员的胜局之和（列在前面的棋手）；同分时按这些队员的名次之和排列。
+teams-rule-mms = 队伍得分为其最好的 { $n } 名队员的麦克马洪分之和（列在前面的棋手）；同分时按这些队员的名次之和排列。

@@ -83,7 +83,11 @@ pub(crate) fn teams(roster: &Roster) -> BTreeMap<String, (String, Vec<Participan
     for (p, _) in members() {
         let k = key(&p.fields.team);
         let name = spelling.get(&k).cloned().unwrap_or_default();
-        teams.entry(k).or_insert_with(|| (name, Vec::new())).1.push(p.id);
+        teams
+            .entry(k)
+            .or_insert_with(|| (name, Vec::new()))
+            .1
+            .push(p.id);
     }
     teams
 }

@@ -21,6 +21,7 @@ mod prizelist;
 pub(crate) mod ranklist;
 mod register;
 mod slips;
+pub(crate) mod teamlist;
 mod text;
 mod tou;
 pub(crate) mod wallchart;
@@ -33,10 +34,10 @@ use crate::domain::error::quote;
 use crate::domain::{Rejected, State, TournamentId};
 use model::Sheet;
 
-/// The document kinds, as named in a request: printed sheets (`prizes` the prize-giving list), then files for other programs (`egf` is the EGF
-/// `.h9`, `opengotha` OpenGotha's XML, `tou` the FFG's file, `aga` the AGA's results, `csv-register` and
-/// `csv-standings` for spreadsheets).
-pub const KINDS: [&str; 15] = [
+/// The document kinds, as named in a request: printed sheets (`prizes` the prize-giving list, `teams` the team
+/// standings), then files for other programs (`egf` is the EGF `.h9`, `opengotha` OpenGotha's XML, `tou` the
+/// FFG's file, `aga` the AGA's results, `csv-register` and `csv-standings` for spreadsheets).
+pub const KINDS: [&str; 16] = [
     "pairings",
     "pairings-by-name",
     "slips",
@@ -45,6 +46,7 @@ pub const KINDS: [&str; 15] = [
     "bracket",
     "standings",
     "prizes",
+    "teams",
     "register",
     "egf",
     "opengotha",
@@ -189,6 +191,7 @@ pub fn render_in(
         "bracket" => bracket::bracket(&roster)?,
         "standings" => ranklist::standings(&roster, round)?,
         "prizes" => prizelist::prize_list(&roster, round)?,
+        "teams" => teamlist::team_list(&roster, round)?,
         "register" => register::register(&roster)?,
         other => {
             return Err(Rejected::invalid(

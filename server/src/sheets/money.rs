@@ -218,6 +218,10 @@ pub(crate) fn budget(state: &State, offset_minutes: i32) -> Sheet {
             .iter()
             .map(|p| p.amount.0)
             .sum::<i64>();
+        prizes += crate::app::teams::standings(&roster, &standings)
+            .iter()
+            .filter_map(|t| t.prize.map(|(c, _)| c.0))
+            .sum::<i64>();
         if after < t.settings.rounds {
             provisional.push(t.settings.name.clone());
         }

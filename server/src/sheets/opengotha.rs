@@ -78,14 +78,20 @@ pub(crate) fn document(roster: &Roster) -> Result<Document, Rejected> {
     games(&mut out, roster, &keys.given);
     out.push_str("</Games>\n<ByePlayers>\n");
     byes(&mut out, roster, &keys.given);
-    out.push_str("</ByePlayers>\n<TournamentParameterSet>\n");
+    out.push_str("</ByePlayers>\n");
+    let teams = teams(&mut out, roster, &keys.given);
+    out.push_str("<TournamentParameterSet>\n");
     general(&mut out, roster);
     handicap(&mut out, &roster.tournament.settings);
     out.push_str("<PlacementParameterSet>\n<PlacementCriteria>\n");
     placement(&mut out, &roster.tournament.settings);
     out.push_str("</PlacementCriteria>\n</PlacementParameterSet>\n");
     pairing(&mut out);
-    out.push_str("</TournamentParameterSet>\n</Tournament>\n");
+    out.push_str("</TournamentParameterSet>\n");
+    if teams {
+        team_parameters(&mut out, roster);
+    }
+    out.push_str("</Tournament>\n");
     Ok(Document {
         title: format!("{}: OpenGotha file after round {last}", roster.name()),
         content_type: XML.to_string(),
@@ -133,18 +139,8 @@ fn player(out: &mut String, roster: &Roster, p: ParticipantId, given: &str, last
     let (person, entry) = roster.entrants[&p];
     let f = &person.fields;
     let current = entry.rank_in(f.rank, last + 1);
-    let seated: BTreeSet<u32> = roster
-        .rounds()
-        .iter()
-        .filter(|r| r.game_of(p).is_some() || r.has_bye(p))
-        .map(|r| r.number)
-        .collect();
-    let plays = |r: u32| match entry.status {
-        EntryStatus::Withdrawn => seated.contains(&r),
-        _ => entry.rounds.contains(&r),
-    };
     let participating: String = (1..=ROUNDS)
-        .map(|r| if plays(r) { '1' } else { '0' })
+        .map(|r| if plays(roster, p, r) { '1' } else { '0' })
         .collect();
     element(
         out,
@@ -186,6 +182,112 @@ fn player(out: &mut String, roster: &Roster, p: ParticipantId, given: &str, last
             ("smmsCorrection", entry.mms_correction.to_string()),
         ],
         true,
+    );
+}
+
+/// Whether entrant `p` takes part in round `r`: the rounds they entered, or, withdrawn, the rounds they were
+/// seated in.
+fn plays(roster: &Roster, p: ParticipantId, r: u32) -> bool {
+    let Some((_, entry)) = roster.entrants.get(&p) else {
+        return false;
+    };
+    match entry.status {
+        EntryStatus::Withdrawn => roster
+            .rounds()
+            .iter()
+            .any(|round| round.number == r && (round.game_of(p).is_some() || round.has_bye(p))),
+        _ => entry.rounds.contains(&r),
+    }
+}
+
+/// The `Teams` of the team competition, when it is on and has teams (OpenGotha's team tournaments write one
+/// `Board` per member per round): teams numbered in the order of their names; in each round the members taking
+/// part, strongest on board 1 (rank in that round, then rating, then number). Says whether it wrote any.
+fn teams(
+    out: &mut String,
+    roster: &Roster,
+    keys: &BTreeMap<ParticipantId, (String, String)>,
+) -> bool {
+    let settings = &roster.tournament.settings;
+    let teams = crate::app::teams::teams(roster);
+    if settings.scoring.team_counting == 0 || teams.is_empty() {
+        return false;
+    }
+    out.push_str("<Teams>\n");
+    for (number, (name, members)) in teams.values().enumerate() {
+        element(
+            out,
+            "Team",
+            &[
+                ("teamName", name.clone()),
+                ("teamNumber", (number + 1).to_string()),
+            ],
+            false,
+        );
+        for round in 1..=settings.rounds.min(ROUNDS) {
+            let mut playing: Vec<ParticipantId> = members
+                .iter()
+                .copied()
+                .filter(|p| plays(roster, *p, round) && keys.contains_key(p))
+                .collect();
+            playing.sort_by_key(|p| {
+                let (person, entry) = roster.entrants[p];
+                (
+                    std::cmp::Reverse(entry.rank_in(person.fields.rank, round)),
+                    std::cmp::Reverse(person.fields.rating),
+                    roster.number(*p).unwrap_or(u32::MAX),
+                    *p,
+                )
+            });
+            for (board, p) in playing.iter().enumerate() {
+                element(
+                    out,
+                    "Board",
+                    &[
+                        ("boardNumber", (board + 1).to_string()),
+                        ("player", keys[p].0.clone()),
+                        ("roundNumber", round.to_string()),
+                    ],
+                    true,
+                );
+            }
+        }
+        out.push_str("</Team>\n");
+    }
+    out.push_str("</Teams>\n");
+    true
+}
+
+/// The `TeamTournamentParameterSet`: the boards a team fields (the members the competition counts) and
+/// OpenGotha's default team placement.
+fn team_parameters(out: &mut String, roster: &Roster) {
+    out.push_str("<TeamTournamentParameterSet>\n");
+    element(
+        out,
+        "TeamGeneralParameterSet",
+        &[(
+            "teamSize",
+            roster.tournament.settings.scoring.team_counting.to_string(),
+        )],
+        true,
+    );
+    out.push_str("<TeamPlacementParameterSet>\n<PlacementCriteria>\n");
+    for (number, name) in ["TEAMP", "BDW", "BDW3U", "BDW2U", "BDW1U", "MNR"]
+        .iter()
+        .enumerate()
+    {
+        element(
+            out,
+            "PlacementCriterion",
+            &[
+                ("name", (*name).to_string()),
+                ("number", (number + 1).to_string()),
+            ],
+            true,
+        );
+    }
+    out.push_str(
+        "</PlacementCriteria>\n</TeamPlacementParameterSet>\n</TeamTournamentParameterSet>\n",
     );
 }
 

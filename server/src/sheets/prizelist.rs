@@ -32,6 +32,15 @@ pub(crate) fn prize_list(roster: &Roster, round: u32) -> Result<Sheet, Rejected>
     let standings = Field::new(roster.state, roster.tournament).standings(after, None);
     let mut given = prize_giving(roster, &standings, after);
     given.sort_by_key(|p| ceremony_order(p, standings.sections.len()));
+    let team_total = team_prizes(&mut sheet, roster, &standings);
+    if team_total > 0 {
+        if given.is_empty() {
+            return Ok(sheet);
+        }
+        sheet
+            .blocks
+            .push(Block::Heading("Players' prizes".to_string()));
+    }
     if given.is_empty() {
         sheet.blocks.push(Block::Note(
             "No prizes: set them on the tournament's settings page (Prizes).".to_string(),
@@ -66,11 +75,16 @@ pub(crate) fn prize_list(roster: &Roster, round: u32) -> Result<Sheet, Rejected>
         rows,
     }));
     let total: i64 = given.iter().map(|p| p.amount.0).sum();
-    sheet.blocks.push(Block::Note(format!(
-        "{} prizes, {} paid in all.",
-        given.len(),
-        Cents(total)
-    )));
+    sheet.blocks.push(Block::Note(if team_total > 0 {
+        format!(
+            "{} prizes, {} paid to players and {} to teams.",
+            given.len(),
+            Cents(total),
+            Cents(team_total)
+        )
+    } else {
+        format!("{} prizes, {} paid in all.", given.len(), Cents(total))
+    }));
     if !settings.scoring.prizes_stack {
         sheet.blocks.push(Block::Note(
             "Each player takes only their best prize; a prize they could not take went to the next in line."
@@ -85,6 +99,47 @@ pub(crate) fn prize_list(roster: &Roster, round: u32) -> Result<Sheet, Rejected>
         )));
     }
     Ok(sheet)
+}
+
+/// The team prizes (`app::teams`), first in the ceremony as a table of their own: place, team, the members who
+/// count, amount. Returns what they pay (0 when none).
+fn team_prizes(sheet: &mut Sheet, roster: &Roster, standings: &tengen_standings::Standings) -> i64 {
+    let teams: Vec<_> = crate::app::teams::standings(roster, standings)
+        .into_iter()
+        .filter(|t| t.prize.is_some())
+        .collect();
+    if teams.is_empty() {
+        return 0;
+    }
+    sheet.blocks.push(Block::Heading("Team prizes".to_string()));
+    let rows = teams
+        .iter()
+        .rev()
+        .map(|t| {
+            let members = t
+                .counted
+                .iter()
+                .map(|p| format!("{} {}", roster.number_text(*p), roster.full_name(*p)))
+                .collect::<Vec<_>>()
+                .join(", ");
+            vec![
+                format!("{}{}", t.place, if t.shared { "=" } else { "" }),
+                t.name.clone(),
+                members,
+                t.prize.map_or(String::new(), |(c, _)| c.to_string()),
+            ]
+        })
+        .collect();
+    sheet.blocks.push(Block::Table(Table {
+        columns: vec![
+            Column::right("Pl"),
+            Column::flex("Team", 12),
+            Column::flex("Members", 30),
+            Column::right("Amount"),
+        ],
+        rows,
+    }));
+    teams.iter().filter_map(|t| t.prize.map(|(c, _)| c.0)).sum()
 }
 
 /// The order of the ceremony: special prizes (improvement, below the rank, juniors, wins from the fewest), then

@@ -967,3 +967,82 @@ fn issue_29_a_nigiri_game_prints_nigiri_until_its_black_is_recorded() {
     assert!(wall.contains(" 3+! ") && !wall.contains("3+!w"), "{wall}");
     assert!(wall.contains("4+w") && wall.contains("2-b"), "{wall}");
 }
+
+/// Issue 33: a team competition inside the tournament. Players 1, 3 and 5 play for one team, typed "Nord" twice
+/// and "nord  " once; 2 and 4 for "Sud"; 6 for none. The team sheet lists two teams, the best two members of each
+/// counted; the prize list gives the team prizes first; the OpenGotha file carries the teams board by board.
+#[test]
+fn issue_33_the_team_standings_the_team_prizes_and_the_opengotha_teams() {
+    let mut s = tournament();
+    for (id, team) in [
+        (1, "Nord"),
+        (3, "Nord"),
+        (5, "nord  "),
+        (2, "Sud"),
+        (4, "Sud"),
+    ] {
+        s.participants
+            .get_mut(&ParticipantId(id))
+            .expect("registered")
+            .fields
+            .team = team.to_string();
+    }
+    // No team competition yet: the sheet says how to set one up, the OpenGotha file has no teams.
+    let none = body(&s, "teams", false);
+    assert!(none.contains("No team competition"), "{none}");
+    assert!(!body(&s, "opengotha", false).contains("<Teams>"));
+    let scoring = &mut s
+        .tournaments
+        .get_mut(&T)
+        .expect("the tournament")
+        .settings
+        .scoring;
+    scoring.team_counting = 2;
+    scoring.team_prizes_cents = vec![4_000, 2_000];
+    let sheet = body(&s, "teams", false);
+    insta::assert_snapshot!("team_standings_text", sheet);
+    let lines: Vec<&str> = sheet
+        .lines()
+        .filter(|l| l.contains("Nord") || l.contains("Sud"))
+        .collect();
+    assert_eq!(lines.len(), 2, "one line per team: {sheet}");
+    assert!(sheet.contains("best 2 members' wins"), "{sheet}");
+    let list = body(&s, "prizes", false);
+    assert!(list.contains("Team prizes"), "{list}");
+    // Tied for first, the two teams split the 40 and the 20.
+    assert_eq!(list.matches("30.00").count(), 2, "{list}");
+    assert!(list.contains("60.00 to teams"), "{list}");
+    let xml = body(&s, "opengotha", false);
+    let back = tengen_interop::opengotha::read(&xml).expect("our own file reads");
+    assert_eq!(back.team_size, 2);
+    let names: Vec<&str> = back.teams.iter().map(|t| t.name.as_str()).collect();
+    assert_eq!(names, ["Nord", "Sud"]);
+    let roster = crate::app::roster::Roster::new(&s, T).expect("tournament");
+    for team in &back.teams {
+        for round in 1..=s.tournaments[&T].settings.rounds {
+            let boards: Vec<u32> = team
+                .boards
+                .iter()
+                .filter(|b| b.round == round)
+                .map(|b| b.board)
+                .collect();
+            let expected: Vec<u32> = (1..=boards.len() as u32).collect();
+            assert_eq!(boards, expected, "{} round {round}", team.name);
+        }
+    }
+    assert_eq!(
+        back.teams[0].boards.iter().filter(|b| b.round == 1).count(),
+        3
+    );
+    // Strongest on board 1.
+    let first = &back.players[back.teams[1].boards[0].player];
+    let rank_of = |name: &str| {
+        roster
+            .entrants
+            .values()
+            .find(|(p, _)| p.fields.family_name == name)
+            .map(|(p, _)| p.fields.rank)
+    };
+    let second = &back.players[back.teams[1].boards[1].player];
+    assert!(rank_of(&first.name) >= rank_of(&second.name));
+}

@@ -140,7 +140,10 @@ mod tests {
         // Best two by wins: 8+6 each; places 1+4 = 5 against 2+3 = 5: shared.
         let t = team_standings(&rows, team_of, 2, TeamScore::Wins);
         assert_eq!(t.len(), 2);
-        assert_eq!((t[0].score, t[0].place, t[0].shared), (HalfPoints(14), 1, true));
+        assert_eq!(
+            (t[0].score, t[0].place, t[0].shared),
+            (HalfPoints(14), 1, true)
+        );
         assert_eq!((t[1].place, t[1].shared), (1, true));
         assert_eq!(t[0].counted, vec![PlayerId(1), PlayerId(4)]);
         assert_eq!(t[0].others, vec![PlayerId(6)]);
@@ -155,7 +158,12 @@ mod tests {
 
     #[test]
     fn a_team_short_of_members_places_behind_an_equal_full_team() {
-        let rows = [row(1, 1, 6, 0), row(2, 2, 4, 0), row(3, 3, 2, 0), row(4, 4, 0, 0)];
+        let rows = [
+            row(1, 1, 6, 0),
+            row(2, 2, 4, 0),
+            row(3, 3, 2, 0),
+            row(4, 4, 0, 0),
+        ];
         // Team 0 = {1} alone scores 6; team 1 = {2, 3} scores 6 with places 2+3.
         let team_of = |p: PlayerId| match p.0 {
             1 => Some(0),

@@ -353,7 +353,11 @@ pub fn read(xml: &str) -> Result<OgTournament, OgError> {
 impl OgTournament {
     /// Player `i` as a registration ([`OgPlayer::person`]) with the team the file puts them in.
     pub fn person(&self, i: usize) -> Person {
-        let mut person = self.players.get(i).map(OgPlayer::person).unwrap_or_default();
+        let mut person = self
+            .players
+            .get(i)
+            .map(OgPlayer::person)
+            .unwrap_or_default();
         if let Some(team) = OgTeam::of(&self.teams, i) {
             person.team = team.name.trim().to_string();
         }

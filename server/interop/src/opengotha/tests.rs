@@ -50,12 +50,23 @@ fn teams_are_read_with_their_boards_round_by_round() {
     .unwrap();
     assert_eq!(t.team_size, 2);
     assert_eq!(t.teams.len(), 1);
-    assert_eq!((t.teams[0].number, t.teams[0].name.as_str()), (2, "Ko & Co"));
+    assert_eq!(
+        (t.teams[0].number, t.teams[0].name.as_str()),
+        (2, "Ko & Co")
+    );
     assert_eq!(
         t.teams[0].boards,
         vec![
-            OgBoard { round: 1, board: 1, player: 0 },
-            OgBoard { round: 1, board: 2, player: 1 },
+            OgBoard {
+                round: 1,
+                board: 1,
+                player: 0
+            },
+            OgBoard {
+                round: 1,
+                board: 2,
+                player: 1
+            },
         ]
     );
     assert_eq!(OgTeam::of(&t.teams, 1).map(|t| t.number), Some(2));

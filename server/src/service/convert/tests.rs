@@ -186,6 +186,9 @@ fn settings_survive_the_round_trip() {
         below_rank: "10k".into(),
         improvement_prizes_cents: vec![1_000],
         prizes_stack: true,
+        team_counting: 3,
+        team_score: "mms".into(),
+        team_prizes_cents: vec![6_000, 3_000],
     }));
     w.komi_half = Some(15);
     w.mcmahon = Some(pb::McMahonSetup {

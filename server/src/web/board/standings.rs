@@ -72,6 +72,7 @@ fn render(state: &State, l: Lang, t: TournamentId) -> Result<super::super::layou
         (view.bracket())
         (view.losers())
         @if view.last_closed && !standings.sections.is_empty() { (view.section_winners()) }
+        (view.teams())
     };
     Ok(tournament_page(
         l,
@@ -204,6 +205,61 @@ impl<'a> View<'a> {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// The team competition's standings (`app::teams`), when the tournament holds one: place, team and score,
+    /// the members who count under the name (the others after them, greyed), the prizes once the last round is
+    /// closed.
+    fn teams(&self) -> Markup {
+        let l = self.l;
+        let sc = &self.roster.tournament.settings.scoring;
+        let teams = crate::app::teams::standings(self.roster, self.standings);
+        if teams.is_empty() {
+            return html! {};
+        }
+        let prizes = self.last_closed && teams.iter().any(|t| t.prize.is_some());
+        let rule = match sc.team_score {
+            crate::domain::setup::TeamScore::Wins => {
+                tr!(l, "teams-rule-wins", n = sc.team_counting)
+            }
+            crate::domain::setup::TeamScore::Mms => tr!(l, "teams-rule-mms", n = sc.team_counting),
+        };
+        html! {
+            section #teams {
+                h2 { (l.t("teams-heading")) }
+                div .scroll {
+                    table #team-standings {
+                        thead { tr {
+                            th .r { (l.t("col-place")) } th { (l.t("col-team")) } th .r { (l.t("col-score")) }
+                            @if prizes { th .r { (l.t("col-prize")) } }
+                        } }
+                        tbody {
+                            @for team in &teams {
+                                tr .row {
+                                    td .r { (team.place) @if team.shared { "=" } }
+                                    td .name {
+                                        strong { (team.name) } br;
+                                        span .members {
+                                            @for (i, p) in team.counted.iter().enumerate() {
+                                                @if i > 0 { ", " }
+                                                a href=(player_href(self.t, self.roster, *p)) { (self.player(*p)) }
+                                            }
+                                        }
+                                        @if !team.others.is_empty() {
+                                            br; span .note { @for (i, p) in team.others.iter().enumerate() {
+                                                @if i > 0 { ", " } (self.player(*p)) } }
+                                        }
+                                    }
+                                    td .r { (halves(team.score_half)) }
+                                    @if prizes { td .r { @if let Some((c, _)) = team.prize { (c) } } }
+                                }
+                            }
+                        }
+                    }
+                }
+                p .note { (rule) }
             }
         }
     }

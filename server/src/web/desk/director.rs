@@ -471,6 +471,7 @@ fn colours_forms(roster: &Roster, r: &RoundRecord, g: &GameRecord, desk: &Desk) 
 fn sheets(roster: &Roster, l: Lang) -> Markup {
     let t = roster.tournament.id;
     let system = roster.tournament.settings.system;
+    let teams = roster.tournament.settings.scoring.team_counting > 0;
     let files = [
         ("egf", l.t("dir-file-egf")),
         ("opengotha", l.t("dir-file-opengotha")),
@@ -483,7 +484,8 @@ fn sheets(roster: &Roster, l: Lang) -> Markup {
         section #sheets {
             h2 { (l.t("dir-sheets")) }
             p .actions {
-                @for kind in crate::sheets::KINDS.iter().filter(|k| !crate::sheets::FILES.contains(k) && crate::sheets::offered(system, k)) {
+                @for kind in crate::sheets::KINDS.iter().filter(|k| !crate::sheets::FILES.contains(k) && crate::sheets::offered(system, k))
+                    .filter(|k| **k != "teams" || teams) {
                     a .big href=(format!("/desk/director/{}/sheet/{kind}", t.0)) target="_blank" { (tr!(l, "dir-sheet", kind = *kind)) }
                 }
             }

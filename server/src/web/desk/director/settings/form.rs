@@ -35,6 +35,8 @@ pub enum Part {
     Scoring,
     /// Prizes: by place, in sections, by wins, for juniors, below a rank, for improvement; one each or stacked.
     Prizes,
+    /// The team competition: how many members count, what counts, the team prizes.
+    Teams,
     /// Entry fees: the full fee, by rank, non-members, concessions, late entries, by the day; the levy.
     Fees,
     /// A ladder's reach and handicap, a self-paired event's meetings.
@@ -43,7 +45,7 @@ pub enum Part {
 
 impl Part {
     /// Every part, in order.
-    pub const ALL: [Part; 10] = [
+    pub const ALL: [Part; 11] = [
         Part::Basics,
         Part::Time,
         Part::McMahon,
@@ -52,6 +54,7 @@ impl Part {
         Part::Groups,
         Part::Scoring,
         Part::Prizes,
+        Part::Teams,
         Part::Fees,
         Part::Ladder,
     ];
@@ -68,6 +71,7 @@ impl Part {
             Part::Scoring => "scoring",
             // Not "prizes": that is the place prizes' field, and an id is the page's once.
             Part::Prizes => "awards",
+            Part::Teams => "teams",
             Part::Fees => "fees",
             Part::Ladder => "ladder",
         }
@@ -84,6 +88,7 @@ impl Part {
             Part::Draw => !system.own_rule(),
             Part::Groups => !system.eliminates() && !system.unrounded(),
             Part::Ladder => system.unrounded(),
+            Part::Teams => !system.unrounded(),
         }
     }
 }
@@ -97,7 +102,7 @@ pub fn parts(system: PairingSystem) -> Vec<Part> {
 }
 
 /// Every field of the form, in the order shown.
-pub const FIELDS: [&str; 67] = [
+pub const FIELDS: [&str; 70] = [
     "name",
     "system",
     "rounds",
@@ -149,6 +154,9 @@ pub const FIELDS: [&str; 67] = [
     "below_rank",
     "improvement_prizes",
     "prizes_stack",
+    "team_counting",
+    "team_score",
+    "team_prizes",
     "fee_full",
     "fee_bands",
     "fee_non_member",
@@ -264,6 +272,9 @@ pub fn values_of(s: &TournamentSettings) -> Values {
     v.set("below_rank", rank(sc.below_rank));
     v.set("improvement_prizes", amounts(&sc.improvement_prizes_cents));
     v.set_box("prizes_stack", sc.prizes_stack);
+    v.set("team_counting", sc.team_counting.to_string());
+    v.set("team_score", sc.team_score.as_str());
+    v.set("team_prizes", amounts(&sc.team_prizes_cents));
     let fees = &s.fees;
     let amount = |c: i64| tengen_text::read::amount_text(c);
     v.set("fee_full", amount(fees.full_cents));
@@ -372,6 +383,18 @@ fn read_part(part: Part, v: &Values, s: &mut TournamentSettings) -> Result<(), R
             sc.improvement_prizes_cents =
                 typed::amounts("improvement_prizes", v.get("improvement_prizes"))?;
             sc.prizes_stack = v.ticked("prizes_stack");
+        }
+        Part::Teams => {
+            let sc = &mut s.scoring;
+            sc.team_counting = number(v, "team_counting")?;
+            sc.team_score = typed::choice(
+                "team_score",
+                v.get("team_score"),
+                "wins or mms",
+                crate::domain::setup::TeamScore::parse,
+            )?
+            .unwrap_or_default();
+            sc.team_prizes_cents = typed::amounts("team_prizes", v.get("team_prizes"))?;
         }
         Part::Fees => {
             let f = &mut s.fees;
@@ -604,15 +627,15 @@ mod tests {
         };
         assert_eq!(
             ids(PairingSystem::McMahon),
-            "basics,time,mcmahon,handicap,draw,groups,scoring,awards,fees"
+            "basics,time,mcmahon,handicap,draw,groups,scoring,awards,teams,fees"
         );
         assert_eq!(
             ids(PairingSystem::Swiss),
-            "basics,time,handicap,draw,groups,scoring,awards,fees"
+            "basics,time,handicap,draw,groups,scoring,awards,teams,fees"
         );
         assert_eq!(
             ids(PairingSystem::Knockout),
-            "basics,time,handicap,scoring,awards,fees"
+            "basics,time,handicap,scoring,awards,teams,fees"
         );
         assert_eq!(
             ids(PairingSystem::Ladder),

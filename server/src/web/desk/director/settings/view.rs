@@ -48,6 +48,7 @@ pub fn fieldset(c: &Context, part: Part) -> Markup {
         Part::Groups => ("settings-part-groups", groups(c)),
         Part::Scoring => ("settings-part-scoring", scoring(c)),
         Part::Prizes => ("settings-part-prizes", prizes(c)),
+        Part::Teams => ("settings-part-teams", teams(c)),
         Part::Fees => ("settings-part-fees", fees(c)),
         Part::Ladder => ("settings-part-ladder", ladder(c)),
     };
@@ -356,6 +357,22 @@ fn prizes(c: &Context) -> Markup {
         (f.text("improvement_prizes", &l.t("settings-improvement-prizes"), "text", money(),
             &l.t("settings-improvement-prizes-note")))
         (f.check("prizes_stack", &l.t("settings-prizes-stack"), &l.t("settings-prizes-stack-note")))
+    }
+}
+
+/// The team competition (BGA handbook 7.5): how many of a team's members count, what counts, the team prizes.
+fn teams(c: &Context) -> Markup {
+    let f = &c.shown;
+    let l = f.lang;
+    let wins = l.t("settings-team-score-wins");
+    let mms = l.t("settings-team-score-mms");
+    let scores = [("wins", wins.as_str()), ("mms", mms.as_str())];
+    html! {
+        (f.text("team_counting", &l.t("settings-team-counting"), "number", Attrs::number(0, 10),
+            &l.t("settings-team-counting-note")))
+        (f.select("team_score", &l.t("settings-team-score"), &scores, &l.t("settings-team-score-note")))
+        (f.text("team_prizes", &l.t("settings-team-prizes"), "text",
+            Attrs { inputmode: Some("decimal"), ..Attrs::text(400) }, &l.t("settings-team-prizes-note")))
     }
 }
 
