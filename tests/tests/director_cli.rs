@@ -1416,6 +1416,8 @@ mod round_robin;
 mod sample;
 #[path = "director_cli/split.rs"]
 mod split;
+#[path = "director_cli/teams.rs"]
+mod teams;
 
 /// Issue 33, through the real server and desk program: a three-round Swiss with place prizes, a prize for one win
 /// or more and a junior prize. Two juniors (by the year of birth the desk typed); the best of them is eligible

@@ -29,6 +29,7 @@ mod setup;
 mod slips;
 mod standings;
 mod standings_view;
+mod team_setup;
 mod tournament;
 mod venue;
 mod view;

@@ -96,6 +96,10 @@ pub struct FieldFlags {
     /// Family group tag: relatives share one and are not paired together.
     #[arg(long)]
     family_group: Option<String>,
+    /// The team they play for in the tournament's team competition (public, like the club); "" clears it.
+    /// Spellings differing only in case, accents, punctuation or spaces are one team.
+    #[arg(long, value_name = "NAME")]
+    team: Option<String>,
     /// Lives in the host city (`--local`, or `--local no`).
     #[arg(long, num_args = 0..=1, default_missing_value = "yes", value_parser = parse_bool, value_name = "YES/NO")]
     local: Option<bool>,
@@ -146,6 +150,7 @@ impl FieldFlags {
             (&mut f.email, self.email),
             (&mut f.phone, self.phone),
             (&mut f.family_group, self.family_group),
+            (&mut f.team, self.team.map(|t| t.trim().to_string())),
             (&mut f.notes, self.notes),
         ];
         for (slot, value) in texts {

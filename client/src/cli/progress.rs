@@ -34,11 +34,12 @@ pub struct SheetArgs {
     /// Tournament id.
     tournament: u64,
     /// pairings, pairings-by-name, slips, wallchart, grid (the crosstable), bracket (a knockout's), standings,
-    /// prizes (the prize list for the prize-giving), register, egf (the EGF rating export, an `.h9` results
-    /// table: save it with `--out FILE.h9`; plain ASCII, every name transliterated); the money reports for the
-    /// whole event, whatever the tournament (director and treasurer): takings (per day, desk and method), levy
-    /// (player-days per category), budget (fees, prizes, levy, surplus).
-    #[arg(value_parser = ["pairings", "pairings-by-name", "slips", "wallchart", "grid", "bracket", "standings", "prizes", "register", "egf", "takings", "levy", "budget"])]
+    /// prizes (the prize list for the prize-giving), teams (the team competition's standings and prizes),
+    /// register, egf (the EGF rating export, an `.h9` results table: save it with `--out FILE.h9`; plain ASCII,
+    /// every name transliterated); the money reports for the whole event, whatever the tournament (director and
+    /// treasurer): takings (per day, desk and method), levy (player-days per category), budget (fees, prizes,
+    /// levy, surplus).
+    #[arg(value_parser = ["pairings", "pairings-by-name", "slips", "wallchart", "grid", "bracket", "standings", "prizes", "teams", "register", "egf", "takings", "levy", "budget"])]
     kind: String,
     /// Round (default: the last round).
     #[arg(long)]

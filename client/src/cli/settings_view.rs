@@ -146,6 +146,11 @@ pub struct ScoringView {
     pub below_rank: String,
     pub improvement_prizes_cents: Vec<i64>,
     pub prizes_stack: bool,
+    /// The team competition: a team scores the sum of its best `team_counting` members' results (0 = none).
+    pub team_counting: u32,
+    /// "wins" or "mms".
+    pub team_score: String,
+    pub team_prizes_cents: Vec<i64>,
 }
 
 impl From<&pb::Tournament> for TournamentDetailView {
@@ -228,6 +233,13 @@ impl From<&pb::Tournament> for TournamentDetailView {
                 below_rank: sc.below_rank,
                 improvement_prizes_cents: sc.improvement_prizes_cents,
                 prizes_stack: sc.prizes_stack,
+                team_counting: sc.team_counting,
+                team_score: if sc.team_score.is_empty() {
+                    "wins".to_string()
+                } else {
+                    sc.team_score
+                },
+                team_prizes_cents: sc.team_prizes_cents,
             },
         }
     }
@@ -462,7 +474,7 @@ fn scoring_lines(v: &TournamentDetailView) -> Vec<(&'static str, String)> {
                 .join(", ")
         }
     };
-    vec![
+    let mut lines = vec![
         ("missed rounds", sc.missed_rounds.clone()),
         (
             "bye",
@@ -534,7 +546,33 @@ fn scoring_lines(v: &TournamentDetailView) -> Vec<(&'static str, String)> {
                 .unwrap_or_else(|| "default".to_string()),
         ),
         ("forfeit after", format!("{} min", sc.forfeit_minutes)),
-    ]
+    ];
+    if sc.team_counting > 0 {
+        lines.push(("team competition", team_text(sc)));
+    }
+    lines
+}
+
+/// The team competition in words: `best 3 members' wins; team prizes 100.00, 50.00`.
+fn team_text(sc: &ScoringView) -> String {
+    let result = match sc.team_score.as_str() {
+        "mms" => "MMS",
+        other => other,
+    };
+    let counted = match sc.team_counting {
+        1 => format!("the best member's {result}"),
+        n => format!("best {n} members' {result}"),
+    };
+    if sc.team_prizes_cents.is_empty() {
+        format!("{counted}; no team prizes")
+    } else {
+        let prizes: Vec<String> = sc
+            .team_prizes_cents
+            .iter()
+            .map(|c| format_fee(*c))
+            .collect();
+        format!("{counted}; team prizes {}", prizes.join(", "))
+    }
 }
 
 /// A ladder's or a self-paired event's own rules; nothing for the other systems.
@@ -641,6 +679,42 @@ mod tests {
         assert_eq!(
             get("handicap"),
             "by MMS difference, above 1d counts as 1d, correction 1, at most 9"
+        );
+    }
+
+    #[test]
+    fn the_team_competition_shows_only_when_on() {
+        let line = |scoring: pb::Scoring| {
+            let t = pb::Tournament {
+                settings: Some(pb::TournamentSettings {
+                    scoring: Some(scoring),
+                    ..Default::default()
+                }),
+                ..Default::default()
+            };
+            settings_lines(&TournamentDetailView::from(&t))
+                .into_iter()
+                .find(|(k, _)| *k == "team competition")
+                .map(|(_, v)| v)
+        };
+        assert_eq!(line(default_scoring()), None);
+        assert_eq!(
+            line(pb::Scoring {
+                team_counting: 3,
+                team_prizes_cents: vec![10_000, 5_000],
+                ..default_scoring()
+            })
+            .as_deref(),
+            Some("best 3 members' wins; team prizes 100.00, 50.00")
+        );
+        assert_eq!(
+            line(pb::Scoring {
+                team_counting: 1,
+                team_score: "mms".into(),
+                ..default_scoring()
+            })
+            .as_deref(),
+            Some("the best member's MMS; no team prizes")
         );
     }
 

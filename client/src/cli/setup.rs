@@ -1,7 +1,7 @@
 //! How a tournament is played, as command-line flags: komi, time control, McMahon bar/floor/sections, handicap
 //! rule, draw options and scoring, shared by `tournament create` and `tournament update`. Parses the flag values
 //! (`canadian:60:20/5`, `300,200,100`, `mms,sos,sosos`) and writes only the given flags into the settings; the
-//! entry fees' flags are `fee_setup.rs`'s.
+//! entry fees' flags are `fee_setup.rs`'s, the team competition's `team_setup.rs`'s.
 //! Must not talk to the server; printing the settings lives in `settings_view.rs`.
 
 use clap::Args;
@@ -11,6 +11,7 @@ use tengen_proto::v1::{
 };
 
 use super::fee_setup::FeeFlags;
+use super::team_setup::TeamFlags;
 use crate::values::parse_bool;
 use tengen_text::read;
 
@@ -197,6 +198,9 @@ pub struct SetupFlags {
     /// Minutes after the start after which an absent player loses by forfeit.
     #[arg(long, value_name = "MINUTES")]
     forfeit_minutes: Option<u32>,
+    /// The team competition inside the tournament (issue 33).
+    #[command(flatten)]
+    teams: TeamFlags,
     /// What the tournament charges (issue 33).
     #[command(flatten)]
     fees: FeeFlags,
@@ -415,6 +419,7 @@ impl SetupFlags {
         if self.forfeit_minutes.is_some() {
             sc.forfeit_minutes = self.forfeit_minutes;
         }
+        self.teams.apply(sc);
         self.fees.apply(&mut s.fees);
     }
 

@@ -42,6 +42,8 @@ pub struct ParticipantView {
     /// Year of birth (private: `null` for roles that do not see contact data).
     pub birth_year: Option<u32>,
     pub family_group: String,
+    /// The team in the team competition ("" = none).
+    pub team: String,
     pub local: bool,
     pub fee_cents: i64,
     pub paid: bool,
@@ -101,6 +103,7 @@ impl From<&pb::Participant> for ParticipantView {
             phone: f.phone,
             birth_year: f.birth_year,
             family_group: f.family_group,
+            team: f.team,
             local: f.local,
             fee_cents: f.fee_cents,
             paid: f.paid,
@@ -201,6 +204,9 @@ pub fn print_participant(p: &pb::Participant, json: bool) -> Result<(), CliError
         ("city", v.city.clone()),
         ("country", v.country.clone()),
     ]);
+    if !v.team.is_empty() {
+        pairs.push(("team", v.team.clone()));
+    }
     let born = v.birth_year.map(|y| y.to_string()).unwrap_or_default();
     let optional = [
         ("egd pin", &v.egd_pin),

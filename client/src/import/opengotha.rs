@@ -1,7 +1,7 @@
 //! An OpenGotha tournament file as an import plan: `tengen_interop`'s reader parses it (the same parse the
-//! `replay-opengotha` check uses), and this module maps its settings, players and played rounds onto Tengen's,
-//! noting what it defaulted or left out. Pure: bytes in, a [`TournamentPlan`] or a refusal out; sending is
-//! [`super::played`]'s.
+//! `replay-opengotha` check uses), and this module maps its settings, players and played rounds onto Tengen's
+//! (its teams: `teams.rs`), noting what it defaulted or left out. Pure: bytes in, a [`TournamentPlan`] or a
+//! refusal out; sending is [`super::played`]'s.
 //!
 //! Refused whole, with the line and column where the reader stopped: a file that is not UTF-8 (or the
 //! ISO-8859-1 its declaration names), malformed XML, unknown ranks, games naming unknown players, a player twice
@@ -347,6 +347,7 @@ fn settings(
     }
     let tiebreaks = tiebreaks(og, system, notes);
     left_out(og, notes);
+    let team_counting = teams::team_counting(og, notes);
     let h = &og.handicap;
     let mcmahon = (system == "mcmahon").then(|| pb::McMahonSetup {
         bar: rank_text(g.mm_bar),
@@ -377,6 +378,7 @@ fn settings(
             missed_rounds: missed(g.mms2_absent, g.round_down, notes),
             bye_half_points: Some(g.mms2_bye),
             tiebreaks,
+            team_counting,
             ..pb::Scoring::default()
         }),
         ..pb::TournamentSettings::default()
@@ -429,6 +431,7 @@ fn tiebreaks(og: &OgTournament, system: &str, notes: &mut Vec<Note>) -> Vec<Stri
 }
 
 /// What the file sets that Tengen does not take over: categories, club groups, the internet flag, a board size.
+/// What the teams lose is noted with them (`teams::team_counting`).
 fn left_out(og: &OgTournament, notes: &mut Vec<Note>) {
     let g = &og.general;
     if g.number_of_categories > 1 {
@@ -581,5 +584,6 @@ fn players(
     out
 }
 
+mod teams;
 #[cfg(test)]
 mod tests;

@@ -1,7 +1,8 @@
 //! Issue 14 through the real desk program and a real server: every OpenGotha file of `../shared/data/opengotha`
 //! imports (settings, players, every round played with colours, handicaps, tables, byes and results) and exports
-//! back to an OpenGotha file whose players, games and results are the same; a second run of an import changes
-//! nothing in the log; and an event paired in OpenGotha for three rounds continues in Tengen from round 4.
+//! back to an OpenGotha file whose players, games, results and teams (issue 33: the same players on the same
+//! boards in every round) are the same; a second run of an import changes nothing in the log; and an event paired
+//! in OpenGotha for three rounds continues in Tengen from round 4.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -79,6 +80,28 @@ fn same<T: Ord + std::fmt::Debug>(ours: &BTreeSet<T>, theirs: &BTreeSet<T>, what
     );
 }
 
+/// Every team's boards in rounds 1..=numberOfRounds (OpenGotha writes them up to round 20): team name, round,
+/// board, player key. Team numbers are the exporter's own and not compared.
+fn team_boards(t: &OgTournament) -> BTreeSet<(String, u32, u32, String)> {
+    let rounds = 1..=t.general.number_of_rounds;
+    t.teams
+        .iter()
+        .flat_map(|team| {
+            team.boards
+                .iter()
+                .filter(|b| rounds.contains(&b.round))
+                .map(|b| {
+                    (
+                        team.name.trim().to_string(),
+                        b.round,
+                        b.board,
+                        t.players[b.player].key(),
+                    )
+                })
+        })
+        .collect()
+}
+
 fn byes(t: &OgTournament) -> BTreeSet<(u32, String)> {
     t.byes
         .iter()
@@ -138,6 +161,20 @@ async fn issue_14_every_opengotha_file_imports_and_exports_back_the_same() -> an
             &format!("{rel}: players"),
         );
         same(&games(&back), &games(&original), &format!("{rel}: games"));
+        // Issue 33: a file's teams come back with the same players on the same boards, round by round, and the
+        // team size (at most the 10 members a Tengen team counts); a file without teams gets none.
+        same(
+            &team_boards(&back),
+            &team_boards(&original),
+            &format!("{rel}: teams"),
+        );
+        if !original.teams.is_empty() {
+            assert_eq!(
+                back.team_size,
+                original.team_size.min(10),
+                "{rel}: team size"
+            );
+        }
         // Tengen holds one bye per round: a second bye in a round is reported by the import and left out.
         let noted = array_of(&report, "notes")
             .iter()

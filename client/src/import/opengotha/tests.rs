@@ -194,3 +194,113 @@ fn bad_files_are_refused_with_where_and_why() {
         "Côté"
     );
 }
+
+#[test]
+fn juvisy_teams_become_a_team_competition_with_their_losses_noted() {
+    let Some(data) = shared("tournaments/juvisy.xml") else {
+        return;
+    };
+    let p = plan(&data, "juvisy.xml").expect("juvisy");
+    let scoring = p.settings.scoring.clone().unwrap_or_default();
+    assert_eq!(scoring.team_counting, 3);
+    assert!(scoring.team_prizes_cents.is_empty());
+    let note = |words: &str| {
+        p.notes
+            .iter()
+            .find(|n| n.text.contains(words))
+            .unwrap_or_else(|| panic!("no note {words:?} in {:#?}", p.notes))
+    };
+    let mapped = note("6 teams of 3 boards");
+    assert_eq!(mapped.kind, "mapped");
+    assert!(
+        mapped
+            .text
+            .contains("a team competition counting each team's best 3 (Tengen pairs players; team matches are not paired as such)"),
+        "{}",
+        mapped.text
+    );
+    // Olga's team played four players over the rounds: all four are its members, which the note says.
+    let boards = note("boards round by round");
+    assert_eq!(boards.kind, "not mapped");
+    assert!(boards.text.contains("Olga's team"), "{}", boards.text);
+    let members = p
+        .players
+        .iter()
+        .filter(|pl| pl.fields.team == "Olga's team")
+        .count();
+    assert_eq!(members, 4);
+    assert_eq!(
+        p.players
+            .iter()
+            .filter(|pl| !pl.fields.team.is_empty())
+            .count(),
+        19
+    );
+}
+
+#[test]
+fn team_sizes_come_from_the_file_else_its_largest_team_and_count_ten_at_most() {
+    let players: String = (1..=12)
+        .map(|i| format!(r#"<Player name="P{i}" firstName="X" rank="3D"/>"#))
+        .collect();
+    let team = |name: &str, players: &[u32]| -> String {
+        let boards: String = players
+            .iter()
+            .enumerate()
+            .map(|(b, p)| {
+                format!(
+                    r#"<Board boardNumber="{}" player="P{p}X" roundNumber="1"/>"#,
+                    b + 1
+                )
+            })
+            .collect();
+        format!(r#"<Team teamName="{name}" teamNumber="1">{boards}</Team>"#)
+    };
+    let file = |teams: &str, size: Option<u32>| {
+        let params = size
+            .map(|n| {
+                format!(
+                    r#"<TeamTournamentParameterSet><TeamGeneralParameterSet teamSize="{n}"/></TeamTournamentParameterSet>"#
+                )
+            })
+            .unwrap_or_default();
+        format!(
+            "<Tournament><Players>{players}</Players><Teams>{teams}</Teams>{params}</Tournament>"
+        )
+    };
+    let counting = |xml: &str| {
+        let p = plan(xml.as_bytes(), "x").expect("plans");
+        (
+            p.settings.scoring.unwrap_or_default().team_counting,
+            p.notes,
+        )
+    };
+    // No team size: the largest team's boards.
+    let (n, notes) = counting(&file(&(team("A", &[1, 2]) + &team("B", &[3, 4, 5])), None));
+    assert_eq!(n, 3);
+    assert!(
+        notes.iter().any(|n| n.text.contains("no team size")),
+        "{notes:#?}"
+    );
+    // Twelve boards count ten; a player in two teams stays in the first, and the note says so.
+    let twelve: Vec<u32> = (1..=12).collect();
+    let (n, notes) = counting(&file(
+        &(team("Big", &twelve) + &team("Other", &[1])),
+        Some(12),
+    ));
+    assert_eq!(n, 10);
+    assert!(
+        notes.iter().any(|n| n.text.contains("best 10 at most")),
+        "{notes:#?}"
+    );
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.kind == "defaulted" && n.text.contains("P1 X (Big, Other)")),
+        "{notes:#?}"
+    );
+    // Team parameters without teams: no team competition, nothing to say.
+    let (n, notes) = counting(&file("", Some(3)));
+    assert_eq!(n, 0);
+    assert!(!notes.iter().any(|n| n.text.contains("team")), "{notes:#?}");
+}

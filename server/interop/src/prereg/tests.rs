@@ -132,6 +132,39 @@ fn issue_33_a_year_of_birth_column_by_any_of_its_names() {
 }
 
 #[test]
+fn issue_33_a_team_column_fills_the_team() {
+    for name in ["team", "Team", "Team Name", "team_name"] {
+        assert_eq!(column_for(name), Some(Column::Team), "{name}");
+    }
+    let csv = "Surname,First name,Rank,Club,Team\n\
+               Ann,A,3k,Lille GC,Go Club Nord\n\
+               Bob,B,5k,Lille GC,  go club nord \n\
+               Cid,C,1d,Paris GC,\n";
+    let p = plan(csv.as_bytes(), None).unwrap();
+    assert!(p.problems.is_empty(), "{:?}", p.problems);
+    let read: Vec<_> = p
+        .rows
+        .iter()
+        .map(|r| {
+            (
+                r.person.family_name.as_str(),
+                r.person.team.as_str(),
+                r.person.club.as_str(),
+            )
+        })
+        .collect();
+    // Spelled as typed (the server's team key makes the first two one team); an empty cell is no team.
+    assert_eq!(
+        read,
+        vec![
+            ("Ann", "Go Club Nord", "Lille GC"),
+            ("Bob", "go club nord", "Lille GC"),
+            ("Cid", "", "Paris GC"),
+        ]
+    );
+}
+
+#[test]
 fn a_bad_row_rejects_only_itself() {
     let csv = "surname,first_name,rank,rating,local,fee,rounds\n\
                Ann,A,3k,,no,,\n\
