@@ -70,7 +70,10 @@ impl RegisterService {
             let cmd = make(id, tournament, any_revision(r.expected_revision));
             Ok(Decoded::new(r.meta, cmd, Target::Participant(id)))
         };
-        write_rpc(&self.core, req, decode, participant_answer).await
+        write_rpc(&self.core, req, decode, |c, o| {
+            participant_answer(&self.core, c, o)
+        })
+        .await
     }
 }
 
@@ -216,7 +219,10 @@ impl Register for RegisterService {
             let (meta, cmd) = register_command(r)?;
             Ok(Decoded::new(meta, cmd, Target::None))
         };
-        write_rpc(&self.core, req, decode, participant_answer).await
+        write_rpc(&self.core, req, decode, |c, o| {
+            participant_answer(&self.core, c, o)
+        })
+        .await
     }
 
     type CheckRegistrationsStream = super::dry_run::Checks;
@@ -261,7 +267,10 @@ impl Register for RegisterService {
             };
             Ok(Decoded::new(r.meta, cmd, Target::Participant(id)))
         };
-        write_rpc(&self.core, req, decode, participant_answer).await
+        write_rpc(&self.core, req, decode, |c, o| {
+            participant_answer(&self.core, c, o)
+        })
+        .await
     }
 
     async fn enter_tournament(
@@ -280,7 +289,10 @@ impl Register for RegisterService {
             };
             Ok(Decoded::new(r.meta, cmd, Target::Participant(id)))
         };
-        write_rpc(&self.core, req, decode, participant_answer).await
+        write_rpc(&self.core, req, decode, |c, o| {
+            participant_answer(&self.core, c, o)
+        })
+        .await
     }
 
     async fn leave_tournament(
@@ -309,7 +321,10 @@ impl Register for RegisterService {
             };
             Ok(Decoded::new(r.meta, cmd, Target::Participant(id)))
         };
-        write_rpc(&self.core, req, decode, participant_answer).await
+        write_rpc(&self.core, req, decode, |c, o| {
+            participant_answer(&self.core, c, o)
+        })
+        .await
     }
 
     async fn record_payment(
@@ -334,20 +349,10 @@ impl Register for RegisterService {
             Ok(Decoded::new(r.meta, cmd, Target::Participant(id)))
         };
         // The answer carries the account the payment leaves, so the desk shows what is still to pay.
-        let core = &self.core;
-        let encode = |caller: &Caller, outcome: crate::log::Outcome| {
-            let mut answer = participant_answer(caller, outcome)?;
-            core.read(|s| {
-                if let Some(p) = s.participants.get(&ParticipantId(answer.id)) {
-                    answer.account =
-                        Some(convert::account_to_pb(s, &crate::app::fees::account(s, p)));
-                    answer.payments = convert::payments_to_pb(p);
-                }
-            })
-            .map_err(|_| Status::unavailable("the server is busy; the payment is recorded"))?;
-            Ok(answer)
-        };
-        write_rpc(&self.core, req, decode, encode).await
+        write_rpc(&self.core, req, decode, |c, o| {
+            participant_answer(&self.core, c, o)
+        })
+        .await
     }
 
     async fn check_in(

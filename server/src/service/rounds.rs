@@ -405,7 +405,10 @@ impl Rounds for RoundsService {
             };
             Ok(Decoded::new(r.meta, cmd, Target::Participant(id)))
         };
-        write_rpc(&self.core, req, decode, participant_answer).await
+        write_rpc(&self.core, req, decode, |c, o| {
+            participant_answer(&self.core, c, o)
+        })
+        .await
     }
 
     async fn change_rank(
@@ -424,7 +427,10 @@ impl Rounds for RoundsService {
             };
             Ok(Decoded::new(r.meta, cmd, Target::Participant(id)))
         };
-        write_rpc(&self.core, req, decode, participant_answer).await
+        write_rpc(&self.core, req, decode, |c, o| {
+            participant_answer(&self.core, c, o)
+        })
+        .await
     }
 
     async fn suggest_mc_mahon(
