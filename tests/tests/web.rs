@@ -69,6 +69,10 @@ mod born;
 #[path = "web/fees.rs"]
 mod fees;
 
+/// The team competition at the registration desk and on the board (issue 33): `tests/tests/web/teams.rs`.
+#[path = "web/teams.rs"]
+mod teams;
+
 /// The director's whole day in the browser, no command line and no gRPC (issue 34): `tests/tests/web/whole_day.rs`.
 #[path = "web/whole_day.rs"]
 mod whole_day;

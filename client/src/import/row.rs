@@ -42,6 +42,7 @@ pub fn fields_pb(p: &Person) -> ParticipantFields {
         phone: p.phone.clone(),
         family_group: p.family_group.clone(),
         team: p.team.clone(),
+        team_board: p.team_board,
         local: p.local,
         fee_cents: p.fee_cents,
         paid: p.paid,

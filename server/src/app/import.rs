@@ -229,6 +229,7 @@ impl ImportRow {
             phone: p.phone.clone(),
             family_group: p.family_group.clone(),
             team: p.team.clone(),
+            team_board: p.team_board,
             local: p.local,
             fee_cents: p.fee_cents,
             paid: p.paid,

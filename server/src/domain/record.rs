@@ -463,6 +463,10 @@ pub struct ParticipantFields {
     /// team name (compared by [`crate::domain::teams::key`]) are a team. Empty: no team.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub team: String,
+    /// Their board in the team, 1 the first, when a file set one (an OpenGotha team's order); `None`: by
+    /// strength. Only orders the team's members: boards are numbered again round by round among those playing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team_board: Option<u32>,
     /// Lives in the host city.
     pub local: bool,
     /// Fee in cents.
@@ -619,6 +623,7 @@ impl ParticipantFields {
             phone: String::new(),
             family_group: String::new(),
             team: String::new(),
+            team_board: None,
             local: false,
             fee_cents: 0,
             paid: false,

@@ -1,5 +1,5 @@
 //! The register and the standings as CSV for spreadsheets: one row per entrant (number, names, rank, rating,
-//! club, city, country, EGD pin, FFG licence, AGA id, status, rounds) and one per placed player (place, number,
+//! club, city, country, EGD pin, FFG licence, AGA id, status, rounds, team) and one per placed player (place, number,
 //! name, rank, club, country, then each criterion in the tournament's order). Never contact data, fees or notes:
 //! the sheets module promises that, whoever asks. Pure.
 
@@ -51,6 +51,7 @@ pub(crate) fn register(roster: &Roster) -> Result<Document, Rejected> {
         "aga_id",
         "status",
         "rounds",
+        "team",
     ]
     .map(String::from)
     .to_vec()];
@@ -74,6 +75,7 @@ pub(crate) fn register(roster: &Roster) -> Result<Document, Rejected> {
             f.aga_id.clone(),
             entry.status.as_str().to_string(),
             rounds.join(" "),
+            f.team.clone(),
         ]);
     }
     finish(

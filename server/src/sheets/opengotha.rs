@@ -202,7 +202,8 @@ fn plays(roster: &Roster, p: ParticipantId, r: u32) -> bool {
 
 /// The `Teams` of the team competition, when it is on and has teams (OpenGotha's team tournaments write one
 /// `Board` per member per round): teams numbered in the order of their names; in each round the members taking
-/// part, strongest on board 1 (rank in that round, then rating, then number). Says whether it wrote any.
+/// part, in the board order a file gave them (`team_board`), else strongest first (rank in that round, then
+/// rating, then number). Says whether it wrote any.
 fn teams(
     out: &mut String,
     roster: &Roster,
@@ -233,6 +234,7 @@ fn teams(
             playing.sort_by_key(|p| {
                 let (person, entry) = roster.entrants[p];
                 (
+                    person.fields.team_board.unwrap_or(u32::MAX),
                     std::cmp::Reverse(entry.rank_in(person.fields.rank, round)),
                     std::cmp::Reverse(person.fields.rating),
                     roster.number(*p).unwrap_or(u32::MAX),

@@ -360,6 +360,13 @@ impl OgTournament {
             .unwrap_or_default();
         if let Some(team) = OgTeam::of(&self.teams, i) {
             person.team = team.name.trim().to_string();
+            // The board of the first round the team fields them in.
+            person.team_board = team
+                .boards
+                .iter()
+                .filter(|b| b.player == i)
+                .min_by_key(|b| b.round)
+                .map(|b| b.board);
         }
         person
     }

@@ -51,6 +51,8 @@ pub struct Person {
     pub family_group: String,
     /// The team in the team competition (empty: none).
     pub team: String,
+    /// Their board in the team when the file orders it (OpenGotha), 1 the first.
+    pub team_board: Option<u32>,
     /// Lives in the host city.
     pub local: bool,
     /// Fee in cents.

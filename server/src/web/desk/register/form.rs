@@ -236,6 +236,10 @@ pub fn to_fields(
     f.city = values.get("city").to_string();
     f.country = values.get("country").to_string();
     f.team = values.get("team").to_string();
+    // A board order a file gave belongs to the team it came with.
+    if crate::domain::teams::key(&f.team) != crate::domain::teams::key(&base.team) {
+        f.team_board = None;
+    }
     if private {
         f.email = values.get("email").to_string();
         f.phone = values.get("phone").to_string();
@@ -307,6 +311,7 @@ pub fn blank() -> ParticipantFields {
         phone: String::new(),
         family_group: String::new(),
         team: String::new(),
+        team_board: None,
         local: false,
         fee_cents: 0,
         paid: false,

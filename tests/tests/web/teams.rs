@@ -1,0 +1,170 @@
+//! The team competition (issue 33), in headless Chromium against a real server over TLS: a volunteer types a
+//! player's team on the add form, offered the teams already registered so two desks spell a team alike; after a
+//! round, the board's standings page shows the teams (one row for a team typed two ways, its counted members
+//! under its name) on a phone; the director's settings page holds the team competition's part.
+//!
+//! Screenshots: `target/web-screenshots/desk-teams-*.png` (made-up names only).
+
+use std::time::Duration;
+
+use tengen_tests::browser::{Browser, LAPTOP, PHONE};
+use tengen_tests::{enter, meta, pb, player, Venue};
+
+use super::desk::{click, desk_browser, look, type_into, wait_text};
+use super::screenshot_dir;
+
+const WAIT: Duration = Duration::from_secs(5);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_33_a_desk_types_the_team_and_the_board_shows_the_team_standings(
+) -> anyhow::Result<()> {
+    let test = "issue_33_a_desk_types_the_team_and_the_board_shows_the_team_standings";
+    let venue = Venue::start().await?;
+    let director = venue.play_director().await?;
+    let t = director
+        .desk
+        .register
+        .clone()
+        .create_tournament(pb::CreateTournamentRequest {
+            meta: meta(),
+            settings: Some(pb::TournamentSettings {
+                name: "Autumn Open".into(),
+                rounds: 3,
+                pairing_system: "swiss".into(),
+                scoring: Some(pb::Scoring {
+                    double_entry: Some(false),
+                    team_counting: 2,
+                    team_prizes_cents: vec![4_000],
+                    ..Default::default()
+                }),
+                ..Default::default()
+            }),
+        })
+        .await?
+        .into_inner()
+        .id;
+    // Five players registered by the director, two teams; "north wind" is "North Wind" typed another way.
+    for (family, rank, team) in [
+        ("Aubert", "2d", "North Wind"),
+        ("Bianchi", "1k", "north  wind"),
+        ("Castro", "1d", "Stone Cats"),
+        ("Dubois", "3k", "Stone Cats"),
+        ("Eriksen", "5k", ""),
+    ] {
+        let mut fields = player(family, "Test", rank);
+        fields.team = team.into();
+        director
+            .desk
+            .register
+            .clone()
+            .register_participant(pb::RegisterParticipantRequest {
+                meta: meta(),
+                fields: Some(fields),
+                enter: vec![enter(t)],
+                check_in: true,
+                different_person: true,
+            })
+            .await?;
+    }
+    let (_, token) = director
+        .desk
+        .create_token("reg-teams", pb::Role::Registration)
+        .await?;
+    let Some(b) = desk_browser(test, LAPTOP, &venue, &token, "Kim", "/desk/register").await? else {
+        return Ok(());
+    };
+
+    // The add form offers the registered teams, one spelling each.
+    b.client
+        .goto(&format!("{}/desk/register/add?q=Faure+Lea", venue.url()))
+        .await?;
+    let offered = b
+        .eval("return [...document.querySelectorAll('datalist#teams option')].map(o => o.value);")
+        .await?;
+    assert_eq!(
+        offered,
+        serde_json::json!(["North Wind", "Stone Cats"]),
+        "one spelling per team, in order"
+    );
+    let list = b
+        .eval("return document.querySelector('form#add input[name=team]').getAttribute('list');")
+        .await?;
+    assert_eq!(list.as_str(), Some("teams"));
+    b.eval(
+        "document.querySelector('form#add select[name=rank]').value = '4k';
+         document.querySelector('form#add input[name=enter]').checked = true;
+         return null;",
+    )
+    .await?;
+    type_into(&b, "form#add input[name=team]", "Stone Cats").await?;
+    b.screenshot("desk-teams-add").await?;
+    click(&b, "form#add button[type=submit]").await?;
+    wait_text(
+        &b,
+        "p.done",
+        "Faure Lea registered",
+        WAIT,
+        "desk-teams-added",
+    )
+    .await?;
+    let faure = director.desk.find("Faure").await?;
+    assert_eq!(
+        faure
+            .first()
+            .and_then(|p| p.fields.as_ref())
+            .map(|f| f.team.as_str()),
+        Some("Stone Cats"),
+        "the team typed on the form is in the register"
+    );
+    b.close().await?;
+
+    // Registration closed (the desk checked her in, its default), a round where White wins everywhere.
+    director.desk.set_registration_open(t, false).await?;
+    director.play_white_wins(t, 1).await?;
+
+    // The board on a phone: the teams under the standings, one row each.
+    let Some(phone) = Browser::sized(test, &screenshot_dir(), PHONE).await? else {
+        return Ok(());
+    };
+    let standings = format!("{}/t/{t}/standings", venue.url());
+    phone.client.goto(&standings).await?;
+    let section = wait_text(&phone, "#teams", "North Wind", WAIT, "desk-teams-board").await?;
+    assert!(section.contains("Stone Cats"), "{section}");
+    assert!(!section.contains("north  wind"), "one spelling: {section}");
+    assert!(
+        !section.contains("Eriksen"),
+        "no team, not listed: {section}"
+    );
+    let rows = phone
+        .eval("return document.querySelectorAll('#team-standings tbody tr').length;")
+        .await?;
+    assert_eq!(rows.as_u64(), Some(2), "{section}");
+    assert!(section.contains("best 2 members"), "{section}");
+    look(&phone, &standings, "teams-board-phone").await?;
+    phone.close().await?;
+
+    // The director's settings page: the Team competition part, as saved.
+    let director_token = venue.director_token().to_string();
+    let Some(d) = desk_browser(
+        test,
+        LAPTOP,
+        &venue,
+        &director_token,
+        "Ann",
+        "/desk/director",
+    )
+    .await?
+    else {
+        return Ok(());
+    };
+    d.client
+        .goto(&format!("{}/desk/director/{t}/settings", venue.url()))
+        .await?;
+    let counting = d
+        .eval("return document.querySelector('fieldset#teams input[name=team_counting]').value;")
+        .await?;
+    assert_eq!(counting.as_str(), Some("2"));
+    d.screenshot("desk-teams-settings").await?;
+    d.close().await?;
+    Ok(())
+}
