@@ -337,8 +337,12 @@ async fn malformed_registrations_are_invalid_argument_and_change_nothing() -> an
         after_good,
         "no refused command was written"
     );
+    // The register's answer to a write carries no fee account; GetParticipant computes one.
     assert_eq!(
-        director.get(p.id).await?,
+        pb::Participant {
+            account: None,
+            ..director.get(p.id).await?
+        },
         p,
         "the valid player is untouched"
     );

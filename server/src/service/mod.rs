@@ -91,33 +91,13 @@ pub(crate) fn meta_from_pb(meta: Option<pb::RequestMeta>) -> Meta {
 }
 
 /// The participant an outcome answers with.
-///
-/// A caller who may read money (the director, the treasurer, the registration desks) also gets the account the
-/// change leaves, as `GetParticipant` gives it, so a desk shows what is still to pay without asking again.
-pub fn participant_answer(
-    core: &Core,
-    caller: &Caller,
-    outcome: Outcome,
-) -> Result<pb::Participant, Status> {
-    let Some(Subject::Participant(p)) = &outcome.subject else {
-        return Err(Status::internal(
+pub fn participant_answer(caller: &Caller, outcome: Outcome) -> Result<pb::Participant, Status> {
+    match &outcome.subject {
+        Some(Subject::Participant(p)) => Ok(convert::participant_to_pb(p, caller.sees_private())),
+        _ => Err(Status::internal(
             "the command did not answer with a participant",
-        ));
-    };
-    let mut answer = convert::participant_to_pb(p, caller.sees_private());
-    if caller.sees_money() {
-        core.read(|s| {
-            if let Some(now) = s.participants.get(&p.id) {
-                answer.account = Some(convert::account_to_pb(
-                    s,
-                    &crate::app::fees::account(s, now),
-                ));
-                answer.payments = convert::payments_to_pb(now);
-            }
-        })
-        .map_err(|_| Status::unavailable("the server is busy; the change is recorded"))?;
+        )),
     }
-    Ok(answer)
 }
 
 /// The tournament an outcome answers with.

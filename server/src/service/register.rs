@@ -70,10 +70,7 @@ impl RegisterService {
             let cmd = make(id, tournament, any_revision(r.expected_revision));
             Ok(Decoded::new(r.meta, cmd, Target::Participant(id)))
         };
-        write_rpc(&self.core, req, decode, |c, o| {
-            participant_answer(&self.core, c, o)
-        })
-        .await
+        write_rpc(&self.core, req, decode, participant_answer).await
     }
 }
 
@@ -219,10 +216,7 @@ impl Register for RegisterService {
             let (meta, cmd) = register_command(r)?;
             Ok(Decoded::new(meta, cmd, Target::None))
         };
-        write_rpc(&self.core, req, decode, |c, o| {
-            participant_answer(&self.core, c, o)
-        })
-        .await
+        write_rpc(&self.core, req, decode, participant_answer).await
     }
 
     type CheckRegistrationsStream = super::dry_run::Checks;
@@ -267,10 +261,7 @@ impl Register for RegisterService {
             };
             Ok(Decoded::new(r.meta, cmd, Target::Participant(id)))
         };
-        write_rpc(&self.core, req, decode, |c, o| {
-            participant_answer(&self.core, c, o)
-        })
-        .await
+        write_rpc(&self.core, req, decode, participant_answer).await
     }
 
     async fn enter_tournament(
@@ -289,10 +280,7 @@ impl Register for RegisterService {
             };
             Ok(Decoded::new(r.meta, cmd, Target::Participant(id)))
         };
-        write_rpc(&self.core, req, decode, |c, o| {
-            participant_answer(&self.core, c, o)
-        })
-        .await
+        write_rpc(&self.core, req, decode, participant_answer).await
     }
 
     async fn leave_tournament(
@@ -321,10 +309,7 @@ impl Register for RegisterService {
             };
             Ok(Decoded::new(r.meta, cmd, Target::Participant(id)))
         };
-        write_rpc(&self.core, req, decode, |c, o| {
-            participant_answer(&self.core, c, o)
-        })
-        .await
+        write_rpc(&self.core, req, decode, participant_answer).await
     }
 
     async fn record_payment(
@@ -349,10 +334,20 @@ impl Register for RegisterService {
             Ok(Decoded::new(r.meta, cmd, Target::Participant(id)))
         };
         // The answer carries the account the payment leaves, so the desk shows what is still to pay.
-        write_rpc(&self.core, req, decode, |c, o| {
-            participant_answer(&self.core, c, o)
-        })
-        .await
+        let core = &self.core;
+        let encode = |caller: &Caller, outcome: crate::log::Outcome| {
+            let mut answer = participant_answer(caller, outcome)?;
+            core.read(|s| {
+                if let Some(p) = s.participants.get(&ParticipantId(answer.id)) {
+                    answer.account =
+                        Some(convert::account_to_pb(s, &crate::app::fees::account(s, p)));
+                    answer.payments = convert::payments_to_pb(p);
+                }
+            })
+            .map_err(|_| Status::unavailable("the server is busy; the payment is recorded"))?;
+            Ok(answer)
+        };
+        write_rpc(&self.core, req, decode, encode).await
     }
 
     async fn check_in(

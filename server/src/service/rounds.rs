@@ -405,10 +405,7 @@ impl Rounds for RoundsService {
             };
             Ok(Decoded::new(r.meta, cmd, Target::Participant(id)))
         };
-        write_rpc(&self.core, req, decode, |c, o| {
-            participant_answer(&self.core, c, o)
-        })
-        .await
+        write_rpc(&self.core, req, decode, participant_answer).await
     }
 
     async fn change_rank(
@@ -427,10 +424,7 @@ impl Rounds for RoundsService {
             };
             Ok(Decoded::new(r.meta, cmd, Target::Participant(id)))
         };
-        write_rpc(&self.core, req, decode, |c, o| {
-            participant_answer(&self.core, c, o)
-        })
-        .await
+        write_rpc(&self.core, req, decode, participant_answer).await
     }
 
     async fn suggest_mc_mahon(

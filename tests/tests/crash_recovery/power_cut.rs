@@ -442,8 +442,12 @@ async fn power_cut_right_after_the_first_start_leaves_a_server_that_starts() -> 
         panic!("after a power cut right after the first start the server does not start: {e:#}\n{listing}");
     }
     let director = director.reconnect(&venue).await?;
+    // The register's answer to a write carries no fee account; GetParticipant computes one.
     assert_eq!(
-        director.get(p.id).await?,
+        pb::Participant {
+            account: None,
+            ..director.get(p.id).await?
+        },
         p,
         "the acknowledged registration survived"
     );
