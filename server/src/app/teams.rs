@@ -126,8 +126,11 @@ pub(crate) fn standings(roster: &Roster, standings: &Standings) -> Vec<TeamStand
             })
             .collect(),
     };
+    // Before any result every team scores nothing: no prize goes to the order of the numbers.
+    let played = standings.after.0 > 0;
     let prizes: BTreeMap<usize, (Cents, u32)> = give(&[group], true)
         .into_iter()
+        .filter(|_| played)
         .map(|g| (g.player.0 as usize, (g.amount, g.shared_by)))
         .collect();
     let ids = |list: &[PlayerId]| list.iter().map(|p| participant_id(*p)).collect();

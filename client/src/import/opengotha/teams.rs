@@ -99,11 +99,13 @@ pub(super) fn team_counting(og: &OgTournament, notes: &mut Vec<Note>) -> u32 {
         .map(|t| t.name.trim().to_string())
         .collect();
     notes.push(Note::not_mapped(if changed.is_empty() {
-        "the teams' boards round by round (who sat on which board) and their numbers".to_string()
+        "the teams' numbers (the boards round by round are rebuilt from each member's first board and the \
+         rounds they play)"
+            .to_string()
     } else {
         format!(
-            "the teams' boards round by round and their numbers: {} team(s) changed players between rounds \
-             ({}), and everyone who played for a team is its member",
+            "the teams' numbers, and boards round by round where a team changed players: {} team(s) did ({}); \
+             everyone who played for a team is its member, at the board of the first round they played",
             changed.len(),
             some(&changed)
         )
