@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use super::roster::Roster;
 use crate::domain::field::{participant_id, player_id};
 use crate::domain::setup::TeamScore;
-use crate::domain::teams::key;
+use crate::domain::teams::{key, spelled};
 use crate::domain::{ParticipantId, State};
 use tengen_draw::model::PlayerId;
 use tengen_standings::prizes::{give, Candidate, Cents, Pot, PrizeGroup};
@@ -47,27 +47,6 @@ pub(crate) fn names(state: &State) -> Vec<String> {
     let mut names: Vec<String> = spelled(spellings).into_values().collect();
     names.sort_by_key(|n| key(n));
     names
-}
-
-/// By team key, the spelling of `spellings` most frequent for that key (the first in the alphabet on a tie).
-fn spelled<'s>(spellings: impl Iterator<Item = &'s str>) -> BTreeMap<String, String> {
-    let mut counts: BTreeMap<String, BTreeMap<&str, usize>> = BTreeMap::new();
-    for s in spellings {
-        let k = key(s);
-        if !k.is_empty() {
-            *counts.entry(k).or_default().entry(s).or_default() += 1;
-        }
-    }
-    counts
-        .into_iter()
-        .filter_map(|(k, by)| {
-            let best = by
-                .iter()
-                .max_by_key(|(s, n)| (**n, std::cmp::Reverse(**s)))
-                .map(|(s, _)| (*s).to_string())?;
-            Some((k, best))
-        })
-        .collect()
 }
 
 /// The teams of a tournament: by team key, its spelling and its entrants (ghosts are in no team).

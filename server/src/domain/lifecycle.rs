@@ -12,6 +12,7 @@ pub mod partial;
 pub mod player_report;
 mod schedule;
 pub mod split;
+pub mod team_draw;
 
 use super::command::{Context, DrawPart, RefereeReport, RoundEdit};
 use super::error::{DeskRefused, FieldProblem, Rejected};
@@ -148,11 +149,12 @@ fn plays_at(
 /// Players checked in for round `r` (their entry lists it) who have neither a game nor the bye in it. Nobody
 /// may miss a round without a decision: publishing and closing refuse while this list is not empty.
 pub fn unseated(state: &State, t: TournamentId, r: &RoundRecord) -> Vec<ParticipantId> {
-    // A knockout's bracket decides who plays: the players it eliminated have no game, and nobody misses them.
+    // A knockout's bracket decides who plays: the players it eliminated have no game, and nobody misses them. A
+    // team tournament's line-ups do: a team's reserves sit out.
     if state
         .tournaments
         .get(&t)
-        .is_some_and(|x| x.settings.system.eliminates())
+        .is_some_and(|x| x.settings.system.eliminates() || x.settings.scoring.team_boards > 0)
     {
         return Vec::new();
     }
@@ -391,6 +393,19 @@ pub fn draw_round(
     let input = field.snapshot(n);
     let record = if empty {
         RoundRecord::empty(n, draws)
+    } else if field.tournament.settings.scoring.team_boards > 0 {
+        let seed = seed_of(ctx);
+        let drawn = team_draw::draw(&field, n, seed, &|id| label(state, t, id))?;
+        let mut record = RoundRecord {
+            games: drawn.games,
+            advancing: drawn.advancing,
+            warnings: drawn.warnings,
+            seed,
+            ..RoundRecord::empty(n, draws)
+        };
+        let forfeits = paired_after_forfeit(state, t, pl, &record);
+        record.warnings.extend(forfeits);
+        record
     } else {
         let settings = field.draw_settings();
         let (seed, round) = match aside {

@@ -19,6 +19,7 @@ pub mod round;
 pub mod setup;
 pub mod slip;
 pub mod state;
+pub mod team_play;
 pub mod teams;
 pub mod timetable;
 pub mod validate;

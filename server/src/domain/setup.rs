@@ -379,6 +379,11 @@ pub struct ScoringSettings {
     /// Prizes for the teams' places 1, 2, … in cents; tied teams split them like players.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub team_prizes_cents: Vec<i64>,
+    /// A team tournament (issue 33): teams of `team_boards` boards (2 to 10) meet in matches, paired as teams by
+    /// the tournament's system, board 1 against board 1; 0 (the default) pairs players. See
+    /// [`super::team_play`].
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub team_boards: u32,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -484,6 +489,7 @@ impl Default for ScoringSettings {
             team_counting: 0,
             team_score: TeamScore::Wins,
             team_prizes_cents: Vec::new(),
+            team_boards: 0,
         }
     }
 }

@@ -22,6 +22,29 @@ pub fn key(name: &str) -> String {
     key
 }
 
+use std::collections::BTreeMap;
+
+/// By team key, the spelling of `spellings` most frequent for that key (the first in the alphabet on a tie).
+pub fn spelled<'s>(spellings: impl Iterator<Item = &'s str>) -> BTreeMap<String, String> {
+    let mut counts: BTreeMap<String, BTreeMap<&str, usize>> = BTreeMap::new();
+    for s in spellings {
+        let k = key(s);
+        if !k.is_empty() {
+            *counts.entry(k).or_default().entry(s).or_default() += 1;
+        }
+    }
+    counts
+        .into_iter()
+        .filter_map(|(k, by)| {
+            let best = by
+                .iter()
+                .max_by_key(|(s, n)| (**n, std::cmp::Reverse(**s)))
+                .map(|(s, _)| (*s).to_string())?;
+            Some((k, best))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::key;

@@ -11,11 +11,13 @@
 //! - [`placing`]: sorting, shared places, sections and their winners.
 //! - [`prizes`]: cash prizes split over tied places; several groups of prizes, one prize each.
 //! - [`teams`]: the team competition: the sum of each team's best members, places.
+//! - [`matches`]: a team tournament: matches board by board, team points, OpenGotha's team criteria.
 //! - [`explain`]: which criterion separated two players.
 
 #![warn(missing_docs)]
 
 pub mod explain;
+pub mod matches;
 pub mod placing;
 pub mod prizes;
 pub mod score;

@@ -51,7 +51,8 @@ pub fn read_for_draw(
         return Ok(None);
     }
     let (field, _draws) = super::drawable(state, t, n, redraw, expected)?;
-    if empty {
+    // A team tournament's draw pairs at most a few hundred teams: the writer draws it.
+    if empty || field.tournament.settings.scoring.team_boards > 0 {
         return Ok(None);
     }
     Ok(Some(DrawRead {

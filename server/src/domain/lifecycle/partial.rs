@@ -31,6 +31,11 @@ pub fn draw_part(
 ) -> Result<Vec<Event>, Rejected> {
     let tour = tournament(state, t)?;
     check_expected(expected, revision_of(state, t))?;
+    if tour.settings.scoring.team_boards > 0 {
+        return Err(precondition(
+            "a team tournament's round is drawn whole: its matches pair teams, not score groups of players",
+        ));
+    }
     let field = Field::new(state, tour);
     let mut settings = field.draw_settings();
     if settings.pairing != draw::Pairing::ScoreGroups {

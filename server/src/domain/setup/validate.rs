@@ -37,7 +37,42 @@ pub fn validate(
     }
     validate_draw_choices(system, draw_settings)?;
     validate_sections(mm, scoring)?;
-    validate_special_prizes(scoring)
+    validate_special_prizes(scoring)?;
+    validate_team_tournament(system, scoring)
+}
+
+/// A team tournament: 2 to 10 boards, paired as teams by McMahon, Swiss or a round robin, its teams placed by their
+/// matches (so not also by a team competition's counting).
+fn validate_team_tournament(system: PairingSystem, scoring: &ScoringSettings) -> Result<(), Rejected> {
+    if scoring.team_boards == 0 {
+        return Ok(());
+    }
+    if !(2..=10).contains(&scoring.team_boards) {
+        return Err(Rejected::invalid(
+            "team_boards",
+            "a team tournament has 2 to 10 boards (0: players are paired, not teams)",
+        ));
+    }
+    if !matches!(
+        system,
+        PairingSystem::McMahon | PairingSystem::Swiss | PairingSystem::RoundRobin
+    ) {
+        return Err(Rejected::invalid(
+            "team_boards",
+            format!(
+                "teams are paired by McMahon, Swiss or a round robin, not by a {}",
+                system.as_str()
+            ),
+        ));
+    }
+    if scoring.team_counting > 0 {
+        return Err(Rejected::invalid(
+            "team_counting",
+            "a team tournament places its teams by their matches: counting members is for a team competition \
+             inside an individual tournament (set it to 0)",
+        ));
+    }
+    Ok(())
 }
 
 /// The bar above the floor, the supergroup above the bar, and Mays' sections: McMahon only, strongest first, a
@@ -198,10 +233,10 @@ fn validate_special_prizes(scoring: &ScoringSettings) -> Result<(), Rejected> {
             "a team counts its best 1 to 10 members (0: no team competition)",
         ));
     }
-    if scoring.team_counting == 0 && !scoring.team_prizes_cents.is_empty() {
+    if scoring.team_counting == 0 && scoring.team_boards == 0 && !scoring.team_prizes_cents.is_empty() {
         return Err(Rejected::invalid(
             "team_counting",
-            "team prizes need a team competition: say how many members of a team count",
+            "team prizes need teams: a team competition (how many members of a team count) or a team tournament",
         ));
     }
     let wins = &scoring.wins_prizes;

@@ -355,6 +355,7 @@ fn scoring_from_pb(
             })?
         },
         team_prizes_cents: s.team_prizes_cents,
+        team_boards: s.team_boards,
     })
 }
 
@@ -385,6 +386,7 @@ fn scoring_to_pb(s: &ScoringSettings) -> pb::Scoring {
         team_counting: s.team_counting,
         team_score: s.team_score.as_str().to_string(),
         team_prizes_cents: s.team_prizes_cents.clone(),
+        team_boards: s.team_boards,
     }
 }
 
