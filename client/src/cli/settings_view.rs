@@ -151,6 +151,8 @@ pub struct ScoringView {
     /// "wins" or "mms".
     pub team_score: String,
     pub team_prizes_cents: Vec<i64>,
+    /// A team tournament: teams of `team_boards` boards meet in matches, paired as teams (0 = players are paired).
+    pub team_boards: u32,
 }
 
 impl From<&pb::Tournament> for TournamentDetailView {
@@ -240,6 +242,7 @@ impl From<&pb::Tournament> for TournamentDetailView {
                     sc.team_score
                 },
                 team_prizes_cents: sc.team_prizes_cents,
+                team_boards: sc.team_boards,
             },
         }
     }
@@ -547,10 +550,21 @@ fn scoring_lines(v: &TournamentDetailView) -> Vec<(&'static str, String)> {
         ),
         ("forfeit after", format!("{} min", sc.forfeit_minutes)),
     ];
+    if sc.team_boards > 0 {
+        lines.push(("team tournament", team_tournament_text(sc.team_boards)));
+    }
     if sc.team_counting > 0 {
         lines.push(("team competition", team_text(sc)));
     }
     lines
+}
+
+/// A team tournament in words: how big a team is and how the teams are placed (the server's order).
+fn team_tournament_text(boards: u32) -> String {
+    format!(
+        "teams of {boards} boards, paired as teams; placed by team points, board wins, boards 1-3, 1-2, 1, \
+         mean rating"
+    )
 }
 
 /// The team competition in words: `best 3 members' wins; team prizes 100.00, 50.00`.
@@ -715,6 +729,35 @@ mod tests {
             })
             .as_deref(),
             Some("the best member's MMS; no team prizes")
+        );
+    }
+
+    #[test]
+    fn a_team_tournament_shows_its_boards_only_when_on() {
+        let line = |scoring: pb::Scoring| {
+            let t = pb::Tournament {
+                settings: Some(pb::TournamentSettings {
+                    scoring: Some(scoring),
+                    ..Default::default()
+                }),
+                ..Default::default()
+            };
+            settings_lines(&TournamentDetailView::from(&t))
+                .into_iter()
+                .find(|(k, _)| *k == "team tournament")
+                .map(|(_, v)| v)
+        };
+        assert_eq!(line(default_scoring()), None);
+        assert_eq!(
+            line(pb::Scoring {
+                team_boards: 4,
+                ..default_scoring()
+            })
+            .as_deref(),
+            Some(
+                "teams of 4 boards, paired as teams; placed by team points, board wins, boards 1-3, 1-2, 1, \
+                 mean rating"
+            )
         );
     }
 

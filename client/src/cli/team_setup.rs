@@ -1,8 +1,9 @@
-//! A tournament's team competition as command-line flags (issue 33): how many members of a team count, which
-//! of their results, and the team prizes, shared by `tournament create` and `tournament update` through
-//! `SetupFlags`. Writes only the given flags into the settings.
-//! Must not talk to the server or check the rules (1 to 10 members, no team prizes without a team competition):
-//! the server refuses what breaks them, with its own words; printing lives in `settings_view.rs`.
+//! A tournament's teams as command-line flags (issue 33): the team competition (how many members of a team count,
+//! which of their results, the team prizes) and the team tournament (teams of N boards paired as teams), shared by
+//! `tournament create` and `tournament update` through `SetupFlags`. Writes only the given flags into the settings.
+//! Must not talk to the server or check the rules (1 to 10 members, 2 to 10 boards, not both, no team prizes
+//! without a team competition): the server refuses what breaks them, with its own words; printing lives in
+//! `settings_view.rs`.
 
 use clap::Args;
 use tengen_proto::v1::Scoring;
@@ -23,6 +24,10 @@ pub struct TeamFlags {
     /// Prizes for the teams' places 1, 2, …, e.g. "100,50" (tied teams split them; `none` clears them).
     #[arg(long, value_parser = parse_prizes, value_name = "AMOUNTS")]
     team_prizes: Option<Prizes>,
+    /// A team tournament: teams of N boards (2 to 10) meet in matches, paired as teams by the system; 0 pairs
+    /// players.
+    #[arg(long, value_name = "N")]
+    team_boards: Option<u32>,
 }
 
 impl TeamFlags {
@@ -36,6 +41,9 @@ impl TeamFlags {
         }
         if let Some(prizes) = self.team_prizes {
             sc.team_prizes_cents = prizes.0;
+        }
+        if let Some(n) = self.team_boards {
+            sc.team_boards = n;
         }
     }
 }
@@ -75,6 +83,26 @@ mod tests {
         assert_eq!(sc.team_counting, 3);
         assert_eq!(sc.team_score, "mms");
         assert_eq!(sc.team_prizes_cents, vec![10_000, 5_050]);
+    }
+
+    #[test]
+    fn team_boards_sets_a_team_tournament_and_zero_pairs_players_again() {
+        let sc = applied(&["--team-boards", "4"], Scoring::default());
+        assert_eq!(sc.team_boards, 4);
+        assert_eq!(sc.team_counting, 0);
+        let sc = applied(&["--team-boards", "0"], sc);
+        assert_eq!(sc.team_boards, 0);
+        // Left out, it keeps its value; the server refuses 1 or more than 10, the client sends what was typed.
+        let four = Scoring {
+            team_boards: 4,
+            ..Scoring::default()
+        };
+        assert_eq!(applied(&["--team-score", "mms"], four).team_boards, 4);
+        assert_eq!(
+            applied(&["--team-boards", "11"], Scoring::default()).team_boards,
+            11
+        );
+        assert!(Probe::try_parse_from(["probe", "--team-boards", "four"]).is_err());
     }
 
     #[test]
