@@ -100,6 +100,9 @@ pub struct FieldFlags {
     /// Spellings differing only in case, accents, punctuation or spaces are one team.
     #[arg(long, value_name = "NAME")]
     team: Option<String>,
+    /// The board the player plays on in their team, 1 the first; 0 clears it: then strongest first.
+    #[arg(long, value_name = "N")]
+    board: Option<u32>,
     /// Lives in the host city (`--local`, or `--local no`).
     #[arg(long, num_args = 0..=1, default_missing_value = "yes", value_parser = parse_bool, value_name = "YES/NO")]
     local: Option<bool>,
@@ -157,6 +160,9 @@ impl FieldFlags {
             if let Some(value) = value {
                 *slot = value;
             }
+        }
+        if let Some(board) = self.board {
+            f.team_board = (board > 0).then_some(board);
         }
         f.local = self.local.unwrap_or(f.local);
         f.fee_cents = self.fee.unwrap_or(f.fee_cents);
@@ -430,4 +436,44 @@ async fn list(ctx: &Ctx, a: ListArgs) -> Result<(), CliError> {
         after_id = page.next_after_id;
     }
     print_participants(&all, ctx.json)
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    #[derive(Parser)]
+    struct Probe {
+        #[command(flatten)]
+        flags: FieldFlags,
+    }
+
+    fn applied(args: &[&str], mut f: ParticipantFields) -> ParticipantFields {
+        let probe = Probe::try_parse_from(std::iter::once("probe").chain(args.iter().copied()))
+            .unwrap_or_else(|e| panic!("{e}"));
+        probe
+            .flags
+            .apply(&mut f)
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        f
+    }
+
+    #[test]
+    fn board_sets_the_team_board_and_zero_clears_it() {
+        let f = applied(
+            &["--team", " Stone Cats ", "--board", "2"],
+            ParticipantFields::default(),
+        );
+        assert_eq!((f.team.as_str(), f.team_board), ("Stone Cats", Some(2)));
+        // Left out, the board stays; 0 clears it (strongest first again) and keeps the team.
+        assert_eq!(applied(&["--club", "Hx"], f.clone()).team_board, Some(2));
+        let cleared = applied(&["--board", "0"], f);
+        assert_eq!(
+            (cleared.team.as_str(), cleared.team_board),
+            ("Stone Cats", None)
+        );
+        assert!(Probe::try_parse_from(["probe", "--board", "first"]).is_err());
+    }
 }

@@ -18,6 +18,17 @@ pub struct RankChangeView {
     pub rank: String,
 }
 
+/// A participant's team line: `Stone Cats`, or `board 2 of Stone Cats` when their board is set; nothing without
+/// either.
+fn team_text(team: &str, board: Option<u32>) -> Option<String> {
+    match (team.is_empty(), board) {
+        (true, None) => None,
+        (false, None) => Some(team.to_string()),
+        (false, Some(b)) => Some(format!("board {b} of {team}")),
+        (true, Some(b)) => Some(format!("board {b} (no team)")),
+    }
+}
+
 /// A participant.
 #[derive(Debug, Serialize)]
 pub struct ParticipantView {
@@ -44,6 +55,8 @@ pub struct ParticipantView {
     pub family_group: String,
     /// The team in the team competition ("" = none).
     pub team: String,
+    /// Their board in the team (1 the first; `null`: by strength).
+    pub team_board: Option<u32>,
     pub local: bool,
     pub fee_cents: i64,
     pub paid: bool,
@@ -104,6 +117,7 @@ impl From<&pb::Participant> for ParticipantView {
             birth_year: f.birth_year,
             family_group: f.family_group,
             team: f.team,
+            team_board: f.team_board,
             local: f.local,
             fee_cents: f.fee_cents,
             paid: f.paid,
@@ -204,8 +218,8 @@ pub fn print_participant(p: &pb::Participant, json: bool) -> Result<(), CliError
         ("city", v.city.clone()),
         ("country", v.country.clone()),
     ]);
-    if !v.team.is_empty() {
-        pairs.push(("team", v.team.clone()));
+    if let Some(team) = team_text(&v.team, v.team_board) {
+        pairs.push(("team", team));
     }
     let born = v.birth_year.map(|y| y.to_string()).unwrap_or_default();
     let optional = [
@@ -541,4 +555,20 @@ pub fn log_line(e: &pb::LogEntry) -> String {
         who,
         events.join("; ")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_team_line_names_the_board_when_it_is_set() {
+        assert_eq!(team_text("", None), None);
+        assert_eq!(team_text("Stone Cats", None).as_deref(), Some("Stone Cats"));
+        assert_eq!(
+            team_text("Stone Cats", Some(2)).as_deref(),
+            Some("board 2 of Stone Cats")
+        );
+        assert_eq!(team_text("", Some(1)).as_deref(), Some("board 1 (no team)"));
+    }
 }
