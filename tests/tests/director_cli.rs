@@ -1416,6 +1416,8 @@ mod round_robin;
 mod sample;
 #[path = "director_cli/split.rs"]
 mod split;
+#[path = "director_cli/team_tournament.rs"]
+mod team_tournament;
 #[path = "director_cli/teams.rs"]
 mod teams;
 
