@@ -351,3 +351,23 @@ col-team = Mannschaft
 col-score = Punkte
 teams-rule-wins = Eine Mannschaft erzielt die Summe der Siege ihrer { $n } besten Mitglieder (die zuerst genannten Spieler); bei Gleichstand entscheidet die Summe ihrer Platzierungen.
 teams-rule-mms = Eine Mannschaft erzielt die Summe der McMahon-Punkte ihrer { $n } besten Mitglieder (die zuerst genannten Spieler); bei Gleichstand entscheidet die Summe ihrer Platzierungen.
+
+# A team tournament (issue 33)
+col-won-drawn-lost = Gewonnen–unentschieden–verloren
+col-team-points = Mannschaftspunkte
+col-board-wins = Brettpunkte
+teams-match-rule = Mannschaften werden nach Mannschaftspunkten (gewonnener Kampf 2, unentschieden 1) gereiht, dann nach Brettpunkten, dann nach Brettpunkten an den ersten drei Brettern, den ersten zwei und Brett 1, dann nach der mittleren Wertung.
+matches-heading = Mannschaftskämpfe
+col-tables = Tische
+col-team-white-first = Mannschaft (Weiß an Brett 1)
+team-bye = Spielfrei in dieser Runde
+team-not-found = In diesem Turnier gibt es keine Mannschaft { $team }.
+team-number = Mannschaft { $number }
+team-players = Spieler in Brettreihenfolge
+team-page-title = { $team } — { $tournament }
+team-round = Runde { $round }
+col-board = Brett
+col-colour = Farbe
+team-won-by-default = kampflos gewonnen (niemand gegenüber)
+team-lost-by-default = kampflos verloren (niemand an diesem Brett)
+pairings-team-without-game = Ohne Partie (spielfreie Mannschaft oder niemand gegenüber):

@@ -356,3 +356,23 @@ col-team = Team
 col-score = Score
 teams-rule-wins = A team scores the sum of its best { $n } members' wins (the players listed first); equal scores go by the sum of those members' places.
 teams-rule-mms = A team scores the sum of its best { $n } members' McMahon scores (the players listed first); equal scores go by the sum of those members' places.
+
+# A team tournament (issue 33)
+col-won-drawn-lost = Won–drawn–lost
+col-team-points = Team points
+col-board-wins = Board wins
+teams-match-rule = Teams are placed by team points (a won match 2, a drawn match 1), then board wins, then board wins on the first three boards, the first two and board 1, then the mean rating.
+matches-heading = Matches
+col-tables = Tables
+col-team-white-first = Team (White on board 1)
+team-bye = Bye this round
+team-not-found = There is no team { $team } in this tournament.
+team-number = Team { $number }
+team-players = Players, in board order
+team-page-title = { $team } — { $tournament }
+team-round = Round { $round }
+col-board = Board
+col-colour = Colour
+team-won-by-default = won by default (nobody opposite)
+team-lost-by-default = lost by default (nobody on this board)
+pairings-team-without-game = Without a game (the team bye, or nobody opposite):

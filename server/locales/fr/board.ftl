@@ -351,3 +351,23 @@ col-team = Équipe
 col-score = Score
 teams-rule-wins = Une équipe marque la somme des victoires de ses { $n } meilleurs membres (les joueurs cités en premier) ; à égalité, la somme de leurs places départage.
 teams-rule-mms = Une équipe marque la somme des scores McMahon de ses { $n } meilleurs membres (les joueurs cités en premier) ; à égalité, la somme de leurs places départage.
+
+# A team tournament (issue 33)
+col-won-drawn-lost = Gagnés–nuls–perdus
+col-team-points = Points d'équipe
+col-board-wins = Victoires aux gobans
+teams-match-rule = Les équipes sont classées aux points d'équipe (match gagné 2, nul 1), puis aux victoires aux gobans, puis aux victoires sur les trois premiers gobans, les deux premiers et le goban 1, puis au classement moyen.
+matches-heading = Matchs
+col-tables = Tables
+col-team-white-first = Équipe (Blanc au goban 1)
+team-bye = Exempte cette ronde
+team-not-found = Il n'y a pas d'équipe { $team } dans ce tournoi.
+team-number = Équipe { $number }
+team-players = Joueurs, dans l'ordre des gobans
+team-page-title = { $team } — { $tournament }
+team-round = Ronde { $round }
+col-board = Goban
+col-colour = Couleur
+team-won-by-default = gagné par forfait (personne en face)
+team-lost-by-default = perdu par forfait (personne à ce goban)
+pairings-team-without-game = Sans partie (équipe exempte, ou personne en face) :

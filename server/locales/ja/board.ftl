@@ -329,3 +329,23 @@ col-team = チーム
 col-score = 得点
 teams-rule-wins = チームの得点は上位 { $n } 名の勝数の合計です（先に並ぶ選手）。同点の場合はその選手たちの順位の合計で決めます。
 teams-rule-mms = チームの得点は上位 { $n } 名のマクマホンスコアの合計です（先に並ぶ選手）。同点の場合はその選手たちの順位の合計で決めます。
+
+# A team tournament (issue 33)
+col-won-drawn-lost = 勝–分–敗
+col-team-points = チーム勝点
+col-board-wins = 盤勝数
+teams-match-rule = チームの順位は、チーム勝点（対戦の勝ち 2、引き分け 1）、盤勝数、上位3盤・上位2盤・1番盤の勝数、平均レーティングの順で決めます。
+matches-heading = 対戦
+col-tables = 席
+col-team-white-first = チーム（1番盤が白）
+team-bye = このラウンドは不戦
+team-not-found = この大会にチーム { $team } はありません。
+team-number = チーム { $number }
+team-players = 選手（盤順）
+team-page-title = { $team } — { $tournament }
+team-round = 第{ $round }ラウンド
+col-board = 盤
+col-colour = 手番
+team-won-by-default = 不戦勝（相手なし）
+team-lost-by-default = 不戦敗（この盤に選手なし）
+pairings-team-without-game = 対局なし（不戦のチーム、または相手なし）：

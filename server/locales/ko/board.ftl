@@ -329,3 +329,23 @@ col-team = 팀
 col-score = 점수
 teams-rule-wins = 팀 점수는 상위 { $n }명의 승수 합계입니다(먼저 나열된 선수). 동점이면 그 선수들의 순위 합계로 정합니다.
 teams-rule-mms = 팀 점수는 상위 { $n }명의 맥마흔 점수 합계입니다(먼저 나열된 선수). 동점이면 그 선수들의 순위 합계로 정합니다.
+
+# A team tournament (issue 33)
+col-won-drawn-lost = 승–무–패
+col-team-points = 팀 승점
+col-board-wins = 판 승수
+teams-match-rule = 팀 순위는 팀 승점(대항전 승 2, 무 1), 판 승수, 상위 3판·상위 2판·1판의 승수, 평균 레이팅 순으로 정합니다.
+matches-heading = 대항전
+col-tables = 대국석
+col-team-white-first = 팀 (1판 백)
+team-bye = 이번 라운드 부전
+team-not-found = 이 대회에 { $team } 팀이 없습니다.
+team-number = { $number }번 팀
+team-players = 선수 (판 순서)
+team-page-title = { $team } — { $tournament }
+team-round = { $round }라운드
+col-board = 판
+col-colour = 색
+team-won-by-default = 부전승 (상대 없음)
+team-lost-by-default = 부전패 (이 판에 선수 없음)
+pairings-team-without-game = 대국 없음 (부전 팀 또는 상대 없음):

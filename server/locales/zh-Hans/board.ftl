@@ -329,3 +329,23 @@ col-team = 队伍
 col-score = 得分
 teams-rule-wins = 队伍得分为其最好的 { $n } 名队员的胜局之和（列在前面的棋手）；同分时按这些队员的名次之和排列。
 teams-rule-mms = 队伍得分为其最好的 { $n } 名队员的麦克马洪分之和（列在前面的棋手）；同分时按这些队员的名次之和排列。
+
+# A team tournament (issue 33)
+col-won-drawn-lost = 胜–和–负
+col-team-points = 团体积分
+col-board-wins = 台胜数
+teams-match-rule = 团体名次依次按团体积分（胜一场对抗 2 分，和 1 分）、台胜数、前三台、前两台与第一台的胜数、平均等级分排定。
+matches-heading = 对抗
+col-tables = 桌号
+col-team-white-first = 队伍（第一台执白）
+team-bye = 本轮轮空
+team-not-found = 本赛事没有队伍 { $team }。
+team-number = 第 { $number } 队
+team-players = 队员（按台次）
+team-page-title = { $team } — { $tournament }
+team-round = 第 { $round } 轮
+col-board = 台次
+col-colour = 颜色
+team-won-by-default = 不战而胜（对方无人）
+team-lost-by-default = 不战而负（本台无人）
+pairings-team-without-game = 无对局（轮空的队伍，或对方无人）：

@@ -1,6 +1,7 @@
-//! The team competition of one tournament (issue 33): which entrants make each team (their team names, compared
-//! by `domain::teams::key`), how each team is written (the spelling most of its members have), the teams'
-//! standings after a round (`tengen_standings::teams`) and the team prizes (split over tied places like the
+//! The teams of one tournament (issue 33): which entrants make each team (their team names, compared by
+//! `domain::teams::key`), how each team is written (the spelling most of its members have), the team
+//! competition's standings after a round (`tengen_standings::teams`), a team tournament's matches and standings
+//! (`domain::team_play`, `tengen_standings::matches`), and the team prizes (split over tied places like the
 //! players'). One answer for the sheets, the board and the desk's suggestions.
 //!
 //! Reads the roster, the standings and the register's team names; never changes the state, never reads contact
@@ -9,12 +10,15 @@
 use std::collections::BTreeMap;
 
 use super::roster::Roster;
-use crate::domain::field::{participant_id, player_id};
+use crate::domain::field::{participant_id, player_id, Field};
+use crate::domain::round::RoundRecord;
+use crate::domain::team_play::{self, RoundMatches, Team};
 use crate::domain::setup::TeamScore;
 use crate::domain::teams::{key, spelled};
 use crate::domain::{ParticipantId, State};
 use tengen_draw::model::PlayerId;
 use tengen_standings::prizes::{give, Candidate, Cents, Pot, PrizeGroup};
+use tengen_standings::matches::{match_standings as match_standings_of, MatchRow};
 use tengen_standings::{team_standings, Standings};
 
 /// One team's standing.
@@ -122,6 +126,120 @@ pub(crate) fn standings(roster: &Roster, standings: &Standings) -> Vec<TeamStand
             counted: ids(&r.counted),
             others: ids(&r.others),
             prize: prizes.get(&r.team).copied(),
+        })
+        .collect()
+}
+
+/// One team of a team tournament with its standing and prize.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct MatchStanding {
+    /// The team (index `number - 1` of [`tournament_teams`]).
+    pub team: Team,
+    /// Its standing: team points, board wins, the upper boards', its place.
+    pub row: MatchRow,
+    /// Its prize and how many teams share its place's prizes.
+    pub prize: Option<(Cents, u32)>,
+}
+
+/// The teams of a team tournament, by number (empty for an individual tournament).
+pub(crate) fn tournament_teams(roster: &Roster) -> Vec<Team> {
+    let boards = roster.tournament.settings.scoring.team_boards;
+    if boards == 0 {
+        return Vec::new();
+    }
+    team_play::teams(&Field::new(roster.state, roster.tournament), boards)
+}
+
+/// The matches and byes of round `r` of a team tournament.
+pub(crate) fn round_matches(roster: &Roster, teams: &[Team], r: &RoundRecord) -> RoundMatches {
+    let s = &roster.tournament.settings;
+    team_play::round_matches(teams, r, s.scoring.team_boards, s.draw.first_table.max(1))
+}
+
+/// A team tournament's standings after round `after`, with the team prizes once a round has results.
+pub(crate) fn match_standings(roster: &Roster, after: u32) -> Vec<MatchStanding> {
+    let teams = tournament_teams(roster);
+    if teams.is_empty() {
+        return Vec::new();
+    }
+    let s = &roster.tournament.settings;
+    let (matches, byes) = team_play::scored_rounds(
+        &teams,
+        roster.rounds(),
+        after,
+        s.scoring.team_boards,
+        s.draw.first_table.max(1),
+        s.scoring.bye_half_points,
+    );
+    let ratings: Vec<Option<i32>> = teams.iter().map(|t| t.rating).collect();
+    let rows = match_standings_of(teams.len(), &ratings, &matches, &byes);
+    let group = PrizeGroup {
+        pot: Pot::Places(s.scoring.team_prizes_cents.iter().map(|c| Cents(*c)).collect()),
+        candidates: rows
+            .iter()
+            .map(|r| Candidate {
+                player: PlayerId(u32::try_from(r.team).unwrap_or(u32::MAX)),
+                place: r.place,
+            })
+            .collect(),
+    };
+    let prizes: BTreeMap<usize, (Cents, u32)> = give(&[group], true)
+        .into_iter()
+        .filter(|_| after > 0)
+        .map(|g| (g.player.0 as usize, (g.amount, g.shared_by)))
+        .collect();
+    rows.into_iter()
+        .filter_map(|row| {
+            Some(MatchStanding {
+                team: teams.get(row.team)?.clone(),
+                prize: prizes.get(&row.team).copied(),
+                row,
+            })
+        })
+        .collect()
+}
+
+/// A team's prize, for the prize list and the budget, in a team competition or a team tournament.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct TeamPrize {
+    /// Its place.
+    pub place: u32,
+    /// Another team shares it.
+    pub shared: bool,
+    /// The team's name.
+    pub name: String,
+    /// The members it is for: those who count (a team competition), or the whole team (a team tournament).
+    pub members: Vec<ParticipantId>,
+    /// The amount.
+    pub amount: Cents,
+}
+
+/// The teams' prizes after the round `standings` is after, best place first.
+pub(crate) fn prizes(roster: &Roster, standings: &Standings) -> Vec<TeamPrize> {
+    if roster.tournament.settings.scoring.team_boards > 0 {
+        return match_standings(roster, standings.after.0)
+            .into_iter()
+            .filter_map(|t| {
+                Some(TeamPrize {
+                    place: t.row.place,
+                    shared: t.row.shared,
+                    amount: t.prize?.0,
+                    name: t.team.name,
+                    members: t.team.members,
+                })
+            })
+            .collect();
+    }
+    self::standings(roster, standings)
+        .into_iter()
+        .filter_map(|t| {
+            Some(TeamPrize {
+                place: t.place,
+                shared: t.shared,
+                amount: t.prize?.0,
+                name: t.name,
+                members: t.counted,
+            })
         })
         .collect()
 }

@@ -218,9 +218,9 @@ pub(crate) fn budget(state: &State, offset_minutes: i32) -> Sheet {
             .iter()
             .map(|p| p.amount.0)
             .sum::<i64>();
-        prizes += crate::app::teams::standings(&roster, &standings)
+        prizes += crate::app::teams::prizes(&roster, &standings)
             .iter()
-            .filter_map(|t| t.prize.map(|(c, _)| c.0))
+            .map(|t| t.amount.0)
             .sum::<i64>();
         if after < t.settings.rounds {
             provisional.push(t.settings.name.clone());

@@ -211,7 +211,8 @@ fn teams(
 ) -> bool {
     let settings = &roster.tournament.settings;
     let teams = crate::app::teams::teams(roster);
-    if settings.scoring.team_counting == 0 || teams.is_empty() {
+    let sc = &settings.scoring;
+    if (sc.team_counting == 0 && sc.team_boards == 0) || teams.is_empty() {
         return false;
     }
     out.push_str("<Teams>\n");
@@ -267,10 +268,11 @@ fn team_parameters(out: &mut String, roster: &Roster) {
     element(
         out,
         "TeamGeneralParameterSet",
-        &[(
-            "teamSize",
-            roster.tournament.settings.scoring.team_counting.to_string(),
-        )],
+        &[("teamSize", {
+            // A team tournament's boards, else the members a team competition counts.
+            let sc = &roster.tournament.settings.scoring;
+            sc.team_boards.max(sc.team_counting).to_string()
+        })],
         true,
     );
     out.push_str("<TeamPlacementParameterSet>\n<PlacementCriteria>\n");

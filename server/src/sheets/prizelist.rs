@@ -104,10 +104,7 @@ pub(crate) fn prize_list(roster: &Roster, round: u32) -> Result<Sheet, Rejected>
 /// The team prizes (`app::teams`), first in the ceremony as a table of their own: place, team, the members who
 /// count, amount. Returns what they pay (0 when none).
 fn team_prizes(sheet: &mut Sheet, roster: &Roster, standings: &tengen_standings::Standings) -> i64 {
-    let teams: Vec<_> = crate::app::teams::standings(roster, standings)
-        .into_iter()
-        .filter(|t| t.prize.is_some())
-        .collect();
+    let teams = crate::app::teams::prizes(roster, standings);
     if teams.is_empty() {
         return 0;
     }
@@ -117,7 +114,7 @@ fn team_prizes(sheet: &mut Sheet, roster: &Roster, standings: &tengen_standings:
         .rev()
         .map(|t| {
             let members = t
-                .counted
+                .members
                 .iter()
                 .map(|p| format!("{} {}", roster.number_text(*p), roster.full_name(*p)))
                 .collect::<Vec<_>>()
@@ -126,7 +123,7 @@ fn team_prizes(sheet: &mut Sheet, roster: &Roster, standings: &tengen_standings:
                 format!("{}{}", t.place, if t.shared { "=" } else { "" }),
                 t.name.clone(),
                 members,
-                t.prize.map_or(String::new(), |(c, _)| c.to_string()),
+                t.amount.to_string(),
             ]
         })
         .collect();
@@ -139,7 +136,7 @@ fn team_prizes(sheet: &mut Sheet, roster: &Roster, standings: &tengen_standings:
         ],
         rows,
     }));
-    teams.iter().filter_map(|t| t.prize.map(|(c, _)| c.0)).sum()
+    teams.iter().map(|t| t.amount.0).sum()
 }
 
 /// The order of the ceremony: special prizes (improvement, below the rank, juniors, wins from the fewest), then

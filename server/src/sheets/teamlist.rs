@@ -1,6 +1,7 @@
-//! The team standings (issue 33): each team's place, name, score, the members who count (number, name and
-//! result) and the others, and its prize; then the rule in words. The standings are `app::teams`'; this file
-//! only lays them out.
+//! The team standings (issue 33). A team competition: each team's place, name, score, the members who count
+//! (number, name and result) and the others, and its prize; then the rule in words. A team tournament: each
+//! team's place, matches, team points, board wins and the other criteria, its prize; then every round's matches
+//! with their scores. The standings are `app::teams`'; this file only lays them out.
 
 use super::model::{Block, Column, Sheet, Table};
 use crate::app::roster::{half_points, Roster};
@@ -22,9 +23,13 @@ pub(crate) fn team_list(roster: &Roster, round: u32) -> Result<Sheet, Rejected> 
         roster.heading_lines(),
     );
     let sc = &roster.tournament.settings.scoring;
+    if sc.team_boards > 0 {
+        match_list(roster, after, &mut sheet);
+        return Ok(sheet);
+    }
     if sc.team_counting == 0 {
         sheet.blocks.push(Block::Note(
-            "No team competition: set it on the tournament's settings page (Team competition)."
+            "No team competition: set it on the tournament's settings page (Teams)."
                 .to_string(),
         ));
         return Ok(sheet);
@@ -112,4 +117,103 @@ pub(crate) fn rule(counting: u32, score: TeamScore) -> String {
         "A team scores the sum of {whose} {what} (a result in brackets does not count); equal scores are \
          separated by the sum of those members' places (fewer first). Equal places are marked =."
     )
+}
+
+/// A team tournament's standings after round `after`, then each round's matches.
+fn match_list(roster: &Roster, after: u32, sheet: &mut Sheet) {
+    let rows = teams::match_standings(roster, after);
+    if rows.is_empty() {
+        sheet.blocks.push(Block::Note(
+            "No teams yet: a player's team is typed on the registration form (Team).".to_string(),
+        ));
+        return;
+    }
+    let prizes = rows.iter().any(|t| t.prize.is_some());
+    let mut columns = vec![
+        Column::right("Place"),
+        Column::flex("Team", 24),
+        Column::right("Played"),
+        Column::right("Won"),
+        Column::right("Drawn"),
+        Column::right("Lost"),
+        Column::right("Team points"),
+        Column::right("Board wins"),
+        Column::right("Boards 1-3"),
+        Column::right("Boards 1-2"),
+        Column::right("Board 1"),
+        Column::right("Rating"),
+    ];
+    if prizes {
+        columns.push(Column::right("Prize"));
+    }
+    let table = rows
+        .iter()
+        .map(|t| {
+            let r = &t.row;
+            let mut cells = vec![
+                format!("{}{}", r.place, if r.shared { "=" } else { "" }),
+                t.team.name.clone(),
+                (r.won + r.drawn + r.lost).to_string(),
+                r.won.to_string(),
+                r.drawn.to_string(),
+                r.lost.to_string(),
+                r.team_points.to_string(),
+                half_points(r.boards as i32),
+                half_points(r.upper[0] as i32),
+                half_points(r.upper[1] as i32),
+                half_points(r.upper[2] as i32),
+                r.rating.map_or(String::new(), |x| x.to_string()),
+            ];
+            if prizes {
+                cells.push(t.prize.map_or(String::new(), |(c, _)| c.to_string()));
+            }
+            cells
+        })
+        .collect();
+    sheet.blocks.push(Block::Table(Table {
+        columns,
+        rows: table,
+    }));
+    sheet.blocks.push(Block::Note(
+        "Placed by team points (a won match 2, a drawn one 1), then board wins, board wins on boards 1-3, on \
+         boards 1-2, on board 1, then the mean rating of the first boards; equal places are marked =. A board with \
+         nobody opposite is won by default."
+            .to_string(),
+    ));
+    let teams = teams::tournament_teams(roster);
+    let name = |i: usize| teams.get(i).map_or_else(String::new, |t| t.name.clone());
+    for r in roster.rounds().iter().filter(|r| r.number <= after.max(1)) {
+        let rm = teams::round_matches(roster, &teams, r);
+        if rm.matches.is_empty() && rm.byes.is_empty() {
+            continue;
+        }
+        sheet.blocks.push(Block::Heading(format!("Round {}", r.number)));
+        let rows = rm
+            .matches
+            .iter()
+            .map(|m| {
+                let score = crate::domain::team_play::scored(m, r).score();
+                vec![
+                    name(m.a),
+                    score.map_or("–".to_string(), |(a, b)| {
+                        format!("{}–{}", half_points(a as i32), half_points(b as i32))
+                    }),
+                    name(m.b),
+                ]
+            })
+            .collect();
+        sheet.blocks.push(Block::Table(Table {
+            columns: vec![
+                Column::flex("Team (White on board 1)", 24),
+                Column::right("Score"),
+                Column::flex("Team", 24),
+            ],
+            rows,
+        }));
+        for (t, _) in &rm.byes {
+            sheet
+                .blocks
+                .push(Block::Note(format!("{} has the bye.", name(*t))));
+        }
+    }
 }

@@ -100,6 +100,7 @@ fn public_routes(web: Arc<Web>) -> Router {
         .route("/t/{t}/standings", get(board::standings::page))
         .route("/t/{t}/players", get(board::players::page))
         .route("/t/{t}/players/{number}", get(board::player::page))
+        .route("/t/{t}/teams/{number}", get(board::teams::page))
         .route(
             "/t/{t}/players/{number}/result",
             axum::routing::post(board::own::result).layer(axum::extract::DefaultBodyLimit::max(

@@ -89,6 +89,7 @@ pub(super) fn update_participant(
             desk_may_change(state, ctx.actor.role, *t)?;
         }
     }
+    team_kept(state, p, fields)?;
     if !different_person {
         duplicate_guard(state, fields, Some(id))?;
     }
@@ -97,6 +98,47 @@ pub(super) fn update_participant(
         revision: p.revision.next(),
         fields: fields.clone(),
     }])
+}
+
+/// A team tournament's teams stay as they played (issue 33): the board order is fixed once round 1 is drawn, and
+/// a player who has played for a team stays in it (their matches are read back from their team).
+fn team_kept(state: &State, p: &Participant, fields: &ParticipantFields) -> Result<(), Rejected> {
+    let moved = super::super::teams::key(&fields.team) != super::super::teams::key(&p.fields.team);
+    let reboarded = fields.team_board != p.fields.team_board;
+    if !moved && !reboarded {
+        return Ok(());
+    }
+    for t in p.entries.keys() {
+        let Some(tour) = state.tournaments.get(t) else {
+            continue;
+        };
+        if tour.settings.scoring.team_boards == 0 {
+            continue;
+        }
+        let rounds = state.play.get(t).map_or(&[][..], |pl| pl.rounds.as_slice());
+        let seated = rounds
+            .iter()
+            .any(|r| r.game_of(p.id).is_some() || r.has_bye(p.id));
+        if moved && seated {
+            return Err(Rejected::invalid(
+                "team",
+                format!(
+                    "{} has played for {} in {}: a player stays in the team they played for",
+                    p.fields.family_name, p.fields.team, tour.settings.name
+                ),
+            ));
+        }
+        if reboarded && !rounds.is_empty() {
+            return Err(Rejected::invalid(
+                "team_board",
+                format!(
+                    "the board order of {}'s teams is fixed once round 1 is drawn",
+                    tour.settings.name
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Participant `id` enters a tournament, pre-registered.

@@ -1710,3 +1710,4 @@ fn a_double_elimination_puts_everyone_out_at_the_second_loss() {
 
 mod partial;
 mod players;
+mod teams;

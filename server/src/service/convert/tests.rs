@@ -189,6 +189,7 @@ fn settings_survive_the_round_trip() {
         team_counting: 3,
         team_score: "mms".into(),
         team_prizes_cents: vec![6_000, 3_000],
+        team_boards: 0,
     }));
     w.komi_half = Some(15);
     w.mcmahon = Some(pb::McMahonSetup {

@@ -10,6 +10,7 @@ pub mod player;
 pub mod players;
 pub mod slip;
 pub mod standings;
+pub mod teams;
 
 use super::cache::Rendered;
 use super::lang::Lang;

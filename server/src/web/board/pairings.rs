@@ -106,6 +106,7 @@ fn render(
             }
         }
         (without_game(l, &roster, r))
+        (super::teams::pairings_section(l, t, &roster, r))
         (by_table(l, &roster, r, &hidden))
     };
     Ok(tournament_page(
@@ -251,9 +252,12 @@ pub fn players_cells_in(l: Lang, roster: &Roster, g: &GameRecord, round: u32) ->
     }
 }
 
-/// "Bye", or "Through without a game" in a system that eliminates: the heading of those without a game.
+/// "Bye", "Through without a game" in a system that eliminates, or a team tournament's words (the team bye, or
+/// nobody opposite): the heading of those without a game.
 fn without_game_words(l: Lang, roster: &Roster) -> String {
-    if roster.tournament.settings.system.eliminates() {
+    if roster.tournament.settings.scoring.team_boards > 0 {
+        l.t("pairings-team-without-game")
+    } else if roster.tournament.settings.system.eliminates() {
         l.t("pairings-through")
     } else {
         l.t("pairings-bye")

@@ -65,6 +65,7 @@ fn render(state: &State, l: Lang, t: TournamentId) -> Result<super::super::layou
         .join(", ");
     let body = html! {
         h1 { (view.heading) }
+        (super::teams::standings_section(l, t, &roster, after, view.last_closed))
         (view.table())
         p .note { (tr!(l, "standings-order", order = order)) }
         @if view.system == PairingSystem::McMahon && standings.grid_differs() { p .note #grid-note { (GRID_NOTE) } }

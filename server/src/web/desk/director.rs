@@ -471,7 +471,8 @@ fn colours_forms(roster: &Roster, r: &RoundRecord, g: &GameRecord, desk: &Desk) 
 fn sheets(roster: &Roster, l: Lang) -> Markup {
     let t = roster.tournament.id;
     let system = roster.tournament.settings.system;
-    let teams = roster.tournament.settings.scoring.team_counting > 0;
+    let sc = &roster.tournament.settings.scoring;
+    let teams = sc.team_counting > 0 || sc.team_boards > 0;
     let files = [
         ("egf", l.t("dir-file-egf")),
         ("opengotha", l.t("dir-file-opengotha")),

@@ -551,6 +551,7 @@ fn entry_form(
 
 /// Every table of the round with where its result stands and who entered what.
 fn tables(l: Lang, roster: &Roster, r: &RoundRecord, games: &[&GameRecord]) -> Markup {
+    let heads = match_heads(l, roster, r);
     html! {
         div .scroll {
             table #tables {
@@ -560,6 +561,11 @@ fn tables(l: Lang, roster: &Roster, r: &RoundRecord, games: &[&GameRecord]) -> M
                 } }
                 // One part per table: a refresh downloads only the rows that changed.
                 @for g in games {
+                    @if let Some(head) = heads.get(&g.table) {
+                        (super::parts::rows(&format!("m{}", g.table), html! {
+                            tr .match-head id=(format!("m{}", g.table)) { td colspan="5" { strong { (head) } } }
+                        }))
+                    }
                     @let progress = g.progress();
                     (super::parts::rows(&format!("t{}", g.table), html! {
                         tr class=(format!("table {}", progress.as_str())) id=(format!("t{}", g.table)) data-table=(g.table) {
@@ -579,6 +585,29 @@ fn tables(l: Lang, roster: &Roster, r: &RoundRecord, games: &[&GameRecord]) -> M
             p #bye .note { (slot_in(&tr!(l, "results-bye", player = SLOT), label(roster, bye, r.number))) }
         }
     }
+}
+
+/// A team tournament's matches by their first table, in words ("Match: Stone Cats – Hill Go · 2–1"): the results
+/// desk reads a match's slips together. Empty in an individual tournament.
+fn match_heads(l: Lang, roster: &Roster, r: &RoundRecord) -> std::collections::BTreeMap<u32, String> {
+    let teams = crate::app::teams::tournament_teams(roster);
+    if teams.is_empty() {
+        return Default::default();
+    }
+    let name = |i: usize| teams.get(i).map_or("", |t| t.name.as_str());
+    crate::app::teams::round_matches(roster, &teams, r)
+        .matches
+        .iter()
+        .map(|m| {
+            let score = crate::domain::team_play::scored(m, r).score().map_or("–".to_string(), |(a, b)| {
+                format!("{}–{}", crate::app::roster::half_points(a as i32), crate::app::roster::half_points(b as i32))
+            });
+            (
+                m.first_table(r),
+                tr!(l, "results-match-head", a = name(m.a), b = name(m.b), score = score),
+            )
+        })
+        .collect()
 }
 
 /// "confirmed: white", "waiting for the second desk", "mismatch", …

@@ -205,6 +205,10 @@ fn add_body(
         submit: &submit,
         lang: l,
         teams: &crate::app::teams::names(state),
+        boards: state
+            .tournaments
+            .values()
+            .any(|t| t.settings.scoring.team_boards > 0),
     };
     let body = html! {
         h1 { (l.t("reg-add-title")) }

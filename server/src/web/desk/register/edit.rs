@@ -92,6 +92,10 @@ fn edit_body(
         submit: &submit,
         lang: l,
         teams: &crate::app::teams::names(state),
+        boards: state
+            .tournaments
+            .values()
+            .any(|t| t.settings.scoring.team_boards > 0),
     };
     let name = search::full_name(p);
     let body = html! {

@@ -15,7 +15,7 @@ use maud::{html, Markup};
 use std::collections::BTreeMap;
 
 /// The text fields of the forms, in order: (form name, the message id of its label).
-pub const FIELDS: [(&str, &str); 16] = [
+pub const FIELDS: [(&str, &str); 17] = [
     ("family", "reg-field-family"),
     ("given", "reg-field-given"),
     ("latin_family", "reg-field-latin-family"),
@@ -25,6 +25,7 @@ pub const FIELDS: [(&str, &str); 16] = [
     ("city", "reg-field-city"),
     ("country", "reg-field-country"),
     ("team", "reg-field-team"),
+    ("board", "reg-field-board"),
     ("email", "reg-field-email"),
     ("phone", "reg-field-phone"),
     ("birth_year", "reg-field-born"),
@@ -111,6 +112,10 @@ impl Values {
         v.set("city", &f.city);
         v.set("country", &f.country);
         v.set("team", &f.team);
+        v.set(
+            "board",
+            f.team_board.map(|b| b.to_string()).unwrap_or_default(),
+        );
         if private {
             v.set("email", &f.email);
             v.set("phone", &f.phone);
@@ -236,8 +241,19 @@ pub fn to_fields(
     f.city = values.get("city").to_string();
     f.country = values.get("country").to_string();
     f.team = values.get("team").to_string();
-    // A board order a file gave belongs to the team it came with.
-    if crate::domain::teams::key(&f.team) != crate::domain::teams::key(&base.team) {
+    let board = values.get("board").trim();
+    f.team_board = if board.is_empty() {
+        None
+    } else {
+        match board.parse::<u32>() {
+            Ok(0) => None,
+            Ok(b) if b <= 200 => Some(b),
+            _ => return Err(blame("board")(tr!(l, "reg-board-not-number", board = board))),
+        }
+    };
+    // A board the desk left as it was belongs to the team it came with.
+    let moved = crate::domain::teams::key(&f.team) != crate::domain::teams::key(&base.team);
+    if moved && f.team_board == base.team_board {
         f.team_board = None;
     }
     if private {
@@ -405,6 +421,8 @@ pub struct FormView<'a> {
     pub lang: Lang,
     /// The teams already in the register, offered as the team field's suggestions so two desks spell a team alike.
     pub teams: &'a [String],
+    /// Some tournament is a team tournament: the board field is shown (else carried hidden, as it was).
+    pub boards: bool,
 }
 
 /// The add or edit form, filled with `typed`.
@@ -426,6 +444,9 @@ pub fn render(view: &FormView, typed: &Typed) -> Markup {
             @for (name, label) in FIELDS {
                 @if name == "latin_family" { (latin_name(l, typed)) }
                 @else if name == "latin_given" {}
+                @else if name == "board" && !view.boards {
+                    input type="hidden" name="board" value=(typed.values.get(name));
+                }
                 @else if view.private || !is_private(name) {
                     (field(l, name, &l.t(label), typed.values.get(name), Focus::of(typed, name)))
                 }
@@ -498,6 +519,11 @@ fn field(l: Lang, name: &'static str, label: &str, value: &str, focus: Focus) ->
             label { (label) " " span .note { (l.t("reg-team-hint")) }
                 input name="team" value=(value) list="teams" autocomplete="off"
                     aria-invalid=[invalid] autofocus[first]; }
+        },
+        "board" => html! {
+            label { (label) " " span .note { (l.t("reg-board-hint")) }
+                input name="board" type="number" min="1" max="10" inputmode="numeric" value=(value)
+                    autocomplete="off" aria-invalid=[invalid] autofocus[first]; }
         },
         "email" => html! {
             label { (label) input name="email" type="email" value=(value) autocomplete="off"

@@ -102,7 +102,7 @@ pub fn parts(system: PairingSystem) -> Vec<Part> {
 }
 
 /// Every field of the form, in the order shown.
-pub const FIELDS: [&str; 70] = [
+pub const FIELDS: [&str; 71] = [
     "name",
     "system",
     "rounds",
@@ -154,6 +154,7 @@ pub const FIELDS: [&str; 70] = [
     "below_rank",
     "improvement_prizes",
     "prizes_stack",
+    "team_boards",
     "team_counting",
     "team_score",
     "team_prizes",
@@ -272,6 +273,7 @@ pub fn values_of(s: &TournamentSettings) -> Values {
     v.set("below_rank", rank(sc.below_rank));
     v.set("improvement_prizes", amounts(&sc.improvement_prizes_cents));
     v.set_box("prizes_stack", sc.prizes_stack);
+    v.set("team_boards", sc.team_boards.to_string());
     v.set("team_counting", sc.team_counting.to_string());
     v.set("team_score", sc.team_score.as_str());
     v.set("team_prizes", amounts(&sc.team_prizes_cents));
@@ -386,6 +388,7 @@ fn read_part(part: Part, v: &Values, s: &mut TournamentSettings) -> Result<(), R
         }
         Part::Teams => {
             let sc = &mut s.scoring;
+            sc.team_boards = number(v, "team_boards")?;
             sc.team_counting = number(v, "team_counting")?;
             sc.team_score = typed::choice(
                 "team_score",

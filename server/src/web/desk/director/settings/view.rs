@@ -360,7 +360,8 @@ fn prizes(c: &Context) -> Markup {
     }
 }
 
-/// The team competition (BGA handbook 7.5): how many of a team's members count, what counts, the team prizes.
+/// Teams: a team tournament's boards, or the team competition (BGA handbook 7.5): how many of a team's members
+/// count, what counts; the team prizes of either.
 fn teams(c: &Context) -> Markup {
     let f = &c.shown;
     let l = f.lang;
@@ -368,6 +369,8 @@ fn teams(c: &Context) -> Markup {
     let mms = l.t("settings-team-score-mms");
     let scores = [("wins", wins.as_str()), ("mms", mms.as_str())];
     html! {
+        (f.text("team_boards", &l.t("settings-team-boards"), "number", Attrs::number(0, 10),
+            &l.t("settings-team-boards-note")))
         (f.text("team_counting", &l.t("settings-team-counting"), "number", Attrs::number(0, 10),
             &l.t("settings-team-counting-note")))
         (f.select("team_score", &l.t("settings-team-score"), &scores, &l.t("settings-team-score-note")))

@@ -110,6 +110,7 @@ fn edit_view(private: bool) -> FormView<'static> {
         submit: "Save changes",
         lang: Lang::En,
         teams: &[],
+        boards: true,
     }
 }
 
@@ -280,6 +281,7 @@ fn issue_34_the_latin_name_is_read_shown_and_merged_like_the_other_fields() {
             submit: "Save changes",
             lang: Lang::En,
             teams: &[],
+            boards: true,
         },
         &typed,
     )
