@@ -100,7 +100,8 @@ pub struct FieldFlags {
     /// Spellings differing only in case, accents, punctuation or spaces are one team.
     #[arg(long, value_name = "NAME")]
     team: Option<String>,
-    /// The board the player plays on in their team, 1 the first; 0 clears it: then strongest first.
+    /// The board the player plays on in their team, 1 the first; 0 clears it: then strongest first. A team
+    /// tournament's board order is fixed once round 1 is drawn.
     #[arg(long, value_name = "N")]
     board: Option<u32>,
     /// Lives in the host city (`--local`, or `--local no`).

@@ -834,6 +834,15 @@ async fn issue_33_a_four_team_four_board_swiss_of_three_rounds() -> anyhow::Resu
     }
     assert_eq!(round_one_winners.len(), 2);
     check_everyone_met_once(&seen, &teams);
+    // Once the teams have played, their board order stays as it was.
+    let abe = reg.id["Abe"].to_string();
+    let stderr = refused(
+        &tengen,
+        &["player", "update", &abe, "--rev", "0", "--board", "1"],
+    );
+    assert!(stderr.contains("fixed once round 1 is drawn"), "{stderr}");
+    let card = tengen.json(&["player", "show", &abe]);
+    assert_eq!(u64_of(&card, "team_board"), 2, "{card}");
 
     let sheet = tengen.ok(&["sheet", "1", "teams"]);
     check_sheet(&sheet, &tallies, &printed);
