@@ -12,13 +12,13 @@ use std::collections::BTreeMap;
 use super::roster::Roster;
 use crate::domain::field::{participant_id, player_id, Field};
 use crate::domain::round::RoundRecord;
-use crate::domain::team_play::{self, RoundMatches, Team};
 use crate::domain::setup::TeamScore;
+use crate::domain::team_play::{self, RoundMatches, Team};
 use crate::domain::teams::{key, spelled};
 use crate::domain::{ParticipantId, State};
 use tengen_draw::model::PlayerId;
-use tengen_standings::prizes::{give, Candidate, Cents, Pot, PrizeGroup};
 use tengen_standings::matches::{match_standings as match_standings_of, MatchRow};
+use tengen_standings::prizes::{give, Candidate, Cents, Pot, PrizeGroup};
 use tengen_standings::{team_standings, Standings};
 
 /// One team's standing.
@@ -174,7 +174,13 @@ pub(crate) fn match_standings(roster: &Roster, after: u32) -> Vec<MatchStanding>
     let ratings: Vec<Option<i32>> = teams.iter().map(|t| t.rating).collect();
     let rows = match_standings_of(teams.len(), &ratings, &matches, &byes);
     let group = PrizeGroup {
-        pot: Pot::Places(s.scoring.team_prizes_cents.iter().map(|c| Cents(*c)).collect()),
+        pot: Pot::Places(
+            s.scoring
+                .team_prizes_cents
+                .iter()
+                .map(|c| Cents(*c))
+                .collect(),
+        ),
         candidates: rows
             .iter()
             .map(|r| Candidate {

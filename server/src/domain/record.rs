@@ -463,8 +463,9 @@ pub struct ParticipantFields {
     /// team name (compared by [`crate::domain::teams::key`]) are a team. Empty: no team.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub team: String,
-    /// Their board in the team, 1 the first, when a file set one (an OpenGotha team's order); `None`: by
-    /// strength. Only orders the team's members: boards are numbered again round by round among those playing.
+    /// Their board in the team, 1 the first, as a desk or a file (an OpenGotha team's order) set it; `None`: by
+    /// strength. Only orders the team's members: a team tournament's line-up each round is its first members
+    /// checked in, in this order (`team_play`); fixed once a team tournament's round 1 is drawn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub team_board: Option<u32>,
     /// Lives in the host city.

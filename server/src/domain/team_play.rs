@@ -50,7 +50,10 @@ pub fn teams(field: &Field, boards: u32) -> Vec<Team> {
     let spelling = spelled(members.iter().map(|(p, _)| p.fields.team.as_str()));
     let mut by_key: BTreeMap<String, Vec<_>> = BTreeMap::new();
     for (p, e) in members {
-        by_key.entry(key(&p.fields.team)).or_default().push((*p, *e));
+        by_key
+            .entry(key(&p.fields.team))
+            .or_default()
+            .push((*p, *e));
     }
     let mut teams: Vec<Team> = by_key
         .into_iter()
@@ -60,7 +63,10 @@ pub fn teams(field: &Field, boards: u32) -> Vec<Team> {
                     p.fields.team_board.unwrap_or(u32::MAX),
                     Reverse(e.rank_in(p.fields.rank, 1)),
                     Reverse(p.fields.rating.unwrap_or(i32::MIN)),
-                    numbers.and_then(|n| n.get(&p.id)).copied().unwrap_or(u32::MAX),
+                    numbers
+                        .and_then(|n| n.get(&p.id))
+                        .copied()
+                        .unwrap_or(u32::MAX),
                     p.id,
                 )
             });
@@ -69,7 +75,10 @@ pub fn teams(field: &Field, boards: u32) -> Vec<Team> {
                 .iter()
                 .map(|(p, e)| i32::from(e.rank_in(p.fields.rank, 1).value()))
                 .collect();
-            let mean = ranks.iter().sum::<i32>().div_euclid(ranks.len().max(1) as i32);
+            let mean = ranks
+                .iter()
+                .sum::<i32>()
+                .div_euclid(ranks.len().max(1) as i32);
             let rank = i8::try_from(mean)
                 .ok()
                 .and_then(Rank::from_value)
@@ -174,7 +183,10 @@ pub fn round_matches(
     let mut pairs: BTreeMap<(usize, usize), Vec<usize>> = BTreeMap::new();
     for (i, g) in r.games.iter().enumerate() {
         if let (Some(w), Some(b)) = (team_of.get(&g.white), team_of.get(&g.black)) {
-            pairs.entry(((*w).min(*b), (*w).max(*b))).or_default().push(i);
+            pairs
+                .entry(((*w).min(*b), (*w).max(*b)))
+                .or_default()
+                .push(i);
         }
     }
     let mut matches: Vec<TeamMatch> = pairs
@@ -338,7 +350,11 @@ mod tests {
     fn a_round_reads_back_as_matches_board_by_board() {
         // Teams of three: A = 1, 2, 3; B = 4, 5, 6; C = 7, 8. Tables 1-3: A against B, A White on board 1 and 3.
         // C has the bye with its two players.
-        let teams = vec![team("a", &[1, 2, 3], 1), team("b", &[4, 5, 6], 2), team("c", &[7, 8], 3)];
+        let teams = vec![
+            team("a", &[1, 2, 3], 1),
+            team("b", &[4, 5, 6], 2),
+            team("c", &[7, 8], 3),
+        ];
         let mut r = RoundRecord::empty(1, 1);
         r.games = vec![
             game(1, 1, 4, Outcome::WhiteWins),
@@ -350,8 +366,11 @@ mod tests {
         assert_eq!(rm.matches.len(), 1);
         let m = &rm.matches[0];
         assert_eq!((m.a, m.b), (0, 1));
-        let boards: Vec<(u32, Option<u64>)> =
-            m.boards.iter().map(|b| (b.board, b.a.map(|p| p.0))).collect();
+        let boards: Vec<(u32, Option<u64>)> = m
+            .boards
+            .iter()
+            .map(|b| (b.board, b.a.map(|p| p.0)))
+            .collect();
         assert_eq!(boards, vec![(1, Some(1)), (2, Some(2)), (3, Some(3))]);
         assert_eq!(scored(m, &r).score(), Some((3, 3)));
         assert_eq!(rm.byes, vec![(2, vec![ParticipantId(7), ParticipantId(8)])]);
@@ -362,7 +381,10 @@ mod tests {
         // B fields two players against A's three: A's board 3 player is through without a game.
         let teams = vec![team("a", &[1, 2, 3], 1), team("b", &[4, 5], 2)];
         let mut r = RoundRecord::empty(2, 1);
-        r.games = vec![game(11, 4, 1, Outcome::WhiteWins), game(12, 2, 5, Outcome::Unknown)];
+        r.games = vec![
+            game(11, 4, 1, Outcome::WhiteWins),
+            game(12, 2, 5, Outcome::Unknown),
+        ];
         r.advancing = vec![ParticipantId(3)];
         // Tables start at 11 here: table 11 is board 1.
         let rm = round_matches(&teams, &r, 3, 11);

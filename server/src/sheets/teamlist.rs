@@ -29,8 +29,7 @@ pub(crate) fn team_list(roster: &Roster, round: u32) -> Result<Sheet, Rejected> 
     }
     if sc.team_counting == 0 {
         sheet.blocks.push(Block::Note(
-            "No team competition: set it on the tournament's settings page (Teams)."
-                .to_string(),
+            "No team competition: set it on the tournament's settings page (Teams).".to_string(),
         ));
         return Ok(sheet);
     }
@@ -187,7 +186,9 @@ fn match_list(roster: &Roster, after: u32, sheet: &mut Sheet) {
         if rm.matches.is_empty() && rm.byes.is_empty() {
             continue;
         }
-        sheet.blocks.push(Block::Heading(format!("Round {}", r.number)));
+        sheet
+            .blocks
+            .push(Block::Heading(format!("Round {}", r.number)));
         let rows = rm
             .matches
             .iter()

@@ -37,9 +37,9 @@ pub struct Match {
 impl Match {
     /// Both teams' board points, once every board has a result.
     pub fn score(&self) -> Option<(u32, u32)> {
-        self.boards.iter().try_fold((0, 0), |(a, b), x| {
-            Some((a + x.a?, b + x.b?))
-        })
+        self.boards
+            .iter()
+            .try_fold((0, 0), |(a, b), x| Some((a + x.a?, b + x.b?)))
     }
 
     /// The team points of each side, once every board has a result.
@@ -213,7 +213,12 @@ mod tests {
                 boards: vec![board(1, 2), board(2, 2), board(3, 2), board(4, 2)],
             },
         ];
-        let rows = match_standings(4, &[Some(2000), None, Some(1900), Some(2100)], &matches, &[]);
+        let rows = match_standings(
+            4,
+            &[Some(2000), None, Some(1900), Some(2100)],
+            &matches,
+            &[],
+        );
         let order: Vec<(usize, u32, u32, u32)> = rows
             .iter()
             .map(|r| (r.team, r.place, r.team_points, r.boards))
@@ -243,7 +248,10 @@ mod tests {
         };
         assert_eq!(open.team_points(), None);
         let rows = match_standings(2, &[None, None], &[open], &[]);
-        assert_eq!((rows[0].team, rows[0].team_points, rows[0].boards), (0, 0, 2));
+        assert_eq!(
+            (rows[0].team, rows[0].team_points, rows[0].boards),
+            (0, 0, 2)
+        );
         let even = Match {
             a: 0,
             b: 1,
@@ -266,6 +274,9 @@ mod tests {
                 boards: vec![2, 2, 2],
             }],
         );
-        assert_eq!((rows[0].team_points, rows[0].boards, rows[0].upper), (2, 6, [6, 4, 2]));
+        assert_eq!(
+            (rows[0].team_points, rows[0].boards, rows[0].upper),
+            (2, 6, [6, 4, 2])
+        );
     }
 }

@@ -237,7 +237,10 @@ async fn issue_33_a_team_tournament_on_the_desks_and_the_board() -> anyhow::Resu
     let dahl = director.desk.find("Dahl").await?;
     let dahl_id = dahl.first().map(|p| p.id).unwrap_or_default();
     b.client
-        .goto(&format!("{}/desk/register/player/P{dahl_id}/edit", venue.url()))
+        .goto(&format!(
+            "{}/desk/register/player/P{dahl_id}/edit",
+            venue.url()
+        ))
         .await?;
     type_into(&b, "form#edit input[name=board]", "1").await?;
     b.screenshot("desk-team-board-edit").await?;
@@ -265,7 +268,8 @@ async fn issue_33_a_team_tournament_on_the_desks_and_the_board() -> anyhow::Resu
         .desk
         .create_token("results-teams", pb::Role::Results)
         .await?;
-    let Some(r) = desk_browser(test, LAPTOP, &venue, &results, "Lou", "/desk/results").await? else {
+    let Some(r) = desk_browser(test, LAPTOP, &venue, &results, "Lou", "/desk/results").await?
+    else {
         return Ok(());
     };
     r.client
@@ -277,7 +281,9 @@ async fn issue_33_a_team_tournament_on_the_desks_and_the_board() -> anyhow::Resu
     let heads: Vec<String> = serde_json::from_value(heads)?;
     assert_eq!(heads.len(), 2, "{heads:?}");
     assert!(
-        heads.iter().all(|h| h.starts_with("Match: ") && h.contains(" – ")),
+        heads
+            .iter()
+            .all(|h| h.starts_with("Match: ") && h.contains(" – ")),
         "{heads:?}"
     );
     r.screenshot("desk-team-results").await?;
@@ -289,7 +295,14 @@ async fn issue_33_a_team_tournament_on_the_desks_and_the_board() -> anyhow::Resu
     };
     let pairings = format!("{}/t/{t}/pairings", venue.url());
     phone.client.goto(&pairings).await?;
-    let matches = wait_text(&phone, "#matches", "Stone Cats", WAIT, "team-pairings-phone").await?;
+    let matches = wait_text(
+        &phone,
+        "#matches",
+        "Stone Cats",
+        WAIT,
+        "team-pairings-phone",
+    )
+    .await?;
     let rows = phone
         .eval("return document.querySelectorAll('#matches tbody tr').length;")
         .await?;
@@ -305,7 +318,14 @@ async fn issue_33_a_team_tournament_on_the_desks_and_the_board() -> anyhow::Resu
     director.close(t, 1).await?;
     let standings = format!("{}/t/{t}/standings", venue.url());
     phone.client.goto(&standings).await?;
-    let section = wait_text(&phone, "#team-matches", "Team points", WAIT, "team-standings-phone").await?;
+    let section = wait_text(
+        &phone,
+        "#team-matches",
+        "Team points",
+        WAIT,
+        "team-standings-phone",
+    )
+    .await?;
     let cells = phone
         .eval(
             "return [...document.querySelectorAll('#match-standings tbody tr')]

@@ -115,9 +115,7 @@ pub fn draw(
             country: String::new(),
             family: None,
             local: false,
-            starting_mms: draw::HalfPoints(setup::starting_mms(
-                s.system, &s.mcmahon, t.rank, 0,
-            )),
+            starting_mms: draw::HalfPoints(setup::starting_mms(s.system, &s.mcmahon, t.rank, 0)),
             participation,
             ghost: false,
         });
@@ -213,7 +211,8 @@ pub fn draw(
         }
         for (t, l) in [(a, &la), (b, &lb)] {
             if l.len() > boards as usize {
-                let reserves: Vec<String> = l[boards as usize..].iter().map(|p| label(*p)).collect();
+                let reserves: Vec<String> =
+                    l[boards as usize..].iter().map(|p| label(*p)).collect();
                 warnings.push(format!(
                     "team {}: reserves not playing: {}",
                     t.name,

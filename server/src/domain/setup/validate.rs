@@ -43,7 +43,10 @@ pub fn validate(
 
 /// A team tournament: 2 to 10 boards, paired as teams by McMahon, Swiss or a round robin, its teams placed by their
 /// matches (so not also by a team competition's counting).
-fn validate_team_tournament(system: PairingSystem, scoring: &ScoringSettings) -> Result<(), Rejected> {
+fn validate_team_tournament(
+    system: PairingSystem,
+    scoring: &ScoringSettings,
+) -> Result<(), Rejected> {
     if scoring.team_boards == 0 {
         return Ok(());
     }
@@ -233,7 +236,10 @@ fn validate_special_prizes(scoring: &ScoringSettings) -> Result<(), Rejected> {
             "a team counts its best 1 to 10 members (0: no team competition)",
         ));
     }
-    if scoring.team_counting == 0 && scoring.team_boards == 0 && !scoring.team_prizes_cents.is_empty() {
+    if scoring.team_counting == 0
+        && scoring.team_boards == 0
+        && !scoring.team_prizes_cents.is_empty()
+    {
         return Err(Rejected::invalid(
             "team_counting",
             "team prizes need teams: a team competition (how many members of a team count) or a team tournament",

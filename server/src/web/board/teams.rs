@@ -163,8 +163,12 @@ fn render(
         .ok()
         .and_then(|n| teams.iter().position(|x| x.number == n))
         .ok_or_else(|| {
-            WebError::not_found(tr!(l, "team-not-found", team = number.chars().take(12).collect::<String>()))
-                .in_lang(l)
+            WebError::not_found(tr!(
+                l,
+                "team-not-found",
+                team = number.chars().take(12).collect::<String>()
+            ))
+            .in_lang(l)
         })?;
     let me = &teams[team];
     let published: Vec<&RoundRecord> = roster
@@ -191,7 +195,12 @@ fn render(
         l,
         &roster,
         Some(Tab::Standings),
-        tr!(l, "team-page-title", team = me.name.as_str(), tournament = roster.name()),
+        tr!(
+            l,
+            "team-page-title",
+            team = me.name.as_str(),
+            tournament = roster.name()
+        ),
         body,
     ))
 }

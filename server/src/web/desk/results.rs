@@ -589,7 +589,11 @@ fn tables(l: Lang, roster: &Roster, r: &RoundRecord, games: &[&GameRecord]) -> M
 
 /// A team tournament's matches by their first table, in words ("Match: Stone Cats – Hill Go · 2–1"): the results
 /// desk reads a match's slips together. Empty in an individual tournament.
-fn match_heads(l: Lang, roster: &Roster, r: &RoundRecord) -> std::collections::BTreeMap<u32, String> {
+fn match_heads(
+    l: Lang,
+    roster: &Roster,
+    r: &RoundRecord,
+) -> std::collections::BTreeMap<u32, String> {
     let teams = crate::app::teams::tournament_teams(roster);
     if teams.is_empty() {
         return Default::default();
@@ -599,12 +603,25 @@ fn match_heads(l: Lang, roster: &Roster, r: &RoundRecord) -> std::collections::B
         .matches
         .iter()
         .map(|m| {
-            let score = crate::domain::team_play::scored(m, r).score().map_or("–".to_string(), |(a, b)| {
-                format!("{}–{}", crate::app::roster::half_points(a as i32), crate::app::roster::half_points(b as i32))
-            });
+            let score = crate::domain::team_play::scored(m, r).score().map_or(
+                "–".to_string(),
+                |(a, b)| {
+                    format!(
+                        "{}–{}",
+                        crate::app::roster::half_points(a as i32),
+                        crate::app::roster::half_points(b as i32)
+                    )
+                },
+            );
             (
                 m.first_table(r),
-                tr!(l, "results-match-head", a = name(m.a), b = name(m.b), score = score),
+                tr!(
+                    l,
+                    "results-match-head",
+                    a = name(m.a),
+                    b = name(m.b),
+                    score = score
+                ),
             )
         })
         .collect()

@@ -121,7 +121,12 @@ fn issue_33_teams_are_paired_as_teams_and_each_match_is_laid_out_board_by_board(
                     continue;
                 };
                 let a = b.a.expect("a");
-                assert_eq!(g.white == a, b.board % 2 == 1, "round {n} board {}", b.board);
+                assert_eq!(
+                    g.white == a,
+                    b.board % 2 == 1,
+                    "round {n} board {}",
+                    b.board
+                );
                 assert_eq!(g.handicap, 0);
                 let position = teams[m.a].members.iter().position(|p| *p == a);
                 assert_eq!(position, Some(b.board as usize - 1), "board order");
@@ -130,7 +135,11 @@ fn issue_33_teams_are_paired_as_teams_and_each_match_is_laid_out_board_by_board(
             if team_name(&teams, m.a) == "Delta" || team_name(&teams, m.b) == "Delta" {
                 assert_eq!(m.boards.len(), 3);
                 assert_eq!(m.boards.iter().filter(|b| b.game.is_none()).count(), 1);
-                assert_eq!(r.advancing.len(), 1, "round {n}: the board 3 player without an opponent");
+                assert_eq!(
+                    r.advancing.len(),
+                    1,
+                    "round {n}: the board 3 player without an opponent"
+                );
             }
         }
         if n == 2 {
@@ -139,7 +148,13 @@ fn issue_33_teams_are_paired_as_teams_and_each_match_is_laid_out_board_by_board(
             let winners: BTreeSet<usize> = team_play::round_matches(&teams, &r1, BOARDS, 1)
                 .matches
                 .iter()
-                .map(|m| if teams[m.a].number < teams[m.b].number { m.a } else { m.b })
+                .map(|m| {
+                    if teams[m.a].number < teams[m.b].number {
+                        m.a
+                    } else {
+                        m.b
+                    }
+                })
                 .collect();
             assert!(
                 rm.matches
@@ -168,14 +183,23 @@ fn issue_33_teams_are_paired_as_teams_and_each_match_is_laid_out_board_by_board(
     // The stronger team wins every game; Delta's empty board goes to its opponent.
     assert_eq!(
         order,
-        [("Alpha", 6, 18), ("Beta", 4, 12), ("Gamma", 2, 6), ("Delta", 0, 0)]
+        [
+            ("Alpha", 6, 18),
+            ("Beta", 4, 12),
+            ("Gamma", 2, 6),
+            ("Delta", 0, 0)
+        ]
     );
 }
 
 #[test]
 fn issue_33_an_odd_number_of_teams_gives_a_team_the_bye_and_reserves_sit_out() {
     let mut field: Vec<(&str, &str, &str)> = FIELD.to_vec();
-    field.extend([("Omega", "Oda", "9k"), ("Omega", "Oli", "10k"), ("Omega", "Ona", "11k")]);
+    field.extend([
+        ("Omega", "Oda", "9k"),
+        ("Omega", "Oli", "10k"),
+        ("Omega", "Ona", "11k"),
+    ]);
     field.push(("Alpha", "Axe", "4k"));
     let mut s = team_event(&field);
     draw(&mut s, 1).expect("draw");
@@ -190,7 +214,10 @@ fn issue_33_an_odd_number_of_teams_gives_a_team_the_bye_and_reserves_sit_out() {
         .find(|p| p.fields.family_name == "Axe")
         .expect("Axe")
         .id;
-    assert!(r.game_of(axe).is_none() && !r.has_bye(axe), "Alpha's reserve does not play");
+    assert!(
+        r.game_of(axe).is_none() && !r.has_bye(axe),
+        "Alpha's reserve does not play"
+    );
     // Publishing does not wait for the reserve.
     publish(&mut s, 1);
 }
@@ -225,11 +252,19 @@ fn issue_33_a_team_tournament_refuses_a_player_in_no_team_and_keeps_its_teams_on
     let now = s.participants[&abe.id].revision;
     let mut later = f.clone();
     later.team_board = Some(2);
-    let why = refusal(try_run(&mut s, update(later, now), &ctx_as(Role::Director, "td", 3)));
+    let why = refusal(try_run(
+        &mut s,
+        update(later, now),
+        &ctx_as(Role::Director, "td", 3),
+    ));
     assert!(why.contains("fixed once round 1 is drawn"), "{why}");
     let mut moved = f;
     moved.team = "Beta".into();
     moved.team_board = Some(1);
-    let why = refusal(try_run(&mut s, update(moved, now), &ctx_as(Role::Director, "td", 3)));
+    let why = refusal(try_run(
+        &mut s,
+        update(moved, now),
+        &ctx_as(Role::Director, "td", 3),
+    ));
     assert!(why.contains("stays in the team"), "{why}");
 }

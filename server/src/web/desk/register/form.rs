@@ -248,7 +248,13 @@ pub fn to_fields(
         match board.parse::<u32>() {
             Ok(0) => None,
             Ok(b) if b <= 200 => Some(b),
-            _ => return Err(blame("board")(tr!(l, "reg-board-not-number", board = board))),
+            _ => {
+                return Err(blame("board")(tr!(
+                    l,
+                    "reg-board-not-number",
+                    board = board
+                )))
+            }
         }
     };
     // A board the desk left as it was belongs to the team it came with.
