@@ -353,9 +353,9 @@ teams-rule-wins = Eine Mannschaft erzielt die Summe der Siege ihrer { $n } beste
 teams-rule-mms = Eine Mannschaft erzielt die Summe der McMahon-Punkte ihrer { $n } besten Mitglieder (die zuerst genannten Spieler); bei Gleichstand entscheidet die Summe ihrer Platzierungen.
 
 # A team tournament (issue 33)
-col-won-drawn-lost = Gewonnen–unentschieden–verloren
-col-team-points = Mannschaftspunkte
-col-board-wins = Brettpunkte
+col-won-drawn-lost = S–U–N
+col-team-points = Punkte
+col-board-wins = Bretter
 teams-match-rule = Mannschaften werden nach Mannschaftspunkten (gewonnener Kampf 2, unentschieden 1) gereiht, dann nach Brettpunkten, dann nach Brettpunkten an den ersten drei Brettern, den ersten zwei und Brett 1, dann nach der mittleren Wertung.
 matches-heading = Mannschaftskämpfe
 col-tables = Tische

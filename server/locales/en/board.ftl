@@ -358,9 +358,9 @@ teams-rule-wins = A team scores the sum of its best { $n } members' wins (the pl
 teams-rule-mms = A team scores the sum of its best { $n } members' McMahon scores (the players listed first); equal scores go by the sum of those members' places.
 
 # A team tournament (issue 33)
-col-won-drawn-lost = Won–drawn–lost
-col-team-points = Team points
-col-board-wins = Board wins
+col-won-drawn-lost = W–D–L
+col-team-points = Points
+col-board-wins = Boards
 teams-match-rule = Teams are placed by team points (a won match 2, a drawn match 1), then board wins, then board wins on the first three boards, the first two and board 1, then the mean rating.
 matches-heading = Matches
 col-tables = Tables

@@ -353,9 +353,9 @@ teams-rule-wins = Une équipe marque la somme des victoires de ses { $n } meille
 teams-rule-mms = Une équipe marque la somme des scores McMahon de ses { $n } meilleurs membres (les joueurs cités en premier) ; à égalité, la somme de leurs places départage.
 
 # A team tournament (issue 33)
-col-won-drawn-lost = Gagnés–nuls–perdus
-col-team-points = Points d'équipe
-col-board-wins = Victoires aux gobans
+col-won-drawn-lost = G–N–P
+col-team-points = Points
+col-board-wins = Gobans
 teams-match-rule = Les équipes sont classées aux points d'équipe (match gagné 2, nul 1), puis aux victoires aux gobans, puis aux victoires sur les trois premiers gobans, les deux premiers et le goban 1, puis au classement moyen.
 matches-heading = Matchs
 col-tables = Tables

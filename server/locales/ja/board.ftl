@@ -332,8 +332,8 @@ teams-rule-mms = チームの得点は上位 { $n } 名のマクマホンスコ�
 
 # A team tournament (issue 33)
 col-won-drawn-lost = 勝–分–敗
-col-team-points = チーム勝点
-col-board-wins = 盤勝数
+col-team-points = 勝点
+col-board-wins = 盤勝
 teams-match-rule = チームの順位は、チーム勝点（対戦の勝ち 2、引き分け 1）、盤勝数、上位3盤・上位2盤・1番盤の勝数、平均レーティングの順で決めます。
 matches-heading = 対戦
 col-tables = 席

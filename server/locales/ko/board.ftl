@@ -332,8 +332,8 @@ teams-rule-mms = 팀 점수는 상위 { $n }명의 맥마흔 점수 합계입니
 
 # A team tournament (issue 33)
 col-won-drawn-lost = 승–무–패
-col-team-points = 팀 승점
-col-board-wins = 판 승수
+col-team-points = 승점
+col-board-wins = 판승
 teams-match-rule = 팀 순위는 팀 승점(대항전 승 2, 무 1), 판 승수, 상위 3판·상위 2판·1판의 승수, 평균 레이팅 순으로 정합니다.
 matches-heading = 대항전
 col-tables = 대국석

@@ -332,8 +332,8 @@ teams-rule-mms = 队伍得分为其最好的 { $n } 名队员的麦克马洪分�
 
 # A team tournament (issue 33)
 col-won-drawn-lost = 胜–和–负
-col-team-points = 团体积分
-col-board-wins = 台胜数
+col-team-points = 积分
+col-board-wins = 台胜
 teams-match-rule = 团体名次依次按团体积分（胜一场对抗 2 分，和 1 分）、台胜数、前三台、前两台与第一台的胜数、平均等级分排定。
 matches-heading = 对抗
 col-tables = 桌号

@@ -54,8 +54,8 @@ pub fn standings_section(
                 table #match-standings {
                     thead { tr {
                         th .r { (l.t("col-place")) } th { (l.t("col-team")) }
-                        th .r { (l.t("col-won-drawn-lost")) } th .r { (l.t("col-team-points")) }
-                        th .r { (l.t("col-board-wins")) }
+                        th .r { (l.t("col-team-points")) } th .r { (l.t("col-board-wins")) }
+                        th .r { (l.t("col-won-drawn-lost")) }
                         @if prizes { th .r { (l.t("col-prize")) } }
                     } }
                     tbody {
@@ -63,9 +63,9 @@ pub fn standings_section(
                             tr .row {
                                 td .r { (s.row.place) @if s.row.shared { "=" } }
                                 td .name { a href=(team_href(t, &s.team)) { strong { (s.team.name) } } }
-                                td .r { (s.row.won) "–" (s.row.drawn) "–" (s.row.lost) }
-                                td .r .points { (s.row.team_points) }
+                                td .r .points { strong { (s.row.team_points) } }
                                 td .r { (halves(s.row.boards as i32)) }
+                                td .r { (s.row.won) "–" (s.row.drawn) "–" (s.row.lost) }
                                 @if prizes { td .r { @if let Some((c, _)) = s.prize { (c) } } }
                             }
                         }

@@ -603,26 +603,25 @@ fn match_heads(
         .matches
         .iter()
         .map(|m| {
-            let score = crate::domain::team_play::scored(m, r).score().map_or(
-                "–".to_string(),
-                |(a, b)| {
-                    format!(
-                        "{}–{}",
-                        crate::app::roster::half_points(a as i32),
-                        crate::app::roster::half_points(b as i32)
-                    )
-                },
+            let scored = crate::domain::team_play::scored(m, r);
+            let known = scored.boards.iter().filter(|b| b.a.is_some()).count();
+            let (a, b) = scored.boards.iter().fold((0, 0), |(a, b), x| {
+                (a + x.a.unwrap_or(0), b + x.b.unwrap_or(0))
+            });
+            let score = format!(
+                "{}–{}",
+                crate::app::roster::half_points(a as i32),
+                crate::app::roster::half_points(b as i32)
             );
-            (
-                m.first_table(r),
-                tr!(
-                    l,
-                    "results-match-head",
-                    a = name(m.a),
-                    b = name(m.b),
-                    score = score
-                ),
-            )
+            let (a, b) = (name(m.a), name(m.b));
+            let head = if known == 0 {
+                tr!(l, "results-match-head", a = a, b = b)
+            } else if known < scored.boards.len() {
+                tr!(l, "results-match-head-so-far", a = a, b = b, score = score)
+            } else {
+                tr!(l, "results-match-head-score", a = a, b = b, score = score)
+            };
+            (m.first_table(r), head)
         })
         .collect()
 }
