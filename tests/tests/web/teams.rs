@@ -361,6 +361,21 @@ async fn issue_33_a_team_tournament_on_the_desks_and_the_board() -> anyhow::Resu
         .await?;
     assert_eq!(boards.as_u64(), Some(2), "two boards in round 1");
     look(&phone, &team_page, "team-page-phone").await?;
+
+    // Dahl's own page names the team, a link to its page.
+    let dahl_page = phone
+        .eval("return document.querySelector('#team-players a').getAttribute('href');")
+        .await?;
+    phone
+        .client
+        .goto(&format!(
+            "{}{}",
+            venue.url(),
+            dahl_page.as_str().unwrap_or_default()
+        ))
+        .await?;
+    let team_line = wait_text(&phone, "#team", "Hill Go", WAIT, "team-player-phone").await?;
+    assert!(team_line.starts_with("Team:"), "{team_line}");
     phone.close().await?;
     Ok(())
 }

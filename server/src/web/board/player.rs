@@ -199,9 +199,23 @@ fn render(
     let last = published.last().map_or(0, |r| r.number);
     let table = Field::new(state, roster.tournament).score_table(last);
     let me = table.index_of(player_id(p));
+    // The team: a link to its page in a team tournament, its name in a team competition.
+    let sc = &roster.tournament.settings.scoring;
+    let team_page = crate::app::teams::tournament_teams(roster)
+        .into_iter()
+        .find(|x| x.members.contains(&p))
+        .map(|x| (format!("/t/{}/teams/{}", t.0, x.number), x.name));
+    let team_name = (sc.team_counting > 0
+        && !crate::domain::teams::key(&person.fields.team).is_empty())
+    .then(|| person.fields.team.clone());
     let body = html! {
         h1 { (label_in(l, roster, p, last.max(1))) }
         p .note { (about.join(" · ")) }
+        @if let Some((href, name)) = &team_page {
+            p #team { (l.t("col-team")) ": " a href=(href) { (name) } }
+        } @else if let Some(name) = &team_name {
+            p #team { (l.t("col-team")) ": " (name) }
+        }
         @if let Some(next) = (!unrounded).then(|| next_game(l, roster, p)).flatten() {
             p #next .next { (next) }
         }
