@@ -321,7 +321,7 @@ async fn issue_33_a_team_tournament_on_the_desks_and_the_board() -> anyhow::Resu
     let section = wait_text(
         &phone,
         "#team-matches",
-        "Team points",
+        "Points",
         WAIT,
         "team-standings-phone",
     )
