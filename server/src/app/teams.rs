@@ -53,6 +53,32 @@ pub(crate) fn names(state: &State) -> Vec<String> {
     names
 }
 
+/// The team prizes for places 1, 2, … (`amounts`, in cents) given to teams by their places (team index, place),
+/// split over tied places like the players' (the same `give`); none until a round has results (`played`).
+fn prizes_by_place(
+    amounts: &[i64],
+    places: impl Iterator<Item = (usize, u32)>,
+    played: bool,
+) -> BTreeMap<usize, (Cents, u32)> {
+    if !played {
+        return BTreeMap::new();
+    }
+    // Teams are prize candidates under their index, as players are under their id.
+    let group = PrizeGroup {
+        pot: Pot::Places(amounts.iter().map(|c| Cents(*c)).collect()),
+        candidates: places
+            .map(|(team, place)| Candidate {
+                player: PlayerId(u32::try_from(team).unwrap_or(u32::MAX)),
+                place,
+            })
+            .collect(),
+    };
+    give(&[group], true)
+        .into_iter()
+        .map(|g| (g.player.0 as usize, (g.amount, g.shared_by)))
+        .collect()
+}
+
 /// The teams of a tournament: by team key, its spelling and its entrants (ghosts are in no team).
 pub(crate) fn teams(roster: &Roster) -> BTreeMap<String, (String, Vec<ParticipantId>)> {
     let members = || {
@@ -98,24 +124,12 @@ pub(crate) fn standings(roster: &Roster, standings: &Standings) -> Vec<TeamStand
         sc.team_counting as usize,
         score,
     );
-    // Teams are prize candidates under their index, as players are under their id.
-    let group = PrizeGroup {
-        pot: Pot::Places(sc.team_prizes_cents.iter().map(|c| Cents(*c)).collect()),
-        candidates: rows
-            .iter()
-            .map(|r| Candidate {
-                player: PlayerId(u32::try_from(r.team).unwrap_or(u32::MAX)),
-                place: r.place,
-            })
-            .collect(),
-    };
     // Before any result every team scores nothing: no prize goes to the order of the numbers.
-    let played = standings.after.0 > 0;
-    let prizes: BTreeMap<usize, (Cents, u32)> = give(&[group], true)
-        .into_iter()
-        .filter(|_| played)
-        .map(|g| (g.player.0 as usize, (g.amount, g.shared_by)))
-        .collect();
+    let prizes = prizes_by_place(
+        &sc.team_prizes_cents,
+        rows.iter().map(|r| (r.team, r.place)),
+        standings.after.0 > 0,
+    );
     let ids = |list: &[PlayerId]| list.iter().map(|p| participant_id(*p)).collect();
     rows.iter()
         .map(|r| TeamStanding {
@@ -173,27 +187,11 @@ pub(crate) fn match_standings(roster: &Roster, after: u32) -> Vec<MatchStanding>
     );
     let ratings: Vec<Option<i32>> = teams.iter().map(|t| t.rating).collect();
     let rows = match_standings_of(teams.len(), &ratings, &matches, &byes);
-    let group = PrizeGroup {
-        pot: Pot::Places(
-            s.scoring
-                .team_prizes_cents
-                .iter()
-                .map(|c| Cents(*c))
-                .collect(),
-        ),
-        candidates: rows
-            .iter()
-            .map(|r| Candidate {
-                player: PlayerId(u32::try_from(r.team).unwrap_or(u32::MAX)),
-                place: r.place,
-            })
-            .collect(),
-    };
-    let prizes: BTreeMap<usize, (Cents, u32)> = give(&[group], true)
-        .into_iter()
-        .filter(|_| after > 0)
-        .map(|g| (g.player.0 as usize, (g.amount, g.shared_by)))
-        .collect();
+    let prizes = prizes_by_place(
+        &s.scoring.team_prizes_cents,
+        rows.iter().map(|r| (r.team, r.place)),
+        after > 0,
+    );
     rows.into_iter()
         .filter_map(|row| {
             Some(MatchStanding {

@@ -525,8 +525,23 @@ impl LevyCategory {
 }
 
 /// Player-days by (day, category), each player counted once a day whatever they play, with the levy due: the
-/// rate of the first tournament (by id) they play that day. Withdrawn entries and ghosts are not counted.
+/// rate of the first tournament (by id) they play that day. A round already drawn counts for the players it
+/// seats (a game, the bye, through without a game), not for those it left out (absent that round); a round still
+/// to draw counts for every player entered in it. Withdrawn entries and ghosts are not counted.
 pub fn levy(state: &State) -> BTreeMap<(Option<time::Date>, LevyCategory), Taken> {
+    // Who each drawn round seats, once: (tournament, round) -> players.
+    let mut seated: BTreeMap<(TournamentId, u32), BTreeSet<super::ids::ParticipantId>> =
+        BTreeMap::new();
+    for (tid, pl) in &state.play {
+        for r in &pl.rounds {
+            let players = seated.entry((*tid, r.number)).or_default();
+            for g in &r.games {
+                players.insert(g.white);
+                players.insert(g.black);
+            }
+            players.extend(r.bye.iter().chain(&r.advancing).copied());
+        }
+    }
     let mut sums: BTreeMap<_, Taken> = BTreeMap::new();
     for p in state.participants.values() {
         let category = LevyCategory::of(p);
@@ -539,7 +554,13 @@ pub fn levy(state: &State) -> BTreeMap<(Option<time::Date>, LevyCategory), Taken
                 continue;
             };
             let rate = category.rate(&t.settings.fees.levy);
-            for day in days_played(&t.settings, &entry.rounds) {
+            let played: Vec<u32> = entry
+                .rounds
+                .iter()
+                .copied()
+                .filter(|r| seated.get(&(*tid, *r)).is_none_or(|s| s.contains(&p.id)))
+                .collect();
+            for day in days_played(&t.settings, &played) {
                 days.entry(day).or_insert(rate);
             }
         }

@@ -306,6 +306,31 @@ fn takings_sum_by_day_desk_and_method_and_the_levy_counts_each_player_once_a_day
     assert_eq!(count(day2, LevyCategory::Concession), 0);
     let owed: i64 = levy.values().map(|t| t.cents).sum();
     assert_eq!(owed, 100 + 50 + 100 + 200);
+
+    // Round 3 (day 2) drawn with the full-rate player alone (the bye): the member, absent that round, played no
+    // game on day 2 and owes no levy for it.
+    let tid = *s.tournaments.keys().next().expect("tournament");
+    s.play
+        .entry(tid)
+        .or_default()
+        .rounds
+        .push(crate::domain::round::RoundRecord {
+            bye: Some(c),
+            ..crate::domain::round::RoundRecord::empty(3, 1)
+        });
+    let levy = super::levy(&s);
+    let count = |day, c| levy.get(&(day, c)).map_or(0, |t: &Taken| t.count);
+    assert_eq!(
+        count(day2, LevyCategory::Member),
+        0,
+        "absent from the only round of day 2"
+    );
+    assert_eq!(count(day2, LevyCategory::Full), 1);
+    assert_eq!(
+        count(day1, LevyCategory::Member),
+        1,
+        "day 1 is still to draw: entered counts"
+    );
 }
 
 #[test]

@@ -90,7 +90,7 @@ pub fn pairings_section(l: Lang, t: TournamentId, roster: &Roster, r: &RoundReco
             div .scroll {
                 table {
                     thead { tr {
-                        th .r { (l.t("col-tables")) } th { (l.t("col-team-white-first")) }
+                        th .r { (l.t("col-tables")) } th { (l.t("col-team")) }
                         th .r { (l.t("col-score")) } th { (l.t("col-team")) }
                     } }
                     tbody {
@@ -108,6 +108,7 @@ pub fn pairings_section(l: Lang, t: TournamentId, roster: &Roster, r: &RoundReco
             @for (team, _) in &rm.byes {
                 p .team-bye { (team_link(t, &teams, *team)) " · " (l.t("team-bye")) }
             }
+            p .note { (l.t("matches-white-note")) }
         }
     }
 }
