@@ -249,11 +249,13 @@ pub fn to_fields(
             Ok(0) => None,
             Ok(b) if b <= 200 => Some(b),
             _ => {
+                // Said back cut short: a pasted page must not come back whole.
+                let shown: String = board.chars().take(12).collect();
                 return Err(blame("board")(tr!(
                     l,
                     "reg-board-not-number",
-                    board = board
-                )))
+                    board = shown
+                )));
             }
         }
     };

@@ -302,3 +302,25 @@ fn the_rank_picker_runs_from_30k_to_9p() {
     assert_eq!(all[30].to_string(), "1d");
     assert_eq!(all.last().unwrap().to_string(), "9p");
 }
+
+#[test]
+fn issue_33_a_board_in_the_team_is_a_small_number_and_a_wrong_one_is_refused_short() {
+    let with = |board: &str| {
+        let typed = Typed::parse(&pairs(&[
+            ("family", "A"),
+            ("given", "B"),
+            ("rank", "1d"),
+            ("team", "Stone Cats"),
+            ("board", board),
+        ]));
+        to_fields(Lang::En, &typed.values, &blank(), false)
+    };
+    assert_eq!(with(" 2 ").map(|f| f.team_board), Ok(Some(2)));
+    assert_eq!(with("").map(|f| f.team_board), Ok(None));
+    assert_eq!(with("0").map(|f| f.team_board), Ok(None), "0 clears it");
+    let long = "9".repeat(10_000);
+    let problem = with(&long).unwrap_err();
+    assert_eq!(problem.field, Some("board"));
+    assert!(problem.message.len() < 200, "{}", problem.message);
+    assert!(with("first").is_err());
+}
