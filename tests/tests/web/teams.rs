@@ -8,19 +8,21 @@
 use std::time::Duration;
 
 use tengen_tests::browser::{Browser, LAPTOP, PHONE};
-use tengen_tests::{enter, meta, pb, player, Venue};
+use tengen_tests::{enter, meta, pb, player, PlayDesk, Venue};
 
 use super::desk::{click, desk_browser, look, type_into, wait_text};
 use super::screenshot_dir;
 
 const WAIT: Duration = Duration::from_secs(5);
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn issue_33_a_desk_types_the_team_and_the_board_shows_the_team_standings(
-) -> anyhow::Result<()> {
-    let test = "issue_33_a_desk_types_the_team_and_the_board_shows_the_team_standings";
-    let venue = Venue::start().await?;
-    let director = venue.play_director().await?;
+/// A three-round Swiss named `name` with `scoring`, and the players (family name, rank, team as typed) registered
+/// and checked in by the director.
+async fn swiss_with_teams(
+    director: &PlayDesk,
+    name: &str,
+    scoring: pb::Scoring,
+    field: &[(&str, &str, &str)],
+) -> anyhow::Result<u64> {
     let t = director
         .desk
         .register
@@ -28,31 +30,19 @@ async fn issue_33_a_desk_types_the_team_and_the_board_shows_the_team_standings(
         .create_tournament(pb::CreateTournamentRequest {
             meta: meta(),
             settings: Some(pb::TournamentSettings {
-                name: "Autumn Open".into(),
+                name: name.into(),
                 rounds: 3,
                 pairing_system: "swiss".into(),
-                scoring: Some(pb::Scoring {
-                    double_entry: Some(false),
-                    team_counting: 2,
-                    team_prizes_cents: vec![4_000],
-                    ..Default::default()
-                }),
+                scoring: Some(scoring),
                 ..Default::default()
             }),
         })
         .await?
         .into_inner()
         .id;
-    // Five players registered by the director, two teams; "north wind" is "North Wind" typed another way.
-    for (family, rank, team) in [
-        ("Aubert", "2d", "North Wind"),
-        ("Bianchi", "1k", "north  wind"),
-        ("Castro", "1d", "Stone Cats"),
-        ("Dubois", "3k", "Stone Cats"),
-        ("Eriksen", "5k", ""),
-    ] {
+    for (family, rank, team) in field {
         let mut fields = player(family, "Test", rank);
-        fields.team = team.into();
+        fields.team = (*team).into();
         director
             .desk
             .register
@@ -66,6 +56,34 @@ async fn issue_33_a_desk_types_the_team_and_the_board_shows_the_team_standings(
             })
             .await?;
     }
+    Ok(t)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_33_a_desk_types_the_team_and_the_board_shows_the_team_standings(
+) -> anyhow::Result<()> {
+    let test = "issue_33_a_desk_types_the_team_and_the_board_shows_the_team_standings";
+    let venue = Venue::start().await?;
+    let director = venue.play_director().await?;
+    // Five players registered by the director, two teams; "north wind" is "North Wind" typed another way.
+    let t = swiss_with_teams(
+        &director,
+        "Autumn Open",
+        pb::Scoring {
+            double_entry: Some(false),
+            team_counting: 2,
+            team_prizes_cents: vec![4_000],
+            ..Default::default()
+        },
+        &[
+            ("Aubert", "2d", "North Wind"),
+            ("Bianchi", "1k", "north  wind"),
+            ("Castro", "1d", "Stone Cats"),
+            ("Dubois", "3k", "Stone Cats"),
+            ("Eriksen", "5k", ""),
+        ],
+    )
+    .await?;
     let (_, token) = director
         .desk
         .create_token("reg-teams", pb::Role::Registration)
@@ -178,53 +196,27 @@ async fn issue_33_a_team_tournament_on_the_desks_and_the_board() -> anyhow::Resu
     let test = "issue_33_a_team_tournament_on_the_desks_and_the_board";
     let venue = Venue::start().await?;
     let director = venue.play_director().await?;
-    let t = director
-        .desk
-        .register
-        .clone()
-        .create_tournament(pb::CreateTournamentRequest {
-            meta: meta(),
-            settings: Some(pb::TournamentSettings {
-                name: "Club League".into(),
-                rounds: 3,
-                pairing_system: "swiss".into(),
-                scoring: Some(pb::Scoring {
-                    double_entry: Some(false),
-                    team_boards: 2,
-                    team_prizes_cents: vec![5_000],
-                    ..Default::default()
-                }),
-                ..Default::default()
-            }),
-        })
-        .await?
-        .into_inner()
-        .id;
-    for (family, rank, team) in [
-        ("Aubert", "2d", "Stone Cats"),
-        ("Bianchi", "1k", "Stone Cats"),
-        ("Castro", "1d", "Hill Go"),
-        ("Dahl", "2k", "Hill Go"),
-        ("Eriksen", "3k", "Ko Kids"),
-        ("Faure", "4k", "Ko Kids"),
-        ("Gerber", "5k", "Moyo"),
-        ("Haas", "6k", "Moyo"),
-    ] {
-        let mut fields = player(family, "Test", rank);
-        fields.team = team.into();
-        director
-            .desk
-            .register
-            .clone()
-            .register_participant(pb::RegisterParticipantRequest {
-                meta: meta(),
-                fields: Some(fields),
-                enter: vec![enter(t)],
-                check_in: true,
-                different_person: true,
-            })
-            .await?;
-    }
+    let t = swiss_with_teams(
+        &director,
+        "Club League",
+        pb::Scoring {
+            double_entry: Some(false),
+            team_boards: 2,
+            team_prizes_cents: vec![5_000],
+            ..Default::default()
+        },
+        &[
+            ("Aubert", "2d", "Stone Cats"),
+            ("Bianchi", "1k", "Stone Cats"),
+            ("Castro", "1d", "Hill Go"),
+            ("Dahl", "2k", "Hill Go"),
+            ("Eriksen", "3k", "Ko Kids"),
+            ("Faure", "4k", "Ko Kids"),
+            ("Gerber", "5k", "Moyo"),
+            ("Haas", "6k", "Moyo"),
+        ],
+    )
+    .await?;
 
     // The registration desk puts Dahl (2k) on Hill Go's board 1, above Castro (1d).
     let (_, token) = director
