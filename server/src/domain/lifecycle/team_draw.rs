@@ -52,13 +52,10 @@ pub fn draw(
         )));
     }
     let teams = team_play::teams(field, boards);
-    let entry = |id: ParticipantId| {
-        field
-            .entrants
-            .iter()
-            .find(|(p, _)| p.id == id)
-            .map(|(_, e)| *e)
-    };
+    // Each entrant's entry, looked up once per member and round rather than searched for.
+    let entries: std::collections::BTreeMap<ParticipantId, _> =
+        field.entrants.iter().map(|(p, e)| (p.id, *e)).collect();
+    let entry = |id: ParticipantId| entries.get(&id).copied();
     let lineup = |t: &Team, round: u32| -> Vec<ParticipantId> {
         t.members
             .iter()
